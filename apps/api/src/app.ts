@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Language } from '@sentiero/contract/languages';
+import type { Database } from '@sentiero/db/client';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import type { Config } from './platform/config.ts';
+import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
+import { installErrorHandling } from './platform/error-handler.ts';
+import { resolveLanguage } from './platform/i18n.ts';
+import { serveWebApp } from './platform/web.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    ctx: ServiceContext;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Tests pass `false` to keep their output quiet. */
+  logger?: boolean;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'reqId',
+    // A request id from a proxy is kept when it looks like one; otherwise we make our own.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // Lets in-flight requests finish on close while refusing new connections.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': config.env === 'production' ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: 64 * 1024, fields: 100, fileSize: 10 * 1024 * 1024, files: 5 },
+  });
+  await app.register(fastifyEtag, { weak: true });
+
+  app.decorateRequest('lang', 'it');
+  app.decorateRequest('ctx', null as unknown as ServiceContext);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const query = request.query as Record<string, unknown> | undefined;
+    request.lang = resolveLanguage({
+      param: query?.lng,
+      cookie: request.cookies.i18next,
+      acceptLanguage: request.headers['accept-language'],
+    });
+  });
+  app.addHook('preValidation', async (request) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && typeof body.lng === 'string') {
+      request.lang = resolveLanguage({ param: body.lng, cookie: request.cookies.i18next });
+    }
+    request.ctx = { db: database.db, lang: request.lang, clock, log: request.log };
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.brand} API`,
+        version: '1.0.0',
+        description:
+          'Every endpoint accepts JSON, urlencoded and multipart bodies; reads also answer GET. ' +
+          'Errors are `{ message, code, fields }` with the message in the request language.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerSystemRoutes(app, { config, database });
+  registerCatalogueRoutes(app);
+
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test/database.ts';
+
+const MAIN = join(import.meta.dirname, 'main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+type Running = { child: ChildProcess; output: () => string; port: number };
+
+async function start(environment: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      ...environment,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 15_000;
+  while (!output.includes('ready on')) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => output, port };
+}
+
+function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.once('exit', (code) => resolve(code));
+    running.child.kill(signal);
+  });
+}
+
+describe('starting and stopping the server', () => {
+  let dataDir: string;
+  let database: TestDatabase | undefined;
+  let environment: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sentiero-main-'));
+    if (process.env.TEST_DB_DRIVER === 'postgres') {
+      database = await createTestDatabase({ seed: false });
+      environment = { DATABASE_URL: String(database.url), DATA_DIR: dataDir };
+    } else {
+      environment = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    }
+  });
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates and seeds on first start, reuses the data on the next, and stops cleanly on SIGTERM', async () => {
+    const first = await start(environment);
+    expect(first.output()).toContain('database migrated and seeded');
+    const regions = await fetch(`http://127.0.0.1:${first.port}/api/app/region/list?country=IT`);
+    expect((await regions.json()).region_list).toHaveLength(20);
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${first.port}/api/docs/json`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const exitCode = stop(first);
+    expect((await inFlight).status).toBe(200);
+    expect(await exitCode).toBe(0);
+    expect(first.output()).toContain('stopping: finishing in-flight requests');
+
+    const second = await start(environment);
+    expect(second.output()).toContain('seed data already present');
+    const health = await fetch(`http://127.0.0.1:${second.port}/api/health`);
+    expect((await health.json()).status).toBe('ok');
+    const again = await fetch(`http://127.0.0.1:${second.port}/api/app/region/list?country=IT`);
+    expect((await again.json()).region_list).toHaveLength(20);
+    expect(await stop(second)).toBe(0);
+  });
+
+  it('refuses to start with a bad variable and names it', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT="abc"');
+  });
+});

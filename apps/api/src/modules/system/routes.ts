@@ -1,0 +1,36 @@
+import { health, site } from '@sentiero/contract/system';
+import type { Database } from '@sentiero/db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { registerEndpoint } from '../../platform/http.ts';
+
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
+) {
+  registerEndpoint(app, health, async (_ctx, _input, request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const latency = await database.ping().catch((err: unknown) => {
+      request.log.error({ err }, 'database unreachable');
+      return undefined;
+    });
+    // A load balancer takes this process out of rotation on a 503.
+    if (latency === undefined) throw new AppError('SERVICE_UNAVAILABLE', 503, { database: 'unreachable' });
+    return {
+      status: 'ok' as const,
+      database: { driver: database.driver, ok: true as const, latency_ms: Math.round(latency * 100) / 100 },
+      uptime_s: Math.round(process.uptime()),
+    };
+  });
+
+  registerEndpoint(app, site, async () => ({
+    brand: config.brand,
+    premium_brand: `${config.brand}+`,
+    company: {
+      name: config.company.name,
+      tax_number: config.company.taxNumber,
+      register_number: config.company.registerNumber,
+    },
+  }));
+}

@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const ZPort = z.coerce.number().int().min(0).max(65535);
+
+const ZEnvironment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: ZPort.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  BRAND_NAME: z.string().min(1).default('Sentiero'),
+  COMPANY_NAME: z.string().min(1).default('Sentiero S.r.l.'),
+  COMPANY_TAX_NUMBER: z.string().min(1).default('IT00000000000'),
+  COMPANY_REGISTER_NUMBER: z.string().min(1).default('REA XX-000000'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string };
+  logLevel: string;
+  publicUrl: string | undefined;
+  webDistDir: string;
+  brand: string;
+  company: { name: string; taxNumber: string; registerNumber: string };
+};
+
+export class ConfigError extends Error {}
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+
+/** Reads the environment once at start-up; a bad value stops the process with a message naming it. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = ZEnvironment.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `${name}=${JSON.stringify(environment[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    database: env.DATABASE_URL
+      ? { driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { driver: 'pglite', dataDir: resolve(env.DATA_DIR) },
+    logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL,
+    webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
+    brand: env.BRAND_NAME,
+    company: {
+      name: env.COMPANY_NAME,
+      taxNumber: env.COMPANY_TAX_NUMBER,
+      registerNumber: env.COMPANY_REGISTER_NUMBER,
+    },
+  };
+}
+
+export const LOCALES_DIR = resolve(REPO_ROOT, 'apps/web/public/locales');

@@ -1,0 +1,55 @@
+import type { ApiError, ErrorCode } from '@sentiero/contract/errors';
+import type { Language } from '@sentiero/contract/languages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+import { errorMessage, fieldMessage } from './i18n.ts';
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function body(language: Language, code: ErrorCode, fields?: Record<string, string>): ApiError {
+  return fields
+    ? { message: errorMessage(language, code), code, fields }
+    : { message: errorMessage(language, code), code };
+}
+
+/** Every failure leaves as `{ message, code, fields }` in the request's language; no stack traces. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = request.lang;
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        const missing = issue.params?.code === 'invalid_type' && issue.params?.input === undefined;
+        fields[name] ??= fieldMessage(language, missing ? 'required' : 'invalid');
+      }
+      return reply.code(400).send(body(language, 'VALIDATION_FAILED', fields));
+    }
+
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(body(language, error.code, error.fields));
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, an unknown content type, a broken multipart body, a rate limit...
+      request.log.info({ err: error }, 'request refused');
+      return reply.code(status).send(body(language, STATUS_CODES[status] ?? 'VALIDATION_FAILED'));
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status === 503 ? 503 : 500).send(body(language, STATUS_CODES[status] ?? 'INTERNAL'));
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(body(request.lang, 'NOT_FOUND'));
+}

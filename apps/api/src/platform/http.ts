@@ -1,0 +1,49 @@
+import type { Endpoint } from '@sentiero/contract/endpoint';
+import { ZApiError } from '@sentiero/contract/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ServiceContext } from './context.ts';
+
+export type EndpointHandler<E extends Endpoint> = (
+  ctx: ServiceContext,
+  input: z.output<E['input']>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<z.input<E['output']>>;
+
+const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=600';
+
+/**
+ * Registers an endpoint of the contract under `/api`: POST with a JSON, urlencoded or
+ * multipart body, and for reads also GET with the same fields in the query string.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const url = `/api${endpoint.path}`;
+  const response = { 200: endpoint.output, '4xx': ZApiError, '5xx': ZApiError };
+  const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
+
+  routes.route({
+    method: 'POST',
+    url,
+    schema: { ...common, body: endpoint.input },
+    handler: (request, reply) => handler(request.ctx, request.body as z.output<E['input']>, request, reply),
+  });
+
+  if (endpoint.kind !== 'read') return;
+  routes.route({
+    method: 'GET',
+    url,
+    schema: { ...common, querystring: endpoint.input },
+    handler: async (request, reply) => {
+      reply.header('cache-control', endpoint.cache === 'public' ? PUBLIC_CACHE : 'private, no-store');
+      reply.header('vary', 'Accept-Language, Cookie');
+      return handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+    },
+  });
+}

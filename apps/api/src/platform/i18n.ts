@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ErrorCode } from '@sentiero/contract/errors';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  findLanguage,
+  findLanguageInAcceptHeader,
+  LANGUAGES,
+  type Language,
+} from '@sentiero/contract/languages';
+import { LOCALES_DIR } from './config.ts';
+
+type ErrorMessages = Record<ErrorCode, string> & { field: { invalid: string; required: string } };
+
+/**
+ * The API's messages are the web app's `errors` namespace: one set of translations for both,
+ * read once at start-up.
+ */
+function loadErrorMessages(): Record<Language, Partial<ErrorMessages>> {
+  const load = (language: Language): Partial<ErrorMessages> => {
+    try {
+      return JSON.parse(readFileSync(join(LOCALES_DIR, language, 'errors.json'), 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  return Object.fromEntries(LANGUAGES.map((language) => [language, load(language)])) as Record<
+    Language,
+    Partial<ErrorMessages>
+  >;
+}
+
+const messages = loadErrorMessages();
+
+if (!messages[FALLBACK_LANGUAGE].INTERNAL) {
+  throw new Error(`The English error messages are missing from ${LOCALES_DIR}/en/errors.json`);
+}
+
+export function errorMessage(language: Language, code: ErrorCode): string {
+  return messages[language][code] ?? messages[FALLBACK_LANGUAGE][code] ?? code;
+}
+
+export function fieldMessage(language: Language, kind: 'invalid' | 'required'): string {
+  return messages[language].field?.[kind] ?? messages[FALLBACK_LANGUAGE].field?.[kind] ?? kind;
+}
+
+export type LanguageSources = {
+  param?: unknown;
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+};
+
+/** The request's language: the `lng` parameter, then the `i18next` cookie, then Accept-Language. */
+export function resolveLanguage(sources: LanguageSources): Language {
+  return (
+    (typeof sources.param === 'string' ? findLanguage(sources.param) : undefined) ??
+    findLanguage(sources.cookie) ??
+    findLanguageInAcceptHeader(sources.acceptLanguage) ??
+    DEFAULT_LANGUAGE
+  );
+}

@@ -1,0 +1,138 @@
+import { Compass, Search, Ticket, User } from 'lucide-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { useAuthStore } from '../lib/auth-store.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { useSite } from './site-api.ts';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100'}`;
+
+function Header() {
+  const { t } = useTranslation();
+  const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
+  const brand = useSite().data?.brand ?? 'Sentiero';
+  return (
+    <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-900 text-xl">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {brand}
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 md:flex">
+          <NavLink to="/events" className={navLinkClass}>
+            {t('nav.events')}
+          </NavLink>
+          <NavLink to="/promotions" className={navLinkClass}>
+            {t('nav.promotions')}
+          </NavLink>
+          <NavLink to="/search" className={navLinkClass}>
+            {t('nav.search')}
+          </NavLink>
+          <NavLink to="/blog" className={navLinkClass}>
+            {t('nav.blog')}
+          </NavLink>
+          <NavLink to="/contact" className={navLinkClass}>
+            {t('nav.contact')}
+          </NavLink>
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <LanguageSwitcher />
+          {isLoggedIn ? (
+            <NavLink to="/user" className={navLinkClass}>
+              {t('nav.account')}
+            </NavLink>
+          ) : (
+            <NavLink to="/login" className={navLinkClass}>
+              {t('nav.login')}
+            </NavLink>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function MobileNavbar() {
+  const { t } = useTranslation();
+  const items = [
+    { to: '/events', label: t('nav.explore'), Icon: Compass },
+    { to: '/search', label: t('nav.search'), Icon: Search },
+    { to: '/user/mytickets', label: t('nav.mytickets'), Icon: Ticket },
+    { to: '/user', label: t('nav.profile'), Icon: User, end: true },
+  ];
+  return (
+    <nav
+      aria-label={t('nav.mobile')}
+      className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-4 border-stone-200 border-t bg-white md:hidden"
+    >
+      {items.map(({ to, label, Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          className={({ isActive }) =>
+            `flex flex-col items-center gap-0.5 py-2 text-xs ${isActive ? 'text-brand-800' : 'text-stone-600'}`
+          }
+        >
+          <Icon aria-hidden className="size-5" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const site = useSite().data;
+  return (
+    <footer className="mt-16 border-stone-200 border-t bg-white pb-20 md:pb-0">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-stone-600 md:grid-cols-2">
+        <nav aria-label={t('footer.about')} className="flex flex-wrap gap-x-4 gap-y-2">
+          <Link to="/society">{t('footer.society')}</Link>
+          <Link to="/company">{t('footer.company')}</Link>
+          <Link to="/termsconditions">{t('footer.terms')}</Link>
+          <Link to="/contact">{t('footer.contact')}</Link>
+        </nav>
+        {site && (
+          <div className="space-y-1 md:text-right">
+            <p>{t('footer.rights', { year: new Date().getFullYear(), company: site.company.name })}</p>
+            <p>
+              {t('footer.taxNumber', { value: site.company.tax_number })} ·{' '}
+              {t('footer.registerNumber', { value: site.company.register_number })}
+            </p>
+          </div>
+        )}
+      </div>
+    </footer>
+  );
+}
+
+function NavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div
+      aria-hidden
+      className={`fixed inset-x-0 top-0 z-30 h-0.5 bg-brand-600 transition-opacity ${busy ? 'animate-pulse opacity-100' : 'opacity-0'}`}
+    />
+  );
+}
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
+      <Header />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Suspense fallback={<Spinner size="large" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <MobileNavbar />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
+import type { ApiError } from '@sentiero/contract/errors';
+import { ROUTES, type RouteName } from '@sentiero/contract/routes';
+import { ApiRequestError } from './api-error.ts';
+import { currentLanguage } from './i18n.ts';
+
+function toSearchParams(input: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  return params;
+}
+
+function toFormData(input: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    form.set(key, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
+
+/**
+ * Calls an endpoint of the contract in the current language. Reads go out as cacheable GETs;
+ * writes as POST with form-data bodies (SPEC section 7).
+ */
+export async function callApi<N extends RouteName>(
+  name: N,
+  input: ApiInput<N>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ApiOutput<N>> {
+  const route = ROUTES[name];
+  const fields = { lng: currentLanguage(), ...(input as Record<string, unknown>) };
+  const url = `/api${route.path}`;
+  const response = await fetch(
+    route.kind === 'read' ? `${url}?${toSearchParams(fields)}` : url,
+    route.kind === 'read'
+      ? { credentials: 'same-origin', signal: options.signal, headers: { accept: 'application/json' } }
+      : { method: 'POST', credentials: 'same-origin', signal: options.signal, body: toFormData(fields) },
+  );
+  if (!response.ok) throw await readError(response);
+  return (await response.json()) as ApiOutput<N>;
+}
+
+async function readError(response: Response): Promise<ApiRequestError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as Partial<ApiError>;
+    if (typeof body.message === 'string') {
+      return new ApiRequestError(response.status, body.message, body.code ?? 'UNKNOWN', body.fields ?? {});
+    }
+  } catch {
+    // Not our JSON (a proxy's error page): fall back to the status text.
+  }
+  return new ApiRequestError(response.status, response.statusText || `HTTP ${response.status}`, 'HTTP');
+}

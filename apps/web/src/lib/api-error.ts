@@ -1,0 +1,14 @@
+/** A failed call: `message` is meant for people (the server's translated text, or the status text). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, message: string, code: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}

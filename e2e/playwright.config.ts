@@ -1,0 +1,56 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = join(tmpdir(), `sentiero-e2e-${process.pid}`);
+
+/** Debian's Chromium, started the way this network-less machine needs; Playwright never downloads a browser. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 20_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    // No supported language in the browser, so the default applies unless a test says otherwise.
+    locale: 'fr-FR',
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], locale: 'fr-FR', launchOptions: chromium },
+      testIgnore: /mobile\.spec\.ts/,
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], locale: 'fr-FR', launchOptions: chromium },
+      testMatch: /mobile\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    // The app as `npm start` runs it: built if needed, on a fresh embedded database.
+    command: 'node ../scripts/start.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  },
+});

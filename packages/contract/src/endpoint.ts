@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+/**
+ * One endpoint of the API: its SPEC path, its request and response schemas.
+ * The server registers it, the client calls it and the OpenAPI document describes it,
+ * all from this one definition.
+ */
+export type Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> = {
+  /** Path under `/api`, as SPEC section 7 writes it (from `ROUTES`). */
+  path: `/${string}`;
+  /** Reads answer GET with the input in the query string as well as POST. */
+  kind: 'read' | 'write';
+  /** Public reads may be cached by browsers and proxies. */
+  cache?: 'public' | 'private';
+  tag: string;
+  summary: string;
+  input: Input;
+  output: Output;
+};
+
+export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
+export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
+
+export function defineEndpoint<Input extends z.ZodType, Output extends z.ZodType>(
+  endpoint: Endpoint<Input, Output>,
+): Endpoint<Input, Output> {
+  return endpoint;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers with has a code; the message is the SPEC text for that code,
+ * translated into the request's language (the `errors` locale namespace of the web app).
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'NO_DATA',
+  'RATE_LIMITED',
+  'FORBIDDEN_ORIGIN',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZApiError = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof ZApiError>;

@@ -1,0 +1,36 @@
+/**
+ * `npm run dev`: the API on API_PORT (3001) restarting on change, and Vite's dev server on
+ * PORT (3000) with hot reload, proxying `/api` to the API.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const apiPort = process.env.API_PORT ?? '3001';
+const vite = createRequire(join(root, 'apps/web/package.json')).resolve('vite/bin/vite.js');
+
+const children: ChildProcess[] = [
+  spawn(process.execPath, ['--watch', '--watch-preserve-output', 'apps/api/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+  }),
+  spawn(process.execPath, [vite], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
+];
+
+function stop(signal: NodeJS.Signals) {
+  for (const child of children) child.kill(signal);
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });
+}

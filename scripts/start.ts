@@ -1,0 +1,42 @@
+/**
+ * `npm start`: builds the web app when its sources are newer than the last build, then starts
+ * the API, which serves the app and migrates and seeds the database on first start.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const web = join(root, 'apps/web');
+const builtIndex = join(web, 'dist/index.html');
+const inputs = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
+    stat.mtimeMs,
+  );
+}
+
+const sourcesChanged = () => Math.max(...inputs.map((input) => newestChange(join(root, input))));
+
+if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) {
+  console.log('Building the web app…');
+  const vite = createRequire(join(web, 'package.json')).resolve('vite/bin/vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+await import('../apps/api/src/main.ts');

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  console.warn('\n  TEST_DATABASE_URL is not set: the API tests run on PGlite only, not on PostgreSQL.\n');
+}
+
+const apiTests = ['apps/api/src/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'api:pglite',
+          include: apiTests,
+          env: { TEST_DB_DRIVER: 'pglite' },
+          testTimeout: 20_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'api:postgres',
+                include: apiTests,
+                env: { TEST_DB_DRIVER: 'postgres' },
+                testTimeout: 20_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

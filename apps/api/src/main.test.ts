@@ -20,6 +20,9 @@ function freePort(): Promise<number> {
   });
 }
 
+type Answer = { region_list?: unknown[]; status?: string };
+const getJson = async (url: string) => (await (await fetch(url)).json()) as Answer;
+
 type Running = { child: ChildProcess; output: () => string; port: number };
 
 async function start(environment: Record<string, string>): Promise<Running> {
@@ -80,8 +83,8 @@ describe('starting and stopping the server', () => {
   it('migrates and seeds on first start, reuses the data on the next, and stops cleanly on SIGTERM', async () => {
     const first = await start(environment);
     expect(first.output()).toContain('database migrated and seeded');
-    const regions = await fetch(`http://127.0.0.1:${first.port}/api/app/region/list?country=IT`);
-    expect((await regions.json()).region_list).toHaveLength(20);
+    const regions = await getJson(`http://127.0.0.1:${first.port}/api/app/region/list?country=IT`);
+    expect(regions.region_list).toHaveLength(20);
     // A request in flight when SIGTERM arrives still gets its answer.
     const inFlight = fetch(`http://127.0.0.1:${first.port}/api/docs/json`);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -92,10 +95,10 @@ describe('starting and stopping the server', () => {
 
     const second = await start(environment);
     expect(second.output()).toContain('seed data already present');
-    const health = await fetch(`http://127.0.0.1:${second.port}/api/health`);
-    expect((await health.json()).status).toBe('ok');
-    const again = await fetch(`http://127.0.0.1:${second.port}/api/app/region/list?country=IT`);
-    expect((await again.json()).region_list).toHaveLength(20);
+    const health = await getJson(`http://127.0.0.1:${second.port}/api/health`);
+    expect(health.status).toBe('ok');
+    const again = await getJson(`http://127.0.0.1:${second.port}/api/app/region/list?country=IT`);
+    expect(again.region_list).toHaveLength(20);
     expect(await stop(second)).toBe(0);
   });
 

@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export type Server = { url: string; readyMs: number; stop(): Promise<void> };
+
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'sentiero-bench-'));
+}
+
+/** Starts `npm start`'s script on loopback and resolves once /api/health answers. */
+export async function startServer({ port, dataDir }: { port: number; dataDir: string }): Promise<Server> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  return {
+    url,
+    readyMs: performance.now() - started,
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

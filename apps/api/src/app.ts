@@ -43,8 +43,8 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'reqId',
+    // genReqId reads x-request-id itself, so an unsafe value from outside never reaches the logs.
+    requestIdHeader: false,
     // A request id from a proxy is kept when it looks like one; otherwise we make our own.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -97,6 +97,8 @@ export async function buildApp({
     });
   });
   app.addHook('preValidation', async (request) => {
+    // SPEC's calls are POSTs, often with nothing to send: an empty body reads as no fields.
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
     const body = request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && typeof body.lng === 'string') {
       request.lang = resolveLanguage({ param: body.lng, cookie: request.cookies.i18next });

@@ -3,12 +3,11 @@
  * PORT (3000) with hot reload, proxying `/api` to the API.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const apiPort = process.env.API_PORT ?? '3001';
-const vite = createRequire(join(root, 'apps/web/package.json')).resolve('vite/bin/vite.js');
+const vite = join(root, 'node_modules/.bin/vite');
 
 const children: ChildProcess[] = [
   spawn(process.execPath, ['--watch', '--watch-preserve-output', 'apps/api/src/main.ts'], {

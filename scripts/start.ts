@@ -2,9 +2,7 @@
  * `npm start`: builds the web app when its sources are newer than the last build, then starts
  * the API, which serves the app and migrates and seeds the database on first start.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,12 +29,8 @@ const sourcesChanged = () => Math.max(...inputs.map((input) => newestChange(join
 
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) {
   console.log('Building the web app…');
-  const vite = createRequire(join(web, 'package.json')).resolve('vite/bin/vite.js');
-  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const { build } = await import('vite');
+  await build({ root: web, logLevel: 'warn' });
 }
 
 await import('../apps/api/src/main.ts');

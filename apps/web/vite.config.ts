@@ -10,14 +10,11 @@ import { defineConfig, type Plugin } from 'vite';
  * on every request: a permit page on one bar of signal should cost as few bytes as possible.
  */
 function precompress(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'sentiero-precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
       const files = [...Object.keys(bundle), 'index.html'].filter((file) =>
         /\.(js|css|html|svg|json)$/.test(file),
       );

@@ -20,7 +20,7 @@ export function RegionPicker({ initialCountry = 'IT' }: { initialCountry?: Count
           {data.country_list.map((option) => (
             <label
               key={option.code}
-              className="cursor-pointer rounded-full border border-stone-300 px-4 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+              className="relative cursor-pointer rounded-full border border-stone-300 px-4 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
             >
               <input
                 type="radio"
@@ -28,7 +28,7 @@ export function RegionPicker({ initialCountry = 'IT' }: { initialCountry?: Count
                 value={option.code}
                 checked={option.code === country}
                 onChange={() => setCountry(option.code)}
-                className="sr-only"
+                className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
               />
               {option.name}
             </label>

@@ -10,6 +10,14 @@ import { useSite } from './site-api.ts';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100'}`;
 
+const MAIN_LINKS = [
+  { to: '/events', labelKey: 'nav.events' },
+  { to: '/promotions', labelKey: 'nav.promotions' },
+  { to: '/search', labelKey: 'nav.search' },
+  { to: '/blog', labelKey: 'nav.blog' },
+  { to: '/contact', labelKey: 'nav.contact' },
+] as const;
+
 function Header() {
   const { t } = useTranslation();
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
@@ -22,21 +30,11 @@ function Header() {
           {brand}
         </Link>
         <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 md:flex">
-          <NavLink to="/events" className={navLinkClass}>
-            {t('nav.events')}
-          </NavLink>
-          <NavLink to="/promotions" className={navLinkClass}>
-            {t('nav.promotions')}
-          </NavLink>
-          <NavLink to="/search" className={navLinkClass}>
-            {t('nav.search')}
-          </NavLink>
-          <NavLink to="/blog" className={navLinkClass}>
-            {t('nav.blog')}
-          </NavLink>
-          <NavLink to="/contact" className={navLinkClass}>
-            {t('nav.contact')}
-          </NavLink>
+          {MAIN_LINKS.map(({ to, labelKey }) => (
+            <NavLink key={to} to={to} className={navLinkClass}>
+              {t(labelKey)}
+            </NavLink>
+          ))}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitcher />

@@ -7,18 +7,23 @@ export function HomePage({ categories, regions }: { categories: ReactNode; regio
   return (
     <div className="space-y-10">
       <PageHeading lead={t('home.lead')}>{t('home.title')}</PageHeading>
-      <section aria-labelledby="home-categories">
-        <h2 id="home-categories" className="mb-3 font-semibold text-xl">
-          {t('home.categories')}
-        </h2>
+      <HomeSection id="home-categories" title={t('home.categories')}>
         {categories}
-      </section>
-      <section aria-labelledby="home-regions">
-        <h2 id="home-regions" className="mb-3 font-semibold text-xl">
-          {t('home.regions')}
-        </h2>
+      </HomeSection>
+      <HomeSection id="home-regions" title={t('home.regions')}>
         {regions}
-      </section>
+      </HomeSection>
     </div>
+  );
+}
+
+function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 font-semibold text-xl">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,0 +1,147 @@
+/**
+ * Ticket duration types (SPEC section 3) and the rule that turns a start date into the last
+ * valid day. Dates are calendar dates (`YYYY-MM-DD`) in the area's time zone, so the arithmetic
+ * is on calendar days and never on instants.
+ */
+export const DURATION_TYPES = [
+  'HOURLY',
+  'DAILY',
+  'TWODAYS',
+  'THREEDAYS',
+  'FOURDAYS',
+  'WEEKLY',
+  'WEEKDAYS',
+  'TWOWEEKS',
+  'MONTHLY',
+  'TRIMESTER',
+  'SEMIANNUAL',
+  'SEASONAL',
+  'BIANNUAL',
+  'TRIENNIAL',
+  'YEARLY',
+] as const;
+export type DurationType = (typeof DURATION_TYPES)[number];
+
+/** A recurring season, as month-day pairs: `{ start: '04-01', end: '11-30' }`; it may wrap the new year. */
+export type Season = { start: string; end: string };
+
+const DAYS: Partial<Record<DurationType, number>> = {
+  HOURLY: 1,
+  DAILY: 1,
+  TWODAYS: 2,
+  THREEDAYS: 3,
+  FOURDAYS: 4,
+  WEEKLY: 7,
+  TWOWEEKS: 14,
+};
+
+const MONTHS: Partial<Record<DurationType, number>> = {
+  MONTHLY: 1,
+  TRIMESTER: 3,
+  SEMIANNUAL: 6,
+  YEARLY: 12,
+  // Piedmont sells two- and three-year mushroom permits.
+  BIANNUAL: 24,
+  TRIENNIAL: 36,
+};
+
+/** Working days a WEEKDAYS ticket covers: five days Monday to Friday, weekends not counted. */
+const WEEKDAYS_COVERED = 5;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Reads `YYYY-MM-DD` as a calendar day; undefined when it is not a real date. */
+export function parseCalendarDate(value: string): Date | undefined {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date
+    : undefined;
+}
+
+export function formatCalendarDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
+}
+
+function daysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/**
+ * The day before the same day `months` later: 15 March + 1 month ends 14 April. When that day
+ * does not exist (31 January + 1 month), the period ends on the last day of the target month.
+ */
+function endAfterMonths(start: Date, months: number): Date {
+  const targetMonth = start.getUTCMonth() + months;
+  const year = start.getUTCFullYear() + Math.floor(targetMonth / 12);
+  const monthIndex = ((targetMonth % 12) + 12) % 12;
+  const lastDay = daysInMonth(year, monthIndex);
+  if (start.getUTCDate() > lastDay) return new Date(Date.UTC(year, monthIndex, lastDay));
+  return addDays(new Date(Date.UTC(year, monthIndex, start.getUTCDate())), -1);
+}
+
+/** ISO weekday: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: Date): number {
+  return ((date.getUTCDay() + 6) % 7) + 1;
+}
+
+function seasonBounds(season: Season, year: number): { start: Date; end: Date } | undefined {
+  const start = parseCalendarDate(`${year}-${season.start}`);
+  const endYear = season.end < season.start ? year + 1 : year;
+  const end = parseCalendarDate(`${endYear}-${season.end}`);
+  return start && end ? { start, end } : undefined;
+}
+
+/** The season occurrence that contains `date`, if any. */
+export function findSeasonContaining(season: Season, date: Date): { start: Date; end: Date } | undefined {
+  for (const year of [date.getUTCFullYear() - 1, date.getUTCFullYear()]) {
+    const bounds = seasonBounds(season, year);
+    if (bounds && bounds.start <= date && date <= bounds.end) return bounds;
+  }
+  return undefined;
+}
+
+export type ValidityResult =
+  | { ok: true; end: string }
+  | { ok: false; reason: 'invalid-date' | 'outside-season' | 'weekend' };
+
+/** The last valid day of a ticket of `type` that starts on `start`. */
+export function findValidEndDate(type: DurationType, start: string, season?: Season): ValidityResult {
+  const startDate = parseCalendarDate(start);
+  if (!startDate) return { ok: false, reason: 'invalid-date' };
+
+  const days = DAYS[type];
+  if (days !== undefined) return { ok: true, end: formatCalendarDate(addDays(startDate, days - 1)) };
+
+  const months = MONTHS[type];
+  if (months !== undefined) return { ok: true, end: formatCalendarDate(endAfterMonths(startDate, months)) };
+
+  if (type === 'WEEKDAYS') {
+    if (isoWeekday(startDate) > 5) return { ok: false, reason: 'weekend' };
+    let end = startDate;
+    for (let counted = 1; counted < WEEKDAYS_COVERED; ) {
+      end = addDays(end, 1);
+      if (isoWeekday(end) <= 5) counted += 1;
+    }
+    return { ok: true, end: formatCalendarDate(end) };
+  }
+
+  // SEASONAL: valid from the chosen day to the end of the season that contains it.
+  if (!season) return { ok: false, reason: 'outside-season' };
+  const occurrence = findSeasonContaining(season, startDate);
+  return occurrence
+    ? { ok: true, end: formatCalendarDate(occurrence.end) }
+    : { ok: false, reason: 'outside-season' };
+}
+
+/** SPEC section 5: 'Start date and/or end date do not match the ticket duration.' when false. */
+export function datesMatchDuration(type: DurationType, start: string, end: string, season?: Season): boolean {
+  const valid = findValidEndDate(type, start, season);
+  return valid.ok && valid.end === end;
+}

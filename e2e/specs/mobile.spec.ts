@@ -6,6 +6,6 @@ test('offers explore, search, my tickets and profile in the mobile navbar', asyn
   for (const name of ['Explore', 'Search', 'My tickets', 'Profile']) {
     await expect(navbar.getByRole('link', { name })).toBeVisible();
   }
-  await navbar.getByRole('link', { name: 'Profile' }).click();
+  await navbar.getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

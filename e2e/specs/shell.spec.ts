@@ -4,44 +4,45 @@ test.describe('home page', () => {
   test('shows the categories and the Italian regions in Italian by default', async ({ page }) => {
     await page.goto('/');
     const categories = page.getByRole('region', { name: 'Categorie' });
-    await expect(categories.getByRole('link', { name: 'Avventura' })).toBeVisible();
-    await expect(categories.getByRole('link', { name: 'Corsi e lezioni' })).toBeVisible();
-    await expect(page.getByText('Toscana')).toBeVisible();
+    await expect(categories.getByRole('link', { name: 'Avventura', exact: true })).toBeVisible();
+    await expect(categories.getByRole('link', { name: 'Corsi e lezioni', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Regioni' }).getByText('Toscana')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   });
 
   test('speaks German with ?lng=de and keeps that choice after a reload', async ({ page }) => {
     await page.goto('/?lng=de');
-    await expect(page.getByRole('link', { name: 'Abenteuer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abenteuer', exact: true })).toBeVisible();
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Abenteuer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abenteuer', exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Lebendige Natur' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Lebendige Natur', exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
   test('accepts ?lng=si for Slovenian', async ({ page }) => {
     await page.goto('/?lng=si');
-    await expect(page.getByRole('link', { name: 'Pustolovščina' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pustolovščina', exact: true })).toBeVisible();
   });
 
   test('switches language from the language picker', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Avventura' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Avventura', exact: true })).toBeVisible();
     await page.getByRole('combobox').selectOption('en');
-    await expect(page.getByRole('link', { name: 'Adventure' })).toBeVisible();
-    await expect(page.getByText('Tuscany')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Adventure', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Regions' }).getByText('Tuscany')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Adventure' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Adventure', exact: true })).toBeVisible();
   });
 
   test('lists the regions of the country chosen', async ({ page }) => {
     await page.goto('/?lng=en');
-    await expect(page.getByText('Tuscany')).toBeVisible();
-    await page.getByRole('radio', { name: 'Spain' }).click();
-    await expect(page.getByRole('radio', { name: 'Spain' })).toBeChecked();
-    await expect(page.getByText('Catalonia')).toBeVisible();
-    await expect(page.getByText('Tuscany')).toBeHidden();
+    const regions = page.getByRole('region', { name: 'Regions' });
+    await expect(regions.getByText('Tuscany')).toBeVisible();
+    await regions.getByRole('radio', { name: 'Spain' }).click();
+    await expect(regions.getByRole('radio', { name: 'Spain' })).toBeChecked();
+    await expect(regions.getByText('Catalonia')).toBeVisible();
+    await expect(regions.getByText('Tuscany')).toBeHidden();
   });
 
   test('shows the company data of the configuration in the footer', async ({ page }) => {
@@ -57,7 +58,7 @@ test.describe('browser language', () => {
 
   test('follows a German browser when nothing was chosen', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Abenteuer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abenteuer', exact: true })).toBeVisible();
   });
 });
 
@@ -65,7 +66,7 @@ test.describe('routes', () => {
   test('sends an unknown path to the home page', async ({ page }) => {
     await page.goto('/no/such/trail');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Avventura' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Avventura', exact: true })).toBeVisible();
   });
 
   test('sends a visitor who opens /user to /login', async ({ page }) => {
@@ -76,10 +77,10 @@ test.describe('routes', () => {
 
   test('opens a category from the home page, with its regions', async ({ page }) => {
     await page.goto('/?lng=en');
-    await page.getByRole('link', { name: 'Living nature' }).click();
+    await page.getByRole('link', { name: 'Living nature', exact: true }).click();
     await expect(page).toHaveURL(/\/categories\/18$/);
     await expect(page.getByRole('heading', { name: 'Living nature', level: 1 })).toBeVisible();
-    await expect(page.getByText('Tuscany')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tuscany' })).toBeVisible();
   });
 
   test('shows the error screen with the status text when a route fails', async ({ page }) => {
@@ -87,13 +88,15 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
     await expect(page.getByText('Not Found')).toBeVisible();
     // The layout stays, so the visitor can go on.
-    await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await expect(page.getByRole('link', { name: 'Adventure' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Adventure', exact: true })).toBeVisible();
   });
 
   test('has the event detail with its four steps', async ({ page }) => {
+    await page.goto('/event/1?lng=en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Availability' })).toBeVisible();
     for (const [path, heading] of [
-      ['/event/1', 'Activity'],
       ['/event/1/guests', 'Guests'],
       ['/event/1/payment', 'Payment'],
       ['/event/1/confirmation', 'Confirmation'],

@@ -10,8 +10,11 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAreaRoutes } from './modules/areas/routes.ts';
+import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import type { Config } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
@@ -122,6 +125,9 @@ export async function buildApp({
 
   registerSystemRoutes(app, { config, database });
   registerCatalogueRoutes(app);
+  registerAreaRoutes(app);
+  registerTicketRoutes(app);
+  registerBlogRoutes(app);
 
   await serveWebApp(app, config.webDistDir);
   return app;

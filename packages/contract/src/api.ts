@@ -1,7 +1,22 @@
 import type { z } from 'zod';
+import type { areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
+import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
 import type { RouteName } from './routes.ts';
 import type { health, site } from './system.ts';
+import type {
+  regionTicket,
+  serviceTagList,
+  ticketAreaInfo,
+  ticketAreaList,
+  ticketAreaListV2,
+  ticketCalendar,
+  ticketCalendarV2,
+  ticketInfo,
+  ticketListRecommended,
+  ticketListRecommendedV2,
+  ticketResidenceList,
+} from './tickets.ts';
 
 /** Endpoint types by route name, for clients that must not load the schemas themselves. */
 export type Api = {
@@ -9,6 +24,23 @@ export type Api = {
   site: typeof site;
   categoryList: typeof categoryList;
   regionList: typeof regionList;
+  areaListV2: typeof areaListV2;
+  areaInfoV2: typeof areaInfoV2;
+  cityList: typeof cityList;
+  getCity: typeof getCity;
+  serviceTagList: typeof serviceTagList;
+  ticketInfo: typeof ticketInfo;
+  ticketAreaInfo: typeof ticketAreaInfo;
+  ticketAreaList: typeof ticketAreaList;
+  ticketAreaListV2: typeof ticketAreaListV2;
+  regionTicket: typeof regionTicket;
+  ticketListRecommended: typeof ticketListRecommended;
+  ticketListRecommendedV2: typeof ticketListRecommendedV2;
+  ticketCalendar: typeof ticketCalendar;
+  ticketCalendarV2: typeof ticketCalendarV2;
+  ticketResidenceList: typeof ticketResidenceList;
+  blogList: typeof blogList;
+  blogInfo: typeof blogInfo;
 };
 
 export type ApiInput<N extends RouteName> = z.input<Api[N]['input']>;

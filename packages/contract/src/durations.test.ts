@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DURATION_TYPES, type DurationType, datesMatchDuration, findValidEndDate } from './durations.ts';
+import {
+  addCalendarDays,
+  calendarDateIn,
+  DURATION_TYPES,
+  type DurationType,
+  datesMatchDuration,
+  findValidEndDate,
+} from './durations.ts';
 
 const end = (type: DurationType, start: string, season?: { start: string; end: string }) => {
   const result = findValidEndDate(type, start, season);
@@ -70,5 +77,18 @@ describe('ticket duration types', () => {
   it('refuses dates that do not match a WEEKLY ticket', () => {
     expect(datesMatchDuration('WEEKLY', '2026-08-03', '2026-08-09')).toBe(true);
     expect(datesMatchDuration('WEEKLY', '2026-08-03', '2026-08-10')).toBe(false);
+  });
+});
+
+describe('calendar dates in an area', () => {
+  it('takes today in the area time zone, not the server one', () => {
+    const lateEvening = new Date('2026-11-22T23:30:00Z');
+    expect(calendarDateIn('Europe/Rome', lateEvening)).toBe('2026-11-23');
+    expect(calendarDateIn('UTC', lateEvening)).toBe('2026-11-22');
+  });
+
+  it('adds days across months and years', () => {
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2028-03-01', -1)).toBe('2028-02-29');
   });
 });

@@ -145,3 +145,19 @@ export function datesMatchDuration(type: DurationType, start: string, end: strin
   const valid = findValidEndDate(type, start, season);
   return valid.ok && valid.end === end;
 }
+
+/** The calendar date of an instant in a time zone: what "today" is for an area. */
+export function calendarDateIn(timeZone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+export function addCalendarDays(date: string, days: number): string {
+  const parsed = parseCalendarDate(date);
+  if (!parsed) throw new RangeError(`Not a calendar date: ${date}`);
+  return formatCalendarDate(addDays(parsed, days));
+}

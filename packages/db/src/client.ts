@@ -13,6 +13,8 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The one query interface the services see, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `db.transaction` hands its callback; seeds and repositories accept either. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseDriver = 'pglite' | 'postgres';
 
 export type Database = {

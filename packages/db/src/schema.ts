@@ -1,14 +1,23 @@
-import type { LocalizedText } from '@sentiero/contract/languages';
+import type { CountryCode } from '@sentiero/contract/common';
+import type { DurationType, Season } from '@sentiero/contract/durations';
+import type { Language, LocalizedText } from '@sentiero/contract/languages';
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -47,4 +56,157 @@ export const categories = pgTable('categories', {
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const activityTypes = pgTable('activity_types', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  icon: text('icon').notNull(),
+  name: localized('name'),
+  sortOrder: smallint('sort_order').notNull().default(0),
+});
+
+export const serviceTags = pgTable('service_tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: localized('name'),
+});
+
+export const cancellationPolicies = pgTable('cancellation_policies', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  text: localized('text'),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    name: localized('name'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (table) => [index('cities_region_id_idx').on(table.regionId)],
+);
+
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    cityId: integer('city_id').references(() => cities.id),
+    name: localized('name'),
+    summary: localized('summary'),
+    description: localized('description'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** [[south, west], [north, east]] */
+    bounds: jsonb('bounds').$type<[[number, number], [number, number]]>().notNull(),
+    timeZone: text('time_zone').notNull(),
+    rules: localized('rules'),
+    limits: jsonb('limits').$type<LocalizedText>(),
+    available: boolean('available').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('areas_region_id_idx').on(table.regionId)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    activityTypeId: integer('activity_type_id')
+      .notNull()
+      .references(() => activityTypes.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: localized('title'),
+    description: localized('description'),
+    durationType: text('duration_type').$type<DurationType>().notNull(),
+    /** Month-day season window, e.g. { start: '06-01', end: '11-30' }. */
+    season: jsonb('season').$type<Season>(),
+    durationHours: numeric('duration_hours', { precision: 5, scale: 2, mode: 'number' }),
+    priceCents: integer('price_cents').notNull(),
+    discountedPriceCents: integer('discounted_price_cents'),
+    minAge: smallint('min_age').notNull().default(0),
+    languages: text('languages').array().$type<Language[]>().notNull(),
+    meetingPoint: jsonb('meeting_point').$type<LocalizedText>(),
+    /** ISO weekdays, 1 Monday … 7 Sunday. */
+    openDays: smallint('open_days').array().notNull(),
+    cancellationPolicyId: integer('cancellation_policy_id')
+      .notNull()
+      .references(() => cancellationPolicies.id),
+    maxUsage: smallint('max_usage'),
+    rules: localized('rules'),
+    residentCountries: text('resident_countries').array().$type<CountryCode[]>(),
+    requiresFishingCard: boolean('requires_fishing_card').notNull().default(false),
+    dailyCapacity: integer('daily_capacity'),
+    saleFrom: date('sale_from'),
+    saleUntil: date('sale_until'),
+    /** Orders in the last 30 days; orders (issue 5) keep it current, the seed gives a start. */
+    popularity: integer('popularity').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tickets_area_id_idx').on(table.areaId),
+    index('tickets_category_id_idx').on(table.categoryId),
+    index('tickets_activity_type_id_idx').on(table.activityTypeId),
+    check('tickets_price_check', sql`${table.priceCents} >= 0`),
+    check(
+      'tickets_discount_check',
+      sql`${table.discountedPriceCents} is null or (${table.discountedPriceCents} >= 0 and ${table.discountedPriceCents} < ${table.priceCents})`,
+    ),
+  ],
+);
+
+export const ticketServiceTags = pgTable(
+  'ticket_service_tags',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    serviceTagId: integer('service_tag_id')
+      .notNull()
+      .references(() => serviceTags.id),
+  },
+  (table) => [primaryKey({ columns: [table.ticketId, table.serviceTagId] })],
+);
+
+/** "Area not available": a visitor asks to be told by email when the area opens. */
+export const areaActivationRequests = pgTable(
+  'area_activation_requests',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    email: text('email').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('area_activation_requests_area_email_idx').on(table.areaId, table.email)],
+);
+
+export const blogPosts = pgTable('blog_posts', {
+  id: serial('id').primaryKey(),
+  sku: text('sku').notNull().unique(),
+  title: localized('title'),
+  excerpt: localized('excerpt'),
+  body: localized('body'),
+  activityTypeId: integer('activity_type_id').references(() => activityTypes.id),
+  areaId: integer('area_id').references(() => areas.id),
+  publishedAt: date('published_at').notNull(),
 });

@@ -26,10 +26,12 @@ export function installErrorHandling(app: FastifyInstance): void {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      const sent = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
       for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        const missing = issue.params?.code === 'invalid_type' && issue.params?.input === undefined;
-        fields[name] ??= fieldMessage(language, missing ? 'required' : 'invalid');
+        const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+        const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], sent);
+        const missing = value === undefined || value === null || value === '';
+        fields[path.join('.') || '_'] ??= fieldMessage(language, missing ? 'required' : 'invalid');
       }
       return reply.code(400).send(body(language, 'VALIDATION_FAILED', fields));
     }

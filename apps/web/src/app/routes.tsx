@@ -1,13 +1,26 @@
 import type { RouteObject } from 'react-router';
 import { CategoryList } from '../features/catalogue/components/category-list.tsx';
 import { RegionPicker } from '../features/catalogue/components/region-picker.tsx';
+import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { keepReferral, logout, requireMember, requireVisitor, toHome } from './guards.ts';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
-const home = <HomePage categories={<CategoryList />} regions={<RegionPicker />} />;
+const home = (
+  <HomePage
+    categories={<CategoryList />}
+    regions={<RegionPicker />}
+    highlights={
+      <>
+        <TicketRow source="hottest" />
+        <TicketRow source="newest" />
+        <TicketRow source="discounted" moreTo="/promotions" />
+      </>
+    }
+  />
+);
 const page = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
@@ -24,21 +37,29 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: home },
           { path: 'ref/:refId', loader: keepReferral, element: home },
-          { path: 'events', element: page('pages.events') },
-          { path: 'events/:eventsId', element: page('pages.area') },
+          { path: 'events', lazy: () => import('../features/catalogue/routes/events.tsx') },
+          { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
           { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
-          { path: 'promotions', element: page('pages.promotions') },
+          { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
           {
             path: 'event/:eventId',
+            lazy: async () => ({ loader: (await import('../features/catalogue/routes/event.tsx')).loader }),
             children: [
-              { index: true, element: page('pages.event') },
+              {
+                index: true,
+                lazy: async () => {
+                  const { EventInformation } = await import('../features/catalogue/routes/event.tsx');
+                  const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+                  return { Component: () => <EventInformation banner={<PremiumBanner />} /> };
+                },
+              },
               { path: 'guests', element: page('pages.eventGuests') },
               { path: 'payment', element: page('pages.eventPayment') },
               { path: 'confirmation', element: page('pages.eventConfirmation') },
             ],
           },
-          { path: 'blog', element: page('pages.blog') },
-          { path: 'blog/:blogId', element: page('pages.blogPost') },
+          { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
+          { path: 'blog/:blogId', lazy: () => import('../features/blog/routes/blog-post.tsx') },
           { path: 'search', element: page('pages.search') },
           { path: 'society', element: page('pages.society') },
           { path: 'termsconditions', element: page('pages.termsconditions') },

@@ -1,15 +1,18 @@
+import type { ApiInput } from '@sentiero/contract/api';
 import type { CountryCode } from '@sentiero/contract/common';
 import type { Language } from '@sentiero/contract/languages';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+
+const REFERENCE_STALE_TIME = 30 * 60 * 1000;
 
 export function getCategoriesQueryOptions(language: Language) {
   return queryOptions({
     queryKey: ['catalogue', 'categories', language],
     queryFn: ({ signal }) => callApi('categoryList', { lng: language }, { signal }),
-    staleTime: 30 * 60 * 1000,
+    staleTime: REFERENCE_STALE_TIME,
   });
 }
 
@@ -17,12 +20,82 @@ export function getRegionsQueryOptions(language: Language, country?: CountryCode
   return queryOptions({
     queryKey: ['catalogue', 'regions', language, country ?? 'all'],
     queryFn: ({ signal }) => callApi('regionList', { lng: language, country }, { signal }),
-    staleTime: 30 * 60 * 1000,
+    staleTime: REFERENCE_STALE_TIME,
+  });
+}
+
+export type AreaFilter = Omit<ApiInput<'areaListV2'>, 'lng'>;
+
+export function getAreasQueryOptions(language: Language, filter: AreaFilter) {
+  return queryOptions({
+    queryKey: ['catalogue', 'areas', language, filter],
+    queryFn: ({ signal }) => callApi('areaListV2', { lng: language, ...filter }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function getAreaQueryOptions(language: Language, id: number) {
+  return queryOptions({
+    queryKey: ['catalogue', 'area', language, id],
+    queryFn: ({ signal }) => callApi('areaInfoV2', { lng: language, id }, { signal }),
+  });
+}
+
+export function getAreaTicketsQueryOptions(language: Language, id: number, page: number) {
+  return queryOptions({
+    queryKey: ['catalogue', 'area-tickets', language, id, page],
+    queryFn: ({ signal }) => callApi('ticketAreaListV2', { lng: language, id, page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function getRegionTicketsQueryOptions(
+  language: Language,
+  id: number,
+  categoryId: number,
+  page: number,
+) {
+  return queryOptions({
+    queryKey: ['catalogue', 'region-tickets', language, id, categoryId, page],
+    queryFn: ({ signal }) =>
+      callApi('regionTicket', { lng: language, id, id_category: categoryId, page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type RecommendedSource = 'hottest' | 'newest' | 'discounted';
+
+export function getRecommendedQueryOptions(language: Language, source: RecommendedSource, page = 1) {
+  return queryOptions({
+    queryKey: ['catalogue', 'recommended', language, source, page],
+    queryFn: ({ signal }) => callApi('ticketListRecommendedV2', { lng: language, source, page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function getTicketQueryOptions(language: Language, id: number) {
+  return queryOptions({
+    queryKey: ['catalogue', 'ticket', language, id],
+    queryFn: ({ signal }) => callApi('ticketAreaInfo', { lng: language, id }, { signal }),
+  });
+}
+
+export function getTicketCalendarQueryOptions(
+  language: Language,
+  id: number,
+  from: string | undefined,
+  days: number,
+) {
+  return queryOptions({
+    queryKey: ['catalogue', 'ticket-calendar', id, from ?? 'today', days],
+    queryFn: ({ signal }) => callApi('ticketCalendarV2', { lng: language, id, from, days }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30 * 1000,
   });
 }
 
 /** Re-renders with the new language when the visitor switches it. */
-function useLanguage(): Language {
+export function useLanguage(): Language {
   useTranslation();
   return currentLanguage();
 }
@@ -33,4 +106,32 @@ export function useCategories() {
 
 export function useRegions(country?: CountryCode) {
   return useQuery(getRegionsQueryOptions(useLanguage(), country));
+}
+
+export function useAreas(filter: AreaFilter) {
+  return useQuery(getAreasQueryOptions(useLanguage(), filter));
+}
+
+export function useArea(id: number) {
+  return useQuery(getAreaQueryOptions(useLanguage(), id));
+}
+
+export function useAreaTickets(id: number, page: number) {
+  return useQuery(getAreaTicketsQueryOptions(useLanguage(), id, page));
+}
+
+export function useRegionTickets(id: number, categoryId: number, page: number) {
+  return useQuery(getRegionTicketsQueryOptions(useLanguage(), id, categoryId, page));
+}
+
+export function useRecommended(source: RecommendedSource, page = 1) {
+  return useQuery(getRecommendedQueryOptions(useLanguage(), source, page));
+}
+
+export function useTicket(id: number) {
+  return useQuery(getTicketQueryOptions(useLanguage(), id));
+}
+
+export function useTicketCalendar(id: number, from: string | undefined, days: number) {
+  return useQuery(getTicketCalendarQueryOptions(useLanguage(), id, from, days));
 }

@@ -1,9 +1,19 @@
+import type { CountryCode } from '@sentiero/contract/common';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { data, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { getCategoriesQueryOptions, getRegionsQueryOptions, useCategories, useRegions } from '../api.ts';
+import { usePageParam } from '../../../ui/pager.tsx';
+import {
+  getCategoriesQueryOptions,
+  getRegionsQueryOptions,
+  useCategories,
+  useRegions,
+  useRegionTickets,
+} from '../api.ts';
+import { CountryFilter } from '../components/country-filter.tsx';
+import { TicketList } from '../components/ticket-list.tsx';
 
 /** SPEC section 2: the category page loads the region list first. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -19,20 +29,68 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { id };
 }
 
+function RegionTickets({ regionId, categoryId }: { regionId: number; categoryId: number }) {
+  return <TicketList query={useRegionTickets(regionId, categoryId, usePageParam())} />;
+}
+
 export function Component() {
   const { id } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalogue');
+  const [searchParams, setSearchParams] = useSearchParams();
   const category = useCategories().data?.category_list.find((entry) => entry.id === id);
-  const regions = useRegions().data?.region_list ?? [];
+  const all = useRegions().data;
+  const regionId = Number(searchParams.get('region')) || undefined;
+  const region = all?.region_list.find((entry) => entry.id === regionId);
+  const country = (region?.country ??
+    (searchParams.get('country') as CountryCode | null) ??
+    'IT') as CountryCode;
+  const regions = all?.region_list.filter((entry) => entry.country === country) ?? [];
+
+  function choose(next: { country?: CountryCode; region?: number }) {
+    const params = new URLSearchParams();
+    if (next.country) params.set('country', next.country);
+    if (next.region) params.set('region', String(next.region));
+    setSearchParams(params);
+  }
+
   return (
-    <div>
+    <div className="space-y-6">
       <PageHeading>{category?.name ?? t('category.title')}</PageHeading>
-      <h2 className="mb-3 font-semibold text-xl">{t('category.regions')}</h2>
-      <ul className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
-        {regions.map((region) => (
-          <li key={region.id}>{region.name}</li>
-        ))}
-      </ul>
+      <section aria-labelledby="category-regions">
+        <h2 id="category-regions" className="mb-3 font-semibold text-xl">
+          {t('category.regions')}
+        </h2>
+        {all && (
+          <CountryFilter
+            legend={t('events.country')}
+            options={all.country_list}
+            value={country}
+            onChange={(code) => code && choose({ country: code })}
+          />
+        )}
+        <ul className="flex flex-wrap gap-2">
+          {regions.map((entry) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                aria-pressed={entry.id === regionId}
+                onClick={() => choose({ country, region: entry.id })}
+                className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-medium"
+              >
+                {entry.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {region && (
+        <section aria-labelledby="category-tickets">
+          <h2 id="category-tickets" className="mb-3 font-semibold text-xl">
+            {t('category.ticketsIn', { region: region.name })}
+          </h2>
+          <RegionTickets regionId={region.id} categoryId={id} />
+        </section>
+      )}
     </div>
   );
 }

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 
-export function HomePage({ categories, regions }: { categories: ReactNode; regions: ReactNode }) {
+export function HomePage({
+  categories,
+  regions,
+  highlights,
+}: {
+  categories: ReactNode;
+  regions: ReactNode;
+  /** Newest, hottest and discounted activities. */
+  highlights: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="space-y-10">
@@ -10,6 +19,7 @@ export function HomePage({ categories, regions }: { categories: ReactNode; regio
       <HomeSection id="home-categories" title={t('home.categories')}>
         {categories}
       </HomeSection>
+      {highlights}
       <HomeSection id="home-regions" title={t('home.regions')}>
         {regions}
       </HomeSection>

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+
+let sut: TestApp;
+beforeAll(async () => {
+  sut = await createTestApp();
+});
+afterAll(() => sut.close());
+
+type Area = {
+  id: number;
+  slug: string;
+  name: string;
+  country: string;
+  available: boolean;
+  ticket_count: number;
+  region: { id: number };
+};
+
+async function get(url: string) {
+  const response = await sut.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe('app/v2/area/list', () => {
+  it('lists at least 24 areas in the four countries, with their tickets counted', async () => {
+    const { status, body } = await get('/api/app/v2/area/list?lng=en');
+    expect(status).toBe(200);
+    expect(body.total).toBeGreaterThanOrEqual(24);
+    expect(new Set(body.area_list.map((area: Area) => area.country))).toEqual(
+      new Set(['IT', 'CH', 'ES', 'SI']),
+    );
+    expect(
+      body.area_list.filter((area: Area) => area.available).every((area: Area) => area.ticket_count > 0),
+    ).toBe(true);
+  });
+
+  it('names the Taro valley in each language', async () => {
+    const names = await Promise.all(
+      ['it', 'en', 'de'].map(async (lng) => {
+        const { body } = await get(`/api/app/v2/area/list?country=IT&lng=${lng}`);
+        return body.area_list.find((area: Area) => area.slug === 'val-taro')?.name;
+      }),
+    );
+    expect(new Set(names).size).toBeGreaterThan(1);
+    expect(names.every(Boolean)).toBe(true);
+  });
+
+  it('filters by country, region, category and activity, and combines them', async () => {
+    const slovenia = await get('/api/app/v2/area/list?country=si&lng=en');
+    expect(slovenia.body.area_list.every((area: Area) => area.country === 'SI')).toBe(true);
+    const fishing = await get('/api/app/v2/area/list?activity=fishing&lng=en');
+    expect(fishing.body.total).toBeGreaterThan(0);
+    const fishingInSlovenia = await get('/api/app/v2/area/list?activity=fishing&country=SI&lng=en');
+    expect(fishingInSlovenia.body.total).toBeLessThan(fishing.body.total);
+    expect(fishingInSlovenia.body.total).toBeGreaterThan(0);
+    const adventure = await get('/api/app/v2/area/list?id_category=16&lng=en');
+    expect(adventure.body.total).toBeGreaterThan(0);
+    const [first] = slovenia.body.area_list as Area[];
+    const byRegion = await get(`/api/app/v2/area/list?id_region=${first?.region.id}&lng=en`);
+    expect(byRegion.body.area_list.every((area: Area) => area.region.id === first?.region.id)).toBe(true);
+  });
+
+  it('shows an area that is not on sale yet as not available', async () => {
+    const { body } = await get('/api/app/v2/area/list?country=SI&lng=en');
+    expect(body.area_list.some((area: Area) => !area.available)).toBe(true);
+  });
+
+  it('refuses an unknown country', async () => {
+    const { status, body } = await get('/api/app/v2/area/list?country=XX&lng=en');
+    expect(status).toBe(400);
+    expect(body.fields).toHaveProperty('country');
+  });
+});
+
+describe('app/v2/area/info', () => {
+  it('describes an area with its activities, limits and rules file', async () => {
+    const list = await get('/api/app/v2/area/list?country=IT&lng=it');
+    const taro = list.body.area_list.find((area: Area) => area.slug === 'val-taro');
+    const { status, body } = await get(`/api/app/v2/area/info?id=${taro.id}&lng=it`);
+    expect(status).toBe(200);
+    expect(body.area.time_zone).toBe('Europe/Rome');
+    expect(body.area.activities.map((activity: { slug: string }) => activity.slug)).toContain(
+      'mushroom-foraging',
+    );
+    expect(body.area.limits).toMatch(/3 kg/);
+    const rules = await sut.app.inject({ method: 'GET', url: body.area.downloads.area_rules });
+    expect(rules.statusCode).toBe(200);
+    expect(rules.body).toContain(body.area.name);
+  });
+
+  it('answers an unknown area with a 404', async () => {
+    expect((await get('/api/app/v2/area/info?id=424242&lng=en')).status).toBe(404);
+    expect((await get('/api/app/area/rules?id=424242&lng=en')).status).toBe(404);
+  });
+});
+
+describe('api/city/list and app/get/city', () => {
+  it('lists the towns and finds one by part of its name', async () => {
+    const all = await get('/api/api/city/list?lng=sl');
+    expect(all.body.city_list.length).toBeGreaterThanOrEqual(24);
+    const bovec = await get('/api/api/city/list?q=bov&lng=sl');
+    expect(bovec.body.city_list.map((city: { slug: string }) => city.slug)).toContain('bovec');
+    const one = await get(`/api/app/get/city?id=${bovec.body.city_list[0].id}&lng=sl`);
+    expect(one.body.city.slug).toBe('bovec');
+    expect((await get('/api/app/get/city?id=987654&lng=sl')).status).toBe(404);
+  });
+});

@@ -1,0 +1,162 @@
+import type { CountryCode } from '@sentiero/contract/common';
+import type { Language } from '@sentiero/contract/languages';
+import type { Db } from '@sentiero/db/client';
+import { localized } from '@sentiero/db/localized';
+import { activityTypes, areas, cities, regions, tickets } from '@sentiero/db/schema';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+
+export type AreaFilter = {
+  country?: CountryCode | undefined;
+  regionId?: number | undefined;
+  categoryId?: number | undefined;
+  activity?: string | undefined;
+};
+
+function areaFilterConditions(filter: AreaFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.country) conditions.push(eq(regions.countryCode, filter.country));
+  if (filter.regionId !== undefined) conditions.push(eq(areas.regionId, filter.regionId));
+  const ticketConditions: SQL[] = [];
+  if (filter.categoryId !== undefined) ticketConditions.push(eq(tickets.categoryId, filter.categoryId));
+  if (filter.activity) ticketConditions.push(eq(activityTypes.slug, filter.activity));
+  if (ticketConditions.length) {
+    conditions.push(
+      sql`exists (select 1 from ${tickets} join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId}
+            where ${tickets.areaId} = ${areas.id} and ${tickets.active} and ${and(...ticketConditions)})`,
+    );
+  }
+  return conditions;
+}
+
+function areaCardColumns(language: Language) {
+  return {
+    id: areas.id,
+    slug: areas.slug,
+    name: localized(areas.name, language),
+    summary: localized(areas.summary, language),
+    regionId: regions.id,
+    regionName: localized(regions.name, language),
+    country: regions.countryCode,
+    latitude: areas.latitude,
+    longitude: areas.longitude,
+    bounds: areas.bounds,
+    available: areas.available,
+    ticketCount:
+      sql<number>`(select count(*) from ${tickets} where ${tickets.areaId} = ${areas.id} and ${tickets.active})`.mapWith(
+        Number,
+      ),
+    minPriceCents: sql<
+      number | null
+    >`(select min(coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})) from ${tickets} where ${tickets.areaId} = ${areas.id} and ${tickets.active})`.mapWith(
+      (value) => (value === null ? null : Number(value)),
+    ),
+  };
+}
+
+export type AreaCardRow = Omit<Awaited<ReturnType<typeof findAreaCards>>['rows'][number], 'total'>;
+
+export async function findAreaCards(
+  db: Db,
+  language: Language,
+  filter: AreaFilter,
+  limit: number,
+  offset: number,
+) {
+  const rows = await db
+    .select({ ...areaCardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(areas)
+    .innerJoin(regions, eq(regions.id, areas.regionId))
+    .where(and(...areaFilterConditions(filter)))
+    .orderBy(asc(regions.countryCode), asc(areas.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function findAreaInfo(db: Db, language: Language, id: number) {
+  const [row] = await db
+    .select({
+      ...areaCardColumns(language),
+      description: localized(areas.description, language),
+      timeZone: areas.timeZone,
+      limits: sql<
+        string | null
+      >`case when ${areas.limits} is null then null else ${localized(areas.limits, language)} end`,
+      cityId: cities.id,
+      cityName: sql<
+        string | null
+      >`case when ${cities.id} is null then null else ${localized(cities.name, language)} end`,
+    })
+    .from(areas)
+    .innerJoin(regions, eq(regions.id, areas.regionId))
+    .leftJoin(cities, eq(cities.id, areas.cityId))
+    .where(eq(areas.id, id));
+  return row;
+}
+
+export function findAreaActivities(db: Db, language: Language, areaId: number) {
+  return db
+    .selectDistinct({
+      slug: activityTypes.slug,
+      name: localized(activityTypes.name, language),
+      icon: activityTypes.icon,
+      sortOrder: activityTypes.sortOrder,
+    })
+    .from(tickets)
+    .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
+    .where(and(eq(tickets.areaId, areaId), eq(tickets.active, true)))
+    .orderBy(asc(activityTypes.sortOrder));
+}
+
+export async function findAreaRules(db: Db, language: Language, id: number) {
+  const [row] = await db
+    .select({
+      slug: areas.slug,
+      title: localized(areas.name, language),
+      rules: localized(areas.rules, language),
+    })
+    .from(areas)
+    .where(eq(areas.id, id));
+  return row;
+}
+
+function cityColumns(language: Language) {
+  return {
+    id: cities.id,
+    slug: cities.slug,
+    name: localized(cities.name, language),
+    regionId: regions.id,
+    regionName: localized(regions.name, language),
+    country: regions.countryCode,
+    latitude: cities.latitude,
+    longitude: cities.longitude,
+  };
+}
+
+export type CityRow = Awaited<ReturnType<typeof findCities>>[number];
+
+export function findCities(
+  db: Db,
+  language: Language,
+  filter: { regionId?: number | undefined; name?: string | undefined },
+) {
+  const conditions: SQL[] = [];
+  if (filter.regionId !== undefined) conditions.push(eq(cities.regionId, filter.regionId));
+  if (filter.name)
+    conditions.push(ilike(localized(cities.name, language), `%${filter.name.replace(/[%_\\]/g, '\\$&')}%`));
+  return db
+    .select(cityColumns(language))
+    .from(cities)
+    .innerJoin(regions, eq(regions.id, cities.regionId))
+    .where(and(...conditions))
+    .orderBy(asc(cities.id));
+}
+
+export async function findCity(db: Db, language: Language, id: number) {
+  const [row] = await db
+    .select(cityColumns(language))
+    .from(cities)
+    .innerJoin(regions, eq(regions.id, cities.regionId))
+    .where(eq(cities.id, id));
+  return row;
+}

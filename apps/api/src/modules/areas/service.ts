@@ -1,0 +1,92 @@
+import { AREAS_PAGE_SIZE, type AreaCard, type AreaInfo } from '@sentiero/contract/areas';
+import type { CountryCode } from '@sentiero/contract/common';
+import { pageCount } from '@sentiero/contract/paging';
+import type { ServiceContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import {
+  type AreaCardRow,
+  type AreaFilter,
+  type CityRow,
+  findAreaActivities,
+  findAreaCards,
+  findAreaInfo,
+  findAreaRules,
+  findCities,
+  findCity,
+} from './repo.ts';
+
+function toAreaCard(row: AreaCardRow): AreaCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    summary: row.summary,
+    region: { id: row.regionId, name: row.regionName },
+    country: row.country as CountryCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    bounds: row.bounds,
+    available: row.available,
+    ticket_count: row.ticketCount,
+    min_price_cents: row.minPriceCents,
+  };
+}
+
+export async function listAreas(ctx: ServiceContext, filter: AreaFilter, page: number) {
+  const { rows, total } = await findAreaCards(
+    ctx.db,
+    ctx.lang,
+    filter,
+    AREAS_PAGE_SIZE,
+    (page - 1) * AREAS_PAGE_SIZE,
+  );
+  return { area_list: rows.map(toAreaCard), page, pages: pageCount(total, AREAS_PAGE_SIZE), total };
+}
+
+export async function requireAreaInfo(ctx: ServiceContext, id: number): Promise<AreaInfo> {
+  const row = await findAreaInfo(ctx.db, ctx.lang, id);
+  if (!row) throw notFound();
+  const activities = await findAreaActivities(ctx.db, ctx.lang, id);
+  return {
+    ...toAreaCard(row),
+    description: row.description,
+    city: row.cityId === null || row.cityName === null ? null : { id: row.cityId, name: row.cityName },
+    time_zone: row.timeZone,
+    limits: row.limits,
+    activities: activities.map(({ slug, name, icon }) => ({ slug, name, icon })),
+    downloads: { area_rules: `/api/app/area/rules?id=${row.id}&lng=${ctx.lang}` },
+  };
+}
+
+export async function requireAreaRules(ctx: ServiceContext, id: number) {
+  const rules = await findAreaRules(ctx.db, ctx.lang, id);
+  if (!rules) throw notFound();
+  return rules;
+}
+
+function toCity(row: CityRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    region: { id: row.regionId, name: row.regionName },
+    country: row.country as CountryCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+export async function listCities(
+  ctx: ServiceContext,
+  filter: { regionId?: number | undefined; name?: string | undefined },
+) {
+  const rows = await findCities(ctx.db, ctx.lang, filter);
+  const collator = new Intl.Collator(ctx.lang);
+  return { city_list: rows.map(toCity).sort((a, b) => collator.compare(a.name, b.name)) };
+}
+
+export async function requireCity(ctx: ServiceContext, id: number) {
+  const row = await findCity(ctx.db, ctx.lang, id);
+  if (!row) throw notFound();
+  return { city: toCity(row) };
+}

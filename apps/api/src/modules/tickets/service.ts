@@ -1,0 +1,206 @@
+import type { CountryCode } from '@sentiero/contract/common';
+import {
+  addCalendarDays,
+  calendarDateIn,
+  findSeasonContaining,
+  findValidEndDate,
+  isoWeekday,
+  parseCalendarDate,
+} from '@sentiero/contract/durations';
+import { pageCount } from '@sentiero/contract/paging';
+import { TICKETS_PAGE_SIZE, type TicketCard, type TicketInfo } from '@sentiero/contract/tickets';
+import type { ServiceContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import {
+  findCountryNames,
+  findServiceTags,
+  findTicketCards,
+  findTicketInfo,
+  findTicketRules,
+  findTicketServices,
+  type TicketCardRow,
+  type TicketListQuery,
+} from './repo.ts';
+
+type SaleWindow = {
+  active: boolean;
+  areaAvailable: boolean;
+  saleFrom: string | null;
+  saleUntil: string | null;
+};
+
+/** A ticket can be bought today when it is active, its area is open and today is in its sale period. */
+function isOnSale(ticket: SaleWindow, today: string): boolean {
+  return (
+    ticket.active &&
+    ticket.areaAvailable &&
+    (ticket.saleFrom === null || ticket.saleFrom <= today) &&
+    (ticket.saleUntil === null || today <= ticket.saleUntil)
+  );
+}
+
+function toCard(ctx: ServiceContext, row: TicketCardRow): TicketCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    area: { id: row.areaId, slug: row.areaSlug, name: row.areaName },
+    region: { id: row.regionId, name: row.regionName },
+    country: row.country as CountryCode,
+    activity: { slug: row.activitySlug, name: row.activityName, icon: row.activityIcon },
+    category_id: row.categoryId,
+    duration_type: row.durationType,
+    price_cents: row.priceCents,
+    discounted_price_cents: row.discountedPriceCents,
+    currency: 'EUR',
+    min_age: row.minAge,
+    on_sale: isOnSale(row, calendarDateIn(row.timeZone, ctx.clock.now())),
+  };
+}
+
+export async function listTickets(
+  ctx: ServiceContext,
+  { filter, order, page }: Pick<TicketListQuery, 'filter' | 'order'> & { page: number },
+) {
+  const { rows, total } = await findTicketCards(ctx.db, ctx.lang, {
+    filter,
+    order,
+    limit: TICKETS_PAGE_SIZE,
+    offset: (page - 1) * TICKETS_PAGE_SIZE,
+  });
+  return {
+    ticket_list: rows.map((row) => toCard(ctx, row)),
+    page,
+    pages: pageCount(total, TICKETS_PAGE_SIZE),
+    total,
+  };
+}
+
+export function listAreaTickets(ctx: ServiceContext, areaId: number, page: number) {
+  return listTickets(ctx, { filter: { areaId }, order: 'default', page });
+}
+
+export function listRegionTickets(
+  ctx: ServiceContext,
+  regionId: number,
+  categoryId: number | undefined,
+  page: number,
+) {
+  return listTickets(ctx, { filter: { regionId, categoryId }, order: 'default', page });
+}
+
+export function listRecommendedTickets(
+  ctx: ServiceContext,
+  source: 'hottest' | 'newest' | 'discounted',
+  page: number,
+) {
+  return listTickets(ctx, { filter: { discountedOnly: source === 'discounted' }, order: source, page });
+}
+
+export async function requireTicketInfo(ctx: ServiceContext, id: number): Promise<TicketInfo> {
+  const row = await findTicketInfo(ctx.db, ctx.lang, id);
+  if (!row) throw notFound();
+  const services = await findTicketServices(ctx.db, ctx.lang, id);
+  const lng = `lng=${ctx.lang}`;
+  return {
+    ...toCard(ctx, row),
+    description: row.description,
+    category: { id: row.categoryId, name: row.categoryName },
+    location: {
+      area: row.areaName,
+      city: row.cityName,
+      region: row.regionName,
+      country: row.countryName,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      time_zone: row.timeZone,
+    },
+    validity: { duration_type: row.durationType, season: row.season },
+    duration_hours: row.durationHours,
+    languages: row.languages,
+    meeting_point: row.meetingPoint,
+    services,
+    open_days: row.openDays,
+    cancellation_policy: row.cancellationPolicy,
+    max_usage: row.maxUsage,
+    limits: row.limits,
+    residents_only: (row.residentCountries as CountryCode[] | null) ?? null,
+    requires_fishing_card: row.requiresFishingCard,
+    daily_capacity: row.dailyCapacity,
+    sale_from: row.saleFrom,
+    sale_until: row.saleUntil,
+    downloads: {
+      area_rules: `/api/app/area/rules?id=${row.areaId}&${lng}`,
+      ticket_rules: `/api/app/ticket/rules?id=${row.id}&${lng}`,
+    },
+  };
+}
+
+type DayReason = 'past' | 'closed-day' | 'outside-season' | 'not-on-sale' | 'sold-out';
+
+/**
+ * Day by day, whether the ticket can start on that day: the open days, the season, the sale
+ * period and the places left. Dates are calendar days in the area's time zone.
+ */
+export async function getTicketCalendar(
+  ctx: ServiceContext,
+  id: number,
+  from: string | undefined,
+  days: number,
+) {
+  const ticket = await findTicketInfo(ctx.db, ctx.lang, id);
+  if (!ticket) throw notFound();
+  const today = calendarDateIn(ticket.timeZone, ctx.clock.now());
+  const first = from ?? today;
+  if (!parseCalendarDate(first)) throw notFound();
+  const onSale = isOnSale(ticket, today);
+
+  const calendar = Array.from({ length: days }, (_, index) => {
+    const date = addCalendarDays(first, index);
+    const day = parseCalendarDate(date) as Date;
+    const reason: DayReason | null =
+      date < today
+        ? 'past'
+        : !onSale
+          ? 'not-on-sale'
+          : !ticket.openDays.includes(isoWeekday(day))
+            ? 'closed-day'
+            : ticket.season && !findSeasonContaining(ticket.season, day)
+              ? 'outside-season'
+              : !findValidEndDate(ticket.durationType, date, ticket.season ?? undefined).ok
+                ? 'closed-day'
+                : ticket.dailyCapacity !== null && ticket.dailyCapacity <= 0
+                  ? 'sold-out'
+                  : null;
+    return {
+      date,
+      open: reason === null,
+      reason,
+      capacity: ticket.dailyCapacity,
+      // Orders (issue 5) will subtract the places sold and held for that day.
+      remaining: ticket.dailyCapacity,
+    };
+  });
+  return { ticket_id: ticket.id, time_zone: ticket.timeZone, today, days: calendar };
+}
+
+export async function listResidenceCountries(ctx: ServiceContext, id: number) {
+  const ticket = await findTicketInfo(ctx.db, ctx.lang, id);
+  if (!ticket) throw notFound();
+  const codes = ticket.residentCountries ?? [];
+  const rows = codes.length ? await findCountryNames(ctx.db, ctx.lang, codes) : [];
+  return {
+    residents_only: codes.length > 0,
+    country_list: rows.map((row) => ({ code: row.code as CountryCode, name: row.name })),
+  };
+}
+
+export async function listServiceTags(ctx: ServiceContext) {
+  return { service_tag_list: await findServiceTags(ctx.db, ctx.lang) };
+}
+
+export async function requireTicketRules(ctx: ServiceContext, id: number) {
+  const rules = await findTicketRules(ctx.db, ctx.lang, id);
+  if (!rules) throw notFound();
+  return rules;
+}

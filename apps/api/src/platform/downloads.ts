@@ -1,0 +1,31 @@
+import { ZRulesDownloadRequest } from '@sentiero/contract/downloads';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServiceContext } from './context.ts';
+
+type Rules = { slug: string; title: string; rules: string };
+
+/**
+ * A rules file: plain UTF-8 text that opens on any phone and prints as it is, named after the
+ * area or ticket and written in the request's language.
+ */
+export function registerRulesDownload(
+  app: FastifyInstance,
+  url: string,
+  load: (ctx: ServiceContext, id: number) => Promise<Rules>,
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      url,
+      { schema: { querystring: ZRulesDownloadRequest, tags: ['downloads'] } },
+      async (request, reply) => {
+        const { slug, title, rules } = await load(request.ctx, request.query.id);
+        reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${slug}-${request.lang}.txt"`)
+          .header('cache-control', 'public, max-age=3600');
+        return `${title}\n${'='.repeat(title.length)}\n\n${rules}\n`;
+      },
+    );
+}

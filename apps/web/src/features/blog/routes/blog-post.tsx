@@ -1,0 +1,69 @@
+import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { getBlogPostQueryOptions, useBlogPost } from '../api.ts';
+import { Markdown } from '../components/markdown.tsx';
+
+/** `/blog/{blogId}`: the post is loaded by its sku. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const sku = params.blogId ?? '';
+  try {
+    await queryClient.ensureQueryData(getBlogPostQueryOptions(currentLanguage(), sku));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404)
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    throw error;
+  }
+  return { sku };
+}
+
+export function Component() {
+  const { sku } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('blog');
+  const post = useBlogPost(sku).data?.post;
+  if (!post) return null;
+  const searchTo = post.area_id ? `/events/${post.area_id}` : '/search';
+  return (
+    <article className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_16rem]">
+      <div>
+        <time dateTime={post.published_at} className="text-sm text-stone-500">
+          {formatCalendarDate(post.published_at, currentLanguage(), 'long')}
+        </time>
+        <h1 className="mt-1 font-semibold text-3xl tracking-tight">{post.title}</h1>
+        <p className="mt-3 text-lg text-stone-600">{post.excerpt}</p>
+        <div className="text-stone-800">
+          <Markdown source={post.body} headingIds={post.toc.map((entry) => entry.id)} />
+        </div>
+      </div>
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        {post.toc.length > 0 && (
+          <nav aria-labelledby="post-toc" className="rounded-xl border border-stone-200 bg-white p-4 text-sm">
+            <h2 id="post-toc" className="font-semibold">
+              {t('toc')}
+            </h2>
+            <ol className="mt-2 space-y-1.5">
+              {post.toc.map((entry) => (
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`} className="text-brand-800 hover:underline">
+                    {entry.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        <Link
+          to={searchTo}
+          className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          <Search aria-hidden className="size-4" />
+          {t('searchAdventure')}
+        </Link>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import { Download, Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { usePageParam } from '../../../ui/pager.tsx';
+import { getAreaQueryOptions, useArea, useAreaTickets } from '../api.ts';
+import { ActivityIcon } from '../components/activity-icon.tsx';
+import { TicketList } from '../components/ticket-list.tsx';
+import { orNotFound, requireIdParam } from '../load.ts';
+
+/** `/events/{eventsId}`: loads the area first, then lists its events (tickets). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = requireIdParam(params.eventsId);
+  await orNotFound(queryClient.ensureQueryData(getAreaQueryOptions(currentLanguage(), id)));
+  return { id };
+}
+
+export function Component() {
+  const { id } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('catalogue');
+  const area = useArea(id).data?.area;
+  const tickets = useAreaTickets(id, usePageParam());
+  if (!area) return null;
+  return (
+    <div className="space-y-8">
+      <PageHeading lead={area.summary}>{area.name}</PageHeading>
+      <p className="-mt-4 text-sm text-stone-600">
+        {[area.city?.name, area.region.name].filter(Boolean).join(' · ')}
+      </p>
+      {!area.available && (
+        <p
+          role="status"
+          className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
+        >
+          <Info aria-hidden className="size-5 shrink-0" />
+          {t('area.notAvailableLong')}
+        </p>
+      )}
+      <section className="grid gap-6 md:grid-cols-3">
+        <div className="space-y-3 md:col-span-2">
+          {area.description.split(/\n\s*\n/).map((paragraph) => (
+            <p key={paragraph.slice(0, 40)} className="text-stone-800 leading-relaxed">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+        <aside className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 text-sm">
+          {area.activities.length > 0 && (
+            <div>
+              <h2 className="font-semibold">{t('area.activities')}</h2>
+              <ul className="mt-2 space-y-1">
+                {area.activities.map((activity) => (
+                  <li key={activity.slug} className="flex items-center gap-2">
+                    <ActivityIcon activity={activity.slug} className="size-4 text-brand-700" />
+                    {activity.name}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {area.limits && (
+            <div>
+              <h2 className="font-semibold">{t('area.limits')}</h2>
+              <p className="mt-1">{area.limits}</p>
+            </div>
+          )}
+          <a
+            href={area.downloads.area_rules}
+            download
+            className="inline-flex items-center gap-2 font-medium text-brand-800 underline"
+          >
+            <Download aria-hidden className="size-4" />
+            {t('downloads.areaRules')}
+          </a>
+        </aside>
+      </section>
+      <section aria-labelledby="area-tickets">
+        <h2 id="area-tickets" className="mb-3 font-semibold text-xl">
+          {t('area.tickets')}
+        </h2>
+        <TicketList query={tickets} />
+      </section>
+    </div>
+  );
+}

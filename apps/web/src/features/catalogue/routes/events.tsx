@@ -1,0 +1,63 @@
+import type { CountryCode } from '@sentiero/contract/common';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { Pager, usePageParam } from '../../../ui/pager.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { useAreas, useRegions } from '../api.ts';
+import { AreaCard } from '../components/area-card.tsx';
+import { CountryFilter } from '../components/country-filter.tsx';
+
+const COUNTRIES = ['IT', 'CH', 'ES', 'SI'] as const;
+
+/** `/events`: the areas where activities are sold, by country, a page at a time. */
+export function Component() {
+  const { t } = useTranslation('catalogue');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const countryParam = searchParams.get('country')?.toUpperCase();
+  const country = COUNTRIES.find((code) => code === countryParam);
+  const page = usePageParam();
+  const areas = useAreas({ country, page });
+  const countries = useRegions().data?.country_list ?? [];
+
+  function chooseCountry(code: CountryCode | undefined) {
+    const next = new URLSearchParams(searchParams);
+    next.delete('page');
+    if (code) next.set('country', code);
+    else next.delete('country');
+    setSearchParams(next);
+  }
+
+  return (
+    <div>
+      <PageHeading lead={t('events.lead')}>{t('events.title')}</PageHeading>
+      {countries.length > 0 && (
+        <CountryFilter
+          legend={t('events.country')}
+          options={countries}
+          value={country}
+          onChange={chooseCountry}
+          allLabel={t('events.allCountries')}
+        />
+      )}
+      {areas.data ? (
+        areas.data.area_list.length === 0 ? (
+          <p className="text-stone-600">{t('empty.places')}</p>
+        ) : (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {areas.data.area_list.map((area) => (
+                <li key={area.id}>
+                  <AreaCard area={area} />
+                </li>
+              ))}
+            </ul>
+            <Pager page={areas.data.page} pages={areas.data.pages} />
+          </>
+        )
+      ) : (
+        <QueryState isPending={areas.isPending} isError={areas.isError} onRetry={() => areas.refetch()} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatMoney, weekdayName } from './format.ts';
+
+describe('formatting for the reader', () => {
+  it('writes euro prices the way each language does', () => {
+    expect(formatMoney(1250, 'it')).toBe('12,50\u00a0€');
+    expect(formatMoney(1250, 'en')).toBe('€12.50');
+    expect(formatMoney(123450, 'de')).toBe('1.234,50\u00a0€');
+  });
+
+  it('keeps a calendar date on its day whatever the time zone', () => {
+    expect(formatCalendarDate('2026-11-22', 'en', 'long')).toBe('November 22, 2026');
+    expect(formatCalendarDate('2026-11-22', 'it', 'long')).toBe('22 novembre 2026');
+  });
+
+  it('names ISO weekdays, Monday first', () => {
+    expect(weekdayName(1, 'en', 'long')).toBe('Monday');
+    expect(weekdayName(7, 'de', 'long')).toBe('Sonntag');
+  });
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+
+test('goes from home to a category, a region, an event and its area', async ({ page }) => {
+  await page.goto('/?lng=en');
+  await page.getByRole('link', { name: 'Living nature', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a region' })).toBeVisible();
+  await page.getByRole('button', { name: 'Emilia-Romagna' }).click();
+  const tickets = page.getByRole('region', { name: 'Activities in Emilia-Romagna' });
+  await tickets.getByRole('link').first().click();
+
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Validity', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Availability' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Area rules', exact: true })).toHaveAttribute(
+    'href',
+    /\/api\/app\/area\/rules\?id=\d+&lng=en/,
+  );
+
+  const areaLink = page.locator('main a[href^="/events/"]').first();
+  const areaName = (await areaLink.textContent()) ?? '';
+  await areaLink.click();
+  await expect(page.getByRole('heading', { name: areaName, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Permits and activities' })).toBeVisible();
+});
+
+test('shows the same event in Italian and in English', async ({ page, request }) => {
+  const italian = (await (await request.get('/api/app/ticket/info?id=1&lng=it')).json()).ticket;
+  const english = (await (await request.get('/api/app/ticket/info?id=1&lng=en')).json()).ticket;
+  await page.goto('/event/1');
+  await expect(page.getByRole('heading', { name: italian.title, level: 1 })).toBeVisible();
+  await expect(page.getByText('Validità', { exact: true })).toBeVisible();
+  await page.getByRole('combobox').selectOption('en');
+  await expect(page.getByRole('heading', { name: english.title, level: 1 })).toBeVisible();
+  await expect(page.getByText('Validity', { exact: true })).toBeVisible();
+});
+
+test('lists areas by country, and shows one not on sale yet', async ({ page }) => {
+  await page.goto('/events?lng=en');
+  await page.getByRole('radio', { name: 'Slovenia' }).check();
+  await expect(page).toHaveURL(/country=SI/);
+  await expect(page.getByText('Not available yet')).toBeVisible();
+});
+
+test('opens a blog post with its table of contents', async ({ page }) => {
+  await page.goto('/blog?lng=en');
+  await page.getByRole('list').getByRole('link').first().click();
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  await expect(contents.getByRole('link')).not.toHaveCount(0);
+  const second = contents.getByRole('link').nth(1);
+  const target = await second.getAttribute('href');
+  await second.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.getByRole('link', { name: 'Search adventure', exact: true })).toBeVisible();
+});
+
+test('says No tickets available where a category has nothing in a region', async ({ page }) => {
+  await page.goto('/categories/19?lng=en');
+  await page.getByRole('button', { name: 'Molise' }).click();
+  await expect(page.getByText('No tickets available')).toBeVisible();
+});
+
+test('lists promotions with the full price struck through', async ({ page }) => {
+  await page.goto('/promotions?lng=en');
+  await expect(page.getByRole('heading', { name: 'Promotions', level: 1 })).toBeVisible();
+  await expect(page.locator('main s').first()).toBeVisible();
+});
+
+test('shows the error screen for an area that does not exist', async ({ page }) => {
+  await page.goto('/events/999999?lng=en');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
+  await expect(page.getByText('Not Found')).toBeVisible();
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ZCountryCode, ZLanguageParam } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ROUTES } from './routes.ts';
+import { ZActivity } from './tickets.ts';
+
+export const AREAS_PAGE_SIZE = 24;
+
+const ZBounds = z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]);
+
+export const ZAreaCard = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    summary: z.string(),
+    region: z.object({ id: z.number().int(), name: z.string() }),
+    country: ZCountryCode,
+    latitude: z.number(),
+    longitude: z.number(),
+    bounds: ZBounds,
+    available: z.boolean(),
+    ticket_count: z.number().int(),
+    min_price_cents: z.number().int().nullable(),
+  })
+  .meta({ id: 'AreaCard' });
+export type AreaCard = z.infer<typeof ZAreaCard>;
+
+export const ZAreaInfo = ZAreaCard.extend({
+  description: z.string(),
+  city: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  time_zone: z.string(),
+  limits: z.string().nullable(),
+  activities: z.array(ZActivity),
+  downloads: z.object({ area_rules: z.string() }),
+}).meta({ id: 'AreaInfo' });
+export type AreaInfo = z.infer<typeof ZAreaInfo>;
+
+export const areaListV2 = defineEndpoint({
+  ...ROUTES.areaListV2,
+  cache: 'public',
+  tag: 'areas',
+  summary: 'Areas, filtered by country, region, category or activity, a page at a time.',
+  input: z.object({
+    lng: ZLanguageParam,
+    country: z.string().trim().toUpperCase().pipe(ZCountryCode).optional(),
+    id_region: ZId.optional(),
+    id_category: ZId.optional(),
+    activity: z.string().max(64).optional(),
+    page: ZPageParam,
+  }),
+  output: z.object({ area_list: z.array(ZAreaCard), ...ZPaging }),
+});
+
+export const areaInfoV2 = defineEndpoint({
+  ...ROUTES.areaInfoV2,
+  cache: 'public',
+  tag: 'areas',
+  summary: 'Everything about one area.',
+  input: z.object({ lng: ZLanguageParam, id: ZId }),
+  output: z.object({ area: ZAreaInfo }),
+});
+
+export const ZCity = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    region: z.object({ id: z.number().int(), name: z.string() }),
+    country: ZCountryCode,
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .meta({ id: 'City' });
+
+export const cityList = defineEndpoint({
+  ...ROUTES.cityList,
+  cache: 'public',
+  tag: 'areas',
+  summary: 'Towns that areas start from, optionally of one region or matching a name.',
+  input: z.object({
+    lng: ZLanguageParam,
+    id_region: ZId.optional(),
+    q: z.string().trim().max(80).optional(),
+  }),
+  output: z.object({ city_list: z.array(ZCity) }),
+});
+
+export const getCity = defineEndpoint({
+  ...ROUTES.getCity,
+  cache: 'public',
+  tag: 'areas',
+  summary: 'One town.',
+  input: z.object({ lng: ZLanguageParam, id: ZId }),
+  output: z.object({ city: ZCity }),
+});

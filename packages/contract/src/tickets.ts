@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { ZCountryCode, ZLanguageParam } from './common.ts';
+import { DURATION_TYPES } from './durations.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ROUTES } from './routes.ts';
+
+export const TICKETS_PAGE_SIZE = 12;
+
+export const ZActivity = z
+  .object({ slug: z.string(), name: z.string(), icon: z.string() })
+  .meta({ id: 'Activity' });
+
+/** A ticket as cards and lists show it. */
+export const ZTicketCard = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    area: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+    region: z.object({ id: z.number().int(), name: z.string() }),
+    country: ZCountryCode,
+    activity: ZActivity,
+    category_id: z.number().int(),
+    duration_type: z.enum(DURATION_TYPES),
+    price_cents: z.number().int(),
+    discounted_price_cents: z.number().int().nullable(),
+    currency: z.literal('EUR'),
+    min_age: z.number().int(),
+    on_sale: z.boolean(),
+  })
+  .meta({ id: 'TicketCard' });
+export type TicketCard = z.infer<typeof ZTicketCard>;
+
+export const ZTicketPage = z.object({ ticket_list: z.array(ZTicketCard), ...ZPaging });
+
+const ZSeason = z.object({ start: z.string(), end: z.string() });
+
+/** SPEC section 3, "Ticket info": everything the event page answers. */
+export const ZTicketInfo = ZTicketCard.extend({
+  description: z.string(),
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  location: z.object({
+    area: z.string(),
+    city: z.string().nullable(),
+    region: z.string(),
+    country: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    time_zone: z.string(),
+  }),
+  validity: z.object({ duration_type: z.enum(DURATION_TYPES), season: ZSeason.nullable() }),
+  duration_hours: z.number().nullable(),
+  languages: z.array(z.string()),
+  meeting_point: z.string().nullable(),
+  services: z.array(z.object({ slug: z.string(), name: z.string() })),
+  open_days: z.array(z.number().int().min(1).max(7)),
+  cancellation_policy: z.string(),
+  max_usage: z.number().int().nullable(),
+  limits: z.string().nullable(),
+  residents_only: z.array(ZCountryCode).nullable(),
+  requires_fishing_card: z.boolean(),
+  daily_capacity: z.number().int().nullable(),
+  sale_from: z.string().nullable(),
+  sale_until: z.string().nullable(),
+  downloads: z.object({ area_rules: z.string(), ticket_rules: z.string() }),
+}).meta({ id: 'TicketInfo' });
+export type TicketInfo = z.infer<typeof ZTicketInfo>;
+
+const ZTicketRequest = z.object({ lng: ZLanguageParam, id: ZId });
+
+export const ticketInfo = defineEndpoint({
+  ...ROUTES.ticketInfo,
+  cache: 'public',
+  tag: 'tickets',
+  summary: 'Everything about one ticket (the event page).',
+  input: ZTicketRequest,
+  output: z.object({ ticket: ZTicketInfo }),
+});
+
+/** The event page's call: the ticket with its area, read with the member's credentials. */
+export const ticketAreaInfo = defineEndpoint({
+  ...ROUTES.ticketAreaInfo,
+  cache: 'private',
+  tag: 'tickets',
+  summary: 'The ticket of an event page with its area (SPEC: with credentials on event detail and payment).',
+  input: ZTicketRequest,
+  output: z.object({ ticket: ZTicketInfo }),
+});
+
+const ZAreaTicketsRequest = z.object({ lng: ZLanguageParam, id: ZId, page: ZPageParam });
+
+export const ticketAreaList = defineEndpoint({
+  ...ROUTES.ticketAreaList,
+  cache: 'public',
+  tag: 'tickets',
+  summary: 'The tickets of an area, a page at a time.',
+  input: ZAreaTicketsRequest,
+  output: ZTicketPage,
+});
+
+export const ticketAreaListV2 = defineEndpoint({ ...ticketAreaList, ...ROUTES.ticketAreaListV2 });
+
+export const regionTicket = defineEndpoint({
+  ...ROUTES.regionTicket,
+  cache: 'public',
+  tag: 'tickets',
+  summary: 'The tickets of a region, optionally of one category, a page at a time.',
+  input: z.object({ lng: ZLanguageParam, id: ZId, id_category: ZId.optional(), page: ZPageParam }),
+  output: ZTicketPage,
+});
+
+export const RECOMMENDED_SOURCES = ['hottest', 'newest', 'discounted'] as const;
+
+export const ticketListRecommended = defineEndpoint({
+  ...ROUTES.ticketListRecommended,
+  cache: 'public',
+  tag: 'tickets',
+  summary: 'Tickets for the home page: hottest (default), newest or discounted.',
+  input: z.object({
+    lng: ZLanguageParam,
+    source: z.enum(RECOMMENDED_SOURCES).default('hottest'),
+    page: ZPageParam,
+  }),
+  output: ZTicketPage,
+});
+
+export const ticketListRecommendedV2 = defineEndpoint({
+  ...ticketListRecommended,
+  ...ROUTES.ticketListRecommendedV2,
+});
+
+export const CALENDAR_MAX_DAYS = 92;
+
+export const ZCalendarDay = z
+  .object({
+    date: z.string(),
+    open: z.boolean(),
+    reason: z.enum(['past', 'closed-day', 'outside-season', 'not-on-sale', 'sold-out']).nullable(),
+    capacity: z.number().int().nullable(),
+    remaining: z.number().int().nullable(),
+  })
+  .meta({ id: 'CalendarDay' });
+
+const ZCalendarRequest = z.object({
+  lng: ZLanguageParam,
+  id: ZId,
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .meta({ description: 'First day, YYYY-MM-DD; today in the area by default.' }),
+  days: z.coerce.number().int().min(1).max(CALENDAR_MAX_DAYS).default(31),
+});
+
+export const ticketCalendar = defineEndpoint({
+  ...ROUTES.ticketCalendar,
+  cache: 'public',
+  tag: 'tickets',
+  summary: 'Day by day: whether a ticket can start that day, and the places left.',
+  input: ZCalendarRequest,
+  output: z.object({
+    ticket_id: z.number().int(),
+    time_zone: z.string(),
+    today: z.string(),
+    days: z.array(ZCalendarDay),
+  }),
+});
+
+export const ticketCalendarV2 = defineEndpoint({ ...ticketCalendar, ...ROUTES.ticketCalendarV2 });
+
+export const ticketResidenceList = defineEndpoint({
+  ...ROUTES.ticketResidenceList,
+  cache: 'public',
+  tag: 'tickets',
+  summary: 'The countries whose residents may buy a residents-only ticket.',
+  input: ZTicketRequest,
+  output: z.object({
+    residents_only: z.boolean(),
+    country_list: z.array(z.object({ code: ZCountryCode, name: z.string() })),
+  }),
+});
+
+export const serviceTagList = defineEndpoint({
+  ...ROUTES.serviceTagList,
+  cache: 'public',
+  tag: 'catalogue',
+  summary: 'The services a ticket may include (guide, equipment, insurance...).',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({
+    service_tag_list: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+  }),
+});

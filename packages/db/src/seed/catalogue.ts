@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from '../client.ts';
+import {
+  activityTypes,
+  areas,
+  blogPosts,
+  cancellationPolicies,
+  cities,
+  regions,
+  serviceTags,
+  ticketServiceTags,
+  tickets,
+} from '../schema.ts';
+import { seedAreasEurope } from './areas-europe.ts';
+import { seedAreasItaly1 } from './areas-italy-1.ts';
+import { seedAreasItaly2 } from './areas-italy-2.ts';
+import { seedBlogPosts } from './blog.ts';
+import { seedCities } from './cities.ts';
+import { seedTicketsItalyCentre } from './tickets-italy-centre.ts';
+import { seedTicketsItalyNorth } from './tickets-italy-north.ts';
+import { seedTicketsItalySouth } from './tickets-italy-south.ts';
+import { seedTicketsSlovenia } from './tickets-slovenia.ts';
+import { seedTicketsSwitzerlandSpain } from './tickets-switzerland-spain.ts';
+import type { SeedArea, SeedTicket } from './types.ts';
+import { seedActivityTypes, seedCancellationPolicies, seedServiceTags } from './vocabulary.ts';
+
+export const seedAreas: readonly SeedArea[] = [...seedAreasItaly1, ...seedAreasItaly2, ...seedAreasEurope];
+export const seedTickets: readonly SeedTicket[] = [
+  ...seedTicketsItalyNorth,
+  ...seedTicketsItalyCentre,
+  ...seedTicketsItalySouth,
+  ...seedTicketsSwitzerlandSpain,
+  ...seedTicketsSlovenia,
+];
+
+function idsBySlug(rows: { id: number; slug: string }[]): (slug: string, what: string) => number {
+  const map = new Map(rows.map((row) => [row.slug, row.id]));
+  return (slug, what) => {
+    const id = map.get(slug);
+    if (id === undefined) throw new Error(`Seed data names an unknown ${what}: ${slug}`);
+    return id;
+  };
+}
+
+/** A stable starting popularity, so "hottest" has an order before the first real orders. */
+function startingPopularity(slug: string): number {
+  return createHash('sha256').update(slug).digest().readUInt16BE(0) % 500;
+}
+
+/** Activity types, service tags, policies, cities, areas, tickets and blog posts, in five languages. */
+export async function seedCatalogue(tx: Transaction): Promise<void> {
+  const activityId = idsBySlug(
+    await tx
+      .insert(activityTypes)
+      .values(seedActivityTypes.map((activity, index) => ({ ...activity, sortOrder: index })))
+      .returning({ id: activityTypes.id, slug: activityTypes.slug }),
+  );
+  const serviceTagId = idsBySlug(
+    await tx
+      .insert(serviceTags)
+      .values([...seedServiceTags])
+      .returning({ id: serviceTags.id, slug: serviceTags.slug }),
+  );
+  const policyId = idsBySlug(
+    await tx
+      .insert(cancellationPolicies)
+      .values([...seedCancellationPolicies])
+      .returning({ id: cancellationPolicies.id, slug: cancellationPolicies.slug }),
+  );
+  const regionId = idsBySlug(await tx.select({ id: regions.id, slug: regions.slug }).from(regions));
+
+  const cityId = idsBySlug(
+    await tx
+      .insert(cities)
+      .values(seedCities.map(({ region, ...city }) => ({ ...city, regionId: regionId(region, 'region') })))
+      .returning({ id: cities.id, slug: cities.slug }),
+  );
+  const areaId = idsBySlug(
+    await tx
+      .insert(areas)
+      .values(
+        seedAreas.map(({ region, city, ...area }) => ({
+          ...area,
+          regionId: regionId(region, 'region'),
+          cityId: cityId(city, 'city'),
+        })),
+      )
+      .returning({ id: areas.id, slug: areas.slug }),
+  );
+
+  const ticketId = idsBySlug(
+    await tx
+      .insert(tickets)
+      .values(
+        seedTickets.map(
+          ({ area, activity, category, cancellationPolicy, services, residentsOnly, ...ticket }) => ({
+            ...ticket,
+            areaId: areaId(area, 'area'),
+            activityTypeId: activityId(activity, 'activity type'),
+            categoryId: category,
+            cancellationPolicyId: policyId(cancellationPolicy, 'cancellation policy'),
+            residentCountries: residentsOnly?.countries ?? null,
+            popularity: startingPopularity(ticket.slug),
+          }),
+        ),
+      )
+      .returning({ id: tickets.id, slug: tickets.slug }),
+  );
+  await tx.insert(ticketServiceTags).values(
+    seedTickets.flatMap((ticket) =>
+      ticket.services.map((service) => ({
+        ticketId: ticketId(ticket.slug, 'ticket'),
+        serviceTagId: serviceTagId(service, 'service tag'),
+      })),
+    ),
+  );
+
+  await tx.insert(blogPosts).values(
+    seedBlogPosts.map(({ activity, area, ...post }) => ({
+      ...post,
+      activityTypeId: activity ? activityId(activity, 'activity type') : null,
+      areaId: area ? areaId(area, 'area') : null,
+    })),
+  );
+}

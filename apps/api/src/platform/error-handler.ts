@@ -26,10 +26,15 @@ export function installErrorHandling(app: FastifyInstance): void {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
-      const sent = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
+      const sent = (request.method === 'GET' ? request.query : request.body) as
+        | Record<string, unknown>
+        | undefined;
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
-        const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], sent);
+        const value = path.reduce<unknown>(
+          (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+          sent,
+        );
         const missing = value === undefined || value === null || value === '';
         fields[path.join('.') || '_'] ??= fieldMessage(language, missing ? 'required' : 'invalid');
       }

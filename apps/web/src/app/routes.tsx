@@ -3,6 +3,7 @@ import { CategoryList } from '../features/catalogue/components/category-list.tsx
 import { RegionPicker } from '../features/catalogue/components/region-picker.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { keepReferral, logout, requireMember, requireVisitor, toHome } from './guards.ts';
 import { PlaceholderPage } from './placeholder-page.tsx';
@@ -30,6 +31,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <PublicLayout />,
     errorElement: <ErrorScreen />,
+    // Shown while a deep link's route module and data load, before the first render.
+    hydrateFallbackElement: <Spinner size="large" />,
     children: [
       {
         // Errors below render inside the layout, so header, footer and language stay usable.

@@ -4,6 +4,7 @@ import fastifyEtag from '@fastify/etag';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Language } from '@sentiero/contract/languages';
@@ -87,6 +88,9 @@ export async function buildApp({
     limits: { fieldSize: 64 * 1024, fields: 100, fileSize: 10 * 1024 * 1024, files: 5 },
   });
   await app.register(fastifyEtag, { weak: true });
+  // Limits are set per route (forms people submit); reads are served without one. Counting after
+  // the body is read lets the refusal speak the language the form was sent in.
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
 
   app.decorateRequest('lang', 'it');
   app.decorateRequest('ctx', null as unknown as ServiceContext);

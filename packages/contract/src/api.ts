@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
+import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
 import type { RouteName } from './routes.ts';
@@ -26,6 +26,7 @@ export type Api = {
   regionList: typeof regionList;
   areaListV2: typeof areaListV2;
   areaInfoV2: typeof areaInfoV2;
+  areaActivationRequest: typeof areaActivationRequest;
   cityList: typeof cityList;
   getCity: typeof getCity;
   serviceTagList: typeof serviceTagList;

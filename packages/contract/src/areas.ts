@@ -95,3 +95,16 @@ export const getCity = defineEndpoint({
   input: z.object({ lng: ZLanguageParam, id: ZId }),
   output: z.object({ city: ZCity }),
 });
+
+/** "Area not available": a visitor leaves an email to hear when the area opens (stored once per address). */
+export const areaActivationRequest = defineEndpoint({
+  ...ROUTES.areaActivationRequest,
+  tag: 'areas',
+  summary: 'Ask to be told by email when an area that is not on sale yet opens.',
+  input: z.object({
+    lng: ZLanguageParam,
+    id: ZId,
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  }),
+  output: z.object({ requested: z.literal(true) }),
+});

@@ -9,6 +9,7 @@ export const ROUTES = {
   regionList: { path: '/app/region/list', kind: 'read' },
   areaListV2: { path: '/app/v2/area/list', kind: 'read' },
   areaInfoV2: { path: '/app/v2/area/info', kind: 'read' },
+  areaActivationRequest: { path: '/app/area/activation/request', kind: 'write' },
   cityList: { path: '/api/city/list', kind: 'read' },
   getCity: { path: '/app/get/city', kind: 'read' },
   serviceTagList: { path: '/app/service/tag/list', kind: 'read' },

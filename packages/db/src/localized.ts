@@ -5,3 +5,8 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 export function localized(column: AnyColumn, language: Language): SQL<string> {
   return sql<string>`coalesce(nullif(${column}->>${language}, ''), ${column}->>'en', ${column}->>'it')`;
 }
+
+/** The same for an optional text (or a row of an outer join that may be missing): null stays null. */
+export function localizedOrNull(column: AnyColumn, language: Language): SQL<string | null> {
+  return sql<string | null>`case when ${column} is null then null else ${localized(column, language)} end`;
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ServiceContext } from './context.ts';
+import { AppError } from './errors.ts';
 
 export type EndpointHandler<E extends Endpoint> = (
   ctx: ServiceContext,
@@ -11,6 +12,27 @@ export type EndpointHandler<E extends Endpoint> = (
   request: FastifyRequest,
   reply: FastifyReply,
 ) => Promise<z.input<E['output']>>;
+
+/**
+ * A state-changing request from a browser must come from our own pages: its Origin (sent by
+ * browsers on every POST) must be this host. Clients that send no Origin are not browsers, so
+ * they cannot be used for cross-site request forgery.
+ */
+async function requireSameOrigin(request: FastifyRequest): Promise<void> {
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') throw new AppError('FORBIDDEN_ORIGIN', 403);
+  if (origin === undefined) return;
+  let sameHost = false;
+  try {
+    const from = new URL(origin);
+    // Parsed the same way, so `localhost:80` and `http://localhost` compare equal.
+    sameHost = from.host === new URL(`${from.protocol}//${request.headers.host}`).host;
+  } catch {
+    sameHost = false;
+  }
+  if (!sameHost) throw new AppError('FORBIDDEN_ORIGIN', 403);
+}
 
 const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=600';
 
@@ -22,6 +44,7 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const url = `/api${endpoint.path}`;
@@ -32,6 +55,8 @@ export function registerEndpoint<E extends Endpoint>(
     method: 'POST',
     url,
     schema: { ...common, body: endpoint.input },
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    preHandler: endpoint.kind === 'write' ? requireSameOrigin : undefined,
     handler: (request, reply) => handler(request.ctx, request.body as z.output<E['input']>, request, reply),
   });
 

@@ -1,3 +1,5 @@
+import { areaActivationRequests } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -104,5 +106,69 @@ describe('api/city/list and app/get/city', () => {
     const one = await get(`/api/app/get/city?id=${bovec.body.city_list[0].id}&lng=sl`);
     expect(one.body.city.slug).toBe('bovec');
     expect((await get('/api/app/get/city?id=987654&lng=sl')).status).toBe(404);
+  });
+});
+
+describe('app/area/activation/request', () => {
+  async function kocevsko(): Promise<Area> {
+    const { body } = await get('/api/app/v2/area/list?country=SI&lng=en');
+    return body.area_list.find((area: Area) => area.slug === 'kocevsko');
+  }
+
+  const ask = (payload: Record<string, unknown>, origin = 'http://localhost') =>
+    sut.app.inject({ method: 'POST', url: '/api/app/area/activation/request', headers: { origin }, payload });
+
+  it('records a request to hear when an area opens, once per address', async () => {
+    const area = await kocevsko();
+    expect(area.available).toBe(false);
+    const first = await ask({ id: area.id, email: ' Ana.Novak@Example.si ', lng: 'sl' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ requested: true });
+    expect((await ask({ id: area.id, email: 'ana.novak@example.si' })).statusCode).toBe(200);
+    const rows = await sut.database.db
+      .select({ email: areaActivationRequests.email, language: areaActivationRequests.language })
+      .from(areaActivationRequests)
+      .where(eq(areaActivationRequests.areaId, area.id));
+    expect(rows).toEqual([{ email: 'ana.novak@example.si', language: 'sl' }]);
+  });
+
+  it('refuses an address that is not an email, naming the field', async () => {
+    const area = await kocevsko();
+    const response = await ask({ id: area.id, email: 'ana at example', lng: 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ email: 'This value is not valid' });
+    const missing = await ask({ id: area.id, lng: 'en' });
+    expect(missing.json().fields).toEqual({ email: 'This field is mandatory' });
+  });
+
+  it('refuses a request sent from another site', async () => {
+    const area = await kocevsko();
+    const response = await ask(
+      { id: area.id, email: 'ana@example.si', lng: 'en' },
+      'https://elsewhere.example',
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'FORBIDDEN_ORIGIN',
+      message: 'This request was refused because it did not come from this site',
+    });
+  });
+
+  it('answers an unknown area with a 404', async () => {
+    expect((await ask({ id: 424242, email: 'ana@example.si' })).statusCode).toBe(404);
+  });
+
+  it('slows down a visitor who asks too often', async () => {
+    const area = await kocevsko();
+    const responses = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      responses.push(await ask({ id: area.id, email: `hiker${attempt}@example.si`, lng: 'en' }));
+    }
+    const limited = responses.filter((response) => response.statusCode === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]?.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests, please wait a moment and try again',
+    });
   });
 });

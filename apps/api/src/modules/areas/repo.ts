@@ -1,8 +1,8 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
-import { localized } from '@sentiero/db/localized';
-import { activityTypes, areas, cities, regions, tickets } from '@sentiero/db/schema';
+import { localized, localizedOrNull } from '@sentiero/db/localized';
+import { activityTypes, areaActivationRequests, areas, cities, regions, tickets } from '@sentiero/db/schema';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 
 export type AreaFilter = {
@@ -79,13 +79,9 @@ export async function findAreaInfo(db: Db, language: Language, id: number) {
       ...areaCardColumns(language),
       description: localized(areas.description, language),
       timeZone: areas.timeZone,
-      limits: sql<
-        string | null
-      >`case when ${areas.limits} is null then null else ${localized(areas.limits, language)} end`,
+      limits: localizedOrNull(areas.limits, language),
       cityId: cities.id,
-      cityName: sql<
-        string | null
-      >`case when ${cities.id} is null then null else ${localized(cities.name, language)} end`,
+      cityName: localizedOrNull(cities.name, language),
     })
     .from(areas)
     .innerJoin(regions, eq(regions.id, areas.regionId))
@@ -159,4 +155,16 @@ export async function findCity(db: Db, language: Language, id: number) {
     .innerJoin(regions, eq(regions.id, cities.regionId))
     .where(eq(cities.id, id));
   return row;
+}
+
+export async function insertActivationRequest(
+  db: Db,
+  request: { areaId: number; email: string; language: Language },
+) {
+  await db.insert(areaActivationRequests).values(request).onConflictDoNothing();
+}
+
+export async function findAreaExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: areas.id }).from(areas).where(eq(areas.id, id));
+  return row !== undefined;
 }

@@ -1,8 +1,15 @@
-import { areaInfoV2, areaListV2, cityList, getCity } from '@sentiero/contract/areas';
+import { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from '@sentiero/contract/areas';
 import type { FastifyInstance } from 'fastify';
 import { registerRulesDownload } from '../../platform/downloads.ts';
 import { registerEndpoint } from '../../platform/http.ts';
-import { listAreas, listCities, requireAreaInfo, requireAreaRules, requireCity } from './service.ts';
+import {
+  listAreas,
+  listCities,
+  requestAreaActivation,
+  requireAreaInfo,
+  requireAreaRules,
+  requireCity,
+} from './service.ts';
 
 export function registerAreaRoutes(app: FastifyInstance) {
   registerEndpoint(app, areaListV2, (ctx, input) =>
@@ -23,4 +30,12 @@ export function registerAreaRoutes(app: FastifyInstance) {
   );
   registerEndpoint(app, getCity, (ctx, input) => requireCity(ctx, input.id));
   registerRulesDownload(app, '/api/app/area/rules', (ctx, id) => requireAreaRules(ctx, id));
+  registerEndpoint(
+    app,
+    areaActivationRequest,
+    (ctx, input) => requestAreaActivation(ctx, input.id, input.email),
+    {
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+    },
+  );
 }

@@ -9,10 +9,12 @@ import {
   type CityRow,
   findAreaActivities,
   findAreaCards,
+  findAreaExists,
   findAreaInfo,
   findAreaRules,
   findCities,
   findCity,
+  insertActivationRequest,
 } from './repo.ts';
 
 function toAreaCard(row: AreaCardRow): AreaCard {
@@ -89,4 +91,11 @@ export async function requireCity(ctx: ServiceContext, id: number) {
   const row = await findCity(ctx.db, ctx.lang, id);
   if (!row) throw notFound();
   return { city: toCity(row) };
+}
+
+/** Kept once per address and area; asking twice is not an error, so nobody learns who asked before. */
+export async function requestAreaActivation(ctx: ServiceContext, areaId: number, email: string) {
+  if (!(await findAreaExists(ctx.db, areaId))) throw notFound();
+  await insertActivationRequest(ctx.db, { areaId, email, language: ctx.lang });
+  return { requested: true as const };
 }

@@ -1,6 +1,6 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
-import { localized } from '@sentiero/db/localized';
+import { localized, localizedOrNull } from '@sentiero/db/localized';
 import {
   activityTypes,
   areas,
@@ -99,24 +99,18 @@ export async function findTicketInfo(db: Db, language: Language, id: number) {
       ...cardColumns(language),
       description: localized(tickets.description, language),
       categoryName: localized(categories.name, language),
-      cityName: sql<
-        string | null
-      >`case when ${cities.id} is null then null else ${localized(cities.name, language)} end`,
+      cityName: localizedOrNull(cities.name, language),
       countryName: localized(countries.name, language),
       latitude: areas.latitude,
       longitude: areas.longitude,
       season: tickets.season,
       durationHours: tickets.durationHours,
       languages: tickets.languages,
-      meetingPoint: sql<
-        string | null
-      >`case when ${tickets.meetingPoint} is null then null else ${localized(tickets.meetingPoint, language)} end`,
+      meetingPoint: localizedOrNull(tickets.meetingPoint, language),
       openDays: tickets.openDays,
       cancellationPolicy: localized(cancellationPolicies.text, language),
       maxUsage: tickets.maxUsage,
-      limits: sql<
-        string | null
-      >`case when ${areas.limits} is null then null else ${localized(areas.limits, language)} end`,
+      limits: localizedOrNull(areas.limits, language),
       residentCountries: tickets.residentCountries,
       requiresFishingCard: tickets.requiresFishingCard,
       dailyCapacity: tickets.dailyCapacity,

@@ -1,5 +1,5 @@
 import type { CountryCode } from '@sentiero/contract/common';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 type Option = { code: CountryCode; name: string };
 
@@ -18,6 +18,9 @@ export function CountryFilter({
   allLabel?: string;
 }) {
   const name = useId();
+  // The choice shows at once, even when the parent applies it a moment later (through the address).
+  const [shown, setShown] = useState(value);
+  useEffect(() => setShown(value), [value]);
   const choices: { code: CountryCode | undefined; name: string }[] = allLabel
     ? [{ code: undefined, name: allLabel }, ...options]
     : options;
@@ -33,8 +36,11 @@ export function CountryFilter({
             type="radio"
             name={name}
             value={option.code ?? ''}
-            checked={option.code === value}
-            onChange={() => onChange(option.code)}
+            checked={option.code === shown}
+            onChange={() => {
+              setShown(option.code);
+              onChange(option.code);
+            }}
             className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
           />
           {option.name}

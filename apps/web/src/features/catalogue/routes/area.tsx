@@ -1,4 +1,4 @@
-import { Download, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -7,6 +7,7 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import { getAreaQueryOptions, useArea, useAreaTickets } from '../api.ts';
 import { ActivityIcon } from '../components/activity-icon.tsx';
+import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
 import { orNotFound, requireIdParam } from '../load.ts';
 
@@ -66,14 +67,7 @@ export function Component() {
               <p className="mt-1">{area.limits}</p>
             </div>
           )}
-          <a
-            href={area.downloads.area_rules}
-            download
-            className="inline-flex items-center gap-2 font-medium text-brand-800 underline"
-          >
-            <Download aria-hidden className="size-4" />
-            {t('downloads.areaRules')}
-          </a>
+          <RulesDownloads areaRules={area.downloads.area_rules} />
         </aside>
       </section>
       <section aria-labelledby="area-tickets">

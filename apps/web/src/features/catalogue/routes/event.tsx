@@ -1,5 +1,5 @@
 import type { TicketInfo } from '@sentiero/contract/tickets';
-import { CalendarDays, Clock, Download, Languages, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
+import { CalendarDays, Clock, Languages, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { getTicketQueryOptions, useLanguage, useTicket } from '../api.ts';
 import { ActivityIcon } from '../components/activity-icon.tsx';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { Price } from '../components/price.tsx';
+import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { orNotFound, requireIdParam } from '../load.ts';
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
@@ -161,24 +162,10 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
               {t('ticket.unavailable')}
             </p>
           )}
-          <div className="flex flex-col gap-2 text-sm">
-            <a
-              href={ticket.downloads.area_rules}
-              download
-              className="inline-flex items-center gap-2 text-brand-800 underline"
-            >
-              <Download aria-hidden className="size-4" />
-              {t('downloads.areaRules')}
-            </a>
-            <a
-              href={ticket.downloads.ticket_rules}
-              download
-              className="inline-flex items-center gap-2 text-brand-800 underline"
-            >
-              <Download aria-hidden className="size-4" />
-              {t('downloads.ticketRules')}
-            </a>
-          </div>
+          <RulesDownloads
+            areaRules={ticket.downloads.area_rules}
+            ticketRules={ticket.downloads.ticket_rules}
+          />
           {banner}
         </aside>
       </div>

@@ -18,6 +18,7 @@ export function Component() {
   const country = COUNTRIES.find((code) => code === countryParam);
   const page = usePageParam();
   const areas = useAreas({ country, page });
+
   const countries = useRegions().data?.country_list ?? [];
 
   function chooseCountry(code: CountryCode | undefined) {

@@ -72,3 +72,18 @@ test('shows the error screen for an area that does not exist', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
   await expect(page.getByText('Not Found')).toBeVisible();
 });
+
+test('takes an email to tell when an area opens', async ({ page, request }) => {
+  const areas = (await (await request.get('/api/app/v2/area/list?country=SI&lng=en')).json()).area_list;
+  const closed = areas.find((area: { available: boolean }) => !area.available);
+  await page.goto(`/events/${closed.id}?lng=en`);
+  const email = page.getByLabel('Tell me by email when it opens');
+  await page.getByRole('button', { name: 'Notify me' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email is a mandatory field');
+  await email.fill('ana@example');
+  await page.getByRole('button', { name: 'Notify me' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email');
+  await email.fill('ana.novak@example.si');
+  await page.getByRole('button', { name: 'Notify me' }).click();
+  await expect(page.getByRole('status')).toContainText('we will write to you');
+});

@@ -1,4 +1,3 @@
-import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -6,6 +5,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import { getAreaQueryOptions, useArea, useAreaTickets } from '../api.ts';
+import { ActivationForm } from '../components/activation-form.tsx';
 import { ActivityIcon } from '../components/activity-icon.tsx';
 import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
@@ -30,15 +30,7 @@ export function Component() {
       <p className="-mt-4 text-sm text-stone-600">
         {[area.city?.name, area.region.name].filter(Boolean).join(' · ')}
       </p>
-      {!area.available && (
-        <p
-          role="status"
-          className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
-        >
-          <Info aria-hidden className="size-5 shrink-0" />
-          {t('area.notAvailableLong')}
-        </p>
-      )}
+      {!area.available && <ActivationForm areaId={area.id} />}
       <section className="grid gap-6 md:grid-cols-3">
         <div className="space-y-3 md:col-span-2">
           {area.description.split(/\n\s*\n/).map((paragraph) => (

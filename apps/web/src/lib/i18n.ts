@@ -2,7 +2,7 @@ import { findLanguage, findLanguageForHost, LANGUAGES, type Language } from '@se
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 
 /**
  * SPEC section 1: query `lng`, cookie, local storage, session storage, browser, html tag.
@@ -63,3 +63,9 @@ export function currentLanguage(): Language {
 }
 
 export { i18n };
+
+/** The current language, re-rendering the caller when the visitor switches it. */
+export function useCurrentLanguage(): Language {
+  useTranslation();
+  return currentLanguage();
+}

@@ -1,8 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useCurrentLanguage } from '../../lib/i18n.ts';
 
 export function getBlogListQueryOptions(language: Language, page: number) {
   return queryOptions({
@@ -19,15 +18,10 @@ export function getBlogPostQueryOptions(language: Language, sku: string) {
   });
 }
 
-function useLanguage(): Language {
-  useTranslation();
-  return currentLanguage();
-}
-
 export function useBlogList(page: number) {
-  return useQuery(getBlogListQueryOptions(useLanguage(), page));
+  return useQuery(getBlogListQueryOptions(useCurrentLanguage(), page));
 }
 
 export function useBlogPost(sku: string) {
-  return useQuery(getBlogPostQueryOptions(useLanguage(), sku));
+  return useQuery(getBlogPostQueryOptions(useCurrentLanguage(), sku));
 }

@@ -2,9 +2,8 @@ import type { ApiInput } from '@sentiero/contract/api';
 import type { CountryCode } from '@sentiero/contract/common';
 import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { useCurrentLanguage } from '../../lib/i18n.ts';
 
 const REFERENCE_STALE_TIME = 30 * 60 * 1000;
 
@@ -94,44 +93,38 @@ export function getTicketCalendarQueryOptions(
   });
 }
 
-/** Re-renders with the new language when the visitor switches it. */
-export function useLanguage(): Language {
-  useTranslation();
-  return currentLanguage();
-}
-
 export function useCategories() {
-  return useQuery(getCategoriesQueryOptions(useLanguage()));
+  return useQuery(getCategoriesQueryOptions(useCurrentLanguage()));
 }
 
 export function useRegions(country?: CountryCode) {
-  return useQuery(getRegionsQueryOptions(useLanguage(), country));
+  return useQuery(getRegionsQueryOptions(useCurrentLanguage(), country));
 }
 
 export function useAreas(filter: AreaFilter) {
-  return useQuery(getAreasQueryOptions(useLanguage(), filter));
+  return useQuery(getAreasQueryOptions(useCurrentLanguage(), filter));
 }
 
 export function useArea(id: number) {
-  return useQuery(getAreaQueryOptions(useLanguage(), id));
+  return useQuery(getAreaQueryOptions(useCurrentLanguage(), id));
 }
 
 export function useAreaTickets(id: number, page: number) {
-  return useQuery(getAreaTicketsQueryOptions(useLanguage(), id, page));
+  return useQuery(getAreaTicketsQueryOptions(useCurrentLanguage(), id, page));
 }
 
 export function useRegionTickets(id: number, categoryId: number, page: number) {
-  return useQuery(getRegionTicketsQueryOptions(useLanguage(), id, categoryId, page));
+  return useQuery(getRegionTicketsQueryOptions(useCurrentLanguage(), id, categoryId, page));
 }
 
 export function useRecommended(source: RecommendedSource, page = 1) {
-  return useQuery(getRecommendedQueryOptions(useLanguage(), source, page));
+  return useQuery(getRecommendedQueryOptions(useCurrentLanguage(), source, page));
 }
 
 export function useTicket(id: number) {
-  return useQuery(getTicketQueryOptions(useLanguage(), id));
+  return useQuery(getTicketQueryOptions(useCurrentLanguage(), id));
 }
 
 export function useTicketCalendar(id: number, from: string | undefined, days: number) {
-  return useQuery(getTicketCalendarQueryOptions(useLanguage(), id, from, days));
+  return useQuery(getTicketCalendarQueryOptions(useCurrentLanguage(), id, from, days));
 }

@@ -1,23 +1,17 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-error.ts';
+import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { orNotFound } from '../../../lib/route-data.ts';
 import { getBlogPostQueryOptions, useBlogPost } from '../api.ts';
 import { Markdown } from '../components/markdown.tsx';
 
 /** `/blog/{blogId}`: the post is loaded by its sku. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const sku = params.blogId ?? '';
-  try {
-    await queryClient.ensureQueryData(getBlogPostQueryOptions(currentLanguage(), sku));
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404)
-      throw data(null, { status: 404, statusText: 'Not Found' });
-    throw error;
-  }
+  await orNotFound(queryClient.ensureQueryData(getBlogPostQueryOptions(currentLanguage(), sku)));
   return { sku };
 }
 

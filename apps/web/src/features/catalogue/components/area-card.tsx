@@ -3,11 +3,11 @@ import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
-import { useLanguage } from '../api.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
 
 export function AreaCard({ area }: { area: AreaCardData }) {
   const { t } = useTranslation('catalogue');
-  const language = useLanguage();
+  const language = useCurrentLanguage();
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <p className="flex items-center gap-1.5 text-sm text-stone-600">

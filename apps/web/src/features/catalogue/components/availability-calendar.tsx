@@ -3,15 +3,16 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, weekdayName } from '../../../lib/format.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useLanguage, useTicketCalendar } from '../api.ts';
+import { useTicketCalendar } from '../api.ts';
 
 const DAYS_SHOWN = 28;
 
 /** Four weeks at a time: the days a ticket can start, and the places left where they are counted. */
 export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation('catalogue');
-  const language = useLanguage();
+  const language = useCurrentLanguage();
   const [from, setFrom] = useState<string | undefined>(undefined);
   const calendar = useTicketCalendar(ticketId, from, DAYS_SHOWN);
   const data = calendar.data;

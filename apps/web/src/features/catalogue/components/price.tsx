@@ -1,9 +1,9 @@
 import { formatMoney } from '../../../lib/format.ts';
-import { useLanguage } from '../api.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
 
 /** The price a buyer pays, with the full price struck through when it is discounted. */
 export function Price({ cents, discountedCents }: { cents: number; discountedCents: number | null }) {
-  const language = useLanguage();
+  const language = useCurrentLanguage();
   if (discountedCents === null) return <span className="font-semibold">{formatMoney(cents, language)}</span>;
   return (
     <span className="inline-flex items-baseline gap-2">

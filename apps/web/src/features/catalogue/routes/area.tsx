@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import { getAreaQueryOptions, useArea, useAreaTickets } from '../api.ts';
@@ -9,7 +10,6 @@ import { ActivationForm } from '../components/activation-form.tsx';
 import { ActivityIcon } from '../components/activity-icon.tsx';
 import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
-import { orNotFound, requireIdParam } from '../load.ts';
 
 /** `/events/{eventsId}`: loads the area first, then lists its events (tickets). */
 export async function loader({ params }: LoaderFunctionArgs) {

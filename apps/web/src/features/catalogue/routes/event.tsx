@@ -4,15 +4,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { formatCalendarDate, formatLanguageName, weekdayName } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { getTicketQueryOptions, useLanguage, useTicket } from '../api.ts';
+import { getTicketQueryOptions, useTicket } from '../api.ts';
 import { ActivityIcon } from '../components/activity-icon.tsx';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { Price } from '../components/price.tsx';
 import { RulesDownloads } from '../components/rules-downloads.tsx';
-import { orNotFound, requireIdParam } from '../load.ts';
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -35,7 +35,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 
 function ValidityText({ ticket }: { ticket: TicketInfo }) {
   const { t } = useTranslation('catalogue');
-  const language = useLanguage();
+  const language = useCurrentLanguage();
   const season = ticket.validity.season;
   const base = t(`duration.${ticket.duration_type}`);
   if (!season) return base;
@@ -50,7 +50,7 @@ function ValidityText({ ticket }: { ticket: TicketInfo }) {
 export function EventInformation({ banner }: { banner?: ReactNode }) {
   const id = Number(useParams().eventId);
   const { t } = useTranslation('catalogue');
-  const language = useLanguage();
+  const language = useCurrentLanguage();
   const ticket = useTicket(id).data?.ticket;
   if (!ticket) return null;
   const openEveryDay = ticket.open_days.length === 7;

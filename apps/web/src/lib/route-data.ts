@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { ApiRequestError } from '../../lib/api-error.ts';
+import { ApiRequestError } from './api-error.ts';
 
 /** A route parameter that must be a positive integer id; anything else is a 404 page. */
 export function requireIdParam(value: string | undefined): number {

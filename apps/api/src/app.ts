@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp({
   registerAreaRoutes(app);
   registerTicketRoutes(app);
   registerBlogRoutes(app);
+  registerSearchRoutes(app);
   registerSeoRoutes(app, config);
 
   await serveWebApp(app, config.webDistDir);

@@ -3,6 +3,7 @@ import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity }
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
 import type { RouteName } from './routes.ts';
+import type { search, searchAdvanced, searchFilters, searchFiltersAdvanced } from './search.ts';
 import type { health, site } from './system.ts';
 import type {
   regionTicket,
@@ -40,6 +41,10 @@ export type Api = {
   ticketCalendar: typeof ticketCalendar;
   ticketCalendarV2: typeof ticketCalendarV2;
   ticketResidenceList: typeof ticketResidenceList;
+  search: typeof search;
+  searchAdvanced: typeof searchAdvanced;
+  searchFilters: typeof searchFilters;
+  searchFiltersAdvanced: typeof searchFiltersAdvanced;
   blogList: typeof blogList;
   blogInfo: typeof blogInfo;
 };

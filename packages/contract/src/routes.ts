@@ -23,6 +23,10 @@ export const ROUTES = {
   ticketCalendar: { path: '/app/ticket/calendar', kind: 'read' },
   ticketCalendarV2: { path: '/app/v2/ticket/calendar', kind: 'read' },
   ticketResidenceList: { path: '/app/ticket/residence/list', kind: 'read' },
+  search: { path: '/app/v2/search', kind: 'read' },
+  searchAdvanced: { path: '/app/v2/search/advanced', kind: 'read' },
+  searchFilters: { path: '/app/search/filters', kind: 'read' },
+  searchFiltersAdvanced: { path: '/app/search/filters/advanced', kind: 'read' },
   blogList: { path: '/app/blog/list', kind: 'read' },
   blogInfo: { path: '/app/blog/info', kind: 'read' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;

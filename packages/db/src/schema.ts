@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -210,3 +211,40 @@ export const blogPosts = pgTable('blog_posts', {
   areaId: integer('area_id').references(() => areas.id),
   publishedAt: date('published_at').notNull(),
 });
+
+/** PostgreSQL full-text document; written by `rebuildSearchIndex`, read by search queries. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * One search document per ticket and language: the texts in that language (title, area, activity,
+ * region, town, description) stemmed with the language's dictionary, and the same words
+ * unaccented for trigram (typo-tolerant) matching. Rebuilt from the catalogue, never edited.
+ */
+export const ticketSearch = pgTable(
+  'ticket_search',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    language: text('language').$type<Language>().notNull(),
+    document: tsvector('document').notNull(),
+    words: text('words').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.language] }),
+    index('ticket_search_document_idx').using('gin', table.document),
+  ],
+);
+
+/** Every word the search documents contain, per language: what a misspelt query word is matched against. */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    language: text('language').$type<Language>().notNull(),
+    word: text('word').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.language, table.word] }),
+    index('search_words_word_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+  ],
+);

@@ -42,7 +42,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
 
     if (error instanceof AppError) {
-      return reply.code(error.status).send(body(language, error.code, error.fields));
+      const fields = error.fields
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([name, kind]) => [name, fieldMessage(language, kind)]),
+          )
+        : undefined;
+      return reply.code(error.status).send(body(language, error.code, fields));
     }
 
     const status = error.statusCode ?? 500;

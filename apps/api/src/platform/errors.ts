@@ -1,5 +1,8 @@
 import type { ErrorCode } from '@sentiero/contract/errors';
 
+/** What was wrong with one input; the error handler turns it into a message in the request language. */
+export type FieldProblem = 'invalid' | 'required';
+
 /**
  * An error meant for people: the code picks the translated message, `fields` name what
  * was wrong with which input. Anything else that reaches the error handler is a 500.
@@ -7,9 +10,9 @@ import type { ErrorCode } from '@sentiero/contract/errors';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly fields: Record<string, string> | undefined;
+  readonly fields: Record<string, FieldProblem> | undefined;
 
-  constructor(code: ErrorCode, status: number, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, status: number, fields?: Record<string, FieldProblem>) {
     super(code);
     this.code = code;
     this.status = status;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../client.ts';
 import { categories, countries, regions, seedRuns } from '../schema.ts';
+import { rebuildSearchIndex } from '../search-index.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCountries } from './countries.ts';
@@ -38,6 +39,7 @@ async function seedReference(tx: Transaction): Promise<void> {
 const SEED_STEPS: { name: string; run(tx: Transaction): Promise<void> }[] = [
   { name: 'catalogue-reference-v1', run: seedReference },
   { name: 'catalogue-v1', run: seedCatalogue },
+  { name: 'search-index-v1', run: rebuildSearchIndex },
 ];
 
 export type SeedResult = { applied: string[] };

@@ -16,7 +16,7 @@ export function registerSystemRoutes(
       return undefined;
     });
     // A load balancer takes this process out of rotation on a 503.
-    if (latency === undefined) throw new AppError('SERVICE_UNAVAILABLE', 503, { database: 'unreachable' });
+    if (latency === undefined) throw new AppError('SERVICE_UNAVAILABLE', 503);
     return {
       status: 'ok' as const,
       database: { driver: database.driver, ok: true as const, latency_ms: Math.round(latency * 100) / 100 },

@@ -1,3 +1,4 @@
+import type { DurationType } from '@sentiero/contract/durations';
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
@@ -9,10 +10,13 @@ import {
   cities,
   countries,
   regions,
+  searchWords,
   serviceTags,
+  ticketSearch,
   ticketServiceTags,
   tickets,
 } from '@sentiero/db/schema';
+import { SEARCH_CONFIGS } from '@sentiero/db/search-index';
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 
 function cardColumns(language: Language) {
@@ -49,18 +53,43 @@ export type TicketFilter = {
   regionId?: number | undefined;
   categoryId?: number | undefined;
   discountedOnly?: boolean | undefined;
+  activity?: string | undefined;
+  serviceTag?: string | undefined;
+  country?: string | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  durationType?: DurationType | undefined;
+  /** A day the ticket must be usable on: in its season and, when alone, on an open day. */
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  /** Full-text query (`to_tsquery` syntax, built from sanitised words) in a language's dictionary. */
+  text?: { language: Language; tsquery: string } | undefined;
 };
 
 export type TicketListQuery = {
   filter: TicketFilter;
-  order: 'hottest' | 'newest' | 'discounted' | 'price-asc' | 'price-desc' | 'default';
+  order: 'hottest' | 'newest' | 'discounted' | 'price-asc' | 'price-desc' | 'default' | 'relevance';
   limit: number;
   offset: number;
 };
 
 const effectivePrice = sql`coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})`;
 
-const ORDERS: Record<TicketListQuery['order'], SQL[]> = {
+function textQuery(text: NonNullable<TicketFilter['text']>): SQL {
+  return sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIGS[text.language]}'`)}::regconfig, ${text.tsquery})`;
+}
+
+function orderBy(query: TicketListQuery): SQL[] {
+  if (query.order === 'relevance' && query.filter.text) {
+    const text = query.filter.text;
+    const rank = sql`(select ts_rank(${ticketSearch.document}, ${textQuery(text)}) from ${ticketSearch}
+      where ${ticketSearch.ticketId} = ${tickets.id} and ${ticketSearch.language} = ${text.language})`;
+    return [desc(rank), desc(tickets.popularity), asc(tickets.id)];
+  }
+  return ORDERS[query.order === 'relevance' ? 'default' : query.order];
+}
+
+const ORDERS: Record<Exclude<TicketListQuery['order'], 'relevance'>, SQL[]> = {
   default: [asc(regions.countryCode), asc(areas.id), asc(tickets.id)],
   hottest: [desc(tickets.popularity), asc(tickets.id)],
   newest: [desc(tickets.createdAt), desc(tickets.id)],
@@ -78,7 +107,7 @@ export async function findTicketCards(db: Db, language: Language, query: TicketL
     .innerJoin(regions, eq(regions.id, areas.regionId))
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
     .where(and(eq(tickets.active, true), ...filterConditions(query.filter)))
-    .orderBy(...ORDERS[query.order])
+    .orderBy(...orderBy(query))
     .limit(query.limit)
     .offset(query.offset);
   return { rows, total: rows[0]?.total ?? 0 };
@@ -90,6 +119,36 @@ function filterConditions(filter: TicketFilter): SQL[] {
   if (filter.regionId !== undefined) conditions.push(eq(areas.regionId, filter.regionId));
   if (filter.categoryId !== undefined) conditions.push(eq(tickets.categoryId, filter.categoryId));
   if (filter.discountedOnly) conditions.push(isNotNull(tickets.discountedPriceCents));
+  if (filter.activity) conditions.push(eq(activityTypes.slug, filter.activity));
+  if (filter.country) conditions.push(eq(regions.countryCode, filter.country));
+  if (filter.durationType) conditions.push(eq(tickets.durationType, filter.durationType));
+  if (filter.minPriceCents !== undefined) conditions.push(sql`${effectivePrice} >= ${filter.minPriceCents}`);
+  if (filter.maxPriceCents !== undefined) conditions.push(sql`${effectivePrice} <= ${filter.maxPriceCents}`);
+  if (filter.serviceTag) {
+    conditions.push(sql`exists (select 1 from ${ticketServiceTags} join ${serviceTags} on ${serviceTags.id} = ${ticketServiceTags.serviceTagId}
+      where ${ticketServiceTags.ticketId} = ${tickets.id} and ${serviceTags.slug} = ${filter.serviceTag})`);
+  }
+  if (filter.startDate) {
+    const day = sql`to_char(${filter.startDate}::date, 'MM-DD')`;
+    const start = sql`${tickets.season}->>'start'`;
+    const end = sql`${tickets.season}->>'end'`;
+    // A season may wrap the new year (December to March).
+    conditions.push(sql`(${tickets.season} is null or case when ${start} <= ${end}
+      then ${day} between ${start} and ${end} else ${day} >= ${start} or ${day} <= ${end} end)`);
+    conditions.push(sql`(${tickets.saleUntil} is null or ${tickets.saleUntil} >= ${filter.startDate}::date)`);
+    if (!filter.endDate) {
+      conditions.push(
+        sql`extract(isodow from ${filter.startDate}::date)::smallint = any(${tickets.openDays})`,
+      );
+    }
+  }
+  if (filter.endDate) {
+    conditions.push(sql`(${tickets.saleFrom} is null or ${tickets.saleFrom} <= ${filter.endDate}::date)`);
+  }
+  if (filter.text) {
+    conditions.push(sql`exists (select 1 from ${ticketSearch} where ${ticketSearch.ticketId} = ${tickets.id}
+      and ${ticketSearch.language} = ${filter.text.language} and ${ticketSearch.document} @@ ${textQuery(filter.text)})`);
+  }
   return conditions;
 }
 
@@ -161,4 +220,37 @@ export async function findTicketRules(db: Db, language: Language, id: number) {
     .from(tickets)
     .where(and(eq(tickets.id, id), eq(tickets.active, true)));
   return row;
+}
+
+/** The dictionary word closest to a (possibly misspelt) query word; the word itself when known. */
+export async function findClosestWord(db: Db, language: Language, word: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(and(eq(searchWords.language, language), sql`${searchWords.word} % ${word}`))
+    .orderBy(sql`${searchWords.word} <-> ${word}`)
+    .limit(1);
+  return row?.word;
+}
+
+export async function findPriceRange(db: Db) {
+  const [row] = await db
+    .select({
+      min: sql<number>`coalesce(min(${effectivePrice}), 0)`.mapWith(Number),
+      max: sql<number>`coalesce(max(${effectivePrice}), 0)`.mapWith(Number),
+    })
+    .from(tickets)
+    .where(eq(tickets.active, true));
+  return row ?? { min: 0, max: 0 };
+}
+
+export function findActivities(db: Db, language: Language) {
+  return db
+    .select({
+      slug: activityTypes.slug,
+      name: localized(activityTypes.name, language),
+      icon: activityTypes.icon,
+    })
+    .from(activityTypes)
+    .orderBy(asc(activityTypes.sortOrder));
 }

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { queryWords } from './service.ts';
+
+let sut: TestApp;
+beforeAll(async () => {
+  sut = await createTestApp();
+});
+afterAll(() => sut.close());
+
+type Card = {
+  id: number;
+  title: string;
+  activity: { slug: string };
+  country: string;
+  category_id: number;
+  price_cents: number;
+  discounted_price_cents: number | null;
+  duration_type: string;
+};
+
+async function search(query: string) {
+  const response = await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const price = (card: Card) => card.discounted_price_cents ?? card.price_cents;
+
+describe('query words', () => {
+  it('folds case and accents and keeps letters and digits', () => {
+    expect(queryWords('  Soča  RAFTING, 2-day!')).toEqual(['soca', 'rafting', 'day']);
+    expect(queryWords(undefined)).toEqual([]);
+  });
+});
+
+describe('app/v2/search', () => {
+  it('finds porcini permits when the visitor types porcni', async () => {
+    const { status, body } = await search('q=porcni&lng=it');
+    expect(status).toBe(200);
+    expect(body.query_words).toEqual(['porcini']);
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.ticket_list.every((card: Card) => card.activity.slug === 'mushroom-foraging')).toBe(true);
+  });
+
+  it('finds kayak when the visitor types kajak', async () => {
+    const { body } = await search('q=kajak&lng=en');
+    expect(body.query_words).toEqual(['kayak']);
+    expect(body.ticket_list.some((card: Card) => card.activity.slug === 'kayak')).toBe(true);
+  });
+
+  it('ignores accents and stems words in the request language', async () => {
+    const accented = await search(`q=${encodeURIComponent('Soča')}&lng=sl`);
+    const plain = await search('q=soca&lng=sl');
+    expect(accented.body.total).toBeGreaterThan(0);
+    expect(accented.body.ticket_list).toEqual(plain.body.ticket_list);
+    const plural = await search('q=funghi&lng=it');
+    const singular = await search('q=fungo&lng=it');
+    expect(plural.body.total).toBeGreaterThan(0);
+    expect(singular.body.total).toBeGreaterThan(0);
+  });
+
+  it('answers in the request language', async () => {
+    const italian = await search('q=rafting&lng=it');
+    const german = await search('q=rafting&lng=de');
+    expect(italian.body.total).toBe(german.body.total);
+    expect(italian.body.ticket_list[0].title).not.toBe(german.body.ticket_list[0].title);
+  });
+
+  it('combines filters: category, activity, country, service, price and duration', async () => {
+    const fishing = await search('activity=fishing&lng=en');
+    const italianFishing = await search('activity=fishing&country=IT&lng=en');
+    expect(italianFishing.body.total).toBeGreaterThan(0);
+    expect(italianFishing.body.total).toBeLessThan(fishing.body.total);
+    expect(italianFishing.body.ticket_list.every((card: Card) => card.country === 'IT')).toBe(true);
+
+    const cheapNature = await search('id_category=18&max_price=1500&lng=en');
+    expect(
+      cheapNature.body.ticket_list.every((card: Card) => card.category_id === 18 && price(card) <= 1500),
+    ).toBe(true);
+
+    const seasonal = await search('duration_type=SEASONAL&min_price=3000&lng=en');
+    expect(
+      seasonal.body.ticket_list.every(
+        (card: Card) => card.duration_type === 'SEASONAL' && price(card) >= 3000,
+      ),
+    ).toBe(true);
+
+    const guided = await search('service=guide&activity=rafting&lng=en');
+    expect(guided.body.total).toBeGreaterThan(0);
+  });
+
+  it('keeps only tickets usable on the chosen day', async () => {
+    const winter = await search(
+      'activity=cross-country-skiing&start_date=2027-01-15&end_date=2027-01-20&lng=en',
+    );
+    const summer = await search(
+      'activity=cross-country-skiing&start_date=2027-07-15&end_date=2027-07-20&lng=en',
+    );
+    expect(winter.body.total).toBeGreaterThan(summer.body.total);
+  });
+
+  it('orders by price both ways and pages without overlap', async () => {
+    const ascending = (await search('order=price_asc&lng=en')).body.ticket_list.map(price);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    const descending = (await search('order=price_desc&lng=en')).body.ticket_list.map(price);
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    const first = (await search('order=price_asc&lng=en&page=1')).body.ticket_list.map(
+      (card: Card) => card.id,
+    );
+    const second = (await search('order=price_asc&lng=en&page=2')).body.ticket_list.map(
+      (card: Card) => card.id,
+    );
+    expect(second.some((id: number) => first.includes(id))).toBe(false);
+  });
+
+  it('finds nothing for words the catalogue does not know', async () => {
+    const { status, body } = await search('q=zzzqqq&lng=en');
+    expect(status).toBe(200);
+    expect(body.total).toBe(0);
+    expect(body.ticket_list).toEqual([]);
+  });
+
+  it('refuses an end date before the start date and a maximum price below the minimum', async () => {
+    const dates = await search('start_date=2027-05-10&end_date=2027-05-01&lng=en');
+    expect(dates.status).toBe(400);
+    expect(dates.body.fields).toEqual({ end_date: 'This value is not valid' });
+    const prices = await search('min_price=5000&max_price=1000&lng=en');
+    expect(prices.status).toBe(400);
+    expect(prices.body.fields).toHaveProperty('max_price');
+    const order = await search('order=cheapest&lng=en');
+    expect(order.status).toBe(400);
+  });
+
+  it('answers the same on the advanced path', async () => {
+    expect((await search('q=rafting&lng=en')).body).toEqual(
+      (await sut.app.inject({ method: 'GET', url: '/api/app/v2/search/advanced?q=rafting&lng=en' })).json(),
+    );
+  });
+});
+
+describe('app/search/filters', () => {
+  it('offers the ticket filter choices in the request language', async () => {
+    const response = await sut.app.inject({ method: 'GET', url: '/api/app/search/filters?lng=de' });
+    const body = response.json();
+    expect(body.category_list.map((category: { id: number }) => category.id)).toEqual([16, 17, 18, 19]);
+    expect(body.activity_list.length).toBeGreaterThanOrEqual(13);
+    expect(body.duration_types).toHaveLength(15);
+    expect(body.orders).toEqual(['default', 'price_asc', 'price_desc', 'date']);
+    expect(body.price_range.min_cents).toBeLessThan(body.price_range.max_cents);
+    expect(body.country_list.map((country: { name: string }) => country.name)).toContain('Schweiz');
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ZCountryCode, ZLanguageParam } from './common.ts';
+import { DURATION_TYPES } from './durations.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ROUTES } from './routes.ts';
+import { ZActivity, ZTicketCard } from './tickets.ts';
+
+/** SPEC section 3, "order by": default, price ascending, price descending, date (newest first). */
+export const SEARCH_ORDERS = ['default', 'price_asc', 'price_desc', 'date'] as const;
+
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ZCents = z.coerce.number().int().min(0).max(10_000_000);
+
+/** The ticket filter of SPEC section 3; every field optional, all given ones combine. */
+export const ZSearchRequest = z.object({
+  lng: ZLanguageParam,
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .meta({ description: 'Words to find: accents and small typos are forgiven.' }),
+  id_category: ZId.optional(),
+  activity: z.string().max(64).optional(),
+  service: z.string().max(64).optional(),
+  country: z.string().trim().toUpperCase().pipe(ZCountryCode).optional(),
+  id_region: ZId.optional(),
+  start_date: ZDate.optional(),
+  end_date: ZDate.optional(),
+  min_price: ZCents.optional(),
+  max_price: ZCents.optional(),
+  duration_type: z.enum(DURATION_TYPES).optional(),
+  order: z.enum(SEARCH_ORDERS).default('default'),
+  page: ZPageParam,
+});
+
+export const ZSearchResponse = z.object({
+  ticket_list: z.array(ZTicketCard),
+  ...ZPaging,
+  /** The words searched for after correcting typos, so the page can say what it looked for. */
+  query_words: z.array(z.string()),
+});
+
+export const search = defineEndpoint({
+  ...ROUTES.search,
+  cache: 'public',
+  tag: 'search',
+  summary: 'Tickets matching words and filters, a page at a time.',
+  input: ZSearchRequest,
+  output: ZSearchResponse,
+});
+
+export const searchAdvanced = defineEndpoint({ ...search, ...ROUTES.searchAdvanced });
+
+export const ZSearchFilters = z.object({
+  category_list: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  activity_list: z.array(ZActivity),
+  service_tag_list: z.array(z.object({ slug: z.string(), name: z.string() })),
+  country_list: z.array(z.object({ code: ZCountryCode, name: z.string() })),
+  duration_types: z.array(z.enum(DURATION_TYPES)),
+  price_range: z.object({ min_cents: z.number().int(), max_cents: z.number().int() }),
+  orders: z.array(z.enum(SEARCH_ORDERS)),
+});
+
+export const searchFilters = defineEndpoint({
+  ...ROUTES.searchFilters,
+  cache: 'public',
+  tag: 'search',
+  summary: 'The choices the ticket filter offers, in the request language.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: ZSearchFilters,
+});
+
+export const searchFiltersAdvanced = defineEndpoint({ ...searchFilters, ...ROUTES.searchFiltersAdvanced });

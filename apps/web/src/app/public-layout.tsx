@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { useAuthStore } from '../lib/auth-store.ts';
+import { useSite } from '../lib/site.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { useSite } from './site-api.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100'}`;
@@ -89,11 +89,14 @@ function Footer() {
   return (
     <footer className="mt-16 border-stone-200 border-t bg-white pb-20 md:pb-0">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-stone-600 md:grid-cols-2">
-        <nav aria-label={t('footer.about')} className="flex flex-wrap gap-x-4 gap-y-2">
+        <nav aria-label={t('footer.links')} className="flex flex-wrap gap-x-4 gap-y-2">
+          <Link to="/about">{t('footer.about')}</Link>
           <Link to="/society">{t('footer.society')}</Link>
           <Link to="/company">{t('footer.company')}</Link>
           <Link to="/termsconditions">{t('footer.terms')}</Link>
           <Link to="/contact">{t('footer.contact')}</Link>
+          <Link to="/blog">{t('nav.blog')}</Link>
+          <Link to="/app">{t('footer.app')}</Link>
         </nav>
         {site && (
           <div className="space-y-1 md:text-right">

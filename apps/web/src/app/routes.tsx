@@ -25,6 +25,11 @@ const home = (
 const page = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
+type ContentPage = keyof typeof import('../features/content/routes/pages.tsx');
+const content = (name: ContentPage) => async () => ({
+  Component: (await import('../features/content/routes/pages.tsx'))[name],
+});
+
 /** SPEC section 2, the whole route tree. */
 export const routes: RouteObject[] = [
   {
@@ -63,10 +68,23 @@ export const routes: RouteObject[] = [
           },
           { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
           { path: 'blog/:blogId', lazy: () => import('../features/blog/routes/blog-post.tsx') },
-          { path: 'search', element: page('pages.search') },
-          { path: 'society', element: page('pages.society') },
-          { path: 'termsconditions', element: page('pages.termsconditions') },
-          { path: 'company', element: page('pages.company') },
+          {
+            path: 'search',
+            lazy: async () => {
+              const [{ SearchPage }, { TicketList }] = await Promise.all([
+                import('../features/search/routes/search.tsx'),
+                import('../features/catalogue/components/ticket-list.tsx'),
+              ]);
+              return {
+                Component: () => <SearchPage renderResults={(results) => <TicketList query={results} />} />,
+              };
+            },
+          },
+          { path: 'society', lazy: content('SocietyPage') },
+          { path: 'termsconditions', lazy: content('TermsPage') },
+          { path: 'company', lazy: content('CompanyPage') },
+          { path: 'about', lazy: content('AboutPage') },
+          { path: 'app', lazy: content('AppPage') },
           { path: 'contact', element: page('pages.contact') },
           {
             loader: requireVisitor,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../lib/api-client.ts';
+import { callApi } from './api-client.ts';
 
 const siteQueryOptions = queryOptions({
   queryKey: ['site'],

@@ -1,0 +1,31 @@
+import type { ApiInput } from '@sentiero/contract/api';
+import type { Language } from '@sentiero/contract/languages';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client.ts';
+import { useCurrentLanguage } from '../../lib/i18n.ts';
+
+export type SearchInput = Omit<ApiInput<'search'>, 'lng'>;
+
+export function getSearchQueryOptions(language: Language, input: SearchInput) {
+  return queryOptions({
+    queryKey: ['search', 'results', language, input],
+    queryFn: ({ signal }) => callApi('search', { lng: language, ...input }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function getSearchFiltersQueryOptions(language: Language) {
+  return queryOptions({
+    queryKey: ['search', 'filters', language],
+    queryFn: ({ signal }) => callApi('searchFilters', { lng: language }, { signal }),
+    staleTime: 30 * 60 * 1000,
+  });
+}
+
+export function useSearch(input: SearchInput) {
+  return useQuery(getSearchQueryOptions(useCurrentLanguage(), input));
+}
+
+export function useSearchFilters() {
+  return useQuery(getSearchFiltersQueryOptions(useCurrentLanguage()));
+}

@@ -1,0 +1,340 @@
+import type { ApiOutput } from '@sentiero/contract/api';
+import type { ReactNode } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { type SearchInput, useSearch, useSearchFilters } from '../api.ts';
+
+type SearchResults = ReturnType<typeof useSearch>;
+export type Filters = ApiOutput<'searchFilters'>;
+
+/** The fields the page keeps in its address, so a search can be shared and reloaded. */
+const FIELDS = [
+  'q',
+  'country',
+  'start_date',
+  'end_date',
+  'activity',
+  'service',
+  'id_category',
+  'duration_type',
+  'min_price',
+  'max_price',
+  'order',
+  'page',
+] as const;
+
+function readInput(params: URLSearchParams): SearchInput {
+  const input: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = params.get(field);
+    if (value) input[field] = value;
+  }
+  return input as SearchInput;
+}
+
+const PRICE_FIELDS = ['min_price', 'max_price'];
+
+function euros(cents: string | null): string {
+  return cents && Number.isFinite(Number(cents)) ? String(Number(cents) / 100) : '';
+}
+
+const inputClass = 'w-full rounded-md border border-stone-300 bg-white px-3 py-2';
+
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-sm text-stone-700">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** `/search`: the simple search (every input mandatory) and the full ticket filter of SPEC section 3. */
+export function SearchPage({ renderResults }: { renderResults: (results: SearchResults) => ReactNode }) {
+  const { t } = useTranslation(['search', 'catalogue']);
+  const [params, setParams] = useSearchParams();
+  const input = readInput(params);
+  const hasSearch = FIELDS.some((field) => field !== 'page' && params.has(field));
+  const results = useSearch(input);
+  const filters = useSearchFilters().data;
+  const [mandatory, setMandatory] = useState(false);
+
+  function apply(event: FormEvent<HTMLFormElement>, requireAll: boolean) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    // Prices are typed in euros and travel in cents.
+    const entries = [...form.entries()].map(([key, raw]) => {
+      const value = String(raw).trim();
+      const inCents = PRICE_FIELDS.includes(key) && value !== '' && Number.isFinite(Number(value));
+      return [key, inCents ? String(Math.round(Number(value) * 100)) : value] as const;
+    });
+    if (requireAll && entries.some(([, value]) => value === '')) {
+      setMandatory(true);
+      return;
+    }
+    setMandatory(false);
+    const next = new URLSearchParams(requireAll ? params : undefined);
+    next.delete('page');
+    for (const [key, value] of entries) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  }
+
+  return (
+    <div className="space-y-8">
+      <PageHeading lead={t('lead')}>{t('title')}</PageHeading>
+
+      <form
+        noValidate
+        onSubmit={(event) => apply(event, true)}
+        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+      >
+        <Field label={t('simple.what')}>
+          {(id) => (
+            <input
+              id={id}
+              name="q"
+              type="search"
+              defaultValue={params.get('q') ?? ''}
+              placeholder={t('simple.whatPlaceholder')}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label={t('simple.where')}>
+          {(id) => (
+            <select id={id} name="country" defaultValue={params.get('country') ?? ''} className={inputClass}>
+              <option value="">{t('any')}</option>
+              {filters?.country_list.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('simple.when')}>
+          {(id) => (
+            <input
+              id={id}
+              name="start_date"
+              type="date"
+              defaultValue={params.get('start_date') ?? ''}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          {t('simple.submit')}
+        </button>
+        {mandatory && (
+          <p role="alert" className="text-red-700 text-sm md:col-span-4">
+            {t('simple.mandatory')}
+          </p>
+        )}
+      </form>
+
+      <details
+        className="rounded-xl border border-stone-200 bg-white p-4"
+        open={hasSearch && !params.has('q')}
+      >
+        <summary className="cursor-pointer font-semibold">{t('filter.title')}</summary>
+        <form
+          noValidate
+          onSubmit={(event) => apply(event, false)}
+          className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          <Field label={t('filter.words')}>
+            {(id) => (
+              <input
+                id={id}
+                name="q"
+                type="search"
+                defaultValue={params.get('q') ?? ''}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field label={t('filter.activities')}>
+            {(id) => (
+              <select
+                id={id}
+                name="activity"
+                defaultValue={params.get('activity') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('any')}</option>
+                {filters?.activity_list.map((activity) => (
+                  <option key={activity.slug} value={activity.slug}>
+                    {activity.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('filter.services')}>
+            {(id) => (
+              <select
+                id={id}
+                name="service"
+                defaultValue={params.get('service') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('any')}</option>
+                {filters?.service_tag_list.map((service) => (
+                  <option key={service.slug} value={service.slug}>
+                    {service.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('filter.place')}>
+            {(id) => (
+              <select
+                id={id}
+                name="country"
+                defaultValue={params.get('country') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('any')}</option>
+                {filters?.country_list.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('filter.startDate')}>
+            {(id) => (
+              <input
+                id={id}
+                name="start_date"
+                type="date"
+                defaultValue={params.get('start_date') ?? ''}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field label={t('filter.endDate')}>
+            {(id) => (
+              <input
+                id={id}
+                name="end_date"
+                type="date"
+                defaultValue={params.get('end_date') ?? ''}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field label={t('filter.minPrice')}>
+            {(id) => (
+              <input
+                id={id}
+                name="min_price"
+                type="number"
+                min={0}
+                step={1}
+                defaultValue={euros(params.get('min_price'))}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field label={t('filter.maxPrice')}>
+            {(id) => (
+              <input
+                id={id}
+                name="max_price"
+                type="number"
+                min={0}
+                step={1}
+                defaultValue={euros(params.get('max_price'))}
+                className={inputClass}
+              />
+            )}
+          </Field>
+          <Field label={t('filter.category')}>
+            {(id) => (
+              <select
+                id={id}
+                name="id_category"
+                defaultValue={params.get('id_category') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('any')}</option>
+                {filters?.category_list.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('filter.type')}>
+            {(id) => (
+              <select
+                id={id}
+                name="duration_type"
+                defaultValue={params.get('duration_type') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('any')}</option>
+                {filters?.duration_types.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`catalogue:duration.${type}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('filter.order')}>
+            {(id) => (
+              <select
+                id={id}
+                name="order"
+                defaultValue={params.get('order') ?? 'default'}
+                className={inputClass}
+              >
+                {filters?.orders.map((order) => (
+                  <option key={order} value={order}>
+                    {t(`filter.orders.${order}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="flex items-end">
+            <button
+              type="submit"
+              className="w-full rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              {t('filter.apply')}
+            </button>
+          </div>
+        </form>
+      </details>
+
+      {hasSearch && (
+        <section aria-labelledby="search-results">
+          <h2 id="search-results" className="mb-3 font-semibold text-xl">
+            {results.data?.query_words.length
+              ? t('resultsFor', { words: results.data.query_words.join(' ') })
+              : t('results')}
+          </h2>
+          {renderResults(results)}
+        </section>
+      )}
+    </div>
+  );
+}

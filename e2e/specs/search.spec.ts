@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+test('finds porcini from a typo with two filters', async ({ page }) => {
+  await page.goto('/search?lng=en');
+  await page.getByText('Ticket filter').click();
+  const filter = page.locator('details form');
+  await filter.getByLabel('Words').fill('porcni');
+  await filter.getByLabel('Place').selectOption({ label: 'Italy' });
+  await filter.getByLabel('Ticket type').selectOption({ label: 'One day' });
+  await filter.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('heading', { name: 'Results for “porcini”' })).toBeVisible();
+  const results = page.getByRole('region', { name: 'Results for “porcini”' });
+  await expect(results.getByRole('article').first()).toBeVisible();
+  for (const card of await results.getByRole('article').all()) {
+    await expect(card).toContainText('One day');
+  }
+  await expect(page).toHaveURL(/q=porcni/);
+});
+
+test('asks for every input of the simple search, then finds what was asked', async ({ page }) => {
+  await page.goto('/search?lng=en');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('All search inputs are mandatory');
+  await page.getByLabel('What').fill('rafting');
+  await page.getByLabel('Where').selectOption({ label: 'Slovenia' });
+  await page.getByLabel('When').fill('2027-07-10');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Results for “rafting”' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Rafting');
+});
+
+test('speaks Italian on the search page by default', async ({ page }) => {
+  await page.goto('/search');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Tutti i campi di ricerca sono obbligatori');
+});
+
+test('says No tickets available when nothing matches', async ({ page }) => {
+  await page.goto('/search?lng=en&q=zzzqqq');
+  await expect(page.getByText('No tickets available')).toBeVisible();
+});

@@ -87,3 +87,14 @@ test('takes an email to tell when an area opens', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Notify me' }).click();
   await expect(page.getByRole('status')).toContainText('we will write to you');
 });
+
+test('draws the areas on the map and opens one, with the tile server unreachable', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/events?lng=en&country=SI');
+  const map = page.getByRole('region', { name: 'Map of the areas' });
+  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible();
+  expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(6);
+  await map.locator('path.leaflet-interactive').last().click();
+  await expect(page).toHaveURL(/\/events\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -18,7 +18,7 @@ import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
-import type { Config } from './platform/config.ts';
+import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
 import { resolveLanguage } from './platform/i18n.ts';
@@ -72,7 +72,7 @@ export async function buildApp({
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', tileSource(config.map.tileUrl)],
         'connect-src': ["'self'"],
         'font-src': ["'self'"],
         'object-src': ["'none'"],

@@ -22,6 +22,7 @@ export const ZSite = z
   .object({
     brand: z.string(),
     premium_brand: z.string(),
+    map: z.object({ tile_url: z.string(), attribution: z.string() }),
     company: z.object({ name: z.string(), tax_number: z.string(), register_number: z.string() }),
   })
   .meta({ id: 'Site' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, tileSource } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded PGlite under ./.data by default', () => {
@@ -22,5 +22,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db' })).toThrow(
       /DATABASE_URL="mysql:\/\/db": must start with postgres/,
     );
+  });
+
+  it('allows map tiles from the configured server only', () => {
+    expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(tileSource('https://{s}.tiles.example.net/{z}/{x}/{y}@2x.png')).toBe(
+      'https://*.tiles.example.net',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'http://tiles.example.net/map.png' })).toThrow(/MAP_TILE_URL/);
   });
 });

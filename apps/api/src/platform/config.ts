@@ -17,6 +17,11 @@ const ZEnvironment = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).default('Sentiero'),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
   COMPANY_NAME: z.string().min(1).default('Sentiero S.r.l.'),
   COMPANY_TAX_NUMBER: z.string().min(1).default('IT00000000000'),
   COMPANY_REGISTER_NUMBER: z.string().min(1).default('REA XX-000000'),
@@ -31,6 +36,7 @@ export type Config = {
   publicUrl: string | undefined;
   webDistDir: string;
   brand: string;
+  map: { tileUrl: string; attribution: string };
   company: { name: string; taxNumber: string; registerNumber: string };
 };
 
@@ -62,6 +68,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl: env.PUBLIC_URL,
     webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
     brand: env.BRAND_NAME,
+    map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
     company: {
       name: env.COMPANY_NAME,
       taxNumber: env.COMPANY_TAX_NUMBER,
@@ -71,3 +78,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 }
 
 export const LOCALES_DIR = resolve(REPO_ROOT, 'apps/web/public/locales');
+
+/** The origin map tiles come from, as a CSP source (`{s}` subdomains become a wildcard). */
+export function tileSource(tileUrl: string): string {
+  return new URL(tileUrl.replace('{s}.', 'tiles.').replace(/\{[a-z]\}/g, '0')).origin.replace(
+    '//tiles.',
+    '//*.',
+  );
+}

@@ -27,6 +27,7 @@ export function registerSystemRoutes(
   registerEndpoint(app, site, async () => ({
     brand: config.brand,
     premium_brand: `${config.brand}+`,
+    map: { tile_url: config.map.tileUrl, attribution: config.map.attribution },
     company: {
       name: config.company.name,
       tax_number: config.company.taxNumber,

@@ -71,6 +71,9 @@ describe('requests', () => {
   it('sends security headers with a Content-Security-Policy', async () => {
     const response = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain(
+      "img-src 'self' data: https://tile.openstreetmap.org",
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
@@ -81,6 +84,10 @@ describe('/api/site', () => {
     expect(response.json()).toEqual({
       brand: 'Sentiero',
       premium_brand: 'Sentiero+',
+      map: {
+        tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
       company: {
         name: 'Boschi e Fiumi S.r.l.',
         tax_number: 'IT01234567890',

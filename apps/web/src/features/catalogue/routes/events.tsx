@@ -1,6 +1,8 @@
 import type { CountryCode } from '@sentiero/contract/common';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSite } from '../../../lib/site.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -9,6 +11,8 @@ import { AreaCard } from '../components/area-card.tsx';
 import { CountryFilter } from '../components/country-filter.tsx';
 
 const COUNTRIES = ['IT', 'CH', 'ES', 'SI'] as const;
+
+const AreaMap = lazy(() => import('../components/area-map.tsx'));
 
 /** `/events`: the areas where activities are sold, by country, a page at a time. */
 export function Component() {
@@ -20,6 +24,8 @@ export function Component() {
   const areas = useAreas({ country, page });
 
   const countries = useRegions().data?.country_list ?? [];
+  const map = useSite().data?.map;
+  const navigate = useNavigate();
 
   function chooseCountry(code: CountryCode | undefined) {
     const next = new URLSearchParams(searchParams);
@@ -46,7 +52,18 @@ export function Component() {
           <p className="text-stone-600">{t('empty.places')}</p>
         ) : (
           <>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {map && (
+              <Suspense fallback={<div className="h-80 rounded-xl bg-stone-100 md:h-96" />}>
+                <AreaMap
+                  areas={areas.data.area_list}
+                  tileUrl={map.tile_url}
+                  attribution={map.attribution}
+                  label={t('events.map')}
+                  onOpen={(id) => navigate(`/events/${id}`)}
+                />
+              </Suspense>
+            )}
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area) => (
                 <li key={area.id}>
                   <AreaCard area={area} />

@@ -1,0 +1,63 @@
+import 'leaflet/dist/leaflet.css';
+import type { AreaCard } from '@sentiero/contract/areas';
+import { latLngBounds } from 'leaflet';
+import { Fragment } from 'react';
+import { CircleMarker, MapContainer, Rectangle, TileLayer, Tooltip } from 'react-leaflet';
+
+const AVAILABLE = { color: '#15803d', fillColor: '#16a34a' };
+const NOT_AVAILABLE = { color: '#b45309', fillColor: '#f59e0b' };
+
+/**
+ * Areas drawn as vector shapes (their bounds and a dot), so the map stays readable and clickable
+ * when the tile server cannot be reached: a valley with no signal still shows where to go.
+ * Loaded on its own, only by screens that show a map.
+ */
+export default function AreaMap({
+  areas,
+  tileUrl,
+  attribution,
+  label,
+  onOpen,
+}: {
+  areas: AreaCard[];
+  tileUrl: string;
+  attribution: string;
+  label: string;
+  onOpen(areaId: number): void;
+}) {
+  if (areas.length === 0) return null;
+  const bounds = latLngBounds(areas.flatMap((area) => area.bounds));
+  return (
+    <section aria-label={label}>
+      <MapContainer
+        bounds={bounds}
+        boundsOptions={{ padding: [24, 24] }}
+        scrollWheelZoom={false}
+        className="h-80 w-full rounded-xl border border-stone-200 bg-stone-100 md:h-96"
+      >
+        <TileLayer url={tileUrl} attribution={attribution} />
+        {areas.map((area) => {
+          const colours = area.available ? AVAILABLE : NOT_AVAILABLE;
+          const open = { click: () => onOpen(area.id) };
+          return (
+            <Fragment key={area.id}>
+              <Rectangle
+                bounds={area.bounds}
+                pathOptions={{ ...colours, weight: 1, fillOpacity: 0.12 }}
+                eventHandlers={open}
+              />
+              <CircleMarker
+                center={[area.latitude, area.longitude]}
+                radius={8}
+                pathOptions={{ ...colours, weight: 2, fillOpacity: 0.9 }}
+                eventHandlers={open}
+              >
+                <Tooltip>{area.name}</Tooltip>
+              </CircleMarker>
+            </Fragment>
+          );
+        })}
+      </MapContainer>
+    </section>
+  );
+}

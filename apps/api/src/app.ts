@@ -15,7 +15,7 @@ import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
-import { registerSeoRoutes } from './modules/seo/routes.ts';
+import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { type Config, tileSource } from './platform/config.ts';
@@ -137,6 +137,6 @@ export async function buildApp({
   registerSearchRoutes(app);
   registerSeoRoutes(app, config);
 
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));
   return app;
 }

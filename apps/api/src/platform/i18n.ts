@@ -60,3 +60,33 @@ export function resolveLanguage(sources: LanguageSources): Language {
     DEFAULT_LANGUAGE
   );
 }
+
+const localeFiles = new Map<string, Record<string, unknown>>();
+
+/**
+ * A text of the web app's locale files (`common.json`, …), for pages the server describes
+ * itself (link previews). Falls back to English like the app does.
+ */
+export function readLocaleText(language: Language, namespace: string, key: string): string {
+  for (const candidate of [language, FALLBACK_LANGUAGE]) {
+    const cacheKey = `${candidate}/${namespace}`;
+    if (!localeFiles.has(cacheKey)) {
+      try {
+        localeFiles.set(
+          cacheKey,
+          JSON.parse(readFileSync(join(LOCALES_DIR, candidate, `${namespace}.json`), 'utf8')),
+        );
+      } catch {
+        localeFiles.set(cacheKey, {});
+      }
+    }
+    const value = key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        localeFiles.get(cacheKey),
+      );
+    if (typeof value === 'string') return value;
+  }
+  return key;
+}

@@ -1,19 +1,45 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { renderHead } from '../../platform/page-head.ts';
+import type { PageHeadRenderer } from '../../platform/web.ts';
+import { describePage } from './pages.ts';
 import { buildSitemap } from './service.ts';
 
-export function registerSeoRoutes(app: FastifyInstance, config: Config) {
-  // PUBLIC_URL names the site behind a proxy; without it the request's own address is used.
-  const originOf = (request: FastifyRequest) =>
-    config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+// PUBLIC_URL names the site behind a proxy; without it the request's own address is used.
+const originOf = (config: Config, request: FastifyRequest) =>
+  config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
+/** The title, description, links and JSON-LD of a page of the app, for link previews and search engines. */
+export function createPageHeadRenderer(config: Config): PageHeadRenderer {
+  return async (request, path) => {
+    try {
+      const head = await describePage(request.ctx, path, config.brand);
+      return (
+        head &&
+        renderHead(head, {
+          origin: originOf(config, request),
+          path,
+          language: request.lang,
+          siteName: config.brand,
+        })
+      );
+    } catch (error) {
+      // An unknown event or area: the app shows its own not-found screen.
+      if (error instanceof AppError && error.status === 404) return undefined;
+      throw error;
+    }
+  };
+}
+
+export function registerSeoRoutes(app: FastifyInstance, config: Config) {
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user\n\nSitemap: ${originOf(request)}/sitemap.xml\n`;
+    return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user\n\nSitemap: ${originOf(config, request)}/sitemap.xml\n`;
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = originOf(request);
+    const origin = originOf(config, request);
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600');

@@ -1,11 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let sut: TestApp;
+// The app shell as Vite builds it: the server puts each page's own tags into it.
+const dist = mkdtempSync(join(tmpdir(), 'sentiero-dist-'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html>\n<html lang="it">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="Default" />\n    <title>Sentiero</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+);
 beforeAll(async () => {
-  sut = await createTestApp({ PUBLIC_URL: 'https://www.sentiero.it/' });
+  sut = await createTestApp({ PUBLIC_URL: 'https://www.sentiero.it/', WEB_DIST_DIR: dist });
 });
-afterAll(() => sut.close());
+afterAll(async () => {
+  await sut.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function page(url: string) {
+  const response = await sut.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, html: response.body, type: response.headers['content-type'] };
+}
+
+function jsonLd(html: string) {
+  const match = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1] ?? 'null') : undefined;
+}
+
+describe('pages as search engines and link previews see them', () => {
+  it('gives an event page its title, description, canonical, hreflang, Open Graph and Product data', async () => {
+    const ticket = (await sut.app.inject({ method: 'GET', url: '/api/app/ticket/info?id=1&lng=en' })).json()
+      .ticket;
+    const { status, html, type } = await page('/event/1?lng=en');
+    expect(status).toBe(200);
+    expect(type).toBe('text/html; charset=utf-8');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(`<title>${ticket.title} – ${ticket.location.area} · Sentiero</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('content="Default"');
+    expect(html).toContain('<link rel="canonical" href="https://www.sentiero.it/event/1?lng=en" />');
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="de" href="https://www.sentiero.it/event/1?lng=de" />',
+    );
+    expect(html).toContain('<meta property="og:locale" content="en_GB" />');
+    const data = jsonLd(html);
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: ticket.title });
+    expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR' });
+  });
+
+  it('describes areas, blog posts and the home page in the request language', async () => {
+    const area = await page('/events/1?lng=it');
+    expect(jsonLd(area.html)).toMatchObject({ '@type': 'Place', geo: { '@type': 'GeoCoordinates' } });
+    const sku = (await sut.app.inject({ method: 'GET', url: '/api/app/blog/list?lng=de' })).json()
+      .post_list[0].sku;
+    const post = await page(`/blog/${sku}?lng=de`);
+    expect(jsonLd(post.html)).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'de' });
+    const home = await page('/?lng=en');
+    expect(home.html).toContain('<title>Outdoor permits and activities · Sentiero</title>');
+  });
+
+  it('sends the plain shell for an event that does not exist, and lets the app say so', async () => {
+    const { status, html } = await page('/event/999999?lng=en');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Sentiero</title>');
+    expect(html).not.toContain('rel="canonical"');
+  });
+});
 
 describe('/sitemap.xml', () => {
   it('lists every public page at the public address, with its five language versions', async () => {

@@ -1,0 +1,98 @@
+import type { ServiceContext } from '../../platform/context.ts';
+import { readLocaleText } from '../../platform/i18n.ts';
+import type { PageHead } from '../../platform/page-head.ts';
+import { requireAreaInfo } from '../areas/service.ts';
+import { requireBlogPost } from '../blog/service.ts';
+import { listCategories } from '../catalogue/service.ts';
+import { requireTicketInfo } from '../tickets/service.ts';
+
+const shorten = (text: string, length = 160) => {
+  const plain = text
+    .replace(/[#*_`>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length <= length ? plain : `${plain.slice(0, length - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+/** What a shared link to a page of the app should say, in the request language. */
+export async function describePage(
+  ctx: ServiceContext,
+  path: string,
+  brand: string,
+): Promise<PageHead | undefined> {
+  const withBrand = (title: string) => `${title} · ${brand}`;
+  const id = (prefix: string) => {
+    const match = new RegExp(`^${prefix}/(\\d+)/?$`).exec(path);
+    return match ? Number(match[1]) : undefined;
+  };
+
+  if (path === '/') {
+    const title = readLocaleText(ctx.lang, 'common', 'home.title');
+    return { title: withBrand(title), description: readLocaleText(ctx.lang, 'common', 'home.lead') };
+  }
+
+  const eventId = id('/event');
+  if (eventId !== undefined) {
+    const ticket = await requireTicketInfo(ctx, eventId);
+    const price = ticket.discounted_price_cents ?? ticket.price_cents;
+    return {
+      title: withBrand(`${ticket.title} – ${ticket.location.area}`),
+      description: shorten(ticket.description),
+      type: 'product',
+      jsonLd: {
+        '@type': 'Product',
+        name: ticket.title,
+        description: ticket.description,
+        category: ticket.activity.name,
+        offers: {
+          '@type': 'Offer',
+          price: (price / 100).toFixed(2),
+          priceCurrency: 'EUR',
+          availability: ticket.on_sale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+        areaServed: { '@type': 'Place', name: ticket.location.area, address: ticket.location.region },
+      },
+    };
+  }
+
+  const areaId = id('/events');
+  if (areaId !== undefined) {
+    const area = await requireAreaInfo(ctx, areaId);
+    return {
+      title: withBrand(area.name),
+      description: shorten(area.summary),
+      type: 'place',
+      jsonLd: {
+        '@type': 'Place',
+        name: area.name,
+        description: area.summary,
+        geo: { '@type': 'GeoCoordinates', latitude: area.latitude, longitude: area.longitude },
+      },
+    };
+  }
+
+  const categoryId = id('/categories');
+  if (categoryId !== undefined) {
+    const category = (await listCategories(ctx)).find((entry) => entry.id === categoryId);
+    if (!category) return undefined;
+    return { title: withBrand(category.name), description: readLocaleText(ctx.lang, 'common', 'home.lead') };
+  }
+
+  const blog = /^\/blog\/([^/]+)\/?$/.exec(path);
+  if (blog?.[1]) {
+    const { post } = await requireBlogPost(ctx, decodeURIComponent(blog[1]));
+    return {
+      title: withBrand(post.title),
+      description: shorten(post.excerpt),
+      type: 'article',
+      jsonLd: {
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.excerpt,
+        datePublished: post.published_at,
+        inLanguage: ctx.lang,
+      },
+    };
+  }
+  return undefined;
+}

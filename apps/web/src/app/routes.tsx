@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { CategoryList } from '../features/catalogue/components/category-list.tsx';
 import { RegionPicker } from '../features/catalogue/components/region-picker.tsx';
+import { TicketList } from '../features/catalogue/components/ticket-list.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -71,10 +72,7 @@ export const routes: RouteObject[] = [
           {
             path: 'search',
             lazy: async () => {
-              const [{ SearchPage }, { TicketList }] = await Promise.all([
-                import('../features/search/routes/search.tsx'),
-                import('../features/catalogue/components/ticket-list.tsx'),
-              ]);
+              const { SearchPage } = await import('../features/search/routes/search.tsx');
               return {
                 Component: () => <SearchPage renderResults={(results) => <TicketList query={results} />} />,
               };

@@ -81,9 +81,7 @@ function textQuery(text: NonNullable<TicketFilter['text']>): SQL {
 
 function orderBy(query: TicketListQuery): SQL[] {
   if (query.order === 'relevance' && query.filter.text) {
-    const text = query.filter.text;
-    const rank = sql`(select ts_rank(${ticketSearch.document}, ${textQuery(text)}) from ${ticketSearch}
-      where ${ticketSearch.ticketId} = ${tickets.id} and ${ticketSearch.language} = ${text.language})`;
+    const rank = sql`ts_rank(${ticketSearch.document}, ${textQuery(query.filter.text)})`;
     return [desc(rank), desc(tickets.popularity), asc(tickets.id)];
   }
   return ORDERS[query.order === 'relevance' ? 'default' : query.order];
@@ -100,12 +98,26 @@ const ORDERS: Record<Exclude<TicketListQuery['order'], 'relevance'>, SQL[]> = {
 
 /** A page of ticket cards and the total, in one query; the id breaks ties so pages never overlap. */
 export async function findTicketCards(db: Db, language: Language, query: TicketListQuery) {
-  const rows = await db
+  const text = query.filter.text;
+  const base = db
     .select({ ...cardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(tickets)
     .innerJoin(areas, eq(areas.id, tickets.areaId))
     .innerJoin(regions, eq(regions.id, areas.regionId))
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
+    .$dynamic();
+  // Words search through the GIN index of the language's documents, joined once (not per row).
+  const searched = text
+    ? base.innerJoin(
+        ticketSearch,
+        and(
+          eq(ticketSearch.ticketId, tickets.id),
+          eq(ticketSearch.language, text.language),
+          sql`${ticketSearch.document} @@ ${textQuery(text)}`,
+        ),
+      )
+    : base;
+  const rows = await searched
     .where(and(eq(tickets.active, true), ...filterConditions(query.filter)))
     .orderBy(...orderBy(query))
     .limit(query.limit)
@@ -144,10 +156,6 @@ function filterConditions(filter: TicketFilter): SQL[] {
   }
   if (filter.endDate) {
     conditions.push(sql`(${tickets.saleFrom} is null or ${tickets.saleFrom} <= ${filter.endDate}::date)`);
-  }
-  if (filter.text) {
-    conditions.push(sql`exists (select 1 from ${ticketSearch} where ${ticketSearch.ticketId} = ${tickets.id}
-      and ${ticketSearch.language} = ${filter.text.language} and ${ticketSearch.document} @@ ${textQuery(filter.text)})`);
   }
   return conditions;
 }

@@ -54,6 +54,37 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
+type Option = { value: string | number; label: string };
+
+/** A select of the ticket filter: "any" first, then the choices the server offers. */
+function SelectField({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: Option[];
+}) {
+  const { t } = useTranslation('search');
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} name={name} defaultValue={value} className={inputClass}>
+          <option value="">{t('any')}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** `/search`: the simple search (every input mandatory) and the full ticket filter of SPEC section 3. */
 export function SearchPage({ renderResults }: { renderResults: (results: SearchResults) => ReactNode }) {
   const { t } = useTranslation(['search', 'catalogue']);
@@ -108,18 +139,15 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
             />
           )}
         </Field>
-        <Field label={t('simple.where')}>
-          {(id) => (
-            <select id={id} name="country" defaultValue={params.get('country') ?? ''} className={inputClass}>
-              <option value="">{t('any')}</option>
-              {filters?.country_list.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('simple.where')}
+          name="country"
+          value={params.get('country') ?? ''}
+          options={(filters?.country_list ?? []).map((country) => ({
+            value: country.code,
+            label: country.name,
+          }))}
+        />
         <Field label={t('simple.when')}>
           {(id) => (
             <input
@@ -165,57 +193,33 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
               />
             )}
           </Field>
-          <Field label={t('filter.activities')}>
-            {(id) => (
-              <select
-                id={id}
-                name="activity"
-                defaultValue={params.get('activity') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('any')}</option>
-                {filters?.activity_list.map((activity) => (
-                  <option key={activity.slug} value={activity.slug}>
-                    {activity.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('filter.services')}>
-            {(id) => (
-              <select
-                id={id}
-                name="service"
-                defaultValue={params.get('service') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('any')}</option>
-                {filters?.service_tag_list.map((service) => (
-                  <option key={service.slug} value={service.slug}>
-                    {service.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('filter.place')}>
-            {(id) => (
-              <select
-                id={id}
-                name="country"
-                defaultValue={params.get('country') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('any')}</option>
-                {filters?.country_list.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t('filter.activities')}
+            name="activity"
+            value={params.get('activity') ?? ''}
+            options={(filters?.activity_list ?? []).map((activity) => ({
+              value: activity.slug,
+              label: activity.name,
+            }))}
+          />
+          <SelectField
+            label={t('filter.services')}
+            name="service"
+            value={params.get('service') ?? ''}
+            options={(filters?.service_tag_list ?? []).map((service) => ({
+              value: service.slug,
+              label: service.name,
+            }))}
+          />
+          <SelectField
+            label={t('filter.place')}
+            name="country"
+            value={params.get('country') ?? ''}
+            options={(filters?.country_list ?? []).map((country) => ({
+              value: country.code,
+              label: country.name,
+            }))}
+          />
           <Field label={t('filter.startDate')}>
             {(id) => (
               <input
@@ -264,40 +268,24 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
               />
             )}
           </Field>
-          <Field label={t('filter.category')}>
-            {(id) => (
-              <select
-                id={id}
-                name="id_category"
-                defaultValue={params.get('id_category') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('any')}</option>
-                {filters?.category_list.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('filter.type')}>
-            {(id) => (
-              <select
-                id={id}
-                name="duration_type"
-                defaultValue={params.get('duration_type') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('any')}</option>
-                {filters?.duration_types.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`catalogue:duration.${type}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t('filter.category')}
+            name="id_category"
+            value={params.get('id_category') ?? ''}
+            options={(filters?.category_list ?? []).map((category) => ({
+              value: category.id,
+              label: category.name,
+            }))}
+          />
+          <SelectField
+            label={t('filter.type')}
+            name="duration_type"
+            value={params.get('duration_type') ?? ''}
+            options={(filters?.duration_types ?? []).map((type) => ({
+              value: type,
+              label: t(`catalogue:duration.${type}`),
+            }))}
+          />
           <Field label={t('filter.order')}>
             {(id) => (
               <select

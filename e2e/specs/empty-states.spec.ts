@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+const emptyPage = { page: 1, pages: 1, total: 0 };
+
+test('says No posts available when the blog is empty', async ({ page }) => {
+  await page.route('**/api/app/blog/list?*', (route) =>
+    route.fulfill({ json: { post_list: [], ...emptyPage } }),
+  );
+  await page.goto('/blog?lng=en');
+  await expect(page.getByText('No posts available')).toBeVisible();
+});
+
+test('says No place found when no area matches', async ({ page }) => {
+  await page.route('**/api/app/v2/area/list?*', (route) =>
+    route.fulfill({ json: { area_list: [], ...emptyPage } }),
+  );
+  await page.goto('/events?lng=en');
+  await expect(page.getByText('No place found')).toBeVisible();
+});
+
+test("says Couldn't fetch data when the server keeps failing, and recovers on retry", async ({ page }) => {
+  test.setTimeout(30_000);
+  let failing = true;
+  await page.route('**/api/app/blog/list?*', (route) =>
+    failing
+      ? route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', message: 'busy' } })
+      : route.fallback(),
+  );
+  await page.goto('/blog?lng=en');
+  // Three retries with backoff (1 s, 2 s, 4 s) come first, as SPEC section 7 sets them.
+  await expect(page.getByRole('alert')).toContainText("Couldn't fetch data", { timeout: 15_000 });
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -76,6 +76,15 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
 }
 
 const MIGRATION_LOCK_ID = 7_302_113;
+
+/**
+ * Rows of a raw SQL query. Both drivers answer `execute` with an object carrying `rows`; the
+ * shared Db type does not know it, so the one cast lives here.
+ */
+export async function executeRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 async function timeQuery(db: Db): Promise<number> {
   const started = performance.now();

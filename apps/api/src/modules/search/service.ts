@@ -1,10 +1,11 @@
+import type { CountryCode } from '@sentiero/contract/common';
 import { DURATION_TYPES } from '@sentiero/contract/durations';
 import { SEARCH_ORDERS, type ZSearchRequest } from '@sentiero/contract/search';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCategories, findCountries } from '../catalogue/repo.ts';
-import { findActivities, findClosestWord, findPriceRange, findServiceTags } from '../tickets/repo.ts';
+import { findActivities, findClosestWords, findPriceRange, findServiceTags } from '../tickets/repo.ts';
 import { listTickets } from '../tickets/service.ts';
 
 type SearchRequest = z.output<typeof ZSearchRequest>;
@@ -42,9 +43,7 @@ export async function searchTickets(ctx: ServiceContext, input: SearchRequest) {
   if (input.min_price !== undefined && input.max_price !== undefined && input.max_price < input.min_price) {
     throw new AppError('VALIDATION_FAILED', 400, { max_price: 'invalid' });
   }
-  const words = await Promise.all(
-    queryWords(input.q).map(async (word) => (await findClosestWord(ctx.db, ctx.lang, word)) ?? word),
-  );
+  const words = await findClosestWords(ctx.db, ctx.lang, queryWords(input.q));
   const result = await listTickets(ctx, {
     filter: {
       categoryId: input.id_category,
@@ -80,7 +79,7 @@ export async function listSearchFilters(ctx: ServiceContext) {
     activity_list: activities,
     service_tag_list: serviceTags.map(({ slug, name }) => ({ slug, name })),
     country_list: countries.map((country) => ({
-      code: country.code as 'IT' | 'CH' | 'ES' | 'SI',
+      code: country.code as CountryCode,
       name: country.name,
     })),
     duration_types: [...DURATION_TYPES],

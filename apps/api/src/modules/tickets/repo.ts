@@ -1,6 +1,6 @@
 import type { DurationType } from '@sentiero/contract/durations';
 import type { Language } from '@sentiero/contract/languages';
-import type { Db } from '@sentiero/db/client';
+import { type Db, executeRows } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
 import {
   activityTypes,
@@ -230,15 +230,28 @@ export async function findTicketRules(db: Db, language: Language, id: number) {
   return row;
 }
 
-/** The dictionary word closest to a (possibly misspelt) query word; the word itself when known. */
-export async function findClosestWord(db: Db, language: Language, word: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ word: searchWords.word })
-    .from(searchWords)
-    .where(and(eq(searchWords.language, language), sql`${searchWords.word} % ${word}`))
-    .orderBy(sql`${searchWords.word} <-> ${word}`)
-    .limit(1);
-  return row?.word;
+/**
+ * For each (possibly misspelt) query word, the closest word of the language's dictionary: the
+ * word itself when known, the query word unchanged when nothing is close. One query for all words.
+ */
+export async function findClosestWords(db: Db, language: Language, words: string[]): Promise<string[]> {
+  if (words.length === 0) return [];
+  const list = sql.join(
+    words.map((word) => sql`${word}::text`),
+    sql`, `,
+  );
+  const rows = await executeRows<{ word: string }>(
+    db,
+    sql`
+    select coalesce(
+      (select ${searchWords.word} from ${searchWords}
+        where ${searchWords.language} = ${language} and ${searchWords.word} % q.word
+        order by ${searchWords.word} <-> q.word limit 1),
+      q.word) as word
+    from unnest(array[${list}]) with ordinality as q(word, position)
+    order by q.position`,
+  );
+  return rows.map((row) => row.word);
 }
 
 export async function findPriceRange(db: Db) {

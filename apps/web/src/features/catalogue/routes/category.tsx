@@ -1,8 +1,9 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { notFoundPage, requireIdParam } from '../../../lib/route-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import {
@@ -17,15 +18,13 @@ import { TicketList } from '../components/ticket-list.tsx';
 
 /** SPEC section 2: the category page loads the region list first. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = Number(params.categoryId);
+  const id = requireIdParam(params.categoryId);
   const language = currentLanguage();
   const [categories] = await Promise.all([
     queryClient.ensureQueryData(getCategoriesQueryOptions(language)),
     queryClient.ensureQueryData(getRegionsQueryOptions(language)),
   ]);
-  if (!Number.isInteger(id) || !categories.category_list.some((category) => category.id === id)) {
-    throw data(null, { status: 404, statusText: 'Not Found' });
-  }
+  if (!categories.category_list.some((category) => category.id === id)) throw notFoundPage();
   return { id };
 }
 

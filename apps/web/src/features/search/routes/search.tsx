@@ -54,6 +54,33 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
+type InputFieldProps = {
+  label: string;
+  name: string;
+  value: string;
+  type: 'search' | 'date' | 'number';
+  placeholder?: string;
+};
+
+function InputField({ label, name, value, type, placeholder }: InputFieldProps) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          defaultValue={value}
+          placeholder={placeholder}
+          min={type === 'number' ? 0 : undefined}
+          step={type === 'number' ? 1 : undefined}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
 type Option = { value: string | number; label: string };
 
 /** A select of the ticket filter: "any" first, then the choices the server offers. */
@@ -127,18 +154,13 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
         onSubmit={(event) => apply(event, true)}
         className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
       >
-        <Field label={t('simple.what')}>
-          {(id) => (
-            <input
-              id={id}
-              name="q"
-              type="search"
-              defaultValue={params.get('q') ?? ''}
-              placeholder={t('simple.whatPlaceholder')}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('simple.what')}
+          name="q"
+          type="search"
+          value={params.get('q') ?? ''}
+          placeholder={t('simple.whatPlaceholder')}
+        />
         <SelectField
           label={t('simple.where')}
           name="country"
@@ -148,17 +170,12 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
             label: country.name,
           }))}
         />
-        <Field label={t('simple.when')}>
-          {(id) => (
-            <input
-              id={id}
-              name="start_date"
-              type="date"
-              defaultValue={params.get('start_date') ?? ''}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('simple.when')}
+          name="start_date"
+          type="date"
+          value={params.get('start_date') ?? ''}
+        />
         <button
           type="submit"
           className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
@@ -182,17 +199,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
           onSubmit={(event) => apply(event, false)}
           className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
         >
-          <Field label={t('filter.words')}>
-            {(id) => (
-              <input
-                id={id}
-                name="q"
-                type="search"
-                defaultValue={params.get('q') ?? ''}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <InputField label={t('filter.words')} name="q" type="search" value={params.get('q') ?? ''} />
           <SelectField
             label={t('filter.activities')}
             name="activity"
@@ -220,54 +227,30 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
               label: country.name,
             }))}
           />
-          <Field label={t('filter.startDate')}>
-            {(id) => (
-              <input
-                id={id}
-                name="start_date"
-                type="date"
-                defaultValue={params.get('start_date') ?? ''}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label={t('filter.endDate')}>
-            {(id) => (
-              <input
-                id={id}
-                name="end_date"
-                type="date"
-                defaultValue={params.get('end_date') ?? ''}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label={t('filter.minPrice')}>
-            {(id) => (
-              <input
-                id={id}
-                name="min_price"
-                type="number"
-                min={0}
-                step={1}
-                defaultValue={euros(params.get('min_price'))}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label={t('filter.maxPrice')}>
-            {(id) => (
-              <input
-                id={id}
-                name="max_price"
-                type="number"
-                min={0}
-                step={1}
-                defaultValue={euros(params.get('max_price'))}
-                className={inputClass}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('filter.startDate')}
+            name="start_date"
+            type="date"
+            value={params.get('start_date') ?? ''}
+          />
+          <InputField
+            label={t('filter.endDate')}
+            name="end_date"
+            type="date"
+            value={params.get('end_date') ?? ''}
+          />
+          <InputField
+            label={t('filter.minPrice')}
+            name="min_price"
+            type="number"
+            value={euros(params.get('min_price'))}
+          />
+          <InputField
+            label={t('filter.maxPrice')}
+            name="max_price"
+            type="number"
+            value={euros(params.get('max_price'))}
+          />
           <SelectField
             label={t('filter.category')}
             name="id_category"

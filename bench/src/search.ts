@@ -18,8 +18,11 @@ if (!serverUrl) {
 }
 const listings = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 600);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+/** Latency alone (one request at a time), then under load on this machine's cores. */
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const port = Number(process.env.BENCH_PORT ?? 3201);
+/** An already seeded database (from an earlier run with BENCH_KEEP=1) skips the seeding. */
+const reuse = process.env.BENCH_REUSE_DATABASE;
 
 const QUERIES = [
   'q=porcni&lng=it',
@@ -32,57 +35,78 @@ const QUERIES = [
   'q=whale&page=3&lng=en',
 ];
 
-const name = `sentiero_bench_${Date.now()}`;
+const name = reuse ?? `sentiero_bench_${Date.now()}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`create database ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 
-try {
-  const database = await openDatabase({ driver: 'postgres', url: url.toString() });
-  const seeding = performance.now();
-  await database.migrate();
-  await seedDatabase(database.db);
-  await seedSyntheticTickets(database.db, listings);
-  await database.close();
-  console.log(
-    `Catalogue: ${listings} synthetic tickets + the seed, indexed in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-  );
+const percentile = (values: number[], share: number) =>
+  [...values]
+    .sort((a, b) => a - b)
+    [Math.min(values.length - 1, Math.floor(share * values.length))]?.toFixed(1);
 
-  process.env.BENCH_DATABASE_URL = url.toString();
-  const server = await startServer({ port, dataDir: freshDataDir() });
+async function measure(baseUrl: string, concurrency: number) {
   const latencies: number[] = [];
+  const byShape = new Map<string, number[]>(QUERIES.map((query) => [query, []]));
   let failures = 0;
   let sent = 0;
   const worker = async () => {
     while (sent < requests) {
-      const query = QUERIES[sent % QUERIES.length];
+      const query = QUERIES[sent % QUERIES.length] as string;
       sent += 1;
       const started = performance.now();
-      const response = await fetch(`${server.url}/api/app/v2/search?${query}`);
+      const response = await fetch(`${baseUrl}/api/app/v2/search?${query}`);
       await response.arrayBuffer();
-      latencies.push(performance.now() - started);
+      const took = performance.now() - started;
+      latencies.push(took);
+      byShape.get(query)?.push(took);
       if (!response.ok) failures += 1;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker)); // warm-up round, not counted
   latencies.length = 0;
+  for (const shape of byShape.values()) shape.length = 0;
   sent = 0;
   await Promise.all(Array.from({ length: concurrency }, worker));
-  await server.stop();
-
-  latencies.sort((a, b) => a - b);
-  const at = (share: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]?.toFixed(1);
   console.log(
     `Search over ${listings} listings, ${requests} requests, ${concurrency} at a time, ${QUERIES.length} query shapes:`,
   );
+  for (const [query, values] of byShape) {
+    console.log(
+      `  ${query.padEnd(44)} p50 ${percentile(values, 0.5)} ms, p95 ${percentile(values, 0.95)} ms`,
+    );
+  }
   console.log(
-    `  p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (budget ≤ 30 ms), p99 ${at(0.99)} ms, failures ${failures}`,
+    `  all: p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms (budget ≤ 30 ms), p99 ${percentile(latencies, 0.99)} ms, failures ${failures}`,
   );
+  return failures;
+}
+
+try {
+  if (!reuse) {
+    await admin.query(`create database ${name}`);
+    const database = await openDatabase({ driver: 'postgres', url: url.toString() });
+    const seeding = performance.now();
+    await database.migrate();
+    await seedDatabase(database.db);
+    await seedSyntheticTickets(database.db, listings);
+    await database.close();
+    console.log(
+      `Catalogue: ${listings} synthetic tickets + the seed, indexed in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+  }
+  process.env.BENCH_DATABASE_URL = url.toString();
+  const server = await startServer({ port, dataDir: freshDataDir() });
+  let failures = 0;
+  try {
+    for (const concurrency of concurrencies) failures += await measure(server.url, concurrency);
+  } finally {
+    await server.stop();
+  }
   if (failures > 0) process.exitCode = 1;
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
+  if (!reuse && !process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
+  else console.log(`Kept the database ${name}.`);
   await admin.end();
 }

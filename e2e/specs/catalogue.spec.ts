@@ -98,3 +98,31 @@ test('draws the areas on the map and opens one, with the tile server unreachable
   await expect(page).toHaveURL(/\/events\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('follows the home link to the growth table and reads the levels in German', async ({ page }) => {
+  await page.goto('/?lng=de');
+  await page.getByRole('link', { name: /Pilzwachstumstabelle/ }).click();
+  await expect(page).toHaveURL(/\/growth$/);
+  await expect(page.getByRole('heading', { name: 'Pilzwachstumstabelle', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Pilzwachstumstabelle' });
+  await expect(table.getByRole('rowheader', { name: /Tarotal/ })).toBeVisible();
+  await expect(
+    table.getByText(/^(Schlecht|Unzureichend|Spärlich|Gut|Reichlich|Sagenhaft)$/).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Sentiero+' })).toBeVisible();
+});
+
+test('offers the weekly permit beside the daily one', async ({ page, request }) => {
+  const results = (await (await request.get('/api/app/v2/search?q=porcini%20taro&lng=en')).json())
+    .ticket_list;
+  const daily = results.find((ticket: { duration_type: string }) => ticket.duration_type === 'DAILY');
+  await page.goto(`/event/${daily.id}?lng=en`);
+  const packages = page.getByRole('region', { name: 'Other durations' });
+  await expect(packages.getByText('One day')).toHaveAttribute('aria-current', 'page');
+  await packages.getByRole('link', { name: 'One week' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/event/${daily.id}$`));
+  await expect(page.getByRole('region', { name: 'Other durations' }).getByText('One week')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});

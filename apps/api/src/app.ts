@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
   registerSystemRoutes(app, { config, database });
   registerCatalogueRoutes(app);
   registerAreaRoutes(app);
+  registerGrowthRoutes(app);
   registerTicketRoutes(app);
   registerBlogRoutes(app);
   registerSearchRoutes(app);

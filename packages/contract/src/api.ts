@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
+import type { areaListLevel } from './growth.ts';
 import type { RouteName } from './routes.ts';
 import type { search, searchAdvanced, searchFilters, searchFiltersAdvanced } from './search.ts';
 import type { health, site } from './system.ts';
@@ -16,6 +17,7 @@ import type {
   ticketInfo,
   ticketListRecommended,
   ticketListRecommendedV2,
+  ticketPackageList,
   ticketResidenceList,
 } from './tickets.ts';
 
@@ -27,6 +29,7 @@ export type Api = {
   regionList: typeof regionList;
   areaListV2: typeof areaListV2;
   areaInfoV2: typeof areaInfoV2;
+  areaListLevel: typeof areaListLevel;
   areaActivationRequest: typeof areaActivationRequest;
   cityList: typeof cityList;
   getCity: typeof getCity;
@@ -41,6 +44,7 @@ export type Api = {
   ticketCalendar: typeof ticketCalendar;
   ticketCalendarV2: typeof ticketCalendarV2;
   ticketResidenceList: typeof ticketResidenceList;
+  ticketPackageList: typeof ticketPackageList;
   search: typeof search;
   searchAdvanced: typeof searchAdvanced;
   searchFilters: typeof searchFilters;

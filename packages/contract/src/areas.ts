@@ -33,6 +33,15 @@ export const ZAreaInfo = ZAreaCard.extend({
   time_zone: z.string(),
   limits: z.string().nullable(),
   activities: z.array(ZActivity),
+  photos: z.array(
+    z.object({
+      url: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      alt: z.string(),
+      credit: z.string(),
+    }),
+  ),
   downloads: z.object({ area_rules: z.string() }),
 }).meta({ id: 'AreaInfo' });
 export type AreaInfo = z.infer<typeof ZAreaInfo>;

@@ -5,6 +5,12 @@ export const ZPageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export const ZPaging = { page: z.number().int(), pages: z.number().int(), total: z.number().int() };
 
+/**
+ * Ticket lists count at most a thousand tickets past the page asked for, so a broad listing of a
+ * large catalogue stays fast: `total_exact` is false when more match than `total` says.
+ */
+export const ZCountedPaging = { ...ZPaging, total_exact: z.boolean() };
+
 /** Numeric ids arrive as strings from forms and query strings. */
 export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
 import { ROUTES } from './routes.ts';
 import { ZActivity, ZTicketCard } from './tickets.ts';
 
@@ -37,7 +37,7 @@ export const ZSearchRequest = z.object({
 
 export const ZSearchResponse = z.object({
   ticket_list: z.array(ZTicketCard),
-  ...ZPaging,
+  ...ZCountedPaging,
   /** The words searched for after correcting typos, so the page can say what it looked for. */
   query_words: z.array(z.string()),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
 import { ROUTES } from './routes.ts';
 
 export const TICKETS_PAGE_SIZE = 12;
@@ -32,7 +32,7 @@ export const ZTicketCard = z
   .meta({ id: 'TicketCard' });
 export type TicketCard = z.infer<typeof ZTicketCard>;
 
-export const ZTicketPage = z.object({ ticket_list: z.array(ZTicketCard), ...ZPaging });
+export const ZTicketPage = z.object({ ticket_list: z.array(ZTicketCard), ...ZCountedPaging });
 
 const ZSeason = z.object({ start: z.string(), end: z.string() });
 
@@ -179,6 +179,16 @@ export const ticketResidenceList = defineEndpoint({
     residents_only: z.boolean(),
     country_list: z.array(z.object({ code: ZCountryCode, name: z.string() })),
   }),
+});
+
+export const ticketPackageList = defineEndpoint({
+  ...ROUTES.ticketPackageList,
+  cache: 'public',
+  tag: 'tickets',
+  summary:
+    'The packages of a ticket: the same activity in the same area for other durations, cheapest first.',
+  input: ZTicketRequest,
+  output: z.object({ package_list: z.array(ZTicketCard) }),
 });
 
 export const serviceTagList = defineEndpoint({

@@ -1,6 +1,6 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { DurationType, Season } from '@sentiero/contract/durations';
-import type { Language, LocalizedText } from '@sentiero/contract/languages';
+import { LANGUAGES, type Language, type LocalizedText } from '@sentiero/contract/languages';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -186,6 +186,43 @@ export const ticketServiceTags = pgTable(
   (table) => [primaryKey({ columns: [table.ticketId, table.serviceTagId] })],
 );
 
+/** Photos of an area, shown on its page in order; files are served from `url` (a path or an https URL). */
+export const areaPhotos = pgTable(
+  'area_photos',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: localized('alt'),
+    credit: text('credit').notNull(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (table) => [index('area_photos_area_id_idx').on(table.areaId, table.sortOrder)],
+);
+
+/**
+ * The mushroom growth table: how much an area's woods are yielding on a day, as reported by its
+ * rangers and members. `level` indexes GROWTH_LEVELS (0 poor … 5 miraculous).
+ */
+export const areaGrowthLevels = pgTable(
+  'area_growth_levels',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    observedOn: date('observed_on').notNull(),
+    level: smallint('level').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.areaId, table.observedOn] }),
+    check('area_growth_levels_level_check', sql`${table.level} between 0 and 5`),
+  ],
+);
+
 /** "Area not available": a visitor asks to be told by email when the area opens. */
 export const areaActivationRequests = pgTable(
   'area_activation_requests',
@@ -215,10 +252,57 @@ export const blogPosts = pgTable('blog_posts', {
 /** PostgreSQL full-text document; written by `rebuildSearchIndex`, read by search queries. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** What the ticket filter and the list orders read, copied from the ticket, its area and region. */
+const facetColumns = () => ({
+  areaId: integer('area_id').notNull(),
+  regionId: integer('region_id').notNull(),
+  countryCode: varchar('country_code', { length: 2 }).notNull(),
+  categoryId: integer('category_id').notNull(),
+  activityTypeId: integer('activity_type_id').notNull(),
+  /** The price a buyer pays: the discounted price when there is one. */
+  priceCents: integer('price_cents').notNull(),
+  discountCents: integer('discount_cents').notNull(),
+  durationType: text('duration_type').$type<DurationType>().notNull(),
+  /** The season as MM-DD days; the start is after the end when the season spans the new year. */
+  seasonStart: varchar('season_start', { length: 5 }),
+  seasonEnd: varchar('season_end', { length: 5 }),
+  saleFrom: date('sale_from'),
+  saleUntil: date('sale_until'),
+  openDays: smallint('open_days').array().notNull(),
+  serviceTagIds: integer('service_tag_ids').array().notNull(),
+  popularity: integer('popularity').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One narrow row per active ticket with its facets, so listings over a large catalogue scan a
+ * few megabytes, use an index for each common filter and order, and read the tickets' texts only
+ * for the page shown. Rebuilt with the search documents, never edited.
+ */
+export const ticketFacets = pgTable(
+  'ticket_facets',
+  {
+    ticketId: integer('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ...facetColumns(),
+  },
+  (table) => [
+    index('ticket_facets_order_idx').on(table.countryCode, table.areaId, table.ticketId),
+    index('ticket_facets_area_idx').on(table.areaId),
+    index('ticket_facets_region_idx').on(table.regionId),
+    index('ticket_facets_category_idx').on(table.categoryId),
+    index('ticket_facets_activity_idx').on(table.activityTypeId),
+    index('ticket_facets_price_idx').on(table.priceCents, table.ticketId),
+    index('ticket_facets_popularity_idx').on(table.popularity.desc(), table.ticketId),
+    index('ticket_facets_created_idx').on(table.createdAt.desc(), table.ticketId.desc()),
+  ],
+);
+
 /**
  * One search document per ticket and language: the texts in that language (title, area, activity,
- * region, town, description) stemmed with the language's dictionary, and the same words
- * unaccented for trigram (typo-tolerant) matching. Rebuilt from the catalogue, never edited.
+ * region, town, description) stemmed with the language's dictionary, beside the ticket's facets so
+ * a word search filters and ranks its matches without a join. Rebuilt from the catalogue.
  */
 export const ticketSearch = pgTable(
   'ticket_search',
@@ -228,11 +312,16 @@ export const ticketSearch = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     language: text('language').$type<Language>().notNull(),
     document: tsvector('document').notNull(),
-    words: text('words').notNull(),
+    ...facetColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.ticketId, table.language] }),
-    index('ticket_search_document_idx').using('gin', table.document),
+    // One index per language: a query reads only its language's postings.
+    ...LANGUAGES.map((language) =>
+      index(`ticket_search_document_${language}_idx`)
+        .using('gin', table.document)
+        .where(sql.raw(`language = '${language}'`)),
+    ),
   ],
 );
 

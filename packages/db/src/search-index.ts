@@ -14,10 +14,11 @@ export const SEARCH_CONFIGS = {
 } as const;
 
 /**
- * Rebuilds the search documents from the catalogue: per ticket and language, the title (weight A),
- * the area, activity, region and town (B), the English title for visitors who type English
- * words in any language (C) and the description (D). Then the per-language word list that
- * misspelt query words are corrected against.
+ * Rebuilds what search and listings read, from the catalogue: per ticket and language the search
+ * document — the title (weight A), the area, activity, region and town (B), the English title for
+ * visitors who type English words in any language (C) and the description (D) — then the
+ * per-language word list that misspelt query words are corrected against, and one facet row per
+ * active ticket. Statistics are refreshed so the planner sees the new sizes at once.
  */
 export async function rebuildSearchIndex(tx: Transaction): Promise<void> {
   const languages = sql.raw(
@@ -27,26 +28,59 @@ export async function rebuildSearchIndex(tx: Transaction): Promise<void> {
   );
   const text = (column: string) =>
     sql.raw(`coalesce(nullif(${column}->>l.language, ''), ${column}->>'en', '')`);
-  await tx.execute(sql`delete from ticket_search`);
-  await tx.execute(sql`
-    insert into ticket_search (ticket_id, language, document, words)
-    select t.id, l.language,
-      setweight(to_tsvector(l.config, unaccent(${text('t.title')})), 'A') ||
-      setweight(to_tsvector(l.config, unaccent(concat_ws(' ', ${text('a.name')}, ${text('act.name')}, ${text('r.name')}, ${text('c.name')}))), 'B') ||
-      setweight(to_tsvector(l.config, unaccent(coalesce(t.title->>'en', ''))), 'C') ||
-      setweight(to_tsvector(l.config, unaccent(${text('t.description')})), 'D'),
-      lower(unaccent(concat_ws(' ', ${text('t.title')}, ${text('a.name')}, ${text('act.name')}, ${text('r.name')}, ${text('c.name')}, t.title->>'en', ${text('t.description')})))
+  const texts = sql`
+    select t.id, l.language, l.config,
+      unaccent(${text('t.title')}) as title,
+      unaccent(concat_ws(' ', ${text('a.name')}, ${text('act.name')}, ${text('r.name')}, ${text('c.name')})) as place,
+      unaccent(coalesce(t.title->>'en', '')) as english_title,
+      unaccent(${text('t.description')}) as description
     from tickets t
     join areas a on a.id = t.area_id
     join activity_types act on act.id = t.activity_type_id
     join regions r on r.id = a.region_id
     left join cities c on c.id = a.city_id
     cross join (values ${languages}) as l(language, config)
-    where t.active`);
-  await tx.execute(sql`delete from search_words`);
+    where t.active`;
+  const facets = sql.raw(`area_id, region_id, country_code, category_id, activity_type_id, price_cents,
+    discount_cents, duration_type, season_start, season_end, sale_from, sale_until, open_days,
+    service_tag_ids, popularity, created_at`);
+  await tx.execute(sql`truncate ticket_facets`);
+  await tx.execute(sql`
+    insert into ticket_facets (ticket_id, ${facets})
+    select t.id, t.area_id, a.region_id, r.country_code, t.category_id, t.activity_type_id,
+      coalesce(t.discounted_price_cents, t.price_cents),
+      t.price_cents - coalesce(t.discounted_price_cents, t.price_cents),
+      t.duration_type, t.season->>'start', t.season->>'end', t.sale_from, t.sale_until, t.open_days,
+      coalesce((select array_agg(s.service_tag_id order by s.service_tag_id)
+        from ticket_service_tags s where s.ticket_id = t.id), '{}'),
+      t.popularity, t.created_at
+    from tickets t
+    join areas a on a.id = t.area_id
+    join regions r on r.id = a.region_id
+    where t.active
+    order by r.country_code, t.area_id, t.id`);
+  await tx.execute(sql`truncate ticket_search`);
+  await tx.execute(sql`
+    insert into ticket_search (ticket_id, language, document, ${facets})
+    select texts.id, texts.language,
+      setweight(to_tsvector(config, title), 'A') || setweight(to_tsvector(config, place), 'B') ||
+      setweight(to_tsvector(config, english_title), 'C') || setweight(to_tsvector(config, description), 'D'),
+      ${facets}
+    from (${texts}) as texts
+    join ticket_facets f on f.ticket_id = texts.id
+    order by texts.language, texts.id`);
+  // Bulk inserts wait in the GIN indexes' pending lists, which every search would scan.
+  for (const language of Object.keys(SEARCH_CONFIGS)) {
+    await tx.execute(
+      sql`select gin_clean_pending_list(${`ticket_search_document_${language}_idx`}::regclass)`,
+    );
+  }
+  await tx.execute(sql`truncate search_words`);
   await tx.execute(sql`
     insert into search_words (language, word)
-    select distinct s.language, w
-    from ticket_search s, regexp_split_to_table(s.words, '[^a-z0-9]+') as w
-    where length(w) >= 3`);
+    select distinct texts.language, w
+    from (${texts}) as texts,
+      regexp_split_to_table(lower(concat_ws(' ', title, place, english_title, description)), '[^a-z0-9]+') as w
+    where length(w) >= 3 and w !~ '^[0-9]+$'`);
+  await tx.execute(sql`analyze ticket_facets, ticket_search, search_words`);
 }

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
           { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
           { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
+          { path: 'growth', lazy: () => import('../features/growth/routes/growth.tsx') },
           {
             path: 'event/:eventId',
             lazy: async () => ({ loader: (await import('../features/catalogue/routes/event.tsx')).loader }),

@@ -5,6 +5,7 @@ import { rebuildSearchIndex } from '../search-index.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCountries } from './countries.ts';
+import { seedGrowthLevels } from './growth.ts';
 import { seedRegions } from './regions.ts';
 
 /** Countries, regions and categories: updated in place when their names change. */
@@ -39,7 +40,8 @@ async function seedReference(tx: Transaction): Promise<void> {
 const SEED_STEPS: { name: string; run(tx: Transaction): Promise<void> }[] = [
   { name: 'catalogue-reference-v1', run: seedReference },
   { name: 'catalogue-v1', run: seedCatalogue },
-  { name: 'search-index-v1', run: rebuildSearchIndex },
+  { name: 'search-index-v2', run: rebuildSearchIndex },
+  { name: 'growth-levels-v1', run: (tx) => seedGrowthLevels(tx) },
 ];
 
 export type SeedResult = { applied: string[] };

@@ -1,4 +1,4 @@
-import { areaActivationRequests } from '@sentiero/db/schema';
+import { areaActivationRequests, areaPhotos } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -89,6 +89,44 @@ describe('app/v2/area/info', () => {
     const rules = await sut.app.inject({ method: 'GET', url: body.area.downloads.area_rules });
     expect(rules.statusCode).toBe(200);
     expect(rules.body).toContain(body.area.name);
+  });
+
+  it('shows the area photos in order, with alternative text in the language asked for', async () => {
+    const list = await get('/api/app/v2/area/list?country=SI&lng=en');
+    const soca = list.body.area_list.find((area: Area) => area.slug === 'dolina-soce');
+    const alt = {
+      it: 'Il fiume Isonzo',
+      en: 'The Soča river',
+      es: 'El río Soča',
+      de: 'Die Soča',
+      sl: 'Reka Soča',
+    };
+    await sut.database.db.insert(areaPhotos).values([
+      {
+        areaId: soca.id,
+        url: '/images/soca-2.jpg',
+        width: 1600,
+        height: 900,
+        alt,
+        credit: 'Sentiero',
+        sortOrder: 2,
+      },
+      {
+        areaId: soca.id,
+        url: '/images/soca-1.jpg',
+        width: 1600,
+        height: 1067,
+        alt,
+        credit: 'Sentiero',
+        sortOrder: 1,
+      },
+    ]);
+    const { body } = await get(`/api/app/v2/area/info?id=${soca.id}&lng=sl`);
+    expect(body.area.photos.map((photo: { url: string }) => photo.url)).toEqual([
+      '/images/soca-1.jpg',
+      '/images/soca-2.jpg',
+    ]);
+    expect(body.area.photos[0]).toMatchObject({ alt: 'Reka Soča', width: 1600, height: 1067 });
   });
 
   it('answers an unknown area with a 404', async () => {

@@ -2,7 +2,15 @@ import type { CountryCode } from '@sentiero/contract/common';
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
-import { activityTypes, areaActivationRequests, areas, cities, regions, tickets } from '@sentiero/db/schema';
+import {
+  activityTypes,
+  areaActivationRequests,
+  areaPhotos,
+  areas,
+  cities,
+  regions,
+  tickets,
+} from '@sentiero/db/schema';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 
 export type AreaFilter = {
@@ -88,6 +96,20 @@ export async function findAreaInfo(db: Db, language: Language, id: number) {
     .leftJoin(cities, eq(cities.id, areas.cityId))
     .where(eq(areas.id, id));
   return row;
+}
+
+export function findAreaPhotos(db: Db, language: Language, areaId: number) {
+  return db
+    .select({
+      url: areaPhotos.url,
+      width: areaPhotos.width,
+      height: areaPhotos.height,
+      alt: localized(areaPhotos.alt, language),
+      credit: areaPhotos.credit,
+    })
+    .from(areaPhotos)
+    .where(eq(areaPhotos.areaId, areaId))
+    .orderBy(asc(areaPhotos.sortOrder), asc(areaPhotos.id));
 }
 
 export function findAreaActivities(db: Db, language: Language, areaId: number) {

@@ -11,6 +11,7 @@ import {
   findAreaCards,
   findAreaExists,
   findAreaInfo,
+  findAreaPhotos,
   findAreaRules,
   findCities,
   findCity,
@@ -48,7 +49,10 @@ export async function listAreas(ctx: ServiceContext, filter: AreaFilter, page: n
 export async function requireAreaInfo(ctx: ServiceContext, id: number): Promise<AreaInfo> {
   const row = await findAreaInfo(ctx.db, ctx.lang, id);
   if (!row) throw notFound();
-  const activities = await findAreaActivities(ctx.db, ctx.lang, id);
+  const [activities, photos] = await Promise.all([
+    findAreaActivities(ctx.db, ctx.lang, id),
+    findAreaPhotos(ctx.db, ctx.lang, id),
+  ]);
   return {
     ...toAreaCard(row),
     description: row.description,
@@ -56,6 +60,7 @@ export async function requireAreaInfo(ctx: ServiceContext, id: number): Promise<
     time_zone: row.timeZone,
     limits: row.limits,
     activities: activities.map(({ slug, name, icon }) => ({ slug, name, icon })),
+    photos,
     downloads: { area_rules: `/api/app/area/rules?id=${row.id}&lng=${ctx.lang}` },
   };
 }

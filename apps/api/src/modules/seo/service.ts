@@ -15,6 +15,7 @@ export async function buildSitemap(ctx: ServiceContext, origin: string): Promise
     { path: '/' },
     { path: '/events' },
     { path: '/promotions' },
+    { path: '/growth' },
     { path: '/blog' },
     ...categoryRows.map((row) => ({ path: `/categories/${row.id}` })),
     ...areaRows.map((row) => ({ path: `/events/${row.id}` })),

@@ -1,4 +1,4 @@
-import type { DurationType } from '@sentiero/contract/durations';
+import { type DurationType, isoWeekday, parseCalendarDate } from '@sentiero/contract/durations';
 import type { Language } from '@sentiero/contract/languages';
 import { type Db, executeRows } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
@@ -12,12 +12,13 @@ import {
   regions,
   searchWords,
   serviceTags,
+  ticketFacets,
   ticketSearch,
   ticketServiceTags,
   tickets,
 } from '@sentiero/db/schema';
 import { SEARCH_CONFIGS } from '@sentiero/db/search-index';
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 function cardColumns(language: Language) {
   return {
@@ -73,92 +74,152 @@ export type TicketListQuery = {
   offset: number;
 };
 
-const effectivePrice = sql`coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})`;
-
 function textQuery(text: NonNullable<TicketFilter['text']>): SQL {
   return sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIGS[text.language]}'`)}::regconfig, ${text.tsquery})`;
 }
 
-function orderBy(query: TicketListQuery): SQL[] {
+/** The facet rows a listing reads: the narrow table, or the search documents when there are words. */
+type FacetTable = typeof ticketFacets | typeof ticketSearch;
+
+function orderBy(table: FacetTable, query: TicketListQuery): SQL[] {
   if (query.order === 'relevance' && query.filter.text) {
     const rank = sql`ts_rank(${ticketSearch.document}, ${textQuery(query.filter.text)})`;
-    return [desc(rank), desc(tickets.popularity), asc(tickets.id)];
+    return [desc(rank), desc(table.popularity), asc(table.ticketId)];
   }
-  return ORDERS[query.order === 'relevance' ? 'default' : query.order];
+  switch (query.order === 'relevance' ? 'default' : query.order) {
+    case 'hottest':
+      return [desc(table.popularity), asc(table.ticketId)];
+    case 'newest':
+      return [desc(table.createdAt), desc(table.ticketId)];
+    case 'discounted':
+      return [desc(table.discountCents), asc(table.ticketId)];
+    case 'price-asc':
+      return [asc(table.priceCents), asc(table.ticketId)];
+    case 'price-desc':
+      return [desc(table.priceCents), asc(table.ticketId)];
+    default:
+      return [asc(table.countryCode), asc(table.areaId), asc(table.ticketId)];
+  }
 }
 
-const ORDERS: Record<Exclude<TicketListQuery['order'], 'relevance'>, SQL[]> = {
-  default: [asc(regions.countryCode), asc(areas.id), asc(tickets.id)],
-  hottest: [desc(tickets.popularity), asc(tickets.id)],
-  newest: [desc(tickets.createdAt), desc(tickets.id)],
-  discounted: [desc(sql`${tickets.priceCents} - ${effectivePrice}`), asc(tickets.id)],
-  'price-asc': [asc(effectivePrice), asc(tickets.id)],
-  'price-desc': [desc(effectivePrice), asc(tickets.id)],
-};
+/** A listing counts at most this many tickets past the page asked for (DESIGN: bounded work per request). */
+export const COUNT_AHEAD = 1000;
 
-/** A page of ticket cards and the total, in one query; the id breaks ties so pages never overlap. */
+/**
+ * The page's ids and the count, side by side on two connections. The page usually comes straight
+ * from an index in the list's order (or, for words, from ranking the language's GIN matches);
+ * counting stops `COUNT_AHEAD` tickets past the page.
+ */
+async function findPageAndCount(db: Db, table: FacetTable, where: SQL | undefined, query: TicketListQuery) {
+  const countLimit = query.offset + COUNT_AHEAD;
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({ id: table.ticketId })
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy(table, query))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(db.select({ one: sql`1` }).from(table).where(where).limit(countLimit).as('matches')),
+  ]);
+  const total = counted?.total ?? 0;
+  return { ids: page.map((row) => row.id), total, exact: total < countLimit };
+}
+
+/**
+ * A page of ticket cards and how many tickets match. The page is chosen on facet rows — the
+ * narrow table, or the language's search documents when there are words — then only its tickets
+ * are read in full; the id breaks ties so pages never overlap. `exact` says whether the total is
+ * the whole count.
+ */
 export async function findTicketCards(db: Db, language: Language, query: TicketListQuery) {
   const text = query.filter.text;
-  const base = db
-    .select({ ...cardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
+  const table: FacetTable = text ? ticketSearch : ticketFacets;
+  const where = and(
+    ...(text
+      ? [eq(ticketSearch.language, text.language), sql`${ticketSearch.document} @@ ${textQuery(text)}`]
+      : []),
+    ...filterConditions(table, query.filter),
+  );
+  const { ids, total, exact } = await findPageAndCount(db, table, where, query);
+  if (ids.length === 0) return { rows: [], total, exact };
+  const cards = await db
+    .select(cardColumns(language))
     .from(tickets)
     .innerJoin(areas, eq(areas.id, tickets.areaId))
     .innerJoin(regions, eq(regions.id, areas.regionId))
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
-    .$dynamic();
-  // Words search through the GIN index of the language's documents, joined once (not per row).
-  const searched = text
-    ? base.innerJoin(
-        ticketSearch,
-        and(
-          eq(ticketSearch.ticketId, tickets.id),
-          eq(ticketSearch.language, text.language),
-          sql`${ticketSearch.document} @@ ${textQuery(text)}`,
-        ),
-      )
-    : base;
-  const rows = await searched
-    .where(and(eq(tickets.active, true), ...filterConditions(query.filter)))
-    .orderBy(...orderBy(query))
-    .limit(query.limit)
-    .offset(query.offset);
-  return { rows, total: rows[0]?.total ?? 0 };
+    .where(inArray(tickets.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, exact };
 }
 
-function filterConditions(filter: TicketFilter): SQL[] {
+function filterConditions(table: FacetTable, filter: TicketFilter): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.areaId !== undefined) conditions.push(eq(tickets.areaId, filter.areaId));
-  if (filter.regionId !== undefined) conditions.push(eq(areas.regionId, filter.regionId));
-  if (filter.categoryId !== undefined) conditions.push(eq(tickets.categoryId, filter.categoryId));
-  if (filter.discountedOnly) conditions.push(isNotNull(tickets.discountedPriceCents));
-  if (filter.activity) conditions.push(eq(activityTypes.slug, filter.activity));
-  if (filter.country) conditions.push(eq(regions.countryCode, filter.country));
-  if (filter.durationType) conditions.push(eq(tickets.durationType, filter.durationType));
-  if (filter.minPriceCents !== undefined) conditions.push(sql`${effectivePrice} >= ${filter.minPriceCents}`);
-  if (filter.maxPriceCents !== undefined) conditions.push(sql`${effectivePrice} <= ${filter.maxPriceCents}`);
+  if (filter.areaId !== undefined) conditions.push(eq(table.areaId, filter.areaId));
+  if (filter.regionId !== undefined) conditions.push(eq(table.regionId, filter.regionId));
+  if (filter.categoryId !== undefined) conditions.push(eq(table.categoryId, filter.categoryId));
+  if (filter.discountedOnly) conditions.push(sql`${table.discountCents} > 0`);
+  if (filter.activity) {
+    conditions.push(
+      sql`${table.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${filter.activity})`,
+    );
+  }
+  if (filter.country) conditions.push(eq(table.countryCode, filter.country));
+  if (filter.durationType) conditions.push(eq(table.durationType, filter.durationType));
+  if (filter.minPriceCents !== undefined)
+    conditions.push(sql`${table.priceCents} >= ${filter.minPriceCents}`);
+  if (filter.maxPriceCents !== undefined)
+    conditions.push(sql`${table.priceCents} <= ${filter.maxPriceCents}`);
   if (filter.serviceTag) {
-    conditions.push(sql`exists (select 1 from ${ticketServiceTags} join ${serviceTags} on ${serviceTags.id} = ${ticketServiceTags.serviceTagId}
-      where ${ticketServiceTags.ticketId} = ${tickets.id} and ${serviceTags.slug} = ${filter.serviceTag})`);
+    conditions.push(
+      sql`(select ${serviceTags.id} from ${serviceTags} where ${serviceTags.slug} = ${filter.serviceTag}) = any(${table.serviceTagIds})`,
+    );
   }
   if (filter.startDate) {
-    const day = sql`to_char(${filter.startDate}::date, 'MM-DD')`;
-    const start = sql`${tickets.season}->>'start'`;
-    const end = sql`${tickets.season}->>'end'`;
+    // Dates are validated calendar days (YYYY-MM-DD) before they reach here.
+    const day = filter.startDate.slice(5);
+    const { seasonStart: start, seasonEnd: end } = table;
     // A season may wrap the new year (December to March).
-    conditions.push(sql`(${tickets.season} is null or case when ${start} <= ${end}
+    conditions.push(sql`(${start} is null or case when ${start} <= ${end}
       then ${day} between ${start} and ${end} else ${day} >= ${start} or ${day} <= ${end} end)`);
-    conditions.push(sql`(${tickets.saleUntil} is null or ${tickets.saleUntil} >= ${filter.startDate}::date)`);
+    conditions.push(sql`(${table.saleUntil} is null or ${table.saleUntil} >= ${filter.startDate}::date)`);
     if (!filter.endDate) {
-      conditions.push(
-        sql`extract(isodow from ${filter.startDate}::date)::smallint = any(${tickets.openDays})`,
-      );
+      const weekday = isoWeekday(parseCalendarDate(filter.startDate) as Date);
+      conditions.push(sql`${weekday}::smallint = any(${table.openDays})`);
     }
   }
   if (filter.endDate) {
-    conditions.push(sql`(${tickets.saleFrom} is null or ${tickets.saleFrom} <= ${filter.endDate}::date)`);
+    conditions.push(sql`(${table.saleFrom} is null or ${table.saleFrom} <= ${filter.endDate}::date)`);
   }
   return conditions;
 }
+
+/** Tickets for the same activity in the same area as ticket `id` (itself included), cheapest first. */
+export function findTicketPackages(db: Db, language: Language, id: number) {
+  const sibling = db
+    .select({ areaId: tickets.areaId, activityTypeId: tickets.activityTypeId })
+    .from(tickets)
+    .where(eq(tickets.id, id))
+    .as('sibling');
+  return db
+    .select(cardColumns(language))
+    .from(tickets)
+    .innerJoin(
+      sibling,
+      and(eq(sibling.areaId, tickets.areaId), eq(sibling.activityTypeId, tickets.activityTypeId)),
+    )
+    .innerJoin(areas, eq(areas.id, tickets.areaId))
+    .innerJoin(regions, eq(regions.id, areas.regionId))
+    .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
+    .where(eq(tickets.active, true))
+    .orderBy(asc(sql`coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})`), asc(tickets.id))
+    .limit(MAX_PACKAGES);
+}
+
+const MAX_PACKAGES = 24;
 
 export async function findTicketInfo(db: Db, language: Language, id: number) {
   const [row] = await db
@@ -245,6 +306,8 @@ export async function findClosestWords(db: Db, language: Language, words: string
     sql`
     select coalesce(
       (select ${searchWords.word} from ${searchWords}
+        where ${searchWords.language} = ${language} and ${searchWords.word} = q.word),
+      (select ${searchWords.word} from ${searchWords}
         where ${searchWords.language} = ${language} and ${searchWords.word} % q.word
         order by ${searchWords.word} <-> q.word limit 1),
       q.word) as word
@@ -257,11 +320,10 @@ export async function findClosestWords(db: Db, language: Language, words: string
 export async function findPriceRange(db: Db) {
   const [row] = await db
     .select({
-      min: sql<number>`coalesce(min(${effectivePrice}), 0)`.mapWith(Number),
-      max: sql<number>`coalesce(max(${effectivePrice}), 0)`.mapWith(Number),
+      min: sql<number>`coalesce(min(${ticketFacets.priceCents}), 0)`.mapWith(Number),
+      max: sql<number>`coalesce(max(${ticketFacets.priceCents}), 0)`.mapWith(Number),
     })
-    .from(tickets)
-    .where(eq(tickets.active, true));
+    .from(ticketFacets);
   return row ?? { min: 0, max: 0 };
 }
 

@@ -9,6 +9,7 @@ import {
   ticketInfo,
   ticketListRecommended,
   ticketListRecommendedV2,
+  ticketPackageList,
   ticketResidenceList,
 } from '@sentiero/contract/tickets';
 import type { FastifyInstance } from 'fastify';
@@ -21,11 +22,13 @@ import {
   listRegionTickets,
   listResidenceCountries,
   listServiceTags,
+  listTicketPackages,
   requireTicketInfo,
   requireTicketRules,
 } from './service.ts';
 
 export function registerTicketRoutes(app: FastifyInstance) {
+  registerEndpoint(app, ticketPackageList, (ctx, input) => listTicketPackages(ctx, input.id));
   for (const endpoint of [ticketInfo, ticketAreaInfo]) {
     registerEndpoint(app, endpoint, async (ctx, input) => ({
       ticket: await requireTicketInfo(ctx, input.id),

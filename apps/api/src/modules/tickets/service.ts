@@ -16,6 +16,7 @@ import {
   findServiceTags,
   findTicketCards,
   findTicketInfo,
+  findTicketPackages,
   findTicketRules,
   findTicketServices,
   type TicketCardRow,
@@ -62,7 +63,7 @@ export async function listTickets(
   ctx: ServiceContext,
   { filter, order, page }: Pick<TicketListQuery, 'filter' | 'order'> & { page: number },
 ) {
-  const { rows, total } = await findTicketCards(ctx.db, ctx.lang, {
+  const { rows, total, exact } = await findTicketCards(ctx.db, ctx.lang, {
     filter,
     order,
     limit: TICKETS_PAGE_SIZE,
@@ -73,6 +74,7 @@ export async function listTickets(
     page,
     pages: pageCount(total, TICKETS_PAGE_SIZE),
     total,
+    total_exact: exact,
   };
 }
 
@@ -95,6 +97,12 @@ export function listRecommendedTickets(
   page: number,
 ) {
   return listTickets(ctx, { filter: { discountedOnly: source === 'discounted' }, order: source, page });
+}
+
+export async function listTicketPackages(ctx: ServiceContext, id: number) {
+  const rows = await findTicketPackages(ctx.db, ctx.lang, id);
+  if (rows.length === 0) throw notFound();
+  return { package_list: rows.map((row) => toCard(ctx, row)) };
 }
 
 export async function requireTicketInfo(ctx: ServiceContext, id: number): Promise<TicketInfo> {

@@ -198,3 +198,26 @@ describe('app/ticket/residence/list and app/service/tag/list', () => {
     expect(body.service_tag_list.map((tag: { slug: string }) => tag.slug)).toContain('guide');
   });
 });
+
+describe('app/ticket/package/list', () => {
+  it('offers the other durations of a permit in the same area, cheapest first', async () => {
+    const cards = await allTickets();
+    const daily = cards.find((card) => card.slug === 'val-taro-porcini-daily-permit') as Card;
+    const { status, body } = await get(`/api/app/ticket/package/list?id=${daily.id}&lng=en`);
+    expect(status).toBe(200);
+    const slugs = body.package_list.map((card: Card) => card.slug);
+    expect(slugs).toContain('val-taro-porcini-daily-permit');
+    expect(slugs).toContain('val-taro-porcini-weekly-permit');
+    expect(slugs).not.toContain('val-taro-truffle-hunt-compiano');
+    const prices = body.package_list.map((card: Card) => card.discounted_price_cents ?? card.price_cents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(body.package_list.every((card: Card) => card.area.id === daily.area.id)).toBe(true);
+  });
+
+  it('answers 404 for an unknown ticket and 400 for a malformed id', async () => {
+    expect((await get('/api/app/ticket/package/list?id=999999&lng=en')).status).toBe(404);
+    const malformed = await get('/api/app/ticket/package/list?id=abc&lng=en');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.fields).toEqual({ id: 'This value is not valid' });
+  });
+});

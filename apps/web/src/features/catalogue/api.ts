@@ -125,6 +125,14 @@ export function useTicket(id: number) {
   return useQuery(getTicketQueryOptions(useCurrentLanguage(), id));
 }
 
+export function useTicketPackages(id: number) {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: ['catalogue', 'ticket-packages', language, id],
+    queryFn: ({ signal }) => callApi('ticketPackageList', { lng: language, id }, { signal }),
+  });
+}
+
 export function useTicketCalendar(id: number, from: string | undefined, days: number) {
   return useQuery(getTicketCalendarQueryOptions(useCurrentLanguage(), id, from, days));
 }

@@ -30,6 +30,26 @@ export function Component() {
       <p className="-mt-4 text-sm text-stone-600">
         {[area.city?.name, area.region.name].filter(Boolean).join(' · ')}
       </p>
+      {area.photos.length > 0 && (
+        <ul aria-label={t('area.photos')} className="flex snap-x gap-3 overflow-x-auto pb-2">
+          {area.photos.map((photo) => (
+            <li key={photo.url} className="shrink-0 snap-start">
+              <figure>
+                <img
+                  src={photo.url}
+                  alt={photo.alt}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-56 w-auto rounded-xl bg-stone-200 object-cover"
+                />
+                <figcaption className="mt-1 text-stone-500 text-xs">© {photo.credit}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      )}
       {!area.available && <ActivationForm areaId={area.id} />}
       <section className="grid gap-6 md:grid-cols-3">
         <div className="space-y-3 md:col-span-2">

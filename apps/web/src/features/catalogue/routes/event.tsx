@@ -13,6 +13,7 @@ import { ActivityIcon } from '../components/activity-icon.tsx';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { Price } from '../components/price.tsx';
 import { RulesDownloads } from '../components/rules-downloads.tsx';
+import { TicketPackages } from '../components/ticket-packages.tsx';
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -162,6 +163,7 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
               {t('ticket.unavailable')}
             </p>
           )}
+          <TicketPackages ticketId={ticket.id} />
           <RulesDownloads
             areaRules={ticket.downloads.area_rules}
             ticketRules={ticket.downloads.ticket_rules}

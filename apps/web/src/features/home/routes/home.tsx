@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 
 export function HomePage({
@@ -19,6 +20,18 @@ export function HomePage({
       <HomeSection id="home-categories" title={t('home.categories')}>
         {categories}
       </HomeSection>
+      <Link
+        to="/growth"
+        className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 hover:bg-brand-100"
+      >
+        <span>
+          <span className="block font-semibold text-brand-900">{t('home.growthTitle')}</span>
+          <span className="block text-sm text-stone-700">{t('home.growthLead')}</span>
+        </span>
+        <span aria-hidden className="text-brand-800 text-xl">
+          →
+        </span>
+      </Link>
       {highlights}
       <HomeSection id="home-regions" title={t('home.regions')}>
         {regions}

@@ -1,0 +1,97 @@
+import type { GrowthLevel } from '@sentiero/contract/growth';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../../lib/api-client.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { PremiumBanner } from '../../premium/components/premium-banner.tsx';
+
+const LEVEL_STYLE: Record<GrowthLevel, string> = {
+  poor: 'bg-stone-200 text-stone-800',
+  insufficient: 'bg-amber-100 text-amber-900',
+  scarce: 'bg-yellow-100 text-yellow-900',
+  good: 'bg-lime-100 text-lime-900',
+  abundant: 'bg-green-200 text-green-900',
+  miraculous: 'bg-emerald-700 text-white',
+};
+
+/** `/growth`: the mushroom growth table, the latest levels reported in each foraging area. */
+export function Component() {
+  const { t } = useTranslation('growth');
+  const language = useCurrentLanguage();
+  const table = useQuery({
+    queryKey: ['growth', language],
+    queryFn: ({ signal }) => callApi('areaListLevel', { lng: language }, { signal }),
+  });
+  if (!table.data) {
+    return (
+      <div>
+        <PageHeading>{t('title')}</PageHeading>
+        <QueryState isPending={table.isPending} isError={table.isError} onRetry={() => table.refetch()} />
+      </div>
+    );
+  }
+  const rows = table.data.area_list;
+  const dates = [...new Set(rows.flatMap((row) => row.days.map((day) => day.date)))].sort().reverse();
+  return (
+    <div className="space-y-6">
+      <PageHeading lead={t('lead')}>{t('title')}</PageHeading>
+      {rows.length === 0 ? (
+        <p className="text-stone-600">{t('empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('title')}</caption>
+            <thead className="bg-stone-50 text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('area')}
+                </th>
+                {dates.map((date) => (
+                  <th key={date} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                    <time dateTime={date}>{formatCalendarDate(date, language)}</time>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <Link to={`/events/${row.id}`} className="font-medium text-brand-800 underline">
+                      {row.name}
+                    </Link>
+                    <span className="block text-stone-500 text-xs">{row.region.name}</span>
+                  </th>
+                  {dates.map((date) => {
+                    const level = row.days.find((day) => day.date === date)?.level;
+                    return (
+                      <td key={date} className="px-3 py-2">
+                        {level ? (
+                          <span className={`rounded-full px-2 py-0.5 text-xs ${LEVEL_STYLE[level]}`}>
+                            {t(`level.${level}`)}
+                          </span>
+                        ) : (
+                          <span className="text-stone-400">–</span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!table.data.full_table && (
+        <div className="space-y-3">
+          <p className="text-stone-700">{t('unlock')}</p>
+          <PremiumBanner />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -11,10 +11,13 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
+import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
+import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -23,6 +26,10 @@ import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
 import { resolveLanguage } from './platform/i18n.ts';
+import { startJobs } from './platform/jobs.ts';
+import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
+import { postgresRateLimitStore } from './platform/rate-limits.ts';
+import { findSessionUser } from './platform/sessions.ts';
 import { serveWebApp } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -36,6 +43,8 @@ export type AppOptions = {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Where mail goes; by default SMTP_URL's server, or the embedded mailbox. */
+  mailTransport?: MailTransport;
   /** Tests pass `false` to keep their output quiet. */
   logger?: boolean;
 };
@@ -47,6 +56,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   logger = true,
+  mailTransport,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -93,7 +103,23 @@ export async function buildApp({
   await app.register(fastifyEtag, { weak: true });
   // Limits are set per route (forms people submit); reads are served without one. Counting after
   // the body is read lets the refusal speak the language the form was sent in.
-  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: postgresRateLimitStore(database.db),
+  });
+
+  const jobs = await startJobs(database, app.log);
+  const transport =
+    mailTransport ??
+    (config.mail.smtpUrl
+      ? smtpTransport(config.mail.smtpUrl, config.mail.from)
+      : mailboxTransport(database.db, config.mail.from));
+  const mail = await startMailer(jobs, transport);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    transport.close();
+  });
 
   app.decorateRequest('lang', 'it');
   app.decorateRequest('ctx', null as unknown as ServiceContext);
@@ -113,7 +139,19 @@ export async function buildApp({
     if (body && typeof body === 'object' && typeof body.lng === 'string') {
       request.lang = resolveLanguage({ param: body.lng, cookie: request.cookies.i18next });
     }
-    request.ctx = { db: database.db, lang: request.lang, clock, log: request.log };
+    request.ctx = {
+      db: database.db,
+      lang: request.lang,
+      clock,
+      log: request.log,
+      // Static files and pages need no member; only API calls look the session up.
+      user: request.url.startsWith('/api/')
+        ? await findSessionUser(database.db, config, request, clock.now())
+        : null,
+      config,
+      mail,
+      origin: config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+    };
   });
 
   await app.register(fastifySwagger, {
@@ -137,7 +175,10 @@ export async function buildApp({
   registerTicketRoutes(app);
   registerBlogRoutes(app);
   registerSearchRoutes(app);
-  registerSeoRoutes(app, config);
+  registerSeoRoutes(app);
+  registerAccountRoutes(app);
+  registerNewsletterRoutes(app);
+  if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));
   return app;

@@ -1,8 +1,29 @@
 import type { z } from 'zod';
+import type {
+  facebookLogin,
+  permission,
+  twoFactorDisable,
+  twoFactorEnable,
+  twoFactorSetup,
+  userDelete,
+  userEdit,
+  userEditData,
+  userExport,
+  userFetch,
+  userLogin,
+  userLoginTwoFactor,
+  userLogout,
+  userPasswordRecovery,
+  userPasswordReset,
+  userPasswordUpdate,
+  userRegister,
+  userTag,
+} from './accounts.ts';
 import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
 import type { areaListLevel } from './growth.ts';
+import type { contactUs, newsletterConfirm, newsletterUnsubscribe, userNewsletter } from './newsletter.ts';
 import type { RouteName } from './routes.ts';
 import type { search, searchAdvanced, searchFilters, searchFiltersAdvanced } from './search.ts';
 import type { health, site } from './system.ts';
@@ -51,6 +72,28 @@ export type Api = {
   searchFiltersAdvanced: typeof searchFiltersAdvanced;
   blogList: typeof blogList;
   blogInfo: typeof blogInfo;
+  userRegister: typeof userRegister;
+  userLogin: typeof userLogin;
+  userLoginTwoFactor: typeof userLoginTwoFactor;
+  userLogout: typeof userLogout;
+  userFetch: typeof userFetch;
+  userEdit: typeof userEdit;
+  userEditData: typeof userEditData;
+  userPasswordUpdate: typeof userPasswordUpdate;
+  userPasswordRecovery: typeof userPasswordRecovery;
+  userPasswordReset: typeof userPasswordReset;
+  userDelete: typeof userDelete;
+  userTag: typeof userTag;
+  userExport: typeof userExport;
+  permission: typeof permission;
+  facebookLogin: typeof facebookLogin;
+  twoFactorSetup: typeof twoFactorSetup;
+  twoFactorEnable: typeof twoFactorEnable;
+  twoFactorDisable: typeof twoFactorDisable;
+  userNewsletter: typeof userNewsletter;
+  newsletterConfirm: typeof newsletterConfirm;
+  newsletterUnsubscribe: typeof newsletterUnsubscribe;
+  contactUs: typeof contactUs;
 };
 
 export type ApiInput<N extends RouteName> = z.input<Api[N]['input']>;

@@ -9,3 +9,25 @@ export const ZLanguageParam = z
 
 export const ZCountryCode = z.enum(['IT', 'CH', 'ES', 'SI']).meta({ id: 'CountryCode' });
 export type CountryCode = z.infer<typeof ZCountryCode>;
+
+/** A checkbox as forms send it: a boolean in JSON, a string in form-data and query strings. */
+export const ZFormBoolean = z.union([
+  z.boolean(),
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', ''])
+    .transform((value) => value === 'true' || value === '1' || value === 'on'),
+]);
+
+/** A list as forms send it: an array in JSON, comma-separated in form-data and query strings. */
+export function formList<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item).max(max),
+  );
+}

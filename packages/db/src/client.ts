@@ -24,6 +24,11 @@ export type Database = {
   driver: DatabaseDriver;
   migrate(): Promise<void>;
   ping(): Promise<number>;
+  /**
+   * Raw SQL for pg-boss: a script without values may hold several statements (PGlite `exec`),
+   * a statement with values is one parameterised query.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 };
 
@@ -45,6 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       driver: 'postgres',
       migrate: () => migrateWithLock(pool),
       ping: () => timeQuery(db),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -59,6 +65,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     driver: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => timeQuery(db),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => client.close(),
   };
 }

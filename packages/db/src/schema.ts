@@ -337,3 +337,5 @@ export const searchWords = pgTable(
     index('search_words_word_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
   ],
 );
+
+export * from './accounts-schema.ts';

@@ -24,6 +24,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses to run in production without a public address and a mail server', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://sentiero.example' })).toThrow(
+      /SMTP_URL: required in production/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://sentiero.example',
+      SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
+    });
+    expect(config.mail.smtpUrl).toBe('smtps://mailer:secret@smtp.sentiero.example:465');
+  });
+
+  it('turns Facebook login on only when both the app id and the secret are given', () => {
+    expect(loadConfig({ FACEBOOK_APP_ID: '123' }).facebook).toBeNull();
+    expect(loadConfig({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's3cret' }).facebook).toMatchObject({
+      appId: '123',
+      graphUrl: 'https://graph.facebook.com/v21.0',
+    });
+  });
+
   it('allows map tiles from the configured server only', () => {
     expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
       'https://tile.openstreetmap.org',

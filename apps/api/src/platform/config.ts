@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
 
@@ -25,6 +26,17 @@ const ZEnvironment = z.object({
   COMPANY_NAME: z.string().min(1).default('Sentiero S.r.l.'),
   COMPANY_TAX_NUMBER: z.string().min(1).default('IT00000000000'),
   COMPANY_REGISTER_NUMBER: z.string().min(1).default('REA XX-000000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sentiero <no-reply@sentiero.localhost>'),
+  OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_DIALOG_URL: z.url().default(FACEBOOK_DIALOG_URL),
+  FACEBOOK_GRAPH_URL: z.url().default(FACEBOOK_GRAPH_URL),
 });
 
 export type Config = {
@@ -38,6 +50,11 @@ export type Config = {
   brand: string;
   map: { tileUrl: string; attribution: string };
   company: { name: string; taxNumber: string; registerNumber: string };
+  /** Without an SMTP server, mail goes to the embedded mailbox (`/dev/mailbox`, off in production). */
+  mail: { smtpUrl: string | undefined; from: string; operator: string };
+  sessionDays: number;
+  /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
+  facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -57,6 +74,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    // Links in mails must not be built from a request's Host header, and mail must really leave.
+    const missing = (['PUBLIC_URL', 'SMTP_URL'] as const).filter((name) => !env[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing.map((name) => `${name}: required in production`).join('\n  ')}`,
+      );
+    }
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -74,6 +100,17 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       taxNumber: env.COMPANY_TAX_NUMBER,
       registerNumber: env.COMPANY_REGISTER_NUMBER,
     },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
+    sessionDays: env.SESSION_DAYS,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            dialogUrl: env.FACEBOOK_DIALOG_URL,
+            graphUrl: env.FACEBOOK_GRAPH_URL,
+          }
+        : null,
   };
 }
 

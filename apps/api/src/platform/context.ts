@@ -1,14 +1,23 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Mailer } from './mail.ts';
+import type { SessionUser } from './sessions.ts';
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
-/** What every service receives first, so tests can fix the clock, the language and (later) the user. */
+/** What every service receives first, so tests can fix the clock, the language and the user. */
 export type ServiceContext = {
   db: Db;
   lang: Language;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The member of this request, or null for a visitor. */
+  user: SessionUser | null;
+  config: Config;
+  mail: Mailer;
+  /** Where links in mails point: PUBLIC_URL, or this request's own origin outside production. */
+  origin: string;
 };

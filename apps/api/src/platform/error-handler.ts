@@ -13,6 +13,8 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+const FIELD_PREFIX = 'field.';
+
 function body(language: Language, code: ErrorCode, fields?: Record<string, string>): ApiError {
   return fields
     ? { message: errorMessage(language, code), code, fields }
@@ -36,7 +38,11 @@ export function installErrorHandling(app: FastifyInstance): void {
           sent,
         );
         const missing = value === undefined || value === null || value === '';
-        fields[path.join('.') || '_'] ??= fieldMessage(language, missing ? 'required' : 'invalid');
+        // The contract names a field-specific message as `field.<key>` (SPEC's exact texts).
+        const named = issue.message?.startsWith(FIELD_PREFIX)
+          ? issue.message.slice(FIELD_PREFIX.length)
+          : null;
+        fields[path.join('.') || '_'] ??= fieldMessage(language, named ?? (missing ? 'required' : 'invalid'));
       }
       return reply.code(400).send(body(language, 'VALIDATION_FAILED', fields));
     }

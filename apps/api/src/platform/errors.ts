@@ -1,7 +1,10 @@
 import type { ErrorCode } from '@sentiero/contract/errors';
 
-/** What was wrong with one input; the error handler turns it into a message in the request language. */
-export type FieldProblem = 'invalid' | 'required';
+/**
+ * What was wrong with one input, a key of the `field` messages (`invalid`, `required`,
+ * `wrongPassword`…); the error handler turns it into a message in the request language.
+ */
+export type FieldProblem = string;
 
 /**
  * An error meant for people: the code picks the translated message, `fields` name what

@@ -11,7 +11,7 @@ import {
 } from '@sentiero/contract/languages';
 import { LOCALES_DIR } from './config.ts';
 
-type ErrorMessages = Record<ErrorCode, string> & { field: { invalid: string; required: string } };
+type ErrorMessages = Record<ErrorCode, string> & { field: Record<string, string> };
 
 /**
  * The API's messages are the web app's `errors` namespace: one set of translations for both,
@@ -41,7 +41,8 @@ export function errorMessage(language: Language, code: ErrorCode): string {
   return messages[language][code] ?? messages[FALLBACK_LANGUAGE][code] ?? code;
 }
 
-export function fieldMessage(language: Language, kind: 'invalid' | 'required'): string {
+/** `kind` is a key of the `field` messages: `invalid`, `required` or a field-specific one. */
+export function fieldMessage(language: Language, kind: string): string {
   return messages[language].field?.[kind] ?? messages[FALLBACK_LANGUAGE].field?.[kind] ?? kind;
 }
 

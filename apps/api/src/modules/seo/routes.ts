@@ -1,14 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderHead } from '../../platform/page-head.ts';
 import type { PageHeadRenderer } from '../../platform/web.ts';
 import { describePage } from './pages.ts';
 import { buildSitemap } from './service.ts';
-
-// PUBLIC_URL names the site behind a proxy; without it the request's own address is used.
-const originOf = (config: Config, request: FastifyRequest) =>
-  config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
 /** The title, description, links and JSON-LD of a page of the app, for link previews and search engines. */
 export function createPageHeadRenderer(config: Config): PageHeadRenderer {
@@ -18,7 +14,7 @@ export function createPageHeadRenderer(config: Config): PageHeadRenderer {
       return (
         head &&
         renderHead(head, {
-          origin: originOf(config, request),
+          origin: request.ctx.origin,
           path,
           language: request.lang,
           siteName: config.brand,
@@ -32,14 +28,14 @@ export function createPageHeadRenderer(config: Config): PageHeadRenderer {
   };
 }
 
-export function registerSeoRoutes(app: FastifyInstance, config: Config) {
+export function registerSeoRoutes(app: FastifyInstance) {
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user\n\nSitemap: ${originOf(config, request)}/sitemap.xml\n`;
+    return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user\n\nSitemap: ${request.ctx.origin}/sitemap.xml\n`;
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = originOf(config, request);
+    const origin = request.ctx.origin;
     reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600');

@@ -1,0 +1,179 @@
+import {
+  facebookLogin,
+  permission,
+  twoFactorDisable,
+  twoFactorEnable,
+  twoFactorSetup,
+  userDelete,
+  userEdit,
+  userEditData,
+  userExport,
+  userFetch,
+  userLogin,
+  userLoginTwoFactor,
+  userLogout,
+  userPasswordRecovery,
+  userPasswordReset,
+  userPasswordUpdate,
+  userRegister,
+  userTag,
+} from '@sentiero/contract/accounts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
+import { registerEndpoint } from '../../platform/http.ts';
+import {
+  clearSessionCookie,
+  cookieOptions,
+  endAllSessions,
+  endSession,
+  startSession,
+} from '../../platform/sessions.ts';
+import {
+  FACEBOOK_CALLBACK_PATH,
+  finishFacebookLogin,
+  type StateCookie,
+  startFacebookLogin,
+} from './facebook.ts';
+import {
+  type ChallengeCookie,
+  changePassword,
+  disableTwoFactor,
+  enableTwoFactor,
+  logIn,
+  logInWithCode,
+  resetPassword,
+  sendPasswordRecovery,
+  startTwoFactorSetup,
+} from './login.ts';
+import {
+  deleteAccount,
+  editAccount,
+  editResidence,
+  exportPersonalData,
+  getCurrentUser,
+  listPermissions,
+  registerMember,
+  type SessionCookies,
+  setPreferences,
+} from './service.ts';
+
+/** Per IP: enough for a family behind one router, too few for guessing passwords. */
+const LOGIN_LIMIT = { max: 20, timeWindow: '1 minute' };
+const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
+const RECOVERY_LIMIT = { max: 10, timeWindow: '10 minutes' };
+
+function sessionCookies(ctx: ServiceContext, reply: FastifyReply): SessionCookies {
+  return {
+    start: (userId) => startSession(ctx.db, ctx.config, reply, userId, ctx.clock.now()),
+    async endAll(userId) {
+      await endAllSessions(ctx.db, userId);
+      clearSessionCookie(ctx.config, reply);
+    },
+  };
+}
+
+function shortCookie(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+): ChallengeCookie {
+  return {
+    set: (value, maxAgeSeconds) => reply.setCookie(name, value, cookieOptions(ctx.config, maxAgeSeconds)),
+    read: () => request.cookies[name],
+    clear: () => reply.clearCookie(name, cookieOptions(ctx.config)),
+  };
+}
+
+const challengeCookieName = (ctx: ServiceContext) =>
+  ctx.config.env === 'production' ? '__Host-sentiero_2fa' : 'sentiero_2fa';
+const stateCookieName = (ctx: ServiceContext) =>
+  ctx.config.env === 'production' ? '__Host-sentiero_oauth' : 'sentiero_oauth';
+
+function oauthStateCookie(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply): StateCookie {
+  const cookie = shortCookie(ctx, request, reply, stateCookieName(ctx));
+  return { set: (state) => cookie.set(state, 10 * 60), read: cookie.read, clear: cookie.clear };
+}
+
+export function registerAccountRoutes(app: FastifyInstance) {
+  registerEndpoint(
+    app,
+    userRegister,
+    (ctx, input, _request, reply) => registerMember(ctx, sessionCookies(ctx, reply), input),
+    { rateLimit: SIGNUP_LIMIT },
+  );
+  registerEndpoint(
+    app,
+    userLogin,
+    (ctx, input, request, reply) =>
+      logIn(
+        ctx,
+        sessionCookies(ctx, reply),
+        shortCookie(ctx, request, reply, challengeCookieName(ctx)),
+        input,
+      ),
+    { rateLimit: LOGIN_LIMIT },
+  );
+  registerEndpoint(
+    app,
+    userLoginTwoFactor,
+    (ctx, input, request, reply) =>
+      logInWithCode(
+        ctx,
+        sessionCookies(ctx, reply),
+        shortCookie(ctx, request, reply, challengeCookieName(ctx)),
+        input.code,
+      ),
+    { rateLimit: LOGIN_LIMIT },
+  );
+  registerEndpoint(app, userLogout, async (ctx, _input, _request, reply) => {
+    if (ctx.user) await endSession(ctx.db, ctx.user.tokenHash);
+    clearSessionCookie(ctx.config, reply);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, userFetch, (ctx) => getCurrentUser(ctx));
+  registerEndpoint(app, userEdit, (ctx, input) => editAccount(ctx, input));
+  registerEndpoint(app, userEditData, (ctx, input) => editResidence(ctx, input));
+  registerEndpoint(app, userTag, (ctx, input) => setPreferences(ctx, input.activities, input.regions));
+  registerEndpoint(app, userPasswordUpdate, (ctx, input, _request, reply) =>
+    changePassword(ctx, sessionCookies(ctx, reply), input),
+  );
+  registerEndpoint(app, userPasswordRecovery, (ctx, input) => sendPasswordRecovery(ctx, input.email), {
+    rateLimit: RECOVERY_LIMIT,
+  });
+  registerEndpoint(
+    app,
+    userPasswordReset,
+    (ctx, input, _request, reply) => resetPassword(ctx, sessionCookies(ctx, reply), input),
+    { rateLimit: RECOVERY_LIMIT },
+  );
+  registerEndpoint(app, userDelete, (ctx, input, _request, reply) =>
+    deleteAccount(ctx, sessionCookies(ctx, reply), input.password),
+  );
+  registerEndpoint(app, userExport, async (ctx, _input, _request, reply) => {
+    const data = await exportPersonalData(ctx);
+    reply.header('content-disposition', 'attachment; filename="sentiero-my-data.json"');
+    return data;
+  });
+  registerEndpoint(app, permission, (ctx) => listPermissions(ctx));
+  registerEndpoint(app, twoFactorSetup, (ctx) => startTwoFactorSetup(ctx));
+  registerEndpoint(app, twoFactorEnable, (ctx, input) => enableTwoFactor(ctx, input.code));
+  registerEndpoint(app, twoFactorDisable, (ctx, input) => disableTwoFactor(ctx, input.password));
+  registerEndpoint(
+    app,
+    facebookLogin,
+    async (ctx, _input, request, reply) => startFacebookLogin(ctx, oauthStateCookie(ctx, request, reply)),
+    { rateLimit: LOGIN_LIMIT },
+  );
+  app.get<{ Querystring: Record<string, unknown> }>(FACEBOOK_CALLBACK_PATH, async (request, reply) => {
+    const ctx = request.ctx;
+    const text = (value: unknown) => (typeof value === 'string' && value.length <= 2048 ? value : undefined);
+    const target = await finishFacebookLogin(
+      ctx,
+      sessionCookies(ctx, reply),
+      oauthStateCookie(ctx, request, reply),
+      { code: text(request.query.code), state: text(request.query.state) },
+    );
+    return reply.redirect(target, 303);
+  });
+}

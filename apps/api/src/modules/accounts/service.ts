@@ -1,0 +1,210 @@
+import { storedFiscalCode, type User } from '@sentiero/contract/accounts';
+import type { Language } from '@sentiero/contract/languages';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { renderMail } from '../../platform/mail-templates.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { SessionUser } from '../../platform/sessions.ts';
+import { requestSubscription } from '../newsletter/service.ts';
+import {
+  anonymiseUser,
+  findActivityIds,
+  findActivitySlugs,
+  findNewsletterStatus,
+  findPersonalData,
+  findRegionIds,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  type UserRow,
+  updateUser,
+} from './repo.ts';
+
+/** Sets and clears the session cookie of the request being answered. */
+export type SessionCookies = { start(userId: number): Promise<void>; endAll(userId: number): Promise<void> };
+
+export function requireMember(ctx: ServiceContext): SessionUser {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
+  return ctx.user;
+}
+
+/** The member's own row; a session whose account vanished answers like no session. */
+export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
+  const row = await findUserById(ctx.db, requireMember(ctx).id);
+  if (!row) throw new AppError('UNAUTHENTICATED', 401);
+  return row;
+}
+
+export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
+  const [status, activities] = await Promise.all([
+    findNewsletterStatus(ctx.db, row.id, row.email),
+    findActivitySlugs(ctx.db, row.preferredActivityIds),
+  ]);
+  return {
+    id: row.id,
+    firstname: row.firstName,
+    lastname: row.lastName,
+    email: row.email ?? '',
+    phone: row.phone,
+    country: row.country,
+    fiscal_code: row.fiscalCode,
+    language: row.language,
+    newsletter: status === 'confirmed' ? 'subscribed' : status === 'pending' ? 'pending' : 'unsubscribed',
+    preferences: { activities, regions: row.preferredRegionIds },
+    two_factor: Boolean(row.totpEnabledAt),
+    // Sentiero+ arrives with the premium work; until then nobody is premium.
+    is_premium: false,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function getCurrentUser(ctx: ServiceContext): Promise<{ user: User }> {
+  return { user: await toUser(ctx, await requireMemberRow(ctx)) };
+}
+
+export type Registration = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  country: string;
+  fiscal_code: string | null;
+  referral: string | null;
+  newsletter: boolean;
+};
+
+export async function registerMember(ctx: ServiceContext, cookies: SessionCookies, input: Registration) {
+  if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
+  const now = ctx.clock.now();
+  let row: UserRow;
+  try {
+    row = await insertUser(ctx.db, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstname,
+      lastName: input.lastname,
+      country: input.country,
+      fiscalCode: storedFiscalCode(input.country, input.fiscal_code),
+      language: ctx.lang,
+      referral: input.referral,
+      adultConfirmedAt: now,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await cookies.start(row.id);
+  await ctx.mail.send({
+    to: input.email,
+    ...renderMail(
+      'welcome',
+      ctx.lang,
+      { firstname: row.firstName, accountUrl: `${ctx.origin}/user` },
+      ctx.config.brand,
+    ),
+  });
+  if (input.newsletter) await requestSubscription(ctx, input.email, row.id);
+  return { user: await toUser(ctx, row) };
+}
+
+function emailTaken() {
+  return new AppError('EMAIL_TAKEN', 409, { email: 'emailTaken' });
+}
+
+export type AccountChanges = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+  country: string;
+  fiscal_code: string | null;
+};
+
+export async function editAccount(ctx: ServiceContext, changes: AccountChanges) {
+  const row = await requireMemberRow(ctx);
+  if (changes.email !== row.email) {
+    const owner = await findUserByEmail(ctx.db, changes.email);
+    if (owner && owner.id !== row.id) throw emailTaken();
+  }
+  try {
+    const updated = await updateUser(ctx.db, row.id, {
+      firstName: changes.firstname,
+      lastName: changes.lastname,
+      email: changes.email,
+      phone: changes.phone,
+      country: changes.country,
+      fiscalCode: storedFiscalCode(changes.country, changes.fiscal_code),
+      updatedAt: ctx.clock.now(),
+    });
+    return { user: await toUser(ctx, updated) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function editResidence(
+  ctx: ServiceContext,
+  changes: { country: string; fiscal_code: string | null; language?: Language | undefined },
+) {
+  const row = await requireMemberRow(ctx);
+  const updated = await updateUser(ctx.db, row.id, {
+    country: changes.country,
+    fiscalCode: storedFiscalCode(changes.country, changes.fiscal_code),
+    ...(changes.language ? { language: changes.language } : {}),
+    updatedAt: ctx.clock.now(),
+  });
+  return { user: await toUser(ctx, updated) };
+}
+
+/** Unknown slugs and ids are dropped rather than refused: a region may have been retired. */
+export async function setPreferences(ctx: ServiceContext, activities: string[], regionIds: number[]) {
+  const row = await requireMemberRow(ctx);
+  const updated = await updateUser(ctx.db, row.id, {
+    preferredActivityIds: await findActivityIds(ctx.db, [...new Set(activities)]),
+    preferredRegionIds: await findRegionIds(ctx.db, [...new Set(regionIds)]),
+    updatedAt: ctx.clock.now(),
+  });
+  return { user: await toUser(ctx, updated) };
+}
+
+export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies, password: string) {
+  const row = await requireMemberRow(ctx);
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    throw new AppError('INVALID_PASSWORD', 400, { password: 'wrongPassword' });
+  }
+  await anonymiseUser(ctx.db, row, ctx.clock.now());
+  await cookies.endAll(row.id);
+  return { ok: true as const };
+}
+
+export async function exportPersonalData(ctx: ServiceContext) {
+  const row = await requireMemberRow(ctx);
+  const related = await findPersonalData(ctx.db, row);
+  return {
+    exported_at: ctx.clock.now().toISOString(),
+    account: {
+      ...(await toUser(ctx, row)),
+      referral: row.referral,
+      adult_confirmed_at: row.adultConfirmedAt?.toISOString() ?? null,
+      terms_accepted_at: row.termsAcceptedAt?.toISOString() ?? null,
+      facebook_linked: Boolean(row.facebookId),
+      updated_at: row.updatedAt.toISOString(),
+    },
+    ...related,
+  };
+}
+
+export async function listPermissions(ctx: ServiceContext) {
+  const row = ctx.user ? await findUserById(ctx.db, ctx.user.id) : undefined;
+  if (!row) return { logged_in: false, is_premium: false, permissions: ['browse' as const] };
+  return {
+    logged_in: true,
+    is_premium: false,
+    permissions: ['browse' as const, 'buy' as const, 'manage_account' as const],
+  };
+}

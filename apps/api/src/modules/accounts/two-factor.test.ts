@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../platform/totp.ts';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+
+let sut: TestApp;
+let now = new Date('2026-11-23T06:00:00Z');
+beforeAll(async () => {
+  sut = await createTestApp({}, { clock: { now: () => now } });
+});
+afterAll(() => sut.close());
+
+const later = (seconds: number) => {
+  now = new Date(now.getTime() + seconds * 1000);
+};
+
+const PASSWORD = 'Porcini2026';
+
+async function memberWithTwoFactor(email: string) {
+  const browser = createBrowser(sut);
+  await browser.post('/api/app/user/register?lng=en', {
+    firstname: 'Marco',
+    lastname: 'Bianchi',
+    email,
+    password: PASSWORD,
+    country: 'IT',
+    is_adult: true,
+    policy_accepted: true,
+  });
+  const setup = (await browser.post('/api/app/user/two-factor/setup')).json();
+  expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Sentiero:/);
+  const enabled = await browser.post('/api/app/user/two-factor/enable', {
+    code: totpCode(setup.secret, now),
+  });
+  expect(enabled.statusCode).toBe(200);
+  return {
+    browser,
+    secret: setup.secret as string,
+    recoveryCodes: enabled.json().recovery_codes as string[],
+  };
+}
+
+describe('two-factor login', () => {
+  it('asks for a code after the password and logs in only with a fresh one', async () => {
+    const { secret } = await memberWithTwoFactor('marco.2fa@example.it');
+    const browser = createBrowser(sut);
+    const first = await browser.post('/api/app/user/login', {
+      email: 'marco.2fa@example.it',
+      password: PASSWORD,
+    });
+    expect(first.json()).toEqual({ user: null, two_factor_required: true });
+    expect(browser.jar.has('sentiero_session')).toBe(false);
+    expect((await browser.get('/api/app/user/info')).statusCode).toBe(401);
+
+    // The code that turned two-factor on is spent: the same time step is never accepted twice.
+    const replayed = await browser.post('/api/app/user/login/two-factor?lng=en', {
+      code: totpCode(secret, now),
+    });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toBe('Invalid code');
+
+    later(30);
+    await browser.post('/api/app/user/login', { email: 'marco.2fa@example.it', password: PASSWORD });
+    const accepted = await browser.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().user.two_factor).toBe(true);
+    expect((await browser.get('/api/app/user/info')).statusCode).toBe(200);
+  });
+
+  it('accepts each recovery code once', async () => {
+    const { recoveryCodes } = await memberWithTwoFactor('marco.recovery@example.it');
+    expect(recoveryCodes).toHaveLength(10);
+    const code = recoveryCodes[0] ?? '';
+    const browser = createBrowser(sut);
+    await browser.post('/api/app/user/login', { email: 'marco.recovery@example.it', password: PASSWORD });
+    expect(
+      (await browser.post('/api/app/user/login/two-factor', { code: code.toUpperCase() })).statusCode,
+    ).toBe(200);
+
+    const again = createBrowser(sut);
+    await again.post('/api/app/user/login', { email: 'marco.recovery@example.it', password: PASSWORD });
+    expect((await again.post('/api/app/user/login/two-factor', { code })).statusCode).toBe(401);
+  });
+
+  it('refuses a code without the password step first', async () => {
+    const { secret } = await memberWithTwoFactor('marco.skip@example.it');
+    later(30);
+    const response = await createBrowser(sut).post('/api/app/user/login/two-factor?lng=en', {
+      code: totpCode(secret, now),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('LOGIN_FAILED');
+  });
+
+  it('turns off only with the password', async () => {
+    const { browser } = await memberWithTwoFactor('marco.off@example.it');
+    const wrong = await browser.post('/api/app/user/two-factor/disable?lng=en', { password: 'Wrong2026' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Invalid Password');
+    expect((await browser.post('/api/app/user/two-factor/disable', { password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const login = await createBrowser(sut).post('/api/app/user/login', {
+      email: 'marco.off@example.it',
+      password: PASSWORD,
+    });
+    expect(login.json()).toMatchObject({ two_factor_required: false, user: { two_factor: false } });
+  });
+});

@@ -1,0 +1,63 @@
+import type { Db } from '@sentiero/db/client';
+import { mailboxMessages } from '@sentiero/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+const SHOWN = 50;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+async function findMessages(db: Db, to: string | undefined) {
+  const query = db.select().from(mailboxMessages);
+  const filtered = to ? query.where(eq(mailboxMessages.toAddress, to.toLowerCase())) : query;
+  const rows = await filtered.orderBy(desc(mailboxMessages.id)).limit(SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.toAddress,
+    from: row.fromAddress,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The embedded mailbox: every mail the app sent without an SMTP server, newest first. Only
+ * outside production (registered by app.ts), for developers and end-to-end tests.
+ */
+export function registerMailboxRoutes(app: FastifyInstance, db: Db) {
+  app.get<{ Querystring: { to?: string } }>(
+    '/dev/mailbox.json',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const to = typeof request.query.to === 'string' ? request.query.to : undefined;
+      return { messages: await findMessages(db, to) };
+    },
+  );
+
+  app.get<{ Querystring: { to?: string } }>(
+    '/dev/mailbox',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const to = typeof request.query.to === 'string' ? request.query.to : undefined;
+      const messages = await findMessages(db, to);
+      const items = messages
+        .map(
+          (message) => `<article>
+  <h2>${escapeHtml(message.subject)}</h2>
+  <p><small>${escapeHtml(message.created_at)} · to ${escapeHtml(message.to)}</small></p>
+  <pre>${escapeHtml(message.text)}</pre>
+</article>`,
+        )
+        .join('\n');
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+article{border-bottom:1px solid #ddd;padding:1rem 0}pre{white-space:pre-wrap}</style></head>
+<body><h1>Mailbox</h1><p>${messages.length ? `${messages.length} most recent mails` : 'No mail yet'}</p>
+${items}</body></html>`;
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import type { Database } from '@sentiero/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+
+/** A job's retries: a slow or failing mail server is tried again for about half an hour. */
+const RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 } as const;
+
+export type JobHandler<Data> = (data: Data) => Promise<void>;
+
+export type Jobs = {
+  /** Queues a job; it survives a restart and runs on any process that works the queue. */
+  send<Data extends object>(queue: string, data: Data): Promise<void>;
+  /** Works a queue in this process; a handler that throws is retried with backoff. */
+  work<Data extends object>(queue: string, handler: JobHandler<Data>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * pg-boss on the database we already have. On PGlite it runs through `executeSql`, the same
+ * single connection the app uses; on PostgreSQL through the app's pool.
+ */
+export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    // Cron schedules are not used yet; the clock monitor would only add queries.
+    schedule: false,
+    superviseIntervalSeconds: 60,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const queues = new Set<string>();
+  const workers = new Map<string, string>();
+  const ensureQueue = async (queue: string) => {
+    if (queues.has(queue)) return;
+    if (!(await boss.getQueue(queue))) await boss.createQueue(queue, RETRIES);
+    queues.add(queue);
+  };
+
+  return {
+    async send(queue, data) {
+      await ensureQueue(queue);
+      await boss.send(queue, data);
+      // A worker in this process picks the job up now instead of at its next poll.
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+    },
+    async work<Data extends object>(queue: string, handler: JobHandler<Data>) {
+      await ensureQueue(queue);
+      const id = await boss.work<Data>(queue, { pollingIntervalSeconds: 2 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+      workers.set(queue, id);
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5_000, wait: true }),
+  };
+}

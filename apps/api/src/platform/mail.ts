@@ -1,0 +1,61 @@
+import type { Db } from '@sentiero/db/client';
+import { mailboxMessages } from '@sentiero/db/schema';
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { Jobs } from './jobs.ts';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, such as List-Unsubscribe on newsletters. */
+  headers?: Record<string, string>;
+};
+
+/** Where a mail really goes: an SMTP server, or the embedded mailbox in the database. */
+export type MailTransport = { deliver(mail: OutgoingMail): Promise<void>; close(): void };
+
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // A stuck server must fail the job (to be retried), not hold a worker for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as SMTPTransport.Options);
+  return {
+    async deliver(mail) {
+      await transporter.sendMail({ from, ...mail });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function mailboxTransport(db: Db, from: string): MailTransport {
+  return {
+    async deliver(mail) {
+      await db.insert(mailboxMessages).values({
+        toAddress: mail.to,
+        fromAddress: from,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+    close: () => {},
+  };
+}
+
+export const MAIL_QUEUE = 'mail-send';
+
+export type Mailer = {
+  /** Queues the mail; the request never waits for (or fails with) the mail server. */
+  send(mail: OutgoingMail): Promise<void>;
+};
+
+/** Mails leave through the job queue, retried with backoff while the server is slow or down. */
+export async function startMailer(jobs: Jobs, transport: MailTransport): Promise<Mailer> {
+  await jobs.work<OutgoingMail>(MAIL_QUEUE, (mail) => transport.deliver(mail));
+  return { send: (mail) => jobs.send(MAIL_QUEUE, mail) };
+}

@@ -1,0 +1,67 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { type Db, executeRows } from '@sentiero/db/client';
+import { sql } from 'drizzle-orm';
+
+export type Hit = { hits: number; resetAt: Date };
+
+/**
+ * Counts one hit on `key` within a window of `windowMs`, in PostgreSQL so every API process
+ * shares the count (DESIGN: nothing a second process needs lives in memory). One statement:
+ * a window that has run out starts again at one.
+ */
+export async function countHit(db: Db, key: string, windowMs: number, now = new Date()): Promise<Hit> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const [row] = await executeRows<{ hits: number; reset_at: string | Date }>(
+    db,
+    sql`insert into rate_limit_hits (key, hits, reset_at) values (${key}, 1, ${resetAt.toISOString()})
+        on conflict (key) do update set
+          hits = case when rate_limit_hits.reset_at <= ${now.toISOString()} then 1 else rate_limit_hits.hits + 1 end,
+          reset_at = case when rate_limit_hits.reset_at <= ${now.toISOString()} then excluded.reset_at
+                          else rate_limit_hits.reset_at end
+        returning hits, reset_at`,
+  );
+  if (!row) throw new Error(`rate limit counter ${key} was not written`);
+  return { hits: row.hits, resetAt: new Date(row.reset_at) };
+}
+
+/** How many hits `key` has in its current window, without counting one. */
+export async function readHits(db: Db, key: string, now = new Date()): Promise<number> {
+  const [row] = await executeRows<{ hits: number }>(
+    db,
+    sql`select hits from rate_limit_hits where key = ${key} and reset_at > ${now.toISOString()}`,
+  );
+  return row?.hits ?? 0;
+}
+
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+}
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/** A store for @fastify/rate-limit on the counters above, one key space per route. */
+export function postgresRateLimitStore(db: Db) {
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+
+    constructor(_options?: unknown, prefix = 'route:') {
+      this.prefix = prefix;
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      countHit(db, `${this.prefix}${key}`, timeWindow).then(
+        ({ hits, resetAt }) =>
+          callback(null, { current: hits, ttl: Math.max(0, resetAt.getTime() - Date.now()) }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: RouteOptions) {
+      // The plugin passes the route's options with its method and url (as its Redis store reads them).
+      const route = (routeOptions as unknown as { routeInfo: { method: string; url: string } }).routeInfo;
+      return new PostgresRateLimitStore(undefined, `route:${route.method}${route.url}:`);
+    }
+  }
+  return PostgresRateLimitStore;
+}

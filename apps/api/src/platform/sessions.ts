@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@sentiero/db/client';
+import { sessions, users } from '@sentiero/db/schema';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+
+/** The member a request was made by, as the session cookie tells. */
+export type SessionUser = { id: number; tokenHash: string };
+
+/** 256 random bits, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored hashed: a leaked table opens no session and no reset link. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * `__Host-` in production: the browser then refuses the cookie unless it is Secure, set by this
+ * host itself and for the whole path, so a sibling subdomain cannot plant a session.
+ */
+export function sessionCookieName(config: Config): string {
+  return config.env === 'production' ? '__Host-sentiero_session' : 'sentiero_session';
+}
+
+export function cookieOptions(config: Config, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    secure: config.env === 'production',
+    sameSite: 'lax' as const,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Starts a session: always a new token, so a token planted before login is worthless. */
+export async function startSession(
+  db: Db,
+  config: Config,
+  reply: FastifyReply,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS),
+  });
+  reply.setCookie(
+    sessionCookieName(config),
+    token,
+    cookieOptions(config, (config.sessionDays * DAY_MS) / 1000),
+  );
+}
+
+export function clearSessionCookie(config: Config, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(config), cookieOptions(config));
+}
+
+/** The member of a request, or null for visitors, expired sessions and deleted accounts. */
+export async function findSessionUser(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  now: Date,
+): Promise<SessionUser | null> {
+  const token = request.cookies[sessionCookieName(config)];
+  if (!token || token.length > 128) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ id: users.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
+  if (!row) return null;
+  // A session in use slides forward, written at most once a day.
+  if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, tokenHash };
+}
+
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Password changes and deletions end every session of the member, on every device. */
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

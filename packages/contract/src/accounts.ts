@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { formList, ZFormBoolean, ZLanguageParam } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { checkItalianFiscalCode, normalizeFiscalCode } from './fiscal-code.ts';
+import { LANGUAGES } from './languages.ts';
+import { ZId } from './paging.ts';
+import { findPasswordProblem, PASSWORD_MAX_LENGTH } from './passwords.ts';
+import { ROUTES } from './routes.ts';
+
+/**
+ * Field messages are keys of the `errors` namespace (`field.<key>`): the server answers them in
+ * the request's language, word for word as SPEC section 5 writes them in English.
+ */
+const field = (key: string) => ({ error: `field.${key}` });
+
+export const ZEmail = z
+  .string(field('emailRequired'))
+  .trim()
+  .toLowerCase()
+  .min(1, field('emailRequired'))
+  .max(254, field('invalidEmail'))
+  .pipe(z.email(field('invalidEmail')));
+
+const ZName = z.string(field('required')).trim().min(1, field('required')).max(80, field('invalid'));
+
+/** A password being chosen: SPEC's rule, not too long, not one of the most common. */
+export const ZNewPassword = z.string(field('passwordRule')).superRefine((password, context) => {
+  const problem = findPasswordProblem(password);
+  if (problem) context.addIssue({ code: 'custom', message: `field.${problem}` });
+});
+
+/** A password being checked: any text up to the cap. */
+const ZPassword = (emptyKey: string) =>
+  z.string(field(emptyKey)).min(1, field(emptyKey)).max(PASSWORD_MAX_LENGTH, field(emptyKey));
+
+/** Any ISO 3166 country: members come from everywhere, even if areas are in four countries. */
+export const ZMemberCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, field('invalid'));
+
+const ZOptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, field('invalid'))
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const ZPhone = z
+  .string()
+  .trim()
+  .regex(/^$|^\+?[0-9 ()./-]{6,24}$/, field('invalidPhone'))
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** Country and fiscal code travel together: an Italian fiscal code is checked for real. */
+const ZResidence = {
+  country: ZMemberCountry,
+  fiscal_code: ZOptionalText(32),
+};
+
+function checkFiscalCode(
+  value: { country: string | null; fiscal_code: string | null },
+  context: z.RefinementCtx,
+) {
+  if (value.country === 'IT' && value.fiscal_code && !checkItalianFiscalCode(value.fiscal_code)) {
+    context.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'field.invalidFiscalCode' });
+  }
+}
+
+/** Upper-case and without spaces, the way it is printed on the card. */
+export function storedFiscalCode(country: string | null, fiscalCode: string | null): string | null {
+  if (!fiscalCode) return null;
+  return country === 'IT' ? normalizeFiscalCode(fiscalCode) : fiscalCode;
+}
+
+export const NEWSLETTER_STATES = ['subscribed', 'pending', 'unsubscribed'] as const;
+export type NewsletterState = (typeof NEWSLETTER_STATES)[number];
+
+export const ZUser = z
+  .object({
+    id: z.number().int(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    country: z.string().nullable(),
+    fiscal_code: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    newsletter: z.enum(NEWSLETTER_STATES),
+    preferences: z.object({ activities: z.array(z.string()), regions: z.array(z.number().int()) }),
+    two_factor: z.boolean(),
+    is_premium: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof ZUser>;
+
+const ZOk = z.object({ ok: z.literal(true) });
+
+export const userRegister = defineEndpoint({
+  ...ROUTES.userRegister,
+  tag: 'accounts',
+  summary: 'Creates an account and logs it in; a welcome mail follows.',
+  input: z
+    .object({
+      lng: ZLanguageParam,
+      firstname: ZName,
+      lastname: ZName,
+      email: ZEmail,
+      password: ZNewPassword,
+      ...ZResidence,
+      is_adult: ZFormBoolean.default(false).refine((value) => value, field('adultRequired')),
+      policy_accepted: ZFormBoolean.default(false).refine((value) => value, field('termsRequired')),
+      referral: ZOptionalText(64),
+      newsletter: ZFormBoolean.default(false),
+    })
+    .superRefine(checkFiscalCode),
+  output: z.object({ user: ZUser }),
+});
+
+export const userLogin = defineEndpoint({
+  ...ROUTES.userLogin,
+  tag: 'accounts',
+  summary: 'Logs in with email and password; members with two-factor login are asked for a code.',
+  input: z.object({
+    lng: ZLanguageParam,
+    email: z
+      .string(field('invalidEmail'))
+      .trim()
+      .toLowerCase()
+      .pipe(z.email(field('invalidEmail'))),
+    password: ZPassword('invalidPassword'),
+  }),
+  output: z.object({ user: ZUser.nullable(), two_factor_required: z.boolean() }),
+});
+
+export const userLoginTwoFactor = defineEndpoint({
+  ...ROUTES.userLoginTwoFactor,
+  tag: 'accounts',
+  summary: 'Finishes a two-factor login with an authenticator code or a recovery code.',
+  input: z.object({
+    lng: ZLanguageParam,
+    code: z.string(field('invalidCode')).trim().min(6, field('invalidCode')).max(32, field('invalidCode')),
+  }),
+  output: z.object({ user: ZUser }),
+});
+
+export const userLogout = defineEndpoint({
+  ...ROUTES.userLogout,
+  tag: 'accounts',
+  summary: 'Ends this session.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: ZOk,
+});
+
+export const userFetch = defineEndpoint({
+  ...ROUTES.userFetch,
+  cache: 'private',
+  tag: 'accounts',
+  summary: 'The member of this session (401 for visitors).',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({ user: ZUser }),
+});
+
+export const userEdit = defineEndpoint({
+  ...ROUTES.userEdit,
+  tag: 'accounts',
+  summary: 'Updates the account: names, email, phone, country and fiscal code.',
+  input: z
+    .object({
+      lng: ZLanguageParam,
+      firstname: ZName,
+      lastname: ZName,
+      email: ZEmail,
+      phone: ZPhone,
+      ...ZResidence,
+    })
+    .superRefine(checkFiscalCode),
+  output: z.object({ user: ZUser }),
+});
+
+export const userEditData = defineEndpoint({
+  ...ROUTES.userEditData,
+  tag: 'accounts',
+  summary: 'Updates residence data (country and fiscal code) and the language of mails.',
+  input: z
+    .object({ lng: ZLanguageParam, ...ZResidence, language: z.enum(LANGUAGES).optional() })
+    .superRefine(checkFiscalCode),
+  output: z.object({ user: ZUser }),
+});
+
+export const userPasswordUpdate = defineEndpoint({
+  ...ROUTES.userPasswordUpdate,
+  tag: 'accounts',
+  summary: 'Changes the password and ends every session, this one too.',
+  input: z.object({
+    lng: ZLanguageParam,
+    old_password: ZPassword('passwordEmpty'),
+    new_password: ZNewPassword,
+  }),
+  output: ZOk,
+});
+
+export const userPasswordRecovery = defineEndpoint({
+  ...ROUTES.userPasswordRecovery,
+  tag: 'accounts',
+  summary: 'Mails a single-use link to choose a new password (the same answer for unknown addresses).',
+  input: z.object({ lng: ZLanguageParam, email: ZEmail }),
+  output: ZOk,
+});
+
+export const userPasswordReset = defineEndpoint({
+  ...ROUTES.userPasswordReset,
+  tag: 'accounts',
+  summary: 'Sets a new password with the link of a recovery mail; ends every session.',
+  input: z.object({
+    lng: ZLanguageParam,
+    token: z.string().min(16).max(128),
+    password: ZNewPassword,
+  }),
+  output: ZOk,
+});
+
+export const userDelete = defineEndpoint({
+  ...ROUTES.userDelete,
+  tag: 'accounts',
+  summary: 'Deletes the account: personal data erased, orders kept anonymised, sessions ended.',
+  input: z.object({ lng: ZLanguageParam, password: ZPassword('passwordEmpty') }),
+  output: ZOk,
+});
+
+export const userTag = defineEndpoint({
+  ...ROUTES.userTag,
+  tag: 'accounts',
+  summary: 'Sets the activity types and regions the member likes, for recommendations.',
+  input: z.object({
+    lng: ZLanguageParam,
+    activities: formList(z.string().trim().min(1).max(64), 40).default([]),
+    regions: formList(ZId, 100).default([]),
+  }),
+  output: z.object({ user: ZUser }),
+});
+
+export const userExport = defineEndpoint({
+  ...ROUTES.userExport,
+  cache: 'private',
+  tag: 'accounts',
+  summary: 'Everything stored about the member, as a JSON download.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.record(z.string(), z.unknown()),
+});
+
+export const PERMISSIONS = ['browse', 'buy', 'manage_account', 'premium_content'] as const;
+
+export const permission = defineEndpoint({
+  ...ROUTES.permission,
+  cache: 'private',
+  tag: 'accounts',
+  summary: 'What the person of this request may do.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({
+    logged_in: z.boolean(),
+    is_premium: z.boolean(),
+    permissions: z.array(z.enum(PERMISSIONS)),
+  }),
+});
+
+export const facebookLogin = defineEndpoint({
+  ...ROUTES.facebookLogin,
+  tag: 'accounts',
+  summary: 'Starts a Facebook login: answers the address to send the browser to.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({ url: z.string() }),
+});
+
+export const twoFactorSetup = defineEndpoint({
+  ...ROUTES.twoFactorSetup,
+  tag: 'accounts',
+  summary: 'Starts turning on two-factor login: a new secret for an authenticator app.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({ secret: z.string(), uri: z.string() }),
+});
+
+export const twoFactorEnable = defineEndpoint({
+  ...ROUTES.twoFactorEnable,
+  tag: 'accounts',
+  summary: 'Turns two-factor login on with a first code; answers the recovery codes, shown once.',
+  input: z.object({
+    lng: ZLanguageParam,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, field('invalidCode')),
+  }),
+  output: z.object({ recovery_codes: z.array(z.string()) }),
+});
+
+export const twoFactorDisable = defineEndpoint({
+  ...ROUTES.twoFactorDisable,
+  tag: 'accounts',
+  summary: 'Turns two-factor login off; asks for the password.',
+  input: z.object({ lng: ZLanguageParam, password: ZPassword('passwordEmpty') }),
+  output: ZOk,
+});

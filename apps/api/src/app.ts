@@ -29,7 +29,7 @@ import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
-import { findSessionUser } from './platform/sessions.ts';
+import { findSessionUser, purgeExpired } from './platform/sessions.ts';
 import { serveWebApp } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -50,6 +50,7 @@ export type AppOptions = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const PURGE_EVERY_MS = 15 * 60 * 1000;
 
 export async function buildApp({
   config,
@@ -116,7 +117,13 @@ export async function buildApp({
       ? smtpTransport(config.mail.smtpUrl, config.mail.from)
       : mailboxTransport(database.db, config.mail.from));
   const mail = await startMailer(jobs, transport);
+  // Each process tidies up now and then; the deletes are idempotent, so several may overlap.
+  const purge = setInterval(() => {
+    purgeExpired(database.db, clock.now()).catch((error) => app.log.warn({ err: error }, 'purge failed'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
   app.addHook('onClose', async () => {
+    clearInterval(purge);
     await jobs.stop();
     transport.close();
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@sentiero/db/client';
 import { sessions, users } from '@sentiero/db/schema';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 
@@ -98,4 +98,13 @@ export async function endSession(db: Db, tokenHash: string): Promise<void> {
 /** Password changes and deletions end every session of the member, on every device. */
 export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Expired sessions, challenges, reset links and rate-limit windows: nothing of them is needed any more. */
+export async function purgeExpired(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`delete from sessions where expires_at < ${at}`);
+  await db.execute(sql`delete from login_challenges where expires_at < ${at}`);
+  await db.execute(sql`delete from password_reset_tokens where expires_at < ${at}`);
+  await db.execute(sql`delete from rate_limit_hits where reset_at < ${at}`);
 }

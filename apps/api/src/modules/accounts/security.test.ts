@@ -1,5 +1,6 @@
 import { sessions } from '@sentiero/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired } from '../../platform/sessions.ts';
 import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { FAILED_LOGINS_PER_HOUR } from './login.ts';
 
@@ -59,6 +60,22 @@ describe('sessions', () => {
     const rows = await sut.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
+  });
+
+  it('purges expired sessions and keeps live ones', async () => {
+    const { browser } = await register();
+    const live = await sut.database.db.select().from(sessions);
+    const [owner] = live;
+    await sut.database.db.insert(sessions).values({
+      tokenHash: 'f'.repeat(64),
+      userId: owner?.userId ?? 0,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    await purgeExpired(sut.database.db, new Date());
+    const left = await sut.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(left.map((row) => row.tokenHash)).not.toContain('f'.repeat(64));
+    expect(left).toHaveLength(live.length);
+    expect((await browser.get('/api/app/user/info')).statusCode).toBe(200);
   });
 
   it('ends the session on logout', async () => {

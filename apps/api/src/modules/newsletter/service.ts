@@ -1,4 +1,5 @@
 import type { NewsletterState } from '@sentiero/contract/accounts';
+import { DEFAULT_LANGUAGE } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
@@ -141,7 +142,7 @@ export async function sendContactMessage(
     to: ctx.config.mail.operator,
     ...renderMail(
       'contactOperator',
-      'en',
+      DEFAULT_LANGUAGE,
       { fullName: input.full_name, email: input.email, message: input.message, language: ctx.lang },
       brand,
     ),

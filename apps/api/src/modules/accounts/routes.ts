@@ -85,8 +85,8 @@ function shortCookie(
   };
 }
 
-const challengeCookieName = (ctx: ServiceContext) =>
-  ctx.config.env === 'production' ? '__Host-sentiero_2fa' : 'sentiero_2fa';
+const challengeCookie = (ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply) =>
+  shortCookie(ctx, request, reply, ctx.config.env === 'production' ? '__Host-sentiero_2fa' : 'sentiero_2fa');
 const stateCookieName = (ctx: ServiceContext) =>
   ctx.config.env === 'production' ? '__Host-sentiero_oauth' : 'sentiero_oauth';
 
@@ -106,24 +106,14 @@ export function registerAccountRoutes(app: FastifyInstance) {
     app,
     userLogin,
     (ctx, input, request, reply) =>
-      logIn(
-        ctx,
-        sessionCookies(ctx, reply),
-        shortCookie(ctx, request, reply, challengeCookieName(ctx)),
-        input,
-      ),
+      logIn(ctx, sessionCookies(ctx, reply), challengeCookie(ctx, request, reply), input),
     { rateLimit: LOGIN_LIMIT },
   );
   registerEndpoint(
     app,
     userLoginTwoFactor,
     (ctx, input, request, reply) =>
-      logInWithCode(
-        ctx,
-        sessionCookies(ctx, reply),
-        shortCookie(ctx, request, reply, challengeCookieName(ctx)),
-        input.code,
-      ),
+      logInWithCode(ctx, sessionCookies(ctx, reply), challengeCookie(ctx, request, reply), input.code),
     { rateLimit: LOGIN_LIMIT },
   );
   registerEndpoint(app, userLogout, async (ctx, _input, _request, reply) => {

@@ -30,7 +30,11 @@ const sourcesChanged = () => Math.max(...inputs.map((input) => newestChange(join
 if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) {
   console.log('Building the web app…');
   const { build } = await import('vite');
+  // Vite's build sets NODE_ENV=production in this process; the API must see what was given.
+  const environment = process.env.NODE_ENV;
   await build({ root: web, logLevel: 'warn' });
+  if (environment === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = environment;
 }
 
 await import('../apps/api/src/main.ts');

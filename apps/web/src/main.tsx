@@ -2,8 +2,12 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './lib/i18n.ts';
+import { checkSessionOnce } from './lib/session.ts';
 import './styles.css';
 import { Spinner } from './ui/spinner.tsx';
+
+// SPEC section 4: the user fetch, once at start; the route guards wait for the same answer.
+void checkSessionOnce();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

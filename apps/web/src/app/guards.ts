@@ -1,15 +1,23 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { callApi } from '../lib/api-client.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
+import { loginPath } from '../lib/redirect-path.ts';
+import { checkSessionOnce } from '../lib/session.ts';
 
 /** Visitor-only screens (login, signup, forgot password) send a signed-in member home. */
-export function requireVisitor() {
+export async function requireVisitor() {
+  await checkSessionOnce();
   if (useAuthStore.getState().isLoggedIn) throw redirect('/');
   return null;
 }
 
-/** Member screens send a visitor to log in. */
-export function requireMember() {
-  if (!useAuthStore.getState().isLoggedIn) throw redirect('/login');
+/** Member screens send a visitor to log in, and back here afterwards. */
+export async function requireMember({ request }: LoaderFunctionArgs) {
+  await checkSessionOnce();
+  if (!useAuthStore.getState().isLoggedIn) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
   return null;
 }
 
@@ -19,7 +27,9 @@ export function keepReferral({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export function logout() {
+/** Ends the session on the server too; signed out here whatever the server answers. */
+export async function logout() {
+  await callApi('userLogout', {}).catch(() => undefined);
   useAuthStore.getState().logout();
   throw redirect('/');
 }

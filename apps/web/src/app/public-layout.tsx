@@ -1,11 +1,18 @@
-import { Compass, Search, Ticket, User } from 'lucide-react';
-import { Suspense } from 'react';
+import { Compass, Search, Ticket, User, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useAuthStore } from '../lib/auth-store.ts';
+import { readNotice } from '../lib/notice.ts';
 import { useSite } from '../lib/site.ts';
+import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+
+// Below the fold on every page: loaded after the page, outside the home page's first bundle.
+const NewsletterSignup = lazy(async () => ({
+  default: (await import('../features/account/components/newsletter-signup.tsx')).NewsletterSignup,
+}));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100'}`;
@@ -20,7 +27,7 @@ const MAIN_LINKS = [
 
 function Header() {
   const { t } = useTranslation();
-  const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
+  const firstname = useAuthStore((state) => (state.isLoggedIn ? state.user?.firstname : undefined));
   const brand = useSite().data?.brand ?? 'Sentiero';
   return (
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
@@ -38,9 +45,14 @@ function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitcher />
-          {isLoggedIn ? (
-            <NavLink to="/user" className={navLinkClass}>
-              {t('nav.account')}
+          {firstname ? (
+            <NavLink
+              to="/user"
+              aria-label={t('nav.accountOf', { name: firstname })}
+              className={(state) => `${navLinkClass(state)} flex items-center gap-1.5`}
+            >
+              <UserRound aria-hidden className="size-4" />
+              <span className="max-w-32 truncate">{firstname}</span>
             </NavLink>
           ) : (
             <NavLink to="/login" className={navLinkClass}>
@@ -55,11 +67,13 @@ function Header() {
 
 function MobileNavbar() {
   const { t } = useTranslation();
+  const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   const items = [
     { to: '/events', label: t('nav.explore'), Icon: Compass },
     { to: '/search', label: t('nav.search'), Icon: Search },
     { to: '/user/mytickets', label: t('nav.mytickets'), Icon: Ticket },
-    { to: '/user', label: t('nav.profile'), Icon: User, end: true },
+    // A member's profile button opens the member menu; a visitor's, the login.
+    { to: isLoggedIn ? '/user-navbar' : '/user', label: t('nav.profile'), Icon: User, end: true },
   ];
   return (
     <nav
@@ -86,8 +100,18 @@ function MobileNavbar() {
 function Footer() {
   const { t } = useTranslation();
   const site = useSite().data;
+  const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   return (
     <footer className="mt-16 border-stone-200 border-t bg-white pb-20 md:pb-0">
+      {!isLoggedIn && (
+        <div className="mx-auto max-w-6xl px-4 pt-8 text-sm text-stone-600">
+          <div className="max-w-md">
+            <Suspense fallback={null}>
+              <NewsletterSignup />
+            </Suspense>
+          </div>
+        </div>
+      )}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-stone-600 md:grid-cols-2">
         <nav aria-label={t('footer.links')} className="flex flex-wrap gap-x-4 gap-y-2">
           <Link to="/about">{t('footer.about')}</Link>
@@ -122,12 +146,24 @@ function NavigationProgress() {
   );
 }
 
+/** A message the previous page left for this one (a password changed, an account deleted). */
+function Notice() {
+  const notice = readNotice(useLocation().state);
+  if (!notice) return null;
+  return (
+    <div className="mb-6">
+      <Alert tone="success">{notice}</Alert>
+    </div>
+  );
+}
+
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
       <Header />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Notice />
         <Suspense fallback={<Spinner size="large" />}>
           <Outlet />
         </Suspense>

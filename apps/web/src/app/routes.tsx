@@ -26,6 +26,9 @@ const home = (
 const page = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
+/** SPEC section 2: "/user (index and account both show the account screen)". */
+const accountScreen = () => import('../features/account/routes/account.tsx');
+
 type ContentPage = keyof typeof import('../features/content/routes/pages.tsx');
 const content = (name: ContentPage) => async () => ({
   Component: (await import('../features/content/routes/pages.tsx'))[name],
@@ -84,13 +87,25 @@ export const routes: RouteObject[] = [
           { path: 'company', lazy: content('CompanyPage') },
           { path: 'about', lazy: content('AboutPage') },
           { path: 'app', lazy: content('AppPage') },
-          { path: 'contact', element: page('pages.contact') },
+          { path: 'contact', lazy: () => import('../features/contact/routes/contact.tsx') },
+          {
+            path: 'newsletter/confirm',
+            lazy: () => import('../features/account/routes/newsletter-confirm.tsx'),
+          },
+          {
+            path: 'newsletter/unsubscribe',
+            lazy: () => import('../features/account/routes/newsletter-unsubscribe.tsx'),
+          },
           {
             loader: requireVisitor,
             children: [
-              { path: 'login', element: page('pages.login') },
-              { path: 'forgot-password', element: page('pages.forgotPassword') },
-              { path: 'signup', element: page('pages.signup') },
+              { path: 'login', lazy: () => import('../features/account/routes/login.tsx') },
+              {
+                path: 'forgot-password',
+                lazy: () => import('../features/account/routes/forgot-password.tsx'),
+              },
+              { path: 'reset-password', lazy: () => import('../features/account/routes/reset-password.tsx') },
+              { path: 'signup', lazy: () => import('../features/account/routes/signup.tsx') },
             ],
           },
           {
@@ -99,14 +114,17 @@ export const routes: RouteObject[] = [
               {
                 path: 'user',
                 children: [
-                  { index: true, element: page('pages.account') },
-                  { path: 'account', element: page('pages.account') },
+                  { index: true, lazy: accountScreen },
+                  { path: 'account', lazy: accountScreen },
                   { path: 'mytickets', element: page('pages.mytickets') },
-                  { path: 'delete-account', element: page('pages.deleteAccount') },
+                  {
+                    path: 'delete-account',
+                    lazy: () => import('../features/account/routes/delete-account.tsx'),
+                  },
                   unknownPath,
                 ],
               },
-              { path: 'user-navbar', element: page('pages.userNavbar') },
+              { path: 'user-navbar', lazy: () => import('../features/account/routes/user-navbar.tsx') },
               { path: 'logout', loader: logout },
             ],
           },

@@ -1,13 +1,9 @@
+import type { User } from '@sentiero/contract/accounts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The signed-in member as the user fetch returns it (filled in by the accounts feature). */
-export type AuthUser = {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-};
+/** The signed-in member, as the user fetch and the login answer it. */
+export type AuthUser = User;
 
 type AuthData = {
   user: AuthUser | null;
@@ -28,27 +24,45 @@ type AuthState = AuthData & {
 };
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
-export const AUTH_STORAGE_VERSION = 1;
+export const AUTH_STORAGE_VERSION = 2;
 
 const signedOut: AuthData = { user: null, isLoggedIn: false, isPremium: false, referral: null };
 
+/** The fields the screens read; anything else a stored user lacks is refilled by the user fetch. */
+function isContractUser(user: unknown): user is AuthUser {
+  const candidate = user as Partial<AuthUser> | null;
+  return (
+    typeof candidate?.id === 'number' &&
+    typeof candidate.firstname === 'string' &&
+    typeof candidate.lastname === 'string' &&
+    typeof candidate.email === 'string' &&
+    typeof candidate.newsletter === 'string' &&
+    Array.isArray(candidate.preferences?.activities) &&
+    Array.isArray(candidate.preferences?.regions)
+  );
+}
+
 /**
- * Turns a stored state of an older version into the current one. Version 0 is what the store
- * wrote before it was versioned: the same fields without `referral`. A version with no
- * migration is refused, and persist reports it on the console.
+ * Turns a stored state of an older version into the current one, one version at a time.
+ * A version with no migration is refused, and persist reports it on the console.
+ * - 0 → 1: what the store wrote before it was versioned, the same fields without `referral`.
+ * - 1 → 2: the user became the contract's `User` (a number id and more fields). An old user
+ *   (a string id) cannot pass for one, so that session starts signed out, keeping the
+ *   referral; the user fetch at start-up signs the member back in from the session cookie.
  */
 export function migrateAuthState(persisted: unknown, version: number): AuthData {
-  if (version === 0) {
-    const old = (persisted ?? {}) as Partial<AuthData>;
-    const user = old.user ?? null;
-    return {
-      user,
-      isLoggedIn: Boolean(user && old.isLoggedIn),
-      isPremium: Boolean(old.isPremium),
-      referral: null,
-    };
+  if (version < 0 || version >= AUTH_STORAGE_VERSION || !Number.isInteger(version)) {
+    throw new Error(`${AUTH_STORAGE_KEY}: no migration from version ${version} to ${AUTH_STORAGE_VERSION}`);
   }
-  throw new Error(`${AUTH_STORAGE_KEY}: no migration from version ${version} to ${AUTH_STORAGE_VERSION}`);
+  let state = (persisted ?? {}) as Partial<AuthData>;
+  if (version === 0) state = { ...state, referral: null };
+  const user = isContractUser(state.user) ? state.user : null;
+  return {
+    user,
+    isLoggedIn: Boolean(user && state.isLoggedIn),
+    isPremium: Boolean(user && state.isPremium),
+    referral: typeof state.referral === 'string' ? state.referral : null,
+  };
 }
 
 export const useAuthStore = create<AuthState>()(

@@ -12,9 +12,10 @@ import {
   verifyTotp,
 } from '../../platform/totp.ts';
 import {
-  consumeLoginChallenge,
   consumeRecoveryCode,
   consumeResetToken,
+  deleteLoginChallenge,
+  findLoginChallenge,
   findUserByEmail,
   findUserById,
   insertLoginChallenge,
@@ -32,6 +33,8 @@ export const FAILED_LOGINS_PER_HOUR = 100;
 const RECOVERY_MAILS_PER_HOUR = 5;
 const RESET_LINK_MINUTES = 60;
 const CHALLENGE_MINUTES = 5;
+/** Codes that may be tried for one password entry. */
+const CODE_ATTEMPTS = 5;
 
 /** Carries a pending two-factor login between the password step and the code step. */
 export type ChallengeCookie = {
@@ -81,14 +84,25 @@ export async function logInWithCode(
 ) {
   const now = ctx.clock.now();
   const token = challenge.read();
-  const userId = token ? await consumeLoginChallenge(ctx.db, hashToken(token), now) : null;
-  challenge.clear();
+  const tokenHash = token ? hashToken(token) : null;
+  const userId = tokenHash ? await findLoginChallenge(ctx.db, tokenHash, now) : null;
   const row = userId === null ? undefined : await findUserById(ctx.db, userId);
-  if (!row?.totpSecret) throw new AppError('LOGIN_FAILED', 401);
+  if (!tokenHash || !row?.totpSecret) {
+    challenge.clear();
+    throw new AppError('LOGIN_FAILED', 401);
+  }
   if (!(await acceptSecondFactor(ctx, row, code, now))) {
     await countHit(ctx.db, failuresKey(row.email ?? ''), HOUR_MS, now);
+    // A mistyped code may be typed again, a few times; then the password is asked again.
+    const { hits } = await countHit(ctx.db, `challenge:${tokenHash}`, CHALLENGE_MINUTES * 60_000, now);
+    if (hits >= CODE_ATTEMPTS) {
+      await deleteLoginChallenge(ctx.db, tokenHash);
+      challenge.clear();
+    }
     throw new AppError('INVALID_CODE', 401, { code: 'invalidCode' });
   }
+  await deleteLoginChallenge(ctx.db, tokenHash);
+  challenge.clear();
   await cookies.start(row.id);
   return { user: await toUser(ctx, row) };
 }

@@ -126,12 +126,16 @@ export async function insertLoginChallenge(db: Db, userId: number, tokenHash: st
   await db.insert(loginChallenges).values({ tokenHash, userId, expiresAt });
 }
 
-export async function consumeLoginChallenge(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+export async function findLoginChallenge(db: Db, tokenHash: string, now: Date): Promise<number | null> {
   const [row] = await db
-    .delete(loginChallenges)
-    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now)))
-    .returning({ userId: loginChallenges.userId });
+    .select({ userId: loginChallenges.userId })
+    .from(loginChallenges)
+    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now)));
   return row?.userId ?? null;
+}
+
+export async function deleteLoginChallenge(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash));
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[]) {

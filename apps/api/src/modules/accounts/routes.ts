@@ -59,7 +59,7 @@ import {
 
 /** Per IP: enough for a family behind one router, too few for guessing passwords. */
 const LOGIN_LIMIT = { max: 20, timeWindow: '1 minute' };
-const SIGNUP_LIMIT = { max: 10, timeWindow: '10 minutes' };
+const SIGNUP_LIMIT = { max: 20, timeWindow: '10 minutes' };
 const RECOVERY_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
 function sessionCookies(ctx: ServiceContext, reply: FastifyReply): SessionCookies {

@@ -66,6 +66,26 @@ describe('two-factor login', () => {
     expect((await browser.get('/api/app/user/info')).statusCode).toBe(200);
   });
 
+  it('lets a mistyped code be typed again, five times at most for one password entry', async () => {
+    const { secret } = await memberWithTwoFactor('marco.typo@example.it');
+    later(30);
+    const browser = createBrowser(sut);
+    await browser.post('/api/app/user/login', { email: 'marco.typo@example.it', password: PASSWORD });
+    expect((await browser.post('/api/app/user/login/two-factor', { code: '000000' })).statusCode).toBe(401);
+    const retried = await browser.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    expect(retried.statusCode).toBe(200);
+
+    later(30);
+    const guesser = createBrowser(sut);
+    await guesser.post('/api/app/user/login', { email: 'marco.typo@example.it', password: PASSWORD });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await guesser.post('/api/app/user/login/two-factor', { code: `00000${attempt}` });
+    }
+    const afterFive = await guesser.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    expect(afterFive.statusCode).toBe(401);
+    expect(afterFive.json().code).toBe('LOGIN_FAILED');
+  });
+
   it('accepts each recovery code once', async () => {
     const { recoveryCodes } = await memberWithTwoFactor('marco.recovery@example.it');
     expect(recoveryCodes).toHaveLength(10);

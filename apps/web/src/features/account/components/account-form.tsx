@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@sentiero/contract/accounts';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../lib/api-client.ts';
+import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { FormField, TextField } from '../../../ui/form-field.tsx';
+import { rememberMember } from '../api.ts';
+import { type AccountForm as AccountValues, ZAccountForm } from '../schemas.ts';
+import { CountrySelect } from './country-select.tsx';
+
+const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'country', 'fiscal_code'] as const;
+
+const valuesOf = (user: User): AccountValues => ({
+  firstname: user.firstname,
+  lastname: user.lastname,
+  email: user.email,
+  phone: user.phone ?? '',
+  country: user.country ?? '',
+  fiscal_code: user.fiscal_code ?? '',
+});
+
+/** "Update account" (SPEC section 3): names, email, phone, country and fiscal code. */
+export function AccountForm({ user }: { user: User }) {
+  const { t } = useTranslation(['account', 'errors']);
+  const form = useForm<AccountValues>({ resolver: zodResolver(ZAccountForm), defaultValues: valuesOf(user) });
+  const errorText = useFieldErrorText(form.formState.errors);
+  const edit = useMutation({
+    mutationFn: (values: AccountValues) => callApi('userEdit', values),
+    onSuccess: ({ user: updated }) => {
+      rememberMember(updated);
+      form.reset(valuesOf(updated));
+    },
+    onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
+  });
+  const country = form.watch('country');
+  const specific = findSpecificMessage(edit.error);
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => edit.mutate(values))}
+      onChange={() => {
+        if (edit.isSuccess) edit.reset();
+      }}
+      className="space-y-4"
+    >
+      {edit.isError && (
+        <Alert tone="error">
+          <p>{t('edit.failed')}</p>
+          {specific && <p className="mt-1">{specific}</p>}
+        </Alert>
+      )}
+      {edit.isSuccess && <Alert tone="success">{t('edit.done')}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('fields.firstname')}
+          autoComplete="given-name"
+          error={errorText('firstname')}
+          {...form.register('firstname')}
+        />
+        <TextField
+          label={t('fields.lastname')}
+          autoComplete="family-name"
+          error={errorText('lastname')}
+          {...form.register('lastname')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errorText('email')}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          error={errorText('phone')}
+          {...form.register('phone')}
+        />
+        <FormField label={t('fields.country')} error={errorText('country')}>
+          {(control) => <CountrySelect {...control} {...form.register('country')} />}
+        </FormField>
+        <TextField
+          label={t('fields.fiscalCodeOptional')}
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={country === 'IT' ? t('fields.fiscalCodeHint') : undefined}
+          error={errorText('fiscal_code')}
+          {...form.register('fiscal_code')}
+        />
+      </div>
+      <Button type="submit" busy={edit.isPending} busyLabel={t('edit.sending')}>
+        {t('edit.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { User } from '@sentiero/contract/accounts';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { useSite } from '../../../lib/site.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { rememberMember } from '../api.ts';
+
+/**
+ * Subscriptions (SPEC section 2): the newsletter, with double opt-in (a subscription stays
+ * pending until the link of the confirmation mail is opened), and the premium membership.
+ */
+export function SubscriptionsSection({ user }: { user: User }) {
+  const { t } = useTranslation(['account', 'errors']);
+  const brand = useSite().data?.brand ?? 'Sentiero';
+  const change = useMutation({
+    mutationFn: (subscribed: boolean) => callApi('userNewsletter', { subscribed }),
+    onSuccess: ({ newsletter }) => rememberMember({ ...user, newsletter }),
+  });
+  const state = user.newsletter;
+
+  return (
+    <div className="space-y-5">
+      <div className="space-y-3">
+        <h3 className="font-medium text-stone-900">{t('subscriptions.newsletter')}</h3>
+        {state === 'pending' ? (
+          <Alert tone="info">{t('subscriptions.pending')}</Alert>
+        ) : (
+          <p className="text-stone-700">{t(`subscriptions.${state}`)}</p>
+        )}
+        {change.isError && (
+          <Alert tone="error">
+            {change.error instanceof ApiRequestError ? change.error.message : t('errors:NETWORK')}
+          </Alert>
+        )}
+        <div className="flex flex-wrap gap-3">
+          {state !== 'subscribed' && (
+            <Button
+              busy={change.isPending && change.variables}
+              busyLabel={t('subscriptions.sending')}
+              disabled={change.isPending}
+              onClick={() => change.mutate(true)}
+            >
+              {state === 'pending' ? t('subscriptions.resend') : t('subscriptions.subscribe')}
+            </Button>
+          )}
+          {state !== 'unsubscribed' && (
+            <Button
+              variant="secondary"
+              busy={change.isPending && !change.variables}
+              busyLabel={t('subscriptions.sending')}
+              disabled={change.isPending}
+              onClick={() => change.mutate(false)}
+            >
+              {t('subscriptions.unsubscribe')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="space-y-1 border-stone-200 border-t pt-4">
+        <h3 className="font-medium text-stone-900">{t('subscriptions.premium', { plan: `${brand}+` })}</h3>
+        <p className="text-stone-700">
+          {user.is_premium
+            ? t('subscriptions.premiumActive', { plan: `${brand}+` })
+            : t('subscriptions.premiumSoon', { plan: `${brand}+` })}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { callApi } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-field.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { type ResetForm, ZResetForm } from '../schemas.ts';
+
+const linkClass = 'font-medium text-brand-800 underline';
+
+/** `/reset-password?token=…`: the page the recovery mail links to; a new password, then log in. */
+export function Component() {
+  const { t } = useTranslation(['account', 'errors']);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useForm<ResetForm>({
+    resolver: zodResolver(ZResetForm),
+    defaultValues: { password: '', repeat: '' },
+  });
+  const errorText = useFieldErrorText(form.formState.errors);
+  const reset = useMutation({
+    mutationFn: (values: ResetForm) => callApi('userPasswordReset', { token, password: values.password }),
+    onError: (error) => showServerFieldErrors(form.setError, error, ['password']),
+  });
+  const linkInvalid =
+    !token || (reset.error instanceof ApiRequestError && reset.error.code === 'TOKEN_INVALID');
+
+  let body: ReactNode;
+  if (reset.isSuccess) {
+    body = (
+      <Alert tone="success">
+        <p>{t('reset.done')}</p>
+        <Link to="/login" className={`mt-2 inline-block ${linkClass}`}>
+          {t('reset.toLogin')}
+        </Link>
+      </Alert>
+    );
+  } else if (linkInvalid) {
+    body = (
+      <Alert tone="error">
+        <p>{reset.error instanceof ApiRequestError ? reset.error.message : t('reset.noToken')}</p>
+        <Link to="/forgot-password" className={`mt-2 inline-block ${linkClass}`}>
+          {t('reset.askAgain')}
+        </Link>
+      </Alert>
+    );
+  } else {
+    body = (
+      <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
+        {reset.isError && (
+          <Alert tone="error">
+            {reset.error instanceof ApiRequestError ? reset.error.message : t('errors:NETWORK')}
+          </Alert>
+        )}
+        <TextField
+          label={t('fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwords.rule')}
+          error={errorText('password')}
+          {...form.register('password')}
+        />
+        <TextField
+          label={t('fields.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errorText('repeat')}
+          {...form.register('repeat')}
+        />
+        <Button type="submit" className="w-full" busy={reset.isPending} busyLabel={t('reset.sending')}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading>{t('reset.title')}</PageHeading>
+      <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">{body}</div>
+    </div>
+  );
+}

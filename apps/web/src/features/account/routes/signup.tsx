@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { callApi } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { CheckboxField, checkboxClass, FormField, TextField } from '../../../ui/form-field.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { rememberMember } from '../api.ts';
+import { CountrySelect } from '../components/country-select.tsx';
+import { type SignupForm, ZSignupForm } from '../schemas.ts';
+
+const FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'password',
+  'country',
+  'fiscal_code',
+  'is_adult',
+  'policy_accepted',
+] as const;
+
+/** The contract caps a referral at 64 characters; a longer one is not worth failing a signup. */
+function storedReferral(): string | undefined {
+  const referral = useAuthStore.getState().referral;
+  return referral && referral.length <= 64 ? referral : undefined;
+}
+
+/** `/signup`: SPEC section 3's register fields, then straight into the account. */
+export function Component() {
+  const { t } = useTranslation(['account', 'errors']);
+  const navigate = useNavigate();
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(ZSignupForm),
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      country: '',
+      fiscal_code: '',
+      is_adult: false,
+      policy_accepted: false,
+      newsletter: false,
+    },
+  });
+  const errorText = useFieldErrorText(form.formState.errors);
+  const signup = useMutation({
+    mutationFn: (values: SignupForm) =>
+      callApi('userRegister', {
+        ...values,
+        fiscal_code: values.fiscal_code || undefined,
+        referral: storedReferral(),
+      }),
+    onSuccess: ({ user }) => {
+      rememberMember(user);
+      navigate('/user', { replace: true });
+    },
+    onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
+  });
+  const country = form.watch('country');
+  const specific = findSpecificMessage(signup.error);
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeading lead={t('signup.lead')}>{t('signup.title')}</PageHeading>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => signup.mutate(values))}
+        className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+      >
+        {signup.isError && (
+          <Alert tone="error">
+            <p>{t('signup.failed')}</p>
+            {specific && <p className="mt-1">{specific}</p>}
+          </Alert>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('fields.firstname')}
+            autoComplete="given-name"
+            error={errorText('firstname')}
+            {...form.register('firstname')}
+          />
+          <TextField
+            label={t('fields.lastname')}
+            autoComplete="family-name"
+            error={errorText('lastname')}
+            {...form.register('lastname')}
+          />
+        </div>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errorText('email')}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwords.rule')}
+          error={errorText('password')}
+          {...form.register('password')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t('fields.country')} error={errorText('country')}>
+            {(control) => <CountrySelect {...control} {...form.register('country')} />}
+          </FormField>
+          <TextField
+            label={t('fields.fiscalCodeOptional')}
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint={country === 'IT' ? t('fields.fiscalCodeHint') : undefined}
+            error={errorText('fiscal_code')}
+            {...form.register('fiscal_code')}
+          />
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="sr-only">{t('signup.consents')}</legend>
+          <CheckboxField label={t('signup.adult')} error={errorText('is_adult')}>
+            {(control) => (
+              <input type="checkbox" className={checkboxClass} {...control} {...form.register('is_adult')} />
+            )}
+          </CheckboxField>
+          <CheckboxField
+            label={
+              <Trans
+                t={t}
+                i18nKey="signup.terms"
+                components={{ terms: <Link to="/termsconditions" className="text-brand-800 underline" /> }}
+              />
+            }
+            error={errorText('policy_accepted')}
+          >
+            {(control) => (
+              <input
+                type="checkbox"
+                className={checkboxClass}
+                {...control}
+                {...form.register('policy_accepted')}
+              />
+            )}
+          </CheckboxField>
+          <CheckboxField label={t('signup.newsletter')}>
+            {(control) => (
+              <input
+                type="checkbox"
+                className={checkboxClass}
+                {...control}
+                {...form.register('newsletter')}
+              />
+            )}
+          </CheckboxField>
+        </fieldset>
+        <Button type="submit" busy={signup.isPending} busyLabel={t('signup.sending')} className="w-full">
+          {t('signup.submit')}
+        </Button>
+        <p className="text-center text-sm text-stone-600">
+          {t('signup.haveAccount')}{' '}
+          <Link to="/login" className="font-medium text-brand-800 underline">
+            {t('signup.toLogin')}
+          </Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { ChevronRight, LogOut, type LucideIcon, Ticket, Trash2, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useMember } from '../api.ts';
+
+type MenuItem = { to: string; label: string; Icon: LucideIcon; danger?: boolean };
+
+/** `/user-navbar`: the member's menu, thumb-sized for phones. */
+export function Component() {
+  const { t } = useTranslation('account');
+  const user = useMember();
+  const items: MenuItem[] = [
+    { to: '/user/account', label: t('navbar.account'), Icon: UserRound },
+    { to: '/user/mytickets', label: t('navbar.mytickets'), Icon: Ticket },
+    { to: '/user/delete-account', label: t('navbar.deleteAccount'), Icon: Trash2, danger: true },
+    { to: '/logout', label: t('navbar.logout'), Icon: LogOut },
+  ];
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading lead={user ? t('navbar.hello', { name: user.firstname }) : undefined}>
+        {t('navbar.title')}
+      </PageHeading>
+      <nav aria-label={t('navbar.title')}>
+        <ul className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
+          {items.map(({ to, label, Icon, danger }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className={`flex min-h-14 items-center gap-3 px-4 py-3 font-medium hover:bg-stone-50 ${danger ? 'text-red-800' : 'text-stone-800'}`}
+              >
+                <Icon aria-hidden className="size-5 shrink-0" />
+                <span className="flex-1">{label}</span>
+                <ChevronRight aria-hidden className="size-4 text-stone-400" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

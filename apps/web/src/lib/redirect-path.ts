@@ -1,0 +1,33 @@
+/** Where a login leads when nobody asked for a particular page. */
+export const AFTER_LOGIN_PATH = '/user';
+
+/** Pages a login must not lead back to: they would log out again or show a visitor-only form. */
+const NOT_AFTER_LOGIN = ['/logout', '/login', '/signup', '/forgot-password', '/reset-password'];
+
+/**
+ * The `redirectTo` of a login link, if it is a path of this site; anything else (another host,
+ * `//evil.example`, `/\evil.example`, `javascript:`) gives the default, so the parameter cannot
+ * send people away from the site.
+ */
+export function safeRedirectPath(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return AFTER_LOGIN_PATH;
+  }
+  let url: URL;
+  try {
+    url = new URL(value, 'https://sentiero.invalid');
+  } catch {
+    return AFTER_LOGIN_PATH;
+  }
+  if (url.origin !== 'https://sentiero.invalid') return AFTER_LOGIN_PATH;
+  if (NOT_AFTER_LOGIN.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) {
+    return AFTER_LOGIN_PATH;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login page, remembering the page to come back to when it is not the default one. */
+export function loginPath(from: string): string {
+  const target = safeRedirectPath(from);
+  return target === AFTER_LOGIN_PATH ? '/login' : `/login?redirectTo=${encodeURIComponent(target)}`;
+}

@@ -1,0 +1,107 @@
+import type { User } from '@sentiero/contract/accounts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The client sends the interface language; which one does not matter here.
+vi.mock('./i18n.ts', () => ({ currentLanguage: () => 'en' }));
+
+class MemoryStorage implements Storage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value));
+  }
+}
+
+const member: User = {
+  id: 7,
+  firstname: 'Marco',
+  lastname: 'Bianchi',
+  email: 'marco@example.it',
+  phone: null,
+  country: 'IT',
+  fiscal_code: null,
+  language: 'it',
+  newsletter: 'subscribed',
+  preferences: { activities: [], regions: [] },
+  two_factor: false,
+  is_premium: true,
+  created_at: '2025-05-01T08:00:00.000Z',
+};
+
+let session: typeof import('./session.ts');
+let auth: typeof import('./auth-store.ts');
+
+beforeAll(async () => {
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  session = await import('./session.ts');
+  auth = await import('./auth-store.ts');
+});
+afterEach(() => {
+  auth.useAuthStore.getState().logout();
+  vi.unstubAllGlobals();
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+});
+
+const answer = (status: number, body: unknown) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+
+describe('user fetch (SPEC section 4)', () => {
+  it('signs the member in, with the premium flag, when the session cookie is valid', async () => {
+    answer(200, { user: member });
+    await session.refreshUser();
+    expect(auth.useAuthStore.getState()).toMatchObject({ user: member, isLoggedIn: true, isPremium: true });
+    expect(fetch).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/app\/user\/info\?/), expect.anything());
+  });
+
+  it('clears a stored member the server no longer knows', async () => {
+    auth.useAuthStore.getState().setUser(member, true);
+    answer(401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue' });
+    await session.refreshUser();
+    expect(auth.useAuthStore.getState()).toMatchObject({ user: null, isLoggedIn: false, isPremium: false });
+  });
+
+  it('clears the member when the server cannot be reached', async () => {
+    auth.useAuthStore.getState().setUser(member);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await session.refreshUser();
+    expect(auth.useAuthStore.getState().isLoggedIn).toBe(false);
+  });
+
+  it('keeps a login that finished while a failing fetch was on its way', async () => {
+    let reply: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (reply = resolve))),
+    );
+    const pending = session.refreshUser();
+    auth.useAuthStore.getState().setUser(member);
+    reply(new Response(JSON.stringify({ code: 'UNAUTHENTICATED', message: 'x' }), { status: 401 }));
+    await pending;
+    expect(auth.useAuthStore.getState()).toMatchObject({ user: member, isLoggedIn: true });
+  });
+});

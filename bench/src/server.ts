@@ -14,6 +14,7 @@ export function freshDataDir(): string {
 /** Starts `npm start`'s script on loopback and resolves once /api/health answers. */
 export async function startServer({ port, dataDir }: { port: number; dataDir: string }): Promise<Server> {
   const started = performance.now();
+  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
     env: {
@@ -24,10 +25,12 @@ export async function startServer({ port, dataDir }: { port: number; dataDir: st
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PUBLIC_URL: url,
+      // Production needs a mail server; nothing benchmarked sends mail, so none has to listen.
+      SMTP_URL: 'smtp://127.0.0.1:9',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);

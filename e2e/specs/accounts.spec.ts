@@ -163,3 +163,13 @@ test('Log in with Facebook says so, and goes away, when the site has no Facebook
   await expect(page.getByText('This way of logging in is not available')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in with Facebook', exact: true })).toBeHidden();
 });
+
+test('a referral link is remembered and recorded on the account made afterwards', async ({ page }) => {
+  const member = { firstname: 'Luca', lastname: 'Bruni', email: uniqueEmail(), password: 'Castagne2026' };
+  await page.goto('/ref/amici-del-bosco?lng=en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await signUp(page, TEXT.en, member);
+  await expect(page).toHaveURL(/\/user$/);
+  const data = await (await page.request.get('/api/app/user/export')).json();
+  expect(data.account).toMatchObject({ email: member.email, referral: 'amici-del-bosco' });
+});

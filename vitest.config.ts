@@ -6,6 +6,8 @@ if (!postgresUrl) {
 }
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+/** Concurrency tests need a server with many connections: they run in the PostgreSQL project only. */
+const postgresOnlyTests = ['apps/api/src/**/*.postgres.test.ts'];
 
 export default defineConfig({
   test: {
@@ -20,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api:pglite',
           include: apiTests,
+          exclude: postgresOnlyTests,
           env: { TEST_DB_DRIVER: 'pglite' },
           testTimeout: 20_000,
         },

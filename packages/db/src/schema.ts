@@ -339,3 +339,4 @@ export const searchWords = pgTable(
 );
 
 export * from './accounts-schema.ts';
+export * from './orders-schema.ts';

@@ -1,0 +1,102 @@
+import type { Language } from '@sentiero/contract/languages';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts-schema.ts';
+import { tickets } from './schema.ts';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'issued', 'failed', 'expired', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * A purchase. Its public code is random (never a guessable sequence); the places it holds are
+ * counted in `ticket_day_places` from creation until it is paid, or released when it fails or
+ * its hold expires.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<OrderStatus>().notNull(),
+    language: text('language').$type<Language>().notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentReference: text('payment_reference'),
+    /** Sent by the client with every try of one purchase: a retried buy makes one order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponCode: text('coupon_code'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_code_idx').on(table.code),
+    uniqueIndex('orders_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+    index('orders_user_id_idx').on(table.userId, table.createdAt),
+    // The hold-expiry job reads pending orders by their deadline.
+    index('orders_pending_hold_idx').on(table.holdExpiresAt).where(sql`status = 'pending'`),
+    check('orders_total_check', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+/** One line per guest: who goes, on which ticket, for which dates. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    guestName: text('guest_name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    fishingCardNumber: text('fishing_card_number'),
+    country: text('country'),
+    fiscalCode: text('fiscal_code'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (table) => [index('order_lines_order_id_idx').on(table.orderId)],
+);
+
+/**
+ * Places taken per ticket and day, held or sold. Taking places is one conditional UPDATE per
+ * day (`taken + n <= capacity`): under read committed PostgreSQL re-checks the condition on the
+ * row it waited for, so concurrent buyers can never take more than the capacity.
+ */
+export const ticketDayPlaces = pgTable(
+  'ticket_day_places',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    taken: integer('taken').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.day] }),
+    check('ticket_day_places_taken_check', sql`${table.taken} >= 0`),
+  ],
+);

@@ -51,18 +51,3 @@ export async function releasePlaces(tx: Db | Transaction, ticketId: number, days
     );
   }
 }
-
-/** Places taken per day of a ticket between two dates, for the availability calendar. */
-export async function findTakenPlaces(db: Db, ticketId: number, from: string, to: string) {
-  const rows = await executeRows<{ day: string | Date; taken: number }>(
-    db,
-    sql`select day, taken from ticket_day_places
-        where ticket_id = ${ticketId} and day between ${from} and ${to}`,
-  );
-  return new Map(
-    rows.map((row) => [
-      typeof row.day === 'string' ? row.day : row.day.toISOString().slice(0, 10),
-      row.taken,
-    ]),
-  );
-}

@@ -14,6 +14,7 @@ import { notFound } from '../../platform/errors.ts';
 import {
   findCountryNames,
   findServiceTags,
+  findTakenPlaces,
   findTicketCards,
   findTicketInfo,
   findTicketPackages,
@@ -162,9 +163,15 @@ export async function getTicketCalendar(
   const first = from ?? today;
   if (!parseCalendarDate(first)) throw notFound();
   const onSale = isOnSale(ticket, today);
+  const taken =
+    ticket.dailyCapacity === null
+      ? new Map<string, number>()
+      : await findTakenPlaces(ctx.db, ticket.id, first, addCalendarDays(first, days - 1));
 
   const calendar = Array.from({ length: days }, (_, index) => {
     const date = addCalendarDays(first, index);
+    const remaining =
+      ticket.dailyCapacity === null ? null : Math.max(0, ticket.dailyCapacity - (taken.get(date) ?? 0));
     const day = parseCalendarDate(date) as Date;
     const reason: DayReason | null =
       date < today
@@ -177,7 +184,7 @@ export async function getTicketCalendar(
               ? 'outside-season'
               : !findValidEndDate(ticket.durationType, date, ticket.season ?? undefined).ok
                 ? 'closed-day'
-                : ticket.dailyCapacity !== null && ticket.dailyCapacity <= 0
+                : remaining !== null && remaining <= 0
                   ? 'sold-out'
                   : null;
     return {
@@ -185,8 +192,8 @@ export async function getTicketCalendar(
       open: reason === null,
       reason,
       capacity: ticket.dailyCapacity,
-      // Orders (issue 5) will subtract the places sold and held for that day.
-      remaining: ticket.dailyCapacity,
+      // Places sold and places held by orders being paid are both gone.
+      remaining,
     };
   });
   return { ticket_id: ticket.id, time_zone: ticket.timeZone, today, days: calendar };

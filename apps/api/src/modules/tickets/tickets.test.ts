@@ -2,6 +2,7 @@ import { DURATION_TYPES } from '@sentiero/contract/durations';
 import { TICKETS_PAGE_SIZE } from '@sentiero/contract/tickets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { takePlaces } from '../checkout/places.ts';
 
 let sut: TestApp;
 // A Sunday evening in Italy: the calendar and sale periods are read at this instant.
@@ -169,6 +170,37 @@ describe('app/ticket/calendar', () => {
     }
     const v2 = await get(`/api/app/v2/ticket/calendar?id=${card.id}&from=2026-11-20&days=14`);
     expect(v2.body).toEqual(body);
+  });
+
+  it('counts the places taken by orders, and says sold out when none are left', async () => {
+    const cards = await allTickets();
+    const infos = await Promise.all(cards.map((card) => get(`/api/app/ticket/info?id=${card.id}&lng=en`)));
+    const calendarOf = async (id: number) =>
+      (await get(`/api/app/ticket/calendar?id=${id}&from=2027-06-01&days=60`)).body.days as Array<{
+        date: string;
+        open: boolean;
+      }>;
+    let limited: { id: number; daily_capacity: number } | undefined;
+    let open: { date: string } | undefined;
+    for (const info of infos.map((response) => response.body.ticket)) {
+      if (info.daily_capacity === null) continue;
+      open = (await calendarOf(info.id)).find((day) => day.open);
+      if (open) {
+        limited = info;
+        break;
+      }
+    }
+    if (!limited || !open) throw new Error('the seed has no ticket with places per day open in summer 2027');
+    const { id, daily_capacity: capacity } = limited;
+    const day = open.date;
+    await sut.database.db.transaction(async (tx) => {
+      expect(await takePlaces(tx, id, [day], capacity, capacity)).toBe(true);
+    });
+    expect((await calendarOf(id)).find((entry) => entry.date === day)).toMatchObject({
+      open: false,
+      reason: 'sold-out',
+      remaining: 0,
+    });
   });
 
   it('refuses more than 92 days at once', async () => {

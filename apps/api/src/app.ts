@@ -15,6 +15,7 @@ import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
@@ -28,6 +29,9 @@ import { installErrorHandling } from './platform/error-handler.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
+import { cashPayments } from './platform/payments/cash.ts';
+import { freePayments } from './platform/payments/free.ts';
+import { sandboxPayments } from './platform/payments/sandbox.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { findSessionUser, purgeExpired } from './platform/sessions.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -185,6 +189,11 @@ export async function buildApp({
   registerSeoRoutes(app);
   registerAccountRoutes(app);
   registerNewsletterRoutes(app);
+  registerCheckoutRoutes(app, {
+    providers: { sandbox: sandboxPayments(), cash: cashPayments(), free: freePayments() },
+    db: database.db,
+    clock,
+  });
   if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));

@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'INVALID_CODE',
   'NOT_CONFIGURED',
   'LOGIN_FAILED',
+  'LOGIN_REQUIRED',
+  'TICKET_UNAVAILABLE',
+  'PAYMENT_DECLINED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -53,6 +53,7 @@ export const ROUTES = {
   twoFactorEnable: { path: '/app/user/two-factor/enable', kind: 'write' },
   twoFactorDisable: { path: '/app/user/two-factor/disable', kind: 'write' },
   contactUs: { path: '/app/contact/us', kind: 'write' },
+  ticketBuy: { path: '/app/v4/ticket/buy', kind: 'write' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 
 export type RouteName = keyof typeof ROUTES;

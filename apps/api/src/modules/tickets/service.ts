@@ -32,7 +32,7 @@ type SaleWindow = {
 };
 
 /** A ticket can be bought today when it is active, its area is open and today is in its sale period. */
-function isOnSale(ticket: SaleWindow, today: string): boolean {
+export function isOnSale(ticket: SaleWindow, today: string): boolean {
   return (
     ticket.active &&
     ticket.areaAvailable &&

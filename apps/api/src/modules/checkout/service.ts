@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CartSummary,
+  type Guest,
+  HOLD_MINUTES,
+  type Order,
+  type PaymentMethod,
+} from '@sentiero/contract/checkout';
+import { calendarDateIn } from '@sentiero/contract/durations';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import { isUniqueViolation } from '../accounts/repo.ts';
+import { findTicketInfo } from '../tickets/repo.ts';
+import { isOnSale } from '../tickets/service.ts';
+import { findGuestProblems } from './guests.ts';
+import { daysBetween, releasePlaces, takePlaces } from './places.ts';
+import {
+  findOrderByIdempotencyKey,
+  findOrderLines,
+  insertOrder,
+  lockExpiredHolds,
+  moveOrder,
+  type OrderLineRow,
+  type OrderRow,
+} from './repo.ts';
+
+export type PaymentProviders = Partial<Record<PaymentMethod, PaymentProvider>>;
+
+export type BuyRequest = {
+  id_ticket: number;
+  guests: Guest[];
+  coupon?: string | undefined;
+  payment_method: PaymentMethod;
+  idempotency_key: string;
+  card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined;
+};
+
+/** Codes people read out at a ticket desk: no 0/O or 1/I to confuse. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newPublicCode(prefix: string): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+  return `${prefix}-${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+class SoldOut extends Error {}
+
+const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
+
+/**
+ * SPEC section 2: the payment step. Validates the guests again, prices the order, holds its
+ * places and starts the payment; the same idempotency key always answers the same order.
+ */
+export async function buyTickets(ctx: ServiceContext, providers: PaymentProviders, input: BuyRequest) {
+  if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
+  const userId = ctx.user.id;
+  const earlier = await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
+  if (earlier) return { order: await describeOrder(ctx, earlier) };
+
+  const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
+  if (!ticket) throw unavailable();
+  const now = ctx.clock.now();
+  const today = calendarDateIn(ticket.timeZone, now);
+  if (!isOnSale(ticket, today)) throw unavailable();
+  const problems = findGuestProblems(ticket, input.guests, today);
+  if (input.coupon) problems.coupon = 'couponInvalid';
+  if (Object.keys(problems).length) throw new AppError('VALIDATION_FAILED', 400, problems);
+
+  const quantity = input.guests.length;
+  const unitPrice = ticket.discountedPriceCents ?? ticket.priceCents;
+  const subtotal = ticket.priceCents * quantity;
+  const discount = (ticket.priceCents - unitPrice) * quantity;
+  const total = subtotal - discount;
+  const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
+  if (method === 'free' && total > 0)
+    throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
+  const provider = providers[method];
+  if (!provider) throw new AppError('NOT_CONFIGURED', 501);
+
+  let order: OrderRow;
+  try {
+    order = await ctx.db.transaction(async (tx) => {
+      const created = await insertOrder(
+        tx,
+        {
+          code: newPublicCode('ST'),
+          userId,
+          status: 'pending',
+          language: ctx.lang,
+          paymentMethod: method,
+          idempotencyKey: input.idempotency_key,
+          subtotalCents: subtotal,
+          discountCents: discount,
+          totalCents: total,
+          holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+          createdAt: now,
+        },
+        input.guests.map((guest) => ({
+          ticketId: ticket.id,
+          guestName: guest.full_name,
+          startDate: guest.start_date,
+          endDate: guest.end_date,
+          fishingCardNumber: guest.card_number ?? null,
+          country: guest.country ?? null,
+          fiscalCode: guest.fiscal_code?.toUpperCase().replace(/\s+/g, '') ?? null,
+          unitPriceCents: unitPrice,
+        })),
+      );
+      if (ticket.dailyCapacity !== null) {
+        for (const guest of input.guests) {
+          const days = daysBetween(guest.start_date, guest.end_date);
+          if (!(await takePlaces(tx, ticket.id, days, 1, ticket.dailyCapacity))) throw new SoldOut();
+        }
+      }
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof SoldOut) throw unavailable();
+    // The same purchase sent twice at once: the other request made the order.
+    if (isUniqueViolation(error)) {
+      const same = await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
+      if (same) return { order: await describeOrder(ctx, same) };
+    }
+    throw error;
+  }
+  return { order: await startPayment(ctx, provider, order, input) };
+}
+
+async function startPayment(
+  ctx: ServiceContext,
+  provider: PaymentProvider,
+  order: OrderRow,
+  input: BuyRequest,
+) {
+  const started = await provider.start({
+    orderCode: order.code,
+    amountCents: order.totalCents,
+    currency: 'EUR',
+    description: `${ctx.config.brand} ${order.code}`,
+    returnUrl: `${ctx.origin}/event/${input.id_ticket}/confirmation?order=${order.code}`,
+    cancelUrl: `${ctx.origin}/event/${input.id_ticket}/payment?order=${order.code}`,
+    idempotencyKey: `${order.code}:start`,
+    ...(input.card
+      ? {
+          card: {
+            number: input.card.number,
+            expMonth: input.card.exp_month,
+            expYear: input.card.exp_year,
+            cvc: input.card.cvc,
+          },
+        }
+      : {}),
+  });
+  const now = ctx.clock.now();
+  if (started.status === 'paid') {
+    const paid = await moveOrder(ctx.db, order.id, 'pending', {
+      status: 'paid',
+      paymentReference: started.reference,
+      paidAt: now,
+    });
+    return describeOrder(ctx, paid ?? order);
+  }
+  if (started.status === 'on_site') {
+    // Cash: confirmed now, paid at the meeting point; the places stay taken.
+    const confirmed = await moveOrder(ctx.db, order.id, 'pending', {
+      status: 'paid',
+      paymentReference: started.reference,
+    });
+    return describeOrder(ctx, confirmed ?? order);
+  }
+  if (started.status === 'declined') {
+    await failOrder(ctx, order);
+    throw new AppError('PAYMENT_DECLINED', 402);
+  }
+  await moveOrder(ctx.db, order.id, 'pending', { status: 'pending', paymentReference: started.reference });
+  const action = started.status === 'action_required' ? started : null;
+  return {
+    ...(await describeOrder(ctx, order)),
+    redirect_url: action?.redirectUrl ?? null,
+    client_secret: action?.clientSecret ?? null,
+  };
+}
+
+/** A declined or abandoned payment: the order fails and its places go back on sale. */
+async function failOrder(ctx: ServiceContext, order: OrderRow) {
+  await ctx.db.transaction(async (tx) => {
+    const failed = await moveOrder(tx, order.id, 'pending', { status: 'failed' });
+    if (failed) await releaseOrderPlaces(tx, await findOrderLines(tx, order.id));
+  });
+}
+
+async function releaseOrderPlaces(tx: Parameters<typeof releasePlaces>[0], lines: OrderLineRow[]) {
+  for (const line of lines)
+    await releasePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1);
+}
+
+/**
+ * Releases the places of orders whose 15-minute hold ran out unpaid. Runs in every API process;
+ * SKIP LOCKED lets several run at once without releasing anything twice.
+ */
+export async function expireHolds(ctx: Pick<ServiceContext, 'db' | 'clock'>, batch = 100): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const expired = await lockExpiredHolds(tx, ctx.clock.now(), batch);
+    for (const order of expired) {
+      await moveOrder(tx, order.id, 'pending', { status: 'expired' });
+      await releaseOrderPlaces(tx, await findOrderLines(tx, order.id));
+    }
+    return expired.length;
+  });
+}
+
+export async function describeOrder(ctx: ServiceContext, order: OrderRow): Promise<Order> {
+  const lines = await findOrderLines(ctx.db, order.id);
+  const first = lines[0];
+  const ticket = first ? await findTicketInfo(ctx.db, ctx.lang, first.ticketId) : undefined;
+  const summary: CartSummary = {
+    location: ticket ? `${ticket.areaName}, ${ticket.regionName}` : '',
+    ticket: ticket?.title ?? '',
+    category: ticket?.categoryName ?? '',
+    start_date: lines.reduce(
+      (min, line) => (line.startDate < min ? line.startDate : min),
+      first?.startDate ?? '',
+    ),
+    end_date: lines.reduce((max, line) => (line.endDate > max ? line.endDate : max), first?.endDate ?? ''),
+    max_usage: ticket?.maxUsage ?? null,
+    quantity: lines.length,
+    unit_price_cents: first?.unitPriceCents ?? 0,
+    subtotal_cents: order.subtotalCents,
+    discount_cents: order.discountCents,
+    coupon_discount_cents: order.couponDiscountCents,
+    service_fee_cents: order.serviceFeeCents,
+    total_cents: order.totalCents,
+    currency: 'EUR',
+  };
+  return {
+    code: order.code,
+    status: order.status,
+    payment_method: order.paymentMethod as PaymentMethod,
+    pay_on_site: order.paymentMethod === 'cash',
+    hold_expires_at: order.holdExpiresAt.toISOString(),
+    summary,
+    redirect_url: null,
+    client_secret: null,
+  };
+}

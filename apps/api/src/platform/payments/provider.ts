@@ -1,0 +1,65 @@
+export type PaymentMethod = 'card' | 'paypal' | 'sandbox' | 'cash' | 'free';
+
+export type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export type StartPayment = {
+  orderCode: string;
+  amountCents: number;
+  currency: 'EUR';
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  /** Stable per payment attempt, so a retried request never charges twice. */
+  idempotencyKey: string;
+  /** Only the offline sandbox reads it: real card numbers never reach our server (PCI DSS). */
+  card?: CardDetails;
+};
+
+export type PaymentStart =
+  | { status: 'paid'; reference: string }
+  | { status: 'on_site'; reference: string }
+  | { status: 'action_required'; reference: string; redirectUrl?: string; clientSecret?: string }
+  // The provider took the money but holds it for review (a PayPal capture in PENDING): neither
+  // paid nor declined yet, a webhook settles it later.
+  | { status: 'pending'; reference: string }
+  /** `reason` is a code for the UI to translate (`card_declined`, `card_expired`…), never shown raw. */
+  | { status: 'declined'; reference: string | null; reason: string };
+
+export type PaymentEvent = {
+  type: 'paid' | 'failed' | 'refunded';
+  /** The same reference `complete` (PayPal: the capture id) or `start` (Stripe: the PaymentIntent id) answered. */
+  reference: string;
+  orderCode: string | null;
+  /** For `refunded`: the total refunded so far, because providers resend the event on each partial refund. */
+  amountCents: number | null;
+};
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+export interface PaymentProvider {
+  readonly method: PaymentMethod;
+  start(input: StartPayment): Promise<PaymentStart>;
+  /** After the buyer comes back (PayPal approval): capture; answers paid, pending or declined. */
+  complete?(reference: string): Promise<PaymentStart>;
+  refund(reference: string, amountCents: number): Promise<void>;
+  /**
+   * Verifies a webhook's signature and reads it; throws PaymentWebhookError when the signature is
+   * wrong, answers null for events that do not change an order.
+   */
+  parseWebhook?(rawBody: Buffer, headers: WebhookHeaders): Promise<PaymentEvent | null>;
+}
+
+/** The route answers 400 to it, so the provider stops retrying a delivery nobody can verify. */
+export class PaymentWebhookError extends Error {}
+
+export function requireAmountCents(amountCents: number): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new RangeError(`amount must be a positive whole number of cents, got ${amountCents}`);
+  }
+  return amountCents;
+}
+
+export function firstHeader(headers: WebhookHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

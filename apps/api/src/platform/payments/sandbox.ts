@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { type CardDetails, type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
+
+// Stripe's public test numbers, so the same cards work on a laptop and against Stripe's test mode.
+export const SANDBOX_CARD_ACCEPTED = '4242424242424242';
+export const SANDBOX_CARD_DECLINED = '4000000000000002';
+
+export type SandboxOptions = { now?: () => Date };
+
+type Attempt = { orderCode: string; amountCents: number; result: PaymentStart };
+
+export type SandboxPaymentProvider = PaymentProvider & { refundedCents(reference: string): number };
+
+/** The embedded card simulator: a full checkout with no network and no account anywhere. */
+export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentProvider {
+  const now = options.now ?? (() => new Date());
+  const attempts = new Map<string, Attempt>();
+  const payments = new Map<string, { amountCents: number; refundedCents: number }>();
+
+  function findDeclineReason(card: CardDetails | undefined): string | null {
+    if (!card) return 'card_missing';
+    const number = card.number.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return 'card_number_invalid';
+    if (isExpired(card, now())) return 'card_expired';
+    if (!/^\d{3,4}$/.test(card.cvc)) return 'card_cvc_invalid';
+    if (number === SANDBOX_CARD_DECLINED) return 'card_declined';
+    if (number !== SANDBOX_CARD_ACCEPTED) return 'card_not_supported';
+    return null;
+  }
+
+  function charge(card: CardDetails | undefined, amountCents: number): PaymentStart {
+    const reason = findDeclineReason(card);
+    if (reason) return { status: 'declined', reference: null, reason };
+    const reference = `sbx_${randomBytes(12).toString('hex')}`;
+    payments.set(reference, { amountCents, refundedCents: 0 });
+    return { status: 'paid', reference };
+  }
+
+  return {
+    method: 'sandbox',
+
+    async start(input) {
+      const amountCents = requireAmountCents(input.amountCents);
+      const earlier = attempts.get(input.idempotencyKey);
+      if (earlier) {
+        // Stripe refuses a reused key with other parameters: a bug in the caller must not pass silently.
+        if (earlier.orderCode !== input.orderCode || earlier.amountCents !== amountCents) {
+          throw new Error('idempotency key reused for a different payment');
+        }
+        return earlier.result;
+      }
+      const result = charge(input.card, amountCents);
+      attempts.set(input.idempotencyKey, { orderCode: input.orderCode, amountCents, result });
+      return result;
+    },
+
+    async refund(reference, amountCents) {
+      requireAmountCents(amountCents);
+      const payment = payments.get(reference);
+      if (!payment) throw new Error(`no sandbox payment ${reference}`);
+      if (payment.refundedCents + amountCents > payment.amountCents) {
+        throw new RangeError('refund exceeds the amount paid');
+      }
+      payment.refundedCents += amountCents;
+    },
+
+    refundedCents: (reference) => payments.get(reference)?.refundedCents ?? 0,
+  };
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function isExpired(card: CardDetails, now: Date): boolean {
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return true;
+  // Buyers type the two digits printed on the card.
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  // A card stays valid through the last day of its expiry month.
+  return year * 12 + card.expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}

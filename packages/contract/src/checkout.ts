@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ZLanguageParam } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ZId } from './paging.ts';
+import { ROUTES } from './routes.ts';
+
+const field = (key: string) => ({ error: `field.${key}` });
+
+/** How long places stay held while the buyer pays (DESIGN: 15 minutes). */
+export const HOLD_MINUTES = 15;
+/** One order carries at most this many guests; a group beyond it makes two orders. */
+export const MAX_GUESTS = 20;
+/** SPEC section 5, year selection: nobody is asked for a birth year before 1900. */
+export const FIRST_BIRTH_YEAR = 1900;
+
+export const PAYMENT_METHODS = ['sandbox', 'card', 'paypal', 'cash', 'free'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** First and last name: two words of letters at least ('Enter a valid first and last name'). */
+export const GUEST_NAME = /^\p{L}[\p{L}\p{M}'’.-]*(\s+\p{L}[\p{L}\p{M}'’.-]*)+$/u;
+
+const ZCalendarDate = z
+  .string(field('invalidDate'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, field('invalidDate'))
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    field('invalidDate'),
+  );
+
+export const ZGuest = z.object({
+  full_name: z
+    .string(field('guestName'))
+    .trim()
+    .max(120, field('guestName'))
+    .regex(GUEST_NAME, field('guestName')),
+  start_date: ZCalendarDate,
+  end_date: ZCalendarDate,
+  birth_year: z.coerce
+    .number(field('invalidBirthYear'))
+    .int()
+    .min(FIRST_BIRTH_YEAR, field('invalidBirthYear'))
+    .max(2100, field('invalidBirthYear'))
+    .optional(),
+  card_number: z.string().trim().max(32, field('cardNumber')).optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, field('invalid'))
+    .optional(),
+  fiscal_code: z.string().trim().max(32, field('invalidFiscalCode')).optional(),
+});
+export type Guest = z.infer<typeof ZGuest>;
+
+/** Guests travel as an array in JSON bodies and as a JSON string in form-data. */
+const ZGuests = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.array(ZGuest, field('invalid')).min(1, field('required')).max(MAX_GUESTS, field('tooManyGuests')),
+);
+
+const ZCard = z.object({
+  number: z.string().trim().max(32),
+  exp_month: z.coerce.number().int().min(1).max(12),
+  exp_year: z.coerce.number().int().min(2000).max(2100),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/),
+});
+
+/** SPEC section 3, the cart: every figure computed by the server. */
+export const ZCartSummary = z
+  .object({
+    location: z.string(),
+    ticket: z.string(),
+    category: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+    max_usage: z.number().int().nullable(),
+    quantity: z.number().int(),
+    unit_price_cents: z.number().int(),
+    subtotal_cents: z.number().int(),
+    discount_cents: z.number().int(),
+    coupon_discount_cents: z.number().int(),
+    service_fee_cents: z.number().int(),
+    total_cents: z.number().int(),
+    currency: z.literal('EUR'),
+  })
+  .meta({ id: 'CartSummary' });
+export type CartSummary = z.infer<typeof ZCartSummary>;
+
+export const ORDER_STATES = ['pending', 'paid', 'issued', 'failed', 'expired', 'refunded'] as const;
+
+export const ZOrder = z
+  .object({
+    code: z.string(),
+    status: z.enum(ORDER_STATES),
+    payment_method: z.enum(PAYMENT_METHODS),
+    pay_on_site: z.boolean(),
+    hold_expires_at: z.string(),
+    summary: ZCartSummary,
+    /** Where to send the browser to pay (PayPal), or what Stripe.js needs to confirm a card. */
+    redirect_url: z.string().nullable(),
+    client_secret: z.string().nullable(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof ZOrder>;
+
+export const ticketBuy = defineEndpoint({
+  ...ROUTES.ticketBuy,
+  tag: 'checkout',
+  summary:
+    'Buys a ticket for one or more guests. Places are held for 15 minutes while paying; the same ' +
+    'idempotency key always answers the same order.',
+  input: z.object({
+    lng: ZLanguageParam,
+    id_ticket: ZId,
+    guests: ZGuests,
+    coupon: z.string().trim().max(40).optional(),
+    payment_method: z.enum(PAYMENT_METHODS, field('invalid')),
+    idempotency_key: z.string().trim().min(8).max(100),
+    card: ZCard.optional(),
+  }),
+  output: z.object({ order: ZOrder }),
+});

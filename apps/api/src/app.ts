@@ -112,6 +112,7 @@ export async function buildApp({
     global: false,
     hook: 'preHandler',
     store: postgresRateLimitStore(database.db),
+    ...(config.perIpRateLimits ? {} : { allowList: () => true }),
   });
 
   const jobs = await startJobs(database, app.log);

@@ -54,28 +54,33 @@ export const ZGuest = z.object({
 });
 export type Guest = z.infer<typeof ZGuest>;
 
-/** Guests travel as an array in JSON bodies and as a JSON string in form-data. */
+/** Lists and objects travel as such in JSON bodies and as JSON strings in form-data. */
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 const ZGuests = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  },
+  parsedJson,
   z.array(ZGuest, field('invalid')).min(1, field('required')).max(MAX_GUESTS, field('tooManyGuests')),
 );
 
-const ZCard = z.object({
-  number: z.string().trim().max(32),
-  exp_month: z.coerce.number().int().min(1).max(12),
-  exp_year: z.coerce.number().int().min(2000).max(2100),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/),
-});
+const ZCard = z.preprocess(
+  parsedJson,
+  z.object({
+    number: z.string().trim().max(32),
+    exp_month: z.coerce.number().int().min(1).max(12),
+    exp_year: z.coerce.number().int().min(2000).max(2100),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/),
+  }),
+);
 
 /** SPEC section 3, the cart: every figure computed by the server. */
 export const ZCartSummary = z

@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('lifts the per-IP form limits only when asked, for load tests', () => {
+    expect(loadConfig({}).perIpRateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'off' }).perIpRateLimits).toBe(false);
+    expect(() => loadConfig({ RATE_LIMITS: 'maybe' })).toThrow(/RATE_LIMITS="maybe"/);
+  });
+
   it('allows map tiles from the configured server only', () => {
     expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
       'https://tile.openstreetmap.org',

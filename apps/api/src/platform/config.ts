@@ -33,6 +33,7 @@ const ZEnvironment = z.object({
   MAIL_FROM: z.string().min(3).default('Sentiero <no-reply@sentiero.localhost>'),
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_DIALOG_URL: z.url().default(FACEBOOK_DIALOG_URL),
@@ -53,6 +54,8 @@ export type Config = {
   /** Without an SMTP server, mail goes to the embedded mailbox (`/dev/mailbox`, off in production). */
   mail: { smtpUrl: string | undefined; from: string; operator: string };
   sessionDays: number;
+  /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
+  perIpRateLimits: boolean;
   /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
   facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } | null;
 };
@@ -102,6 +105,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
+    perIpRateLimits: env.RATE_LIMITS === 'on',
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {

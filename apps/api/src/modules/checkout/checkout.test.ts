@@ -134,6 +134,18 @@ describe('app/v4/ticket/buy', () => {
     expect((await firstOpenDay(daily.id)).remaining).toBe(before - 2);
   });
 
+  it('takes guests and card as JSON strings, as a form-data body sends them', async () => {
+    const browser = await member();
+    const { date } = await firstOpenDay(daily.id);
+    const response = await buy(browser, {
+      guests: JSON.stringify([guest(date)]),
+      card: JSON.stringify(CARD_OK),
+    });
+    expect(response.json().fields).toBeUndefined();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order.summary.quantity).toBe(1);
+  });
+
   it('answers a retried purchase with the same order, never a second one', async () => {
     const browser = await member();
     const { date } = await firstOpenDay(daily.id);

@@ -34,6 +34,7 @@ import { freePayments } from './platform/payments/free.ts';
 import { sandboxPayments } from './platform/payments/sandbox.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { findSessionUser, purgeExpired } from './platform/sessions.ts';
+import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -192,6 +193,10 @@ export async function buildApp({
   registerNewsletterRoutes(app);
   registerCheckoutRoutes(app, {
     providers: { sandbox: sandboxPayments(), cash: cashPayments(), free: freePayments() },
+    signer: loadTicketSigner({
+      privateKeyPem: config.ticketSigningKey,
+      dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
+    }),
     db: database.db,
     clock,
   });

@@ -22,7 +22,7 @@ import type {
 import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
-import type { ticketBuy } from './checkout.ts';
+import type { ticketBuy, ticketKeys } from './checkout.ts';
 import type { areaListLevel } from './growth.ts';
 import type { contactUs, newsletterConfirm, newsletterUnsubscribe, userNewsletter } from './newsletter.ts';
 import type { RouteName } from './routes.ts';
@@ -96,6 +96,7 @@ export type Api = {
   newsletterUnsubscribe: typeof newsletterUnsubscribe;
   contactUs: typeof contactUs;
   ticketBuy: typeof ticketBuy;
+  ticketKeys: typeof ticketKeys;
 };
 
 export type ApiInput<N extends RouteName> = z.input<Api[N]['input']>;

@@ -137,3 +137,16 @@ export const ticketBuy = defineEndpoint({
   }),
   output: z.object({ order: ZOrder }),
 });
+
+export const ticketKeys = defineEndpoint({
+  ...ROUTES.ticketKeys,
+  cache: 'public',
+  tag: 'checkout',
+  summary: 'The public keys that sign tickets: what a phone needs to verify a QR code offline.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({
+    keys: z.array(
+      z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string() }),
+    ),
+  }),
+});

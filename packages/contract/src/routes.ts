@@ -54,6 +54,7 @@ export const ROUTES = {
   twoFactorDisable: { path: '/app/user/two-factor/disable', kind: 'write' },
   contactUs: { path: '/app/contact/us', kind: 'write' },
   ticketBuy: { path: '/app/v4/ticket/buy', kind: 'write' },
+  ticketKeys: { path: '/app/ticket/keys', kind: 'read' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,3 +1,20 @@
+CREATE TABLE "issued_tickets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"order_id" integer NOT NULL,
+	"order_line_id" integer NOT NULL,
+	"ticket_id" integer NOT NULL,
+	"holder_name" text NOT NULL,
+	"valid_from" date NOT NULL,
+	"valid_until" date NOT NULL,
+	"max_usage" integer,
+	"uses" integer DEFAULT 0 NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"signed_code" text NOT NULL,
+	"share_token" text NOT NULL,
+	"issued_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
@@ -42,12 +59,27 @@ CREATE TABLE "ticket_day_places" (
 	CONSTRAINT "ticket_day_places_taken_check" CHECK ("ticket_day_places"."taken" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "ticket_redemptions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"issued_ticket_id" integer NOT NULL,
+	"redeemed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "issued_tickets" ADD CONSTRAINT "issued_tickets_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issued_tickets" ADD CONSTRAINT "issued_tickets_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "issued_tickets" ADD CONSTRAINT "issued_tickets_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_day_places" ADD CONSTRAINT "ticket_day_places_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_redemptions" ADD CONSTRAINT "ticket_redemptions_issued_ticket_id_issued_tickets_id_fk" FOREIGN KEY ("issued_ticket_id") REFERENCES "public"."issued_tickets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "issued_tickets_code_idx" ON "issued_tickets" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "issued_tickets_order_line_idx" ON "issued_tickets" USING btree ("order_line_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "issued_tickets_share_idx" ON "issued_tickets" USING btree ("share_token");--> statement-breakpoint
+CREATE INDEX "issued_tickets_order_idx" ON "issued_tickets" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_lines_order_id_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_code_idx" ON "orders" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_user_idempotency_idx" ON "orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "orders_user_id_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "orders_pending_hold_idx" ON "orders" USING btree ("hold_expires_at") WHERE status = 'pending';
+CREATE INDEX "orders_pending_hold_idx" ON "orders" USING btree ("hold_expires_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "ticket_redemptions_ticket_idx" ON "ticket_redemptions" USING btree ("issued_ticket_id");

@@ -100,3 +100,54 @@ export const ticketDayPlaces = pgTable(
     check('ticket_day_places_taken_check', sql`${table.taken} >= 0`),
   ],
 );
+
+export const ISSUED_TICKET_STATUSES = ['active', 'cancelled'] as const;
+export type IssuedTicketStatus = (typeof ISSUED_TICKET_STATUSES)[number];
+
+/** One ticket per guest of a paid order, with the signed code its QR carries. */
+export const issuedTickets = pgTable(
+  'issued_tickets',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    holderName: text('holder_name').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until').notNull(),
+    maxUsage: integer('max_usage'),
+    uses: integer('uses').notNull().default(0),
+    status: text('status').$type<IssuedTicketStatus>().notNull().default('active'),
+    signedCode: text('signed_code').notNull(),
+    /** A read-only link that shows the ticket without logging in (`app/ticket/share`). */
+    shareToken: text('share_token').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('issued_tickets_code_idx').on(table.code),
+    // Issuing twice (a retry, a recovery job) can never make a second ticket for one guest.
+    uniqueIndex('issued_tickets_order_line_idx').on(table.orderLineId),
+    uniqueIndex('issued_tickets_share_idx').on(table.shareToken),
+    index('issued_tickets_order_idx').on(table.orderId),
+  ],
+);
+
+/** Each use of a ticket, recorded when it is checked at the activity. */
+export const ticketRedemptions = pgTable(
+  'ticket_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    issuedTicketId: integer('issued_ticket_id')
+      .notNull()
+      .references(() => issuedTickets.id),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ticket_redemptions_ticket_idx').on(table.issuedTicketId)],
+);

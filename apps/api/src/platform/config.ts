@@ -34,6 +34,7 @@ const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TICKET_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_DIALOG_URL: z.url().default(FACEBOOK_DIALOG_URL),
@@ -56,6 +57,8 @@ export type Config = {
   sessionDays: number;
   /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
   perIpRateLimits: boolean;
+  /** The operator's Ed25519 key (PKCS#8 PEM); unset, one is made once under DATA_DIR. */
+  ticketSigningKey: string | undefined;
   /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
   facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } | null;
 };
@@ -106,6 +109,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
     perIpRateLimits: env.RATE_LIMITS === 'on',
+    ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {

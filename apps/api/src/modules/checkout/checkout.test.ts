@@ -1,9 +1,12 @@
-import { orders } from '@sentiero/db/schema';
+import { verifyTicketCode } from '@sentiero/contract/ticket-code';
+import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { takePlaces } from './places.ts';
 import { insertOrder } from './repo.ts';
+import { recoverPaidOrders } from './routes.ts';
 import { expireHolds } from './service.ts';
 
 let sut: TestApp;
@@ -119,7 +122,7 @@ describe('app/v4/ticket/buy', () => {
     expect(response.statusCode).toBe(200);
     const { order } = response.json();
     const unit = daily.discounted_price_cents ?? daily.price_cents;
-    expect(order).toMatchObject({ status: 'paid', payment_method: 'sandbox', pay_on_site: false });
+    expect(order).toMatchObject({ status: 'issued', payment_method: 'sandbox', pay_on_site: false });
     expect(order.code).toMatch(/^ST-[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     expect(order.summary).toMatchObject({
       quantity: 2,
@@ -132,6 +135,22 @@ describe('app/v4/ticket/buy', () => {
       currency: 'EUR',
     });
     expect((await firstOpenDay(daily.id)).remaining).toBe(before - 2);
+
+    const [row] = await sut.database.db.select().from(orders).where(eq(orders.code, order.code));
+    const issued = await sut.database.db
+      .select()
+      .from(issuedTickets)
+      .where(eq(issuedTickets.orderId, row?.id ?? 0));
+    expect(issued.map((ticket) => ticket.holderName).sort()).toEqual(['Anna Conti', 'Marco Conti']);
+    const keys = (await sut.app.inject({ method: 'GET', url: '/api/app/ticket/keys' })).json().keys;
+    const raw = Buffer.from(keys[0].x, 'base64url');
+    for (const ticket of issued) {
+      const verified = await verifyTicketCode(ticket.signedCode, { [keys[0].kid]: new Uint8Array(raw) });
+      expect(verified).toMatchObject({
+        valid: true,
+        payload: { holder: ticket.holderName, valid_from: date },
+      });
+    }
   });
 
   it('takes guests and card as JSON strings, as a form-data body sends them', async () => {
@@ -173,7 +192,7 @@ describe('app/v4/ticket/buy', () => {
     const { date } = await firstOpenDay(daily.id);
     const response = await buy(browser, { guests: [guest(date)], payment_method: 'cash', card: undefined });
     expect(response.json().order).toMatchObject({
-      status: 'paid',
+      status: 'issued',
       payment_method: 'cash',
       pay_on_site: true,
     });
@@ -250,6 +269,49 @@ describe('app/v4/ticket/buy', () => {
     const response = await buy(browser, { guests: [guest(date)] });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This activity is no longer available, please try another one');
+  });
+});
+
+describe('recovery', () => {
+  it('issues the tickets of a paid order that a crash left without them', async () => {
+    const { date } = await firstOpenDay(daily.id);
+    const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
+    const order = await sut.database.db.transaction((tx) =>
+      insertOrder(
+        tx,
+        {
+          code: 'ST-CRASH-AFTER',
+          userId: owner?.userId ?? 0,
+          status: 'paid',
+          language: 'it',
+          paymentMethod: 'sandbox',
+          paymentReference: 'sbx_before_the_crash',
+          idempotencyKey: 'crash-between-payment-and-tickets',
+          subtotalCents: 1000,
+          totalCents: 1000,
+          holdExpiresAt: new Date(Date.parse(NOW) + 60_000),
+          updatedAt: new Date(Date.now() - 60_000),
+        },
+        [
+          {
+            ticketId: daily.id,
+            guestName: 'Nicolò Čarman',
+            startDate: date,
+            endDate: date,
+            unitPriceCents: 1000,
+          },
+        ],
+      ),
+    );
+    const signer = loadTicketSigner();
+    expect(await recoverPaidOrders(sut.database.db, { now: () => new Date(NOW) }, signer)).toBeGreaterThan(0);
+    const issued = await sut.database.db
+      .select()
+      .from(issuedTickets)
+      .where(eq(issuedTickets.orderId, order.id));
+    expect(issued).toHaveLength(1);
+    const [after] = await sut.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.status).toBe('issued');
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db, Transaction } from '@sentiero/db/client';
 import { type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -12,6 +13,11 @@ export async function findOrderByIdempotencyKey(db: Db, userId: number, key: str
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+export async function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.code, code));
   return row;
 }
 
@@ -57,4 +63,12 @@ export async function lockExpiredHolds(tx: Transaction, now: Date, limit: number
     .orderBy(orders.holdExpiresAt)
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** Codes people read out at a ticket desk: no 0/O or 1/I to confuse. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newPublicCode(prefix: string): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+  return `${prefix}-${chars.slice(0, 5)}-${chars.slice(5)}`;
 }

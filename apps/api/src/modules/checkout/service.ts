@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type CartSummary,
   type Guest,
@@ -10,22 +9,27 @@ import { calendarDateIn } from '@sentiero/contract/durations';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { isUniqueViolation } from '../accounts/repo.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
 import { findGuestProblems } from './guests.ts';
+import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import {
+  findOrderByCode,
   findOrderByIdempotencyKey,
   findOrderLines,
   insertOrder,
   lockExpiredHolds,
   moveOrder,
+  newPublicCode,
   type OrderLineRow,
   type OrderRow,
 } from './repo.ts';
 
 export type PaymentProviders = Partial<Record<PaymentMethod, PaymentProvider>>;
+export type CheckoutDeps = { providers: PaymentProviders; signer: TicketSigner };
 
 export type BuyRequest = {
   id_ticket: number;
@@ -36,14 +40,6 @@ export type BuyRequest = {
   card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined;
 };
 
-/** Codes people read out at a ticket desk: no 0/O or 1/I to confuse. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function newPublicCode(prefix: string): string {
-  const bytes = randomBytes(10);
-  const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
-  return `${prefix}-${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
 class SoldOut extends Error {}
 
 const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
@@ -52,7 +48,7 @@ const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
  * SPEC section 2: the payment step. Validates the guests again, prices the order, holds its
  * places and starts the payment; the same idempotency key always answers the same order.
  */
-export async function buyTickets(ctx: ServiceContext, providers: PaymentProviders, input: BuyRequest) {
+export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input: BuyRequest) {
   if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
   const userId = ctx.user.id;
   const earlier = await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
@@ -75,7 +71,7 @@ export async function buyTickets(ctx: ServiceContext, providers: PaymentProvider
   const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
   if (method === 'free' && total > 0)
     throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
-  const provider = providers[method];
+  const provider = deps.providers[method];
   if (!provider) throw new AppError('NOT_CONFIGURED', 501);
 
   let order: OrderRow;
@@ -124,11 +120,12 @@ export async function buyTickets(ctx: ServiceContext, providers: PaymentProvider
     }
     throw error;
   }
-  return { order: await startPayment(ctx, provider, order, input) };
+  return { order: await startPayment(ctx, deps, provider, order, input) };
 }
 
 async function startPayment(
   ctx: ServiceContext,
+  deps: CheckoutDeps,
   provider: PaymentProvider,
   order: OrderRow,
   input: BuyRequest,
@@ -159,7 +156,7 @@ async function startPayment(
       paymentReference: started.reference,
       paidAt: now,
     });
-    return describeOrder(ctx, paid ?? order);
+    return describeOrder(ctx, await issueIfPaid(ctx, deps, paid ?? order));
   }
   if (started.status === 'on_site') {
     // Cash: confirmed now, paid at the meeting point; the places stay taken.
@@ -167,7 +164,7 @@ async function startPayment(
       status: 'paid',
       paymentReference: started.reference,
     });
-    return describeOrder(ctx, confirmed ?? order);
+    return describeOrder(ctx, await issueIfPaid(ctx, deps, confirmed ?? order));
   }
   if (started.status === 'declined') {
     await failOrder(ctx, order);
@@ -180,6 +177,21 @@ async function startPayment(
     redirect_url: action?.redirectUrl ?? null,
     client_secret: action?.clientSecret ?? null,
   };
+}
+
+/**
+ * Issues the tickets of a paid order. A failure here loses nothing: the order stays paid and the
+ * recovery job issues its tickets.
+ */
+async function issueIfPaid(ctx: ServiceContext, deps: CheckoutDeps, order: OrderRow): Promise<OrderRow> {
+  if (order.status !== 'paid') return order;
+  try {
+    await issueTickets(ctx, deps.signer, order);
+    return (await findOrderByCode(ctx.db, order.code)) ?? order;
+  } catch (error) {
+    ctx.log.error({ err: error, order: order.code }, 'issuing tickets failed; the recovery job will retry');
+    return order;
+  }
 }
 
 /** A declined or abandoned payment: the order fails and its places go back on sale. */

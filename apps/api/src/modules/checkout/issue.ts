@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@sentiero/db/client';
+import { issuedTickets, orders } from '@sentiero/db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { findTicketInfo } from '../tickets/repo.ts';
+import { findOrderLines, moveOrder, newPublicCode, type OrderRow } from './repo.ts';
+
+/**
+ * Issues one signed ticket per guest of a paid order and marks it issued. Safe to run twice
+ * (one ticket per order line, enforced by a unique index): the recovery job calls it for paid
+ * orders a crash left without tickets.
+ */
+export async function issueTickets(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang'>,
+  signer: TicketSigner,
+  order: OrderRow,
+) {
+  const lines = await findOrderLines(ctx.db, order.id);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const line of lines) {
+      const ticket = await findTicketInfo(tx as unknown as Db, order.language, line.ticketId);
+      if (!ticket) throw new Error(`ticket ${line.ticketId} of order ${order.code} is gone`);
+      const code = newPublicCode('T').replaceAll('-', '');
+      const signedCode = signer.sign({
+        code,
+        area_id: ticket.areaId,
+        area_name: ticket.areaName,
+        title: ticket.title,
+        valid_from: line.startDate,
+        valid_until: line.endDate,
+        holder: line.guestName,
+        max_usage: ticket.maxUsage,
+        issued_at: Math.floor(now.getTime() / 1000),
+      });
+      await tx
+        .insert(issuedTickets)
+        .values({
+          code,
+          orderId: order.id,
+          orderLineId: line.id,
+          ticketId: line.ticketId,
+          holderName: line.guestName,
+          validFrom: line.startDate,
+          validUntil: line.endDate,
+          maxUsage: ticket.maxUsage,
+          signedCode,
+          shareToken: randomBytes(18).toString('base64url'),
+          issuedAt: now,
+        })
+        .onConflictDoNothing({ target: issuedTickets.orderLineId });
+    }
+    await moveOrder(tx, order.id, 'paid', { status: 'issued', issuedAt: now });
+  });
+}
+
+/** Paid orders without their tickets: what a crash between payment and issuing leaves behind. */
+export async function findPaidOrdersWithoutTickets(db: Db, limit = 50): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        isNull(orders.issuedAt),
+        sql`${orders.updatedAt} < now() - interval '30 seconds'`,
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { startTestServer, type TestReply, type TestRequest, type TestServer } from './test-server.ts';
+
+export const PAYPAL_TEST_APP = {
+  clientId: 'AeSentieroSandboxClientId00000000000000000000000000000000000000000000000000000',
+  clientSecret: 'EPsentieroSandboxSecret000000000000000000000000000000000000000000000000000000',
+  webhookId: '8PT597110X687430LKGECATA',
+};
+
+const CERT_URL = 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77';
+
+export type FakePaypalOrder = {
+  id: string;
+  code: string;
+  value: string;
+  state: 'created' | 'approved' | 'declined' | 'pending';
+  captureIds: string[];
+};
+
+/** A stand-in for PayPal's REST API on 127.0.0.1, answering with the shapes PayPal documents. */
+export type FakePaypal = {
+  server: TestServer;
+  tokens: Set<string>;
+  orders: Map<string, FakePaypalOrder>;
+  /** Answers kept per PayPal-Request-Id, which is how PayPal makes a retried POST harmless. */
+  replies: Map<string, TestReply>;
+  refunds: { captureId: string; value: string }[];
+  verificationOutage: boolean;
+  /** A delivery as PayPal sends it, which its verify endpoint will then vouch for. */
+  signDelivery(
+    eventType: string,
+    resource: Record<string, unknown>,
+  ): { body: string; headers: Record<string, string> };
+};
+
+export const paypalId = () => randomBytes(8).toString('hex').toUpperCase();
+
+function paypalError(status: number, name: string, issue: string, description: string): TestReply {
+  const details = [{ issue, description }];
+  const href = `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`;
+  const links = [{ href, rel: 'information_link', method: 'GET' }];
+  return { status, body: { name, message: description, debug_id: 'f1e2d3c4b5a69', details, links } };
+}
+const unprocessable = (issue: string, description: string) =>
+  paypalError(422, 'UNPROCESSABLE_ENTITY', issue, description);
+const notFound = () =>
+  paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'The specified resource does not exist.');
+const unauthorized = (error: string, error_description: string) => ({
+  status: 401,
+  body: { error, error_description },
+});
+
+function capturedOrder(order: FakePaypalOrder) {
+  const status = order.state === 'pending' ? 'PENDING' : 'COMPLETED';
+  const captureId = order.captureIds[0];
+  const capture = {
+    id: captureId,
+    status,
+    ...(status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
+    amount: { currency_code: 'EUR', value: order.value },
+    final_capture: true,
+    seller_protection: {
+      status: 'ELIGIBLE',
+      dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
+    },
+    custom_id: order.code,
+    links: [
+      { href: `https://api-m.paypal.com/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+    ],
+    create_time: '2026-05-15T06:02:11Z',
+    update_time: '2026-05-15T06:02:11Z',
+  };
+  const name = { given_name: 'Ada', surname: 'Lovelace' };
+  return {
+    id: order.id,
+    status: 'COMPLETED',
+    payment_source: {
+      paypal: {
+        email_address: 'ada@example.org',
+        account_id: 'QYR5Z8XDVJNXQ',
+        account_status: 'VERIFIED',
+        name,
+      },
+    },
+    purchase_units: [{ reference_id: order.code, payments: { captures: [capture] } }],
+    payer: { name, email_address: 'ada@example.org', payer_id: 'QYR5Z8XDVJNXQ' },
+    links: [{ href: `https://api-m.paypal.com/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+export async function startFakePaypal(): Promise<FakePaypal> {
+  const signed = new Map<string, { sig: string; event: unknown }>();
+  const fake: Omit<FakePaypal, 'server'> = {
+    tokens: new Set(),
+    orders: new Map(),
+    replies: new Map(),
+    refunds: [],
+    verificationOutage: false,
+    signDelivery(eventType, resource) {
+      const transmissionId = `${randomBytes(4).toString('hex')}-4b4a-11f1-8fd5-${randomBytes(6).toString('hex')}`;
+      const event = {
+        id: `WH-${paypalId()}`,
+        create_time: '2026-05-15T06:02:14.000Z',
+        resource_type: 'capture',
+        event_type: eventType,
+        summary: 'Payment completed for EUR 12.5 EUR',
+        resource,
+        event_version: '1.0',
+        resource_version: '2.0',
+      };
+      const sig = randomBytes(64).toString('base64');
+      signed.set(transmissionId, { sig, event });
+      const headers = {
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': CERT_URL,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': sig,
+        'paypal-transmission-time': '2026-05-15T06:02:14Z',
+      };
+      return { body: JSON.stringify(event), headers };
+    },
+  };
+
+  function answer(request: TestRequest): TestReply {
+    const body = request.body ? JSON.parse(request.body) : {};
+    const orderPath = /^\/v2\/checkout\/orders\/(\w+)$/.exec(request.path);
+    const capturePath = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(request.path);
+    const refundPath = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(request.path);
+
+    if (request.method === 'POST' && request.path === '/v2/checkout/orders') {
+      const unit = body.purchase_units?.[0];
+      const amount = unit?.amount;
+      if (
+        body.intent !== 'CAPTURE' ||
+        amount?.currency_code !== 'EUR' ||
+        !/^\d+\.\d{2}$/.test(amount.value)
+      ) {
+        return paypalError(
+          400,
+          'INVALID_REQUEST',
+          'INVALID_PARAMETER_VALUE',
+          'The value of a field is invalid.',
+        );
+      }
+      const order: FakePaypalOrder = {
+        id: paypalId(),
+        code: unit.custom_id,
+        value: amount.value,
+        state: 'created',
+        captureIds: [],
+      };
+      fake.orders.set(order.id, order);
+      const links = [
+        { href: `https://api-m.paypal.com/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+        { href: `https://www.paypal.com/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' },
+      ];
+      return {
+        status: 200,
+        body: { id: order.id, status: 'PAYER_ACTION_REQUIRED', payment_source: { paypal: {} }, links },
+      };
+    }
+
+    if (request.method === 'POST' && capturePath?.[1]) {
+      const order = fake.orders.get(capturePath[1]);
+      if (!order) return notFound();
+      if (order.state === 'created')
+        return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order.');
+      if (order.state === 'declined')
+        return unprocessable('INSTRUMENT_DECLINED', 'The instrument was declined.');
+      if (order.captureIds.length > 0)
+        return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.');
+      order.captureIds.push(paypalId());
+      return { status: 201, body: capturedOrder(order) };
+    }
+
+    if (request.method === 'GET' && orderPath?.[1]) {
+      const order = fake.orders.get(orderPath[1]);
+      return order ? { status: 200, body: capturedOrder(order) } : notFound();
+    }
+
+    if (request.method === 'POST' && refundPath?.[1]) {
+      fake.refunds.push({ captureId: refundPath[1], value: body.amount?.value });
+      const id = paypalId();
+      const links = [
+        { href: `https://api-m.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+      ];
+      return { status: 201, body: { id, status: 'COMPLETED', links } };
+    }
+
+    if (request.method === 'POST' && request.path === '/v1/notifications/verify-webhook-signature') {
+      if (fake.verificationOutage)
+        return paypalError(503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'Service Unavailable.');
+      const delivery = signed.get(body.transmission_id);
+      const genuine =
+        delivery !== undefined &&
+        body.webhook_id === PAYPAL_TEST_APP.webhookId &&
+        body.transmission_sig === delivery.sig &&
+        body.auth_algo === 'SHA256withRSA' &&
+        body.cert_url === CERT_URL &&
+        JSON.stringify(body.webhook_event) === JSON.stringify(delivery.event);
+      return { status: 200, body: { verification_status: genuine ? 'SUCCESS' : 'FAILURE' } };
+    }
+
+    return notFound();
+  }
+
+  function handle(request: TestRequest): TestReply {
+    if (request.method === 'POST' && request.path === '/v1/oauth2/token') {
+      const { clientId, clientSecret } = PAYPAL_TEST_APP;
+      const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      const grant = new URLSearchParams(request.body).get('grant_type');
+      if (request.headers.authorization !== basic || grant !== 'client_credentials') {
+        return unauthorized('invalid_client', 'Client Authentication failed');
+      }
+      const token = `A21AA${randomBytes(16).toString('hex')}`;
+      fake.tokens.add(token);
+      const scope = 'https://uri.paypal.com/services/payments/payment';
+      const issued = {
+        scope,
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: 32400,
+      };
+      return { status: 200, body: { ...issued, nonce: '2026-05-15T06:00:00Zabc' } };
+    }
+    const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+    if (!fake.tokens.has(token)) return unauthorized('invalid_token', 'Token signature verification failed');
+
+    const requestId = request.headers['paypal-request-id'];
+    const key = typeof requestId === 'string' ? `${request.path} ${requestId}` : undefined;
+    const replayed = key ? fake.replies.get(key) : undefined;
+    if (replayed) return replayed;
+    const reply = answer(request);
+    if (key && reply.status < 300) fake.replies.set(key, reply);
+    return reply;
+  }
+
+  return Object.assign(fake, { server: await startTestServer(handle) });
+}

@@ -1,0 +1,30 @@
+import { cashPayments } from './cash.ts';
+import { freePayments } from './free.ts';
+import { type PaypalConfig, paypalPayments } from './paypal.ts';
+import type { PaymentMethod, PaymentProvider } from './provider.ts';
+import { type SandboxOptions, sandboxPayments } from './sandbox.ts';
+import { type StripeConfig, stripePayments } from './stripe.ts';
+
+export type PaymentProvidersConfig = {
+  stripe?: StripeConfig;
+  paypal?: PaypalConfig;
+  /**
+   * The card simulator accepts a public test number, so anyone could take tickets for free with it:
+   * production must pass `false`.
+   */
+  sandbox?: boolean | SandboxOptions;
+};
+
+export type PaymentProviders = Partial<Record<PaymentMethod, PaymentProvider>>;
+
+/** The methods checkout can offer: the offline ones always, Stripe and PayPal once configured. */
+export function createPaymentProviders(config: PaymentProvidersConfig = {}): PaymentProviders {
+  const sandboxOptions = config.sandbox === true || config.sandbox === undefined ? {} : config.sandbox;
+  return {
+    cash: cashPayments(),
+    free: freePayments(),
+    ...(sandboxOptions ? { sandbox: sandboxPayments(sandboxOptions) } : {}),
+    ...(config.stripe ? { card: stripePayments(config.stripe) } : {}),
+    ...(config.paypal ? { paypal: paypalPayments(config.paypal) } : {}),
+  };
+}

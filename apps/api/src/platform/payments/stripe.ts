@@ -1,0 +1,141 @@
+import Stripe from 'stripe';
+import {
+  firstHeader,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStart,
+  PaymentWebhookError,
+  requireAmountCents,
+} from './provider.ts';
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Only for tests and stubs: the SDK talks to api.stripe.com when it is unset. */
+  apiBase?: string;
+};
+
+/**
+ * Cards through Stripe: the server only creates the PaymentIntent; the browser confirms it with
+ * Stripe.js, so card numbers never touch Sentiero and 3-D Secure runs where the buyer is.
+ */
+export function stripePayments(config: StripeConfig): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, { ...connectionOptions(config.apiBase), telemetry: false });
+
+  return {
+    method: 'card',
+
+    async start(input) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: requireAmountCents(input.amountCents),
+          currency: 'eur',
+          description: input.description,
+          metadata: { order_code: input.orderCode },
+          // DESIGN.md: Stripe is the card method; wallets and bank methods are not offered through it.
+          // (API 2026-10 renamed `payment_method_types` to this on create.)
+          allowed_payment_method_types: ['card'],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return readIntent(intent);
+    },
+
+    // The buyer may come back before the webhook does: asking Stripe lets the order page answer at once.
+    async complete(reference) {
+      return readIntent(await stripe.paymentIntents.retrieve(reference));
+    },
+
+    async refund(reference, amountCents) {
+      await stripe.refunds.create({ payment_intent: reference, amount: requireAmountCents(amountCents) });
+    },
+
+    async parseWebhook(rawBody, headers) {
+      const signature = firstHeader(headers, 'stripe-signature');
+      if (!signature) throw new PaymentWebhookError('the Stripe-Signature header is missing');
+      let event: Stripe.Event;
+      try {
+        // Verifies the HMAC over the exact bytes received and refuses timestamps older than 5 minutes,
+        // so a captured delivery cannot be replayed.
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch (error) {
+        throw new PaymentWebhookError('the Stripe signature does not match', { cause: error });
+      }
+      return readEvent(event);
+    },
+  };
+}
+
+function connectionOptions(
+  apiBase: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function readIntent(intent: Stripe.PaymentIntent): PaymentStart {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'paid', reference: intent.id };
+    case 'processing':
+      return { status: 'pending', reference: intent.id };
+    case 'canceled':
+      return { status: 'declined', reference: intent.id, reason: 'payment_canceled' };
+    case 'requires_payment_method':
+      // Set after a failed attempt; a fresh intent has none and is waiting for the browser.
+      if (intent.last_payment_error) {
+        return {
+          status: 'declined',
+          reference: intent.id,
+          reason: intent.last_payment_error.code ?? 'card_declined',
+        };
+      }
+      break;
+  }
+  if (!intent.client_secret)
+    throw new Error(`Stripe sent PaymentIntent ${intent.id} without a client secret`);
+  return { status: 'action_required', reference: intent.id, clientSecret: intent.client_secret };
+}
+
+function readEvent(event: Stripe.Event): PaymentEvent | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return {
+        type: 'paid',
+        reference: intent.id,
+        orderCode: orderCodeOf(intent.metadata),
+        amountCents: intent.amount_received,
+      };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      return {
+        type: 'failed',
+        reference: intent.id,
+        orderCode: orderCodeOf(intent.metadata),
+        amountCents: intent.amount,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      // Orders keep the PaymentIntent id from `start`, not the charge's own id.
+      const intent = charge.payment_intent;
+      const reference = typeof intent === 'string' ? intent : (intent?.id ?? charge.id);
+      return {
+        type: 'refunded',
+        reference,
+        orderCode: orderCodeOf(charge.metadata),
+        amountCents: charge.amount_refunded,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+function orderCodeOf(metadata: Stripe.Metadata | null): string | null {
+  return metadata?.order_code ?? null;
+}

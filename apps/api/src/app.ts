@@ -29,9 +29,7 @@ import { installErrorHandling } from './platform/error-handler.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
-import { cashPayments } from './platform/payments/cash.ts';
-import { freePayments } from './platform/payments/free.ts';
-import { sandboxPayments } from './platform/payments/sandbox.ts';
+import { createPaymentProviders } from './platform/payments/registry.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { findSessionUser, purgeExpired } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
@@ -192,7 +190,11 @@ export async function buildApp({
   registerAccountRoutes(app);
   registerNewsletterRoutes(app);
   registerCheckoutRoutes(app, {
-    providers: { sandbox: sandboxPayments(), cash: cashPayments(), free: freePayments() },
+    providers: createPaymentProviders({
+      ...(config.payments.stripe ? { stripe: config.payments.stripe } : {}),
+      ...(config.payments.paypal ? { paypal: config.payments.paypal } : {}),
+      sandbox: config.payments.sandbox,
+    }),
     signer: loadTicketSigner({
       privateKeyPem: config.ticketSigningKey,
       dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,

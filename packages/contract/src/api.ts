@@ -22,7 +22,7 @@ import type {
 import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
-import type { ticketBuy, ticketKeys } from './checkout.ts';
+import type { ticketBuy, ticketBuyComplete, ticketKeys } from './checkout.ts';
 import type { areaListLevel } from './growth.ts';
 import type { contactUs, newsletterConfirm, newsletterUnsubscribe, userNewsletter } from './newsletter.ts';
 import type { RouteName } from './routes.ts';
@@ -97,6 +97,7 @@ export type Api = {
   contactUs: typeof contactUs;
   ticketBuy: typeof ticketBuy;
   ticketKeys: typeof ticketKeys;
+  ticketBuyComplete: typeof ticketBuyComplete;
 };
 
 export type ApiInput<N extends RouteName> = z.input<Api[N]['input']>;

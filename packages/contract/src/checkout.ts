@@ -150,3 +150,11 @@ export const ticketKeys = defineEndpoint({
     ),
   }),
 });
+
+export const ticketBuyComplete = defineEndpoint({
+  ...ROUTES.ticketBuyComplete,
+  tag: 'checkout',
+  summary: 'The buyer is back from the payment provider (PayPal approval): captures and answers the order.',
+  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(5).max(40) }),
+  output: z.object({ order: ZOrder }),
+});

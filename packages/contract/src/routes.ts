@@ -55,6 +55,7 @@ export const ROUTES = {
   contactUs: { path: '/app/contact/us', kind: 'write' },
   ticketBuy: { path: '/app/v4/ticket/buy', kind: 'write' },
   ticketKeys: { path: '/app/ticket/keys', kind: 'read' },
+  ticketBuyComplete: { path: '/app/v4/ticket/buy/complete', kind: 'write' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -34,6 +34,14 @@ const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+  PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
   TICKET_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
@@ -57,6 +65,12 @@ export type Config = {
   sessionDays: number;
   /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
   perIpRateLimits: boolean;
+  payments: {
+    stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+    paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase?: string } | null;
+    /** The card simulator accepts a public test number: never on in production unless asked. */
+    sandbox: boolean;
+  };
   /** The operator's Ed25519 key (PKCS#8 PEM); unset, one is made once under DATA_DIR. */
   ticketSigningKey: string | undefined;
   /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
@@ -109,6 +123,26 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
     perIpRateLimits: env.RATE_LIMITS === 'on',
+    payments: {
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
+            }
+          : null,
+      paypal:
+        env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID
+          ? {
+              clientId: env.PAYPAL_CLIENT_ID,
+              clientSecret: env.PAYPAL_CLIENT_SECRET,
+              webhookId: env.PAYPAL_WEBHOOK_ID,
+              ...(env.PAYPAL_API_BASE ? { apiBase: env.PAYPAL_API_BASE } : {}),
+            }
+          : null,
+      sandbox: (env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    },
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET

@@ -1,0 +1,141 @@
+import type { Db } from '@sentiero/db/client';
+import { issuedTickets, orders, tickets } from '@sentiero/db/schema';
+import { eq, or } from 'drizzle-orm';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider.ts';
+import { issueTickets } from './issue.ts';
+import { daysBetween, releasePlaces, takePlaces } from './places.ts';
+import { findOrderByCode, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
+import { type CheckoutDeps, describeOrder } from './service.ts';
+
+type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log'>;
+
+async function findOrderForEvent(db: Db, event: PaymentEvent): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      event.orderCode
+        ? or(eq(orders.code, event.orderCode), eq(orders.paymentReference, event.reference))
+        : eq(orders.paymentReference, event.reference),
+    );
+  return row;
+}
+
+/**
+ * What a provider tells about a payment, from a webhook or the buyer's return. Idempotent: the
+ * same event twice changes nothing the second time.
+ */
+export async function settlePayment(
+  ctx: SettleContext,
+  deps: CheckoutDeps,
+  event: PaymentEvent,
+): Promise<void> {
+  const order = await findOrderForEvent(ctx.db, event);
+  if (!order) {
+    ctx.log.warn({ reference: event.reference, type: event.type }, 'payment event for no known order');
+    return;
+  }
+  if (event.type === 'paid') return settlePaid(ctx, deps, order, event.reference);
+  if (event.type === 'failed') return settleFailed(ctx, order);
+  return settleRefunded(ctx, order);
+}
+
+async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRow, reference: string) {
+  const now = ctx.clock.now();
+  if (order.status === 'pending') {
+    const paid = await moveOrder(ctx.db, order.id, 'pending', {
+      status: 'paid',
+      paymentReference: reference,
+      paidAt: now,
+    });
+    if (paid) await issueTickets(ctx, deps.signer, paid);
+    return;
+  }
+  if (order.status !== 'expired' && order.status !== 'failed') return;
+  // Paid after its hold ran out: honoured if the places are still there, refunded otherwise.
+  const lines = await findOrderLines(ctx.db, order.id);
+  const retaken = await ctx.db
+    .transaction(async (tx) => {
+      for (const line of lines) {
+        const capacity = await capacityOf(tx as unknown as Db, line.ticketId);
+        if (
+          capacity !== null &&
+          !(await takePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1, capacity))
+        ) {
+          throw new PlacesGone();
+        }
+      }
+      return moveOrder(tx, order.id, order.status, {
+        status: 'paid',
+        paymentReference: reference,
+        paidAt: now,
+      });
+    })
+    .catch((error) => {
+      if (error instanceof PlacesGone) return undefined;
+      throw error;
+    });
+  if (retaken) {
+    await issueTickets(ctx, deps.signer, retaken);
+    return;
+  }
+  const provider = deps.providers[order.paymentMethod as keyof CheckoutDeps['providers']];
+  await provider?.refund(reference, order.totalCents);
+  await moveOrder(ctx.db, order.id, order.status, { status: 'refunded', paymentReference: reference });
+}
+
+class PlacesGone extends Error {}
+
+async function capacityOf(db: Db, ticketId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ capacity: tickets.dailyCapacity })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return row?.capacity ?? null;
+}
+
+async function settleFailed(ctx: SettleContext, order: OrderRow) {
+  await ctx.db.transaction(async (tx) => {
+    const failed = await moveOrder(tx, order.id, 'pending', { status: 'failed' });
+    if (!failed) return;
+    for (const line of await findOrderLines(tx, order.id)) {
+      await releasePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1);
+    }
+  });
+}
+
+/** A refund from the provider's side: the tickets stop being valid and the places go back on sale. */
+async function settleRefunded(ctx: SettleContext, order: OrderRow) {
+  if (order.status !== 'paid' && order.status !== 'issued') return;
+  await ctx.db.transaction(async (tx) => {
+    const refunded = await moveOrder(tx, order.id, order.status, { status: 'refunded' });
+    if (!refunded) return;
+    await tx.update(issuedTickets).set({ status: 'cancelled' }).where(eq(issuedTickets.orderId, order.id));
+    for (const line of await findOrderLines(tx, order.id)) {
+      await releasePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1);
+    }
+  });
+}
+
+/** The buyer is back from the provider (PayPal approval): capture now rather than wait for the webhook. */
+export async function completePayment(ctx: ServiceContext, deps: CheckoutDeps, code: string) {
+  if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
+  const unsafeOrder = await findOrderByCode(ctx.db, code);
+  // Another member's order answers like no order at all.
+  if (!unsafeOrder || unsafeOrder.userId !== ctx.user.id) throw new AppError('NOT_FOUND', 404);
+  const order = unsafeOrder;
+  const provider: PaymentProvider | undefined =
+    deps.providers[order.paymentMethod as keyof CheckoutDeps['providers']];
+  if (order.status === 'pending' && provider?.complete && order.paymentReference) {
+    const result = await provider.complete(order.paymentReference);
+    if (result.status === 'paid') {
+      await settlePaid(ctx, deps, order, result.reference);
+    } else if (result.status === 'declined') {
+      await settleFailed(ctx, order);
+      throw new AppError('PAYMENT_DECLINED', 402);
+    }
+  }
+  return { order: await describeOrder(ctx, (await findOrderByCode(ctx.db, code)) ?? order) };
+}

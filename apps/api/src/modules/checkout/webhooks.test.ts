@@ -1,0 +1,192 @@
+import { issuedTickets, orders } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeStripe,
+  STRIPE_TEST_KEYS,
+  startFakeStripe,
+  stripeEvent,
+  stripeSignature,
+} from '../../platform/payments/fake-stripe.ts';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { takePlaces } from './places.ts';
+import { expireHolds } from './service.ts';
+
+let sut: TestApp;
+let stripe: FakeStripe;
+let now = new Date('2026-11-23T08:00:00Z');
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  sut = await createTestApp(
+    {
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+      STRIPE_API_BASE: stripe.server.url,
+    },
+    { clock: { now: () => now } },
+  );
+});
+afterAll(async () => {
+  await sut.close();
+  await stripe.server.close();
+});
+
+let serial = 0;
+async function buyByCard(date: string) {
+  const browser = createBrowser(sut);
+  await browser.post('/api/app/user/register?lng=en', {
+    firstname: 'Lena',
+    lastname: 'Huber',
+    email: `lena.${++serial}@example.de`,
+    password: 'Rafting2026',
+    country: 'DE',
+    is_adult: true,
+    policy_accepted: true,
+  });
+  const ticket = await plainDailyTicket();
+  const response = await browser.post('/api/app/v4/ticket/buy?lng=de', {
+    id_ticket: ticket.id,
+    guests: [{ full_name: 'Lena Huber', start_date: date, end_date: date }],
+    payment_method: 'card',
+    idempotency_key: `card-payment-${serial}`,
+  });
+  expect(response.json().fields).toBeUndefined();
+  expect(response.statusCode).toBe(200);
+  return { order: response.json().order, ticket };
+}
+
+let cached: { id: number; capacity: number; date: string } | undefined;
+async function plainDailyTicket() {
+  if (cached) return cached;
+  for (let page = 1; page <= 7 && !cached; page++) {
+    const list = (
+      await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?lng=en&page=${page}` })
+    ).json();
+    for (const card of list.ticket_list) {
+      const info = (await sut.app.inject({ method: 'GET', url: `/api/app/ticket/info?id=${card.id}` })).json()
+        .ticket;
+      if (info.duration_type !== 'DAILY' || info.daily_capacity === null || info.min_age > 0) continue;
+      if (info.requires_fishing_card || info.residents_only || info.price_cents === 0) continue;
+      const days = (
+        await sut.app.inject({
+          method: 'GET',
+          url: `/api/app/ticket/calendar?id=${info.id}&from=2027-06-01&days=60`,
+        })
+      ).json().days;
+      const open = days.find((day: { open: boolean }) => day.open);
+      if (open) cached = { id: info.id, capacity: info.daily_capacity, date: open.date };
+      if (cached) break;
+    }
+  }
+  if (!cached) throw new Error('the seed has no plain daily ticket open in summer 2027');
+  return cached;
+}
+
+async function sendWebhook(
+  type: string,
+  reference: string,
+  code: string,
+  amount: number,
+  signature?: string,
+) {
+  const payload = stripeEvent(type, {
+    id: reference,
+    object: 'payment_intent',
+    amount,
+    amount_received: type === 'payment_intent.succeeded' ? amount : 0,
+    currency: 'eur',
+    metadata: { order_code: code },
+    status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
+  });
+  return sut.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature ?? stripeSignature(payload),
+    },
+  });
+}
+
+const orderRow = async (code: string) =>
+  (await sut.database.db.select().from(orders).where(eq(orders.code, code)))[0];
+
+describe('card payments through Stripe', () => {
+  it('holds the places, then issues the tickets when the signed webhook says paid', async () => {
+    const { date } = await plainDailyTicket();
+    const { order } = await buyByCard(date);
+    expect(order).toMatchObject({ status: 'pending', payment_method: 'card' });
+    expect(order.client_secret).toMatch(/^pi_.+_secret_/);
+    const row = await orderRow(order.code);
+    const intent = stripe.intents.get(row?.paymentReference ?? '');
+    expect(intent?.amount).toBe(order.summary.total_cents);
+
+    const forged = await sendWebhook(
+      'payment_intent.succeeded',
+      row?.paymentReference ?? '',
+      order.code,
+      order.summary.total_cents,
+      't=1,v1=00',
+    );
+    expect(forged.statusCode).toBe(400);
+    expect((await orderRow(order.code))?.status).toBe('pending');
+
+    const paid = await sendWebhook(
+      'payment_intent.succeeded',
+      row?.paymentReference ?? '',
+      order.code,
+      order.summary.total_cents,
+    );
+    expect(paid.statusCode).toBe(200);
+    expect((await orderRow(order.code))?.status).toBe('issued');
+    const again = await sendWebhook(
+      'payment_intent.succeeded',
+      row?.paymentReference ?? '',
+      order.code,
+      order.summary.total_cents,
+    );
+    expect(again.statusCode).toBe(200);
+    const tickets = await sut.database.db
+      .select()
+      .from(issuedTickets)
+      .where(eq(issuedTickets.orderId, row?.id ?? 0));
+    expect(tickets).toHaveLength(1);
+  });
+
+  it('honours a payment that arrives after the hold expired, while places remain', async () => {
+    const { date } = await plainDailyTicket();
+    const { order } = await buyByCard(date);
+    now = new Date(now.getTime() + 16 * 60_000);
+    await expireHolds({ db: sut.database.db, clock: { now: () => now } });
+    expect((await orderRow(order.code))?.status).toBe('expired');
+    const row = await orderRow(order.code);
+    await sendWebhook(
+      'payment_intent.succeeded',
+      row?.paymentReference ?? '',
+      order.code,
+      order.summary.total_cents,
+    );
+    expect((await orderRow(order.code))?.status).toBe('issued');
+  });
+
+  it('refunds a late payment when its places were sold meanwhile', async () => {
+    const { date, id, capacity } = await plainDailyTicket();
+    const { order } = await buyByCard(date);
+    now = new Date(now.getTime() + 16 * 60_000);
+    await expireHolds({ db: sut.database.db, clock: { now: () => now } });
+    const days = (
+      await sut.app.inject({ method: 'GET', url: `/api/app/ticket/calendar?id=${id}&from=${date}&days=1` })
+    ).json().days;
+    await sut.database.db.transaction((tx) => takePlaces(tx, id, [date], days[0].remaining, capacity));
+    const row = await orderRow(order.code);
+    await sendWebhook(
+      'payment_intent.succeeded',
+      row?.paymentReference ?? '',
+      order.code,
+      order.summary.total_cents,
+    );
+    expect((await orderRow(order.code))?.status).toBe('refunded');
+    expect(stripe.refundedCents.get(row?.paymentReference ?? '')).toBe(order.summary.total_cents);
+  });
+});

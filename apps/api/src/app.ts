@@ -18,6 +18,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
+import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
   registerSeoRoutes(app);
   registerAccountRoutes(app);
   registerNewsletterRoutes(app);
+  registerMyTicketRoutes(app);
   registerCheckoutRoutes(app, {
     providers: createPaymentProviders({
       ...(config.payments.stripe ? { stripe: config.payments.stripe } : {}),

@@ -24,6 +24,7 @@ import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
 import type { ticketBuy, ticketBuyComplete, ticketKeys } from './checkout.ts';
 import type { areaListLevel } from './growth.ts';
+import type { ticketList, ticketRedeem, ticketShare, ticketShared } from './my-tickets.ts';
 import type { contactUs, newsletterConfirm, newsletterUnsubscribe, userNewsletter } from './newsletter.ts';
 import type { RouteName } from './routes.ts';
 import type { search, searchAdvanced, searchFilters, searchFiltersAdvanced } from './search.ts';
@@ -98,6 +99,10 @@ export type Api = {
   ticketBuy: typeof ticketBuy;
   ticketKeys: typeof ticketKeys;
   ticketBuyComplete: typeof ticketBuyComplete;
+  ticketList: typeof ticketList;
+  ticketShare: typeof ticketShare;
+  ticketShared: typeof ticketShared;
+  ticketRedeem: typeof ticketRedeem;
 };
 
 export type ApiInput<N extends RouteName> = z.input<Api[N]['input']>;

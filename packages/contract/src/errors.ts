@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'LOGIN_REQUIRED',
   'TICKET_UNAVAILABLE',
   'PAYMENT_DECLINED',
+  'TICKET_NOT_VALID_TODAY',
+  'TICKET_USED_UP',
+  'TICKET_CANCELLED',
+  'FORBIDDEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -42,6 +42,7 @@ const ZEnvironment = z.object({
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().optional(),
   PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
+  REDEEM_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   TICKET_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
@@ -71,6 +72,8 @@ export type Config = {
     /** The card simulator accepts a public test number: never on in production unless asked. */
     sandbox: boolean;
   };
+  /** What rangers' and guides' devices send to record a ticket's use; unset, redeeming is off. */
+  redeemToken: string | undefined;
   /** The operator's Ed25519 key (PKCS#8 PEM); unset, one is made once under DATA_DIR. */
   ticketSigningKey: string | undefined;
   /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
@@ -143,6 +146,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           : null,
       sandbox: (env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     },
+    redeemToken: env.REDEEM_TOKEN,
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET

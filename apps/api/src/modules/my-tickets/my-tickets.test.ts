@@ -1,0 +1,150 @@
+import { issuedTickets } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+
+const REDEEM_TOKEN = 'ranger-device-token-0123456789';
+let sut: TestApp;
+let now = new Date('2026-11-23T08:00:00Z');
+beforeAll(async () => {
+  sut = await createTestApp({ REDEEM_TOKEN }, { clock: { now: () => now } });
+});
+afterAll(() => sut.close());
+
+let serial = 0;
+async function member(): Promise<Browser> {
+  const browser = createBrowser(sut);
+  await browser.post('/api/app/user/register?lng=en', {
+    firstname: 'Tina',
+    lastname: 'Kos',
+    email: `tina.${++serial}@example.si`,
+    password: 'Soca2026river',
+    country: 'SI',
+    is_adult: true,
+    policy_accepted: true,
+  });
+  return browser;
+}
+
+type Plain = { id: number; date: string; categoryId: number; maxUsage: number | null };
+let plain: Plain | undefined;
+async function plainDailyTicket(): Promise<Plain> {
+  for (let page = 1; page <= 7 && !plain; page++) {
+    const list = (
+      await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?lng=en&page=${page}` })
+    ).json();
+    for (const card of list.ticket_list) {
+      const info = (await sut.app.inject({ method: 'GET', url: `/api/app/ticket/info?id=${card.id}` })).json()
+        .ticket;
+      if (info.duration_type !== 'DAILY' || info.min_age > 0 || info.requires_fishing_card) continue;
+      if (info.residents_only || info.price_cents === 0) continue;
+      const calendar = await sut.app.inject({
+        method: 'GET',
+        url: `/api/app/ticket/calendar?id=${info.id}&from=2027-06-01&days=60`,
+      });
+      const open = calendar.json().days.find((day: { open: boolean }) => day.open);
+      if (open) {
+        plain = { id: info.id, date: open.date, categoryId: info.category_id, maxUsage: info.max_usage };
+        break;
+      }
+    }
+  }
+  if (!plain) throw new Error('the seed has no plain daily ticket open in summer 2027');
+  return plain;
+}
+
+async function buyTwo(browser: Browser) {
+  const { id, date } = await plainDailyTicket();
+  const response = await browser.post('/api/app/v4/ticket/buy?lng=en', {
+    id_ticket: id,
+    guests: [
+      { full_name: 'Tina Kos', start_date: date, end_date: date },
+      { full_name: 'Žiga Kos', start_date: date, end_date: date },
+    ],
+    payment_method: 'sandbox',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    idempotency_key: `my-tickets-${++serial}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().order.code as string;
+}
+
+describe('app/ticket/list', () => {
+  it("lists a member's tickets grouped by purchase date, filtered by category", async () => {
+    const browser = await member();
+    const orderCode = await buyTwo(browser);
+    const { categoryId } = await plainDailyTicket();
+    const list = (await browser.get('/api/app/ticket/list?lng=en')).json();
+    expect(list.purchase_list).toHaveLength(1);
+    expect(list.purchase_list[0].date_purchase).toBe('2026-11-23');
+    expect(list.purchase_list[0].tickets.map((ticket: { holder: string }) => ticket.holder).sort()).toEqual([
+      'Tina Kos',
+      'Žiga Kos',
+    ]);
+    expect(list.purchase_list[0].tickets[0]).toMatchObject({ order_code: orderCode, status: 'active' });
+    const other = categoryId === 16 ? 17 : 16;
+    expect((await browser.get(`/api/app/ticket/list?id_category=${other}`)).json().purchase_list).toEqual([]);
+    expect((await createBrowser(sut).get('/api/app/ticket/list')).statusCode).toBe(401);
+  });
+});
+
+describe('app/ticket/download and app/ticket/share', () => {
+  it('gives the owner a PDF of the order and nobody else', async () => {
+    const browser = await member();
+    const orderCode = await buyTwo(browser);
+    const pdf = await browser.get(`/api/app/ticket/download?order=${orderCode}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const stranger = await member();
+    expect((await stranger.get(`/api/app/ticket/download?order=${orderCode}`)).statusCode).toBe(404);
+  });
+
+  it('shares one ticket by a read-only link that works without logging in', async () => {
+    const browser = await member();
+    await buyTwo(browser);
+    const [ticket] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+    const shared = await browser.post('/api/app/ticket/share', { code: ticket.code });
+    const token = shared.json().url.split('/').pop();
+    const seen = await createBrowser(sut).get(`/api/app/ticket/shared?token=${token}`);
+    expect(seen.json().ticket).toMatchObject({ code: ticket.code, holder: ticket.holder });
+    const stranger = await member();
+    expect((await stranger.post('/api/app/ticket/share', { code: ticket.code })).statusCode).toBe(404);
+  });
+});
+
+describe('app/ticket/redeem', () => {
+  const redeem = (code: string, token = REDEEM_TOKEN) =>
+    sut.app.inject({
+      method: 'POST',
+      url: '/api/app/ticket/redeem?lng=en',
+      payload: { code },
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('records uses on the valid day only, up to the maximum, for the ranger token only', async () => {
+    const browser = await member();
+    await buyTwo(browser);
+    const [ticket] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+    expect((await redeem(ticket.signed_code, 'not-the-ranger-token-000000')).statusCode).toBe(403);
+    const early = await redeem(ticket.code);
+    expect(early.json()).toMatchObject({
+      code: 'TICKET_NOT_VALID_TODAY',
+      message: 'This ticket is not valid today',
+    });
+
+    now = new Date(`${ticket.valid_from}T09:00:00Z`);
+    // A two-entry permit, whatever the seed says of this one.
+    await sut.database.db
+      .update(issuedTickets)
+      .set({ maxUsage: 2 })
+      .where(eq(issuedTickets.code, ticket.code));
+    const first = await redeem(ticket.signed_code);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ ticket: { uses: 1 }, uses_left: 1 });
+    expect((await redeem(ticket.code)).json().uses_left).toBe(0);
+    const over = await redeem(ticket.code);
+    expect(over.json()).toMatchObject({ code: 'TICKET_USED_UP', message: 'This ticket has no uses left' });
+    now = new Date('2026-11-23T08:00:00Z');
+  });
+});

@@ -1,0 +1,130 @@
+import type { Language } from '@sentiero/contract/languages';
+import type { Db } from '@sentiero/db/client';
+import { localized, localizedOrNull } from '@sentiero/db/localized';
+import {
+  areas,
+  categories,
+  issuedTickets,
+  orderLines,
+  orders,
+  regions,
+  ticketRedemptions,
+  tickets,
+} from '@sentiero/db/schema';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+
+/** Orders whose tickets a member keeps: paid or issued, and refunded ones (shown as cancelled). */
+const KEPT = inArray(orders.status, ['paid', 'issued', 'refunded']);
+
+function ticketColumns(language: Language) {
+  return {
+    id: issuedTickets.id,
+    code: issuedTickets.code,
+    orderCode: orders.code,
+    orderCreatedAt: orders.createdAt,
+    paymentMethod: orders.paymentMethod,
+    userId: orders.userId,
+    title: localized(tickets.title, language),
+    areaName: localized(areas.name, language),
+    regionName: localized(regions.name, language),
+    timeZone: areas.timeZone,
+    categoryId: tickets.categoryId,
+    categoryName: localized(categories.name, language),
+    holder: issuedTickets.holderName,
+    validFrom: issuedTickets.validFrom,
+    validUntil: issuedTickets.validUntil,
+    maxUsage: issuedTickets.maxUsage,
+    uses: issuedTickets.uses,
+    status: issuedTickets.status,
+    signedCode: issuedTickets.signedCode,
+    issuedAt: issuedTickets.issuedAt,
+    priceCents: orderLines.unitPriceCents,
+    rules: localized(tickets.rules, language),
+    meetingPoint: localizedOrNull(tickets.meetingPoint, language),
+  };
+}
+
+function selectTickets(db: Db, language: Language, where: SQL | undefined) {
+  return db
+    .select(ticketColumns(language))
+    .from(issuedTickets)
+    .innerJoin(orders, eq(orders.id, issuedTickets.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, issuedTickets.orderLineId))
+    .innerJoin(tickets, eq(tickets.id, issuedTickets.ticketId))
+    .innerJoin(areas, eq(areas.id, tickets.areaId))
+    .innerJoin(regions, eq(regions.id, areas.regionId))
+    .innerJoin(categories, eq(categories.id, tickets.categoryId))
+    .where(where);
+}
+
+export type IssuedTicketRow = NonNullable<Awaited<ReturnType<typeof findTicketByCode>>>;
+
+export async function findMemberTickets(
+  db: Db,
+  language: Language,
+  filter: { userId: number; categoryId?: number | undefined },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(orders.userId, filter.userId),
+    KEPT,
+    filter.categoryId === undefined ? undefined : eq(tickets.categoryId, filter.categoryId),
+  );
+  const rows = await selectTickets(db, language, where)
+    .orderBy(desc(orders.createdAt), desc(orders.id), issuedTickets.id)
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(issuedTickets)
+    .innerJoin(orders, eq(orders.id, issuedTickets.orderId))
+    .innerJoin(tickets, eq(tickets.id, issuedTickets.ticketId))
+    .where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findTicketByCode(db: Db, language: Language, code: string) {
+  const [row] = await selectTickets(db, language, eq(issuedTickets.code, code));
+  return row;
+}
+
+export async function findTicketByShareToken(db: Db, language: Language, token: string) {
+  const [row] = await selectTickets(db, language, eq(issuedTickets.shareToken, token));
+  return row;
+}
+
+export async function findOrderTickets(db: Db, language: Language, orderCode: string) {
+  return selectTickets(db, language, and(eq(orders.code, orderCode), KEPT)).orderBy(issuedTickets.id);
+}
+
+export async function findShareToken(db: Db, ticketId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ token: issuedTickets.shareToken })
+    .from(issuedTickets)
+    .where(eq(issuedTickets.id, ticketId));
+  return row?.token;
+}
+
+/**
+ * Records one use if the ticket still has one: the conditional update is the check, so two
+ * scanners at the same gate cannot both spend the last use.
+ */
+export async function useTicket(db: Db, ticketId: number, now: Date): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(issuedTickets)
+      .set({ uses: sql`${issuedTickets.uses} + 1` })
+      .where(
+        and(
+          eq(issuedTickets.id, ticketId),
+          eq(issuedTickets.status, 'active'),
+          sql`(${issuedTickets.maxUsage} is null or ${issuedTickets.uses} < ${issuedTickets.maxUsage})`,
+        ),
+      )
+      .returning({ uses: issuedTickets.uses });
+    if (!row) return null;
+    await tx.insert(ticketRedemptions).values({ issuedTicketId: ticketId, redeemedAt: now });
+    return row.uses;
+  });
+}

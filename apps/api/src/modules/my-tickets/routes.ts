@@ -1,0 +1,42 @@
+import { ticketList, ticketRedeem, ticketShare, ticketShared } from '@sentiero/contract/my-tickets';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../platform/http.ts';
+import {
+  downloadTickets,
+  listMemberTickets,
+  redeemTicket,
+  shareTicket,
+  showSharedTicket,
+} from './service.ts';
+
+const REDEEM_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+export function registerMyTicketRoutes(app: FastifyInstance) {
+  registerEndpoint(app, ticketList, (ctx, input) => listMemberTickets(ctx, input));
+  registerEndpoint(app, ticketShare, (ctx, input) => shareTicket(ctx, input.code));
+  registerEndpoint(app, ticketShared, (ctx, input) => showSharedTicket(ctx, input.token));
+  registerEndpoint(
+    app,
+    ticketRedeem,
+    (ctx, input, request) => redeemTicket(ctx, request.headers.authorization, input.code),
+    {
+      rateLimit: REDEEM_LIMIT,
+    },
+  );
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/app/ticket/download',
+    { schema: { tags: ['tickets'], summary: 'A ticket (code) or a whole order (order) as PDF.' } },
+    async (request, reply) => {
+      const text = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : undefined);
+      const { pdf, filename } = await downloadTickets(request.ctx, {
+        code: text(request.query.code),
+        order: text(request.query.order),
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,163 @@
+import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { calendarDateIn } from '@sentiero/contract/durations';
+import { FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
+import { type IssuedTicket, MY_TICKETS_PAGE_SIZE } from '@sentiero/contract/my-tickets';
+import { pageCount } from '@sentiero/contract/paging';
+import { decodeTicketCode } from '@sentiero/contract/ticket-code';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { renderTicketPdf, type TicketForPdf } from '../../platform/ticket-pdf.ts';
+import {
+  findMemberTickets,
+  findOrderTickets,
+  findShareToken,
+  findTicketByCode,
+  findTicketByShareToken,
+  type IssuedTicketRow,
+  useTicket,
+} from './repo.ts';
+
+function toIssuedTicket(row: IssuedTicketRow): IssuedTicket {
+  return {
+    code: row.code,
+    order_code: row.orderCode,
+    title: row.title,
+    area: row.areaName,
+    category_id: row.categoryId,
+    holder: row.holder,
+    valid_from: row.validFrom,
+    valid_until: row.validUntil,
+    max_usage: row.maxUsage,
+    uses: row.uses,
+    status: row.status,
+    pay_on_site: row.paymentMethod === 'cash',
+    signed_code: row.signedCode,
+    download_url: `/api/app/ticket/download?code=${encodeURIComponent(row.code)}`,
+  };
+}
+
+function requireMemberId(ctx: ServiceContext): number {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
+  return ctx.user.id;
+}
+
+/** SPEC section 3: tickets grouped by purchase date, newest first; confirmation keeps the newest group. */
+export async function listMemberTickets(
+  ctx: ServiceContext,
+  input: { id_category?: number | undefined; page: number; source: 'mytickets' | 'confirmation' },
+) {
+  const userId = requireMemberId(ctx);
+  const { rows, total } = await findMemberTickets(
+    ctx.db,
+    ctx.lang,
+    { userId, categoryId: input.id_category },
+    MY_TICKETS_PAGE_SIZE,
+    (input.page - 1) * MY_TICKETS_PAGE_SIZE,
+  );
+  const groups = new Map<string, IssuedTicket[]>();
+  for (const row of rows) {
+    const day = calendarDateIn(row.timeZone, row.orderCreatedAt);
+    groups.set(day, [...(groups.get(day) ?? []), toIssuedTicket(row)]);
+  }
+  const purchases = [...groups].map(([date, tickets]) => ({ date_purchase: date, tickets }));
+  return {
+    purchase_list: input.source === 'confirmation' ? purchases.slice(0, 1) : purchases,
+    page: input.page,
+    pages: pageCount(total, MY_TICKETS_PAGE_SIZE),
+    total,
+  };
+}
+
+const LOCALES_DIR = join(import.meta.dirname, '../../../locales');
+const labelCache = new Map<Language, Record<string, string>>();
+function pdfLabels(language: Language): Record<string, string> {
+  let labels = labelCache.get(language);
+  if (!labels) {
+    const read = (lang: Language) => JSON.parse(readFileSync(join(LOCALES_DIR, lang, 'ticket.json'), 'utf8'));
+    labels = { ...read(FALLBACK_LANGUAGE), ...read(language) } as Record<string, string>;
+    labelCache.set(language, labels);
+  }
+  return labels;
+}
+
+function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
+  return {
+    code: row.code,
+    signedCode: row.signedCode,
+    title: row.title,
+    areaName: row.areaName,
+    location: `${row.areaName}, ${row.regionName}`,
+    category: row.categoryName,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    holderName: row.holder,
+    maxUsage: row.maxUsage,
+    priceCents: row.priceCents,
+    currency: 'EUR',
+    paymentMethod: row.paymentMethod,
+    rules: row.rules,
+    meetingPoint: row.meetingPoint,
+    issuedAt: row.issuedAt,
+  };
+}
+
+/** One ticket (`code`) or a whole order (`order`), as a PDF in the member's language. */
+export async function downloadTickets(ctx: ServiceContext, query: { code?: string; order?: string }) {
+  const userId = requireMemberId(ctx);
+  const unsafeRows = query.code
+    ? [await findTicketByCode(ctx.db, ctx.lang, query.code)].filter((row) => row !== undefined)
+    : query.order
+      ? await findOrderTickets(ctx.db, ctx.lang, query.order)
+      : [];
+  // Another member's tickets answer like no tickets at all.
+  const rows = unsafeRows.filter((row) => row.userId === userId && row.status === 'active');
+  if (!rows.length) throw notFound();
+  const pdf = await renderTicketPdf(rows.map(toPdfTicket), {
+    language: ctx.lang,
+    brand: ctx.config.brand,
+    texts: pdfLabels(ctx.lang),
+  });
+  const name = query.code ?? query.order ?? 'tickets';
+  return { pdf, filename: `${ctx.config.brand.toLowerCase()}-${name}.pdf` };
+}
+
+export async function shareTicket(ctx: ServiceContext, code: string) {
+  const userId = requireMemberId(ctx);
+  const unsafeRow = await findTicketByCode(ctx.db, ctx.lang, code);
+  if (!unsafeRow || unsafeRow.userId !== userId) throw notFound();
+  const token = await findShareToken(ctx.db, unsafeRow.id);
+  return { url: `${ctx.origin}/tickets/shared/${token}` };
+}
+
+export async function showSharedTicket(ctx: ServiceContext, token: string) {
+  const row = await findTicketByShareToken(ctx.db, ctx.lang, token);
+  if (!row) throw notFound();
+  return { ticket: toIssuedTicket(row) };
+}
+
+/**
+ * A ranger or guide records a use. Their devices carry the redeem token of the configuration;
+ * the code may be the ticket code or the whole signed text of its QR.
+ */
+export async function redeemTicket(ctx: ServiceContext, authorization: string | undefined, code: string) {
+  const expected = ctx.config.redeemToken;
+  if (!expected) throw new AppError('NOT_CONFIGURED', 501);
+  const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+    throw new AppError('FORBIDDEN', 403);
+  }
+  const ticketCode = decodeTicketCode(code)?.payload.code ?? code;
+  const row = await findTicketByCode(ctx.db, ctx.lang, ticketCode);
+  if (!row) throw notFound();
+  if (row.status !== 'active') throw new AppError('TICKET_CANCELLED', 409);
+  const today = calendarDateIn(row.timeZone, ctx.clock.now());
+  if (today < row.validFrom || today > row.validUntil) throw new AppError('TICKET_NOT_VALID_TODAY', 409);
+  const uses = await useTicket(ctx.db, row.id, ctx.clock.now());
+  if (uses === null) throw new AppError('TICKET_USED_UP', 409);
+  return {
+    ticket: toIssuedTicket({ ...row, uses }),
+    uses_left: row.maxUsage === null ? null : row.maxUsage - uses,
+  };
+}

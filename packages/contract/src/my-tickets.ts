@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ZLanguageParam } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ROUTES } from './routes.ts';
+
+export const MY_TICKETS_PAGE_SIZE = 20;
+
+export const ZIssuedTicket = z
+  .object({
+    code: z.string(),
+    order_code: z.string(),
+    title: z.string(),
+    area: z.string(),
+    category_id: z.number().int(),
+    holder: z.string(),
+    valid_from: z.string(),
+    valid_until: z.string(),
+    max_usage: z.number().int().nullable(),
+    uses: z.number().int(),
+    status: z.enum(['active', 'cancelled']),
+    pay_on_site: z.boolean(),
+    /** The signed `ST1.…` text of the QR code: shown and verified without a network. */
+    signed_code: z.string(),
+    download_url: z.string(),
+  })
+  .meta({ id: 'IssuedTicket' });
+export type IssuedTicket = z.infer<typeof ZIssuedTicket>;
+
+/** SPEC section 3: purchases grouped by `date_purchase`, newest first. */
+export const ticketList = defineEndpoint({
+  ...ROUTES.ticketList,
+  cache: 'private',
+  tag: 'tickets',
+  summary: "The member's tickets, grouped by purchase date, newest first, filtered by category.",
+  input: z.object({
+    lng: ZLanguageParam,
+    id: ZId.optional(),
+    id_category: ZId.optional(),
+    page: ZPageParam,
+    source: z.enum(['mytickets', 'confirmation']).default('mytickets'),
+  }),
+  output: z.object({
+    purchase_list: z.array(z.object({ date_purchase: z.string(), tickets: z.array(ZIssuedTicket) })),
+    ...ZPaging,
+  }),
+});
+
+export const ticketShare = defineEndpoint({
+  ...ROUTES.ticketShare,
+  tag: 'tickets',
+  summary: 'A read-only link to one ticket, for a companion who has no account.',
+  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),
+  output: z.object({ url: z.string() }),
+});
+
+export const ticketShared = defineEndpoint({
+  ...ROUTES.ticketShared,
+  cache: 'private',
+  tag: 'tickets',
+  summary: 'The ticket behind a share link.',
+  input: z.object({ lng: ZLanguageParam, token: z.string().trim().min(16).max(64) }),
+  output: z.object({ ticket: ZIssuedTicket }),
+});
+
+export const ticketRedeem = defineEndpoint({
+  ...ROUTES.ticketRedeem,
+  tag: 'tickets',
+  summary: 'Records one use of a ticket at the activity (rangers and guides, with the redeem token).',
+  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(2048) }),
+  output: z.object({ ticket: ZIssuedTicket, uses_left: z.number().int().nullable() }),
+});

@@ -29,6 +29,13 @@ const ZCalendarDate = z
     field('invalidDate'),
   );
 
+/** SPEC section 5: 'Enter a valid coupon code' for what cannot be a code at all. */
+export const ZCouponCode = z
+  .string(field('couponFormat'))
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{3,40}$/, field('couponFormat'));
+
 export const ZGuest = z.object({
   full_name: z
     .string(field('guestName'))
@@ -130,7 +137,7 @@ export const ticketBuy = defineEndpoint({
     lng: ZLanguageParam,
     id_ticket: ZId,
     guests: ZGuests,
-    coupon: z.string().trim().max(40).optional(),
+    coupon: ZCouponCode.optional(),
     payment_method: z.enum(PAYMENT_METHODS, field('invalid')),
     idempotency_key: z.string().trim().min(8).max(100),
     card: ZCard.optional(),
@@ -157,4 +164,24 @@ export const ticketBuyComplete = defineEndpoint({
   summary: 'The buyer is back from the payment provider (PayPal approval): captures and answers the order.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(5).max(40) }),
   output: z.object({ order: ZOrder }),
+});
+
+/** SPEC section 5: 'Coupon code is valid!' or 'Coupon code not valid', with the figures it gives. */
+export const couponInfo = defineEndpoint({
+  ...ROUTES.couponInfo,
+  tag: 'checkout',
+  summary: 'Checks a coupon code for a ticket and a number of guests; answers the discount.',
+  input: z.object({
+    lng: ZLanguageParam,
+    code: ZCouponCode,
+    id_ticket: ZId,
+    quantity: z.coerce.number().int().min(1).max(MAX_GUESTS).default(1),
+  }),
+  output: z.object({
+    valid: z.literal(true),
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed']),
+    amount: z.number().int(),
+    discount_cents: z.number().int(),
+  }),
 });

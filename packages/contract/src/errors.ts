@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'TICKET_USED_UP',
   'TICKET_CANCELLED',
   'FORBIDDEN',
+  'COUPON_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

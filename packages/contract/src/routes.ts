@@ -60,6 +60,7 @@ export const ROUTES = {
   ticketShare: { path: '/app/ticket/share', kind: 'write' },
   ticketShared: { path: '/app/ticket/shared', kind: 'read' },
   ticketRedeem: { path: '/app/ticket/redeem', kind: 'write' },
+  couponInfo: { path: '/app/coupon/info', kind: 'write' },
   ticketBuyComplete: { path: '/app/v4/ticket/buy/complete', kind: 'write' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 

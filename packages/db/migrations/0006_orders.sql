@@ -1,3 +1,19 @@
+CREATE TABLE "coupons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"kind" text NOT NULL,
+	"amount" integer NOT NULL,
+	"ticket_ids" integer[],
+	"category_ids" integer[],
+	"area_ids" integer[],
+	"valid_from" timestamp with time zone,
+	"valid_until" timestamp with time zone,
+	"max_uses" integer,
+	"max_uses_per_person" integer,
+	"active" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "coupons_amount_check" CHECK ("coupons"."amount" > 0 and ("coupons"."kind" <> 'percent' or "coupons"."amount" <= 100))
+);
+--> statement-breakpoint
 CREATE TABLE "issued_tickets" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -73,6 +89,7 @@ ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_ticket_id_tickets_id_fk" F
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_day_places" ADD CONSTRAINT "ticket_day_places_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_redemptions" ADD CONSTRAINT "ticket_redemptions_issued_ticket_id_issued_tickets_id_fk" FOREIGN KEY ("issued_ticket_id") REFERENCES "public"."issued_tickets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "coupons_code_idx" ON "coupons" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "issued_tickets_code_idx" ON "issued_tickets" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "issued_tickets_order_line_idx" ON "issued_tickets" USING btree ("order_line_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "issued_tickets_share_idx" ON "issued_tickets" USING btree ("share_token");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -150,4 +151,38 @@ export const ticketRedemptions = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('ticket_redemptions_ticket_idx').on(table.issuedTicketId)],
+);
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+/**
+ * A discount code: a percentage or a fixed amount, optionally limited to some tickets,
+ * categories or areas, to a period, and to a number of uses in all and per person.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; what people type is upper-cased before the lookup. */
+    code: text('code').notNull(),
+    kind: text('kind').$type<CouponKind>().notNull(),
+    /** Percent (1–100) or cents. */
+    amount: integer('amount').notNull(),
+    ticketIds: integer('ticket_ids').array(),
+    categoryIds: integer('category_ids').array(),
+    areaIds: integer('area_ids').array(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerPerson: integer('max_uses_per_person'),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_idx').on(table.code),
+    check(
+      'coupons_amount_check',
+      sql`${table.amount} > 0 and (${table.kind} <> 'percent' or ${table.amount} <= 100)`,
+    ),
+  ],
 );

@@ -5,6 +5,7 @@ import { rebuildSearchIndex } from '../search-index.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCountries } from './countries.ts';
+import { seedCoupons } from './coupons.ts';
 import { seedGrowthLevels } from './growth.ts';
 import { seedRegions } from './regions.ts';
 
@@ -42,6 +43,7 @@ const SEED_STEPS: { name: string; run(tx: Transaction): Promise<void> }[] = [
   { name: 'catalogue-v1', run: seedCatalogue },
   { name: 'search-index-v2', run: rebuildSearchIndex },
   { name: 'growth-levels-v1', run: (tx) => seedGrowthLevels(tx) },
+  { name: 'coupons-v1', run: seedCoupons },
 ];
 
 export type SeedResult = { applied: string[] };

@@ -272,6 +272,58 @@ describe('app/v4/ticket/buy', () => {
   });
 });
 
+describe('coupons', () => {
+  it("says 'Coupon code is valid!' figures for a good code and 'Coupon code not valid' otherwise", async () => {
+    const browser = await member();
+    const ask = (code: string, language = 'en') =>
+      browser.post(`/api/app/coupon/info?lng=${language}`, { code, id_ticket: daily.id, quantity: 2 });
+    const unit = daily.discounted_price_cents ?? daily.price_cents;
+    expect((await ask('benvenuto10')).json()).toEqual({
+      valid: true,
+      code: 'BENVENUTO10',
+      kind: 'percent',
+      amount: 10,
+      discount_cents: Math.round((unit * 2) / 10),
+    });
+    const wrong = await ask('NOPE-2026');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'Coupon code not valid',
+      fields: { code: 'Coupon code not valid' },
+    });
+    expect((await ask('no spaces!')).json().fields.code).toBe('Enter a valid coupon code');
+    expect((await ask('NOPE-2026', 'it')).json().message).toBe('Codice coupon non valido');
+    // ESTATE2027 starts in June 2027; the clock says November 2026.
+    expect((await ask('ESTATE2027')).statusCode).toBe(400);
+  });
+
+  it('takes the coupon off the total, once per person when the code says so', async () => {
+    const browser = await member();
+    const { date } = await firstOpenDay(daily.id);
+    const unit = daily.discounted_price_cents ?? daily.price_cents;
+    const first = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
+    expect(first.json().order.summary).toMatchObject({
+      coupon_discount_cents: Math.round(unit / 10),
+      total_cents: unit - Math.round(unit / 10),
+    });
+    const second = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().fields.coupon).toBe('Coupon code not valid');
+  });
+
+  it('refuses guessing after ten tries a minute', async () => {
+    const browser = await member();
+    const statuses = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push(
+        (await browser.post('/api/app/coupon/info', { code: `GUESS-${attempt}`, id_ticket: daily.id }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+});
+
 describe('recovery', () => {
   it('issues the tickets of a paid order that a crash left without them', async () => {
     const { date } = await firstOpenDay(daily.id);

@@ -1,4 +1,4 @@
-import { ticketBuy, ticketBuyComplete, ticketKeys } from '@sentiero/contract/checkout';
+import { couponInfo, ticketBuy, ticketBuyComplete, ticketKeys } from '@sentiero/contract/checkout';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
@@ -6,11 +6,12 @@ import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findPaidOrdersWithoutTickets, issueTickets } from './issue.ts';
-import { buyTickets, expireHolds, type PaymentProviders } from './service.ts';
+import { buyTickets, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
 import { completePayment, settlePayment } from './settle.ts';
 
 /** A person buys a few times a minute at most; more is a script. */
 const BUY_LIMIT = { max: 30, timeWindow: '1 minute' };
+const COUPON_LIMIT = { max: 10, timeWindow: '1 minute' };
 const HOUSEKEEPING_EVERY_MS = 30_000;
 
 export type CheckoutOptions = { providers: PaymentProviders; signer: TicketSigner; db: Db; clock: Clock };
@@ -24,6 +25,8 @@ export function registerCheckoutRoutes(
   registerEndpoint(app, ticketBuyComplete, (ctx, input) => completePayment(ctx, deps, input.code), {
     rateLimit: BUY_LIMIT,
   });
+  // Codes are short: without a limit they could be guessed.
+  registerEndpoint(app, couponInfo, (ctx, input) => checkCoupon(ctx, input), { rateLimit: COUPON_LIMIT });
   registerEndpoint(app, ticketKeys, async () => ({ keys: [signer.publicKeyJwk] }));
   registerPaymentWebhooks(app, deps);
 

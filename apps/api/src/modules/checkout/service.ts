@@ -13,6 +13,7 @@ import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { isUniqueViolation } from '../accounts/repo.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
+import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
 import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
@@ -41,6 +42,7 @@ export type BuyRequest = {
 };
 
 class SoldOut extends Error {}
+class CouponGone extends Error {}
 
 const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
 
@@ -60,23 +62,31 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const today = calendarDateIn(ticket.timeZone, now);
   if (!isOnSale(ticket, today)) throw unavailable();
   const problems = findGuestProblems(ticket, input.guests, today);
-  if (input.coupon) problems.coupon = 'couponInvalid';
+  const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
+  if (input.coupon && !(await findApplicableCoupon(ctx.db, input.coupon, target, userId, now))) {
+    problems.coupon = 'couponInvalid';
+  }
   if (Object.keys(problems).length) throw new AppError('VALIDATION_FAILED', 400, problems);
 
   const quantity = input.guests.length;
   const unitPrice = ticket.discountedPriceCents ?? ticket.priceCents;
   const subtotal = ticket.priceCents * quantity;
   const discount = (ticket.priceCents - unitPrice) * quantity;
-  const total = subtotal - discount;
-  const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
-  if (method === 'free' && total > 0)
-    throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
-  const provider = deps.providers[method];
-  if (!provider) throw new AppError('NOT_CONFIGURED', 501);
 
   let order: OrderRow;
   try {
     order = await ctx.db.transaction(async (tx) => {
+      // Locked until the order is written: two buyers cannot both take a coupon's last use.
+      const coupon = input.coupon
+        ? await findApplicableCoupon(tx, input.coupon, target, userId, now, { lock: true })
+        : null;
+      if (input.coupon && !coupon) throw new CouponGone();
+      const couponOff = coupon ? couponDiscount(coupon, subtotal - discount) : 0;
+      const total = subtotal - discount - couponOff;
+      const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
+      if (method === 'free' && total > 0)
+        throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
+      if (!deps.providers[method]) throw new AppError('NOT_CONFIGURED', 501);
       const created = await insertOrder(
         tx,
         {
@@ -88,6 +98,8 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
           idempotencyKey: input.idempotency_key,
           subtotalCents: subtotal,
           discountCents: discount,
+          couponCode: coupon?.code ?? null,
+          couponDiscountCents: couponOff,
           totalCents: total,
           holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
           createdAt: now,
@@ -113,6 +125,8 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     });
   } catch (error) {
     if (error instanceof SoldOut) throw unavailable();
+    if (error instanceof CouponGone)
+      throw new AppError('VALIDATION_FAILED', 400, { coupon: 'couponInvalid' });
     // The same purchase sent twice at once: the other request made the order.
     if (isUniqueViolation(error)) {
       const same = await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
@@ -120,6 +134,8 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     }
     throw error;
   }
+  const provider = deps.providers[order.paymentMethod as PaymentMethod];
+  if (!provider) throw new AppError('NOT_CONFIGURED', 501);
   return { order: await startPayment(ctx, deps, provider, order, input) };
 }
 
@@ -254,5 +270,31 @@ export async function describeOrder(ctx: ServiceContext, order: OrderRow): Promi
     summary,
     redirect_url: null,
     client_secret: null,
+  };
+}
+
+/** `app/coupon/info`: whether a code applies to a ticket, and what it takes off. */
+export async function checkCoupon(
+  ctx: ServiceContext,
+  input: { code: string; id_ticket: number; quantity: number },
+) {
+  const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
+  if (!ticket) throw unavailable();
+  const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
+  const coupon = await findApplicableCoupon(
+    ctx.db,
+    input.code,
+    target,
+    ctx.user?.id ?? null,
+    ctx.clock.now(),
+  );
+  if (!coupon) throw new AppError('COUPON_INVALID', 400, { code: 'couponInvalid' });
+  const amount = (ticket.discountedPriceCents ?? ticket.priceCents) * input.quantity;
+  return {
+    valid: true as const,
+    code: coupon.code,
+    kind: coupon.kind,
+    amount: coupon.amount,
+    discount_cents: couponDiscount(coupon, amount),
   };
 }

@@ -203,6 +203,11 @@ export async function buildApp({
     }),
     db: database.db,
     clock,
+    mailing: {
+      config,
+      mail,
+      origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+    },
   });
   if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 

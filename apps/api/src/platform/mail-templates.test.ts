@@ -27,6 +27,12 @@ const SAMPLES: { [K in MailKind]: MailVariables[K] } = {
     message: 'Hello,\nis the Soča permit valid on Sundays?',
     language: 'sl',
   },
+  ticketsReady: {
+    firstname: 'Anna',
+    orderCode: 'ST-K7QX2-M9XPA',
+    ticketsUrl: 'https://sentiero.test/user/mytickets',
+    payOnSite: true,
+  },
 };
 const KINDS = Object.keys(SAMPLES) as MailKind[];
 

@@ -9,6 +9,7 @@ export type MailVariables = {
   newsletterIssue: { title: string; body: string; unsubscribeUrl: string };
   contactReceipt: { fullName: string; message: string };
   contactOperator: { fullName: string; email: string; message: string; language: string };
+  ticketsReady: { firstname: string; orderCode: string; ticketsUrl: string; payOnSite: boolean };
 };
 export type MailKind = keyof MailVariables;
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -38,6 +39,14 @@ type MailTexts = {
   newsletterConfirm: { subject: string; greeting: string; intro: string; button: string; ignore: string };
   newsletterIssue: { subject: string; footer: string; unsubscribe: string };
   contactReceipt: { subject: string; greeting: string; intro: string; quoteIntro: string };
+  ticketsReady: {
+    subject: string;
+    greeting: string;
+    intro: string;
+    payOnSite: string;
+    button: string;
+    offline: string;
+  };
   contactOperator: {
     subject: string;
     intro: string;
@@ -204,6 +213,24 @@ function compose<K extends MailKind>(
           { type: 'paragraph', text: t('contactReceipt', 'intro', values) },
           { type: 'paragraph', text: t('contactReceipt', 'quoteIntro', values) },
           { type: 'quote', text: v.message },
+          signature,
+        ],
+        footer: [tagline],
+      };
+    }
+    case 'ticketsReady': {
+      const v = variables as MailVariables['ticketsReady'];
+      const values = { firstname: v.firstname, orderCode: v.orderCode };
+      return {
+        subject: t('ticketsReady', 'subject', values),
+        blocks: [
+          { type: 'paragraph', text: t('ticketsReady', 'greeting', values) },
+          { type: 'paragraph', text: t('ticketsReady', 'intro', values) },
+          ...(v.payOnSite
+            ? [{ type: 'paragraph', text: t('ticketsReady', 'payOnSite', values) } as Block]
+            : []),
+          { type: 'button', label: t('ticketsReady', 'button'), url: v.ticketsUrl },
+          { type: 'paragraph', text: t('ticketsReady', 'offline', values) },
           signature,
         ],
         footer: [tagline],

@@ -11,6 +11,8 @@ export type OutgoingMail = {
   html: string;
   /** Extra headers, such as List-Unsubscribe on newsletters. */
   headers?: Record<string, string>;
+  /** Base64, because a queued mail travels as JSON. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 };
 
 /** Where a mail really goes: an SMTP server, or the embedded mailbox in the database. */
@@ -25,8 +27,16 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     socketTimeout: 20_000,
   } as SMTPTransport.Options);
   return {
-    async deliver(mail) {
-      await transporter.sendMail({ from, ...mail });
+    async deliver({ attachments, ...mail }) {
+      await transporter.sendMail({
+        from,
+        ...mail,
+        attachments: attachments?.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.contentBase64, 'base64'),
+        })),
+      });
     },
     close: () => transporter.close(),
   };
@@ -35,11 +45,13 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 export function mailboxTransport(db: Db, from: string): MailTransport {
   return {
     async deliver(mail) {
+      // The mailbox keeps the words only; attachments are named at the end of the text.
+      const attached = (mail.attachments ?? []).map((file) => `\n[attachment: ${file.filename}]`).join('');
       await db.insert(mailboxMessages).values({
         toAddress: mail.to,
         fromAddress: from,
         subject: mail.subject,
-        text: mail.text,
+        text: mail.text + attached,
         html: mail.html,
       });
     },

@@ -1,9 +1,11 @@
 import { verifyTicketCode } from '@sentiero/contract/ticket-code';
-import { issuedTickets, orders } from '@sentiero/db/schema';
+import { issuedTickets, orders, users } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config.ts';
+import { mailboxTransport, type OutgoingMail } from '../../platform/mail.ts';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
-import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { takePlaces } from './places.ts';
 import { insertOrder } from './repo.ts';
 import { recoverPaidOrders } from './routes.ts';
@@ -137,6 +139,13 @@ describe('app/v4/ticket/buy', () => {
     expect((await firstOpenDay(daily.id)).remaining).toBe(before - 2);
 
     const [row] = await sut.database.db.select().from(orders).where(eq(orders.code, order.code));
+    const [buyer] = await sut.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, row?.userId ?? 0));
+    const mails = await waitForMail(sut, buyer?.email ?? '', 2);
+    expect(mails[0]?.subject).toContain(order.code);
+    expect(mails[0]?.text).toContain(`[attachment: sentiero-${order.code}.pdf]`);
     const issued = await sut.database.db
       .select()
       .from(issuedTickets)
@@ -356,7 +365,16 @@ describe('recovery', () => {
       ),
     );
     const signer = loadTicketSigner();
-    expect(await recoverPaidOrders(sut.database.db, { now: () => new Date(NOW) }, signer)).toBeGreaterThan(0);
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const mailbox = mailboxTransport(sut.database.db, config.mail.from);
+    const context = {
+      db: sut.database.db,
+      clock: { now: () => new Date(NOW) },
+      config,
+      mail: { send: (mail: OutgoingMail) => mailbox.deliver(mail) },
+      origin: 'https://sentiero.example',
+    };
+    expect(await recoverPaidOrders(context, signer)).toBeGreaterThan(0);
     const issued = await sut.database.db
       .select()
       .from(issuedTickets)

@@ -3,7 +3,12 @@ import type { Db } from '@sentiero/db/client';
 import { issuedTickets, orders } from '@sentiero/db/schema';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
+import { renderMail } from '../../platform/mail-templates.ts';
+import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { findUserById } from '../accounts/repo.ts';
+import { findOrderTickets } from '../my-tickets/repo.ts';
+import { pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
 import { findOrderLines, moveOrder, newPublicCode, type OrderRow } from './repo.ts';
 
@@ -69,4 +74,42 @@ export async function findPaidOrdersWithoutTickets(db: Db, limit = 50): Promise<
       ),
     )
     .limit(limit);
+}
+
+export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'origin'>;
+
+/** SPEC section 8: 'purchase successful, ticket delivered by email' — the PDF goes with the mail. */
+export async function mailTickets(ctx: MailingContext, order: OrderRow): Promise<void> {
+  const buyer = await findUserById(ctx.db, order.userId);
+  if (!buyer?.email) return;
+  const rows = (await findOrderTickets(ctx.db, order.language, order.code)).filter(
+    (row) => row.status === 'active',
+  );
+  if (!rows.length) return;
+  const pdf = await renderTicketPdf(rows.map(toPdfTicket), {
+    language: order.language,
+    brand: ctx.config.brand,
+    texts: pdfLabels(order.language),
+  });
+  await ctx.mail.send({
+    to: buyer.email,
+    ...renderMail(
+      'ticketsReady',
+      order.language,
+      {
+        firstname: buyer.firstName,
+        orderCode: order.code,
+        ticketsUrl: `${ctx.origin}/user/mytickets`,
+        payOnSite: order.paymentMethod === 'cash',
+      },
+      ctx.config.brand,
+    ),
+    attachments: [
+      {
+        filename: `${ctx.config.brand.toLowerCase()}-${order.code}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: pdf.toString('base64'),
+      },
+    ],
+  });
 }

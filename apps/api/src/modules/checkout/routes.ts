@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { findPaidOrdersWithoutTickets, issueTickets } from './issue.ts';
+import { findPaidOrdersWithoutTickets, issueTickets, type MailingContext, mailTickets } from './issue.ts';
 import { buyTickets, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
 import { completePayment, settlePayment } from './settle.ts';
 
@@ -14,11 +14,18 @@ const BUY_LIMIT = { max: 30, timeWindow: '1 minute' };
 const COUPON_LIMIT = { max: 10, timeWindow: '1 minute' };
 const HOUSEKEEPING_EVERY_MS = 30_000;
 
-export type CheckoutOptions = { providers: PaymentProviders; signer: TicketSigner; db: Db; clock: Clock };
+export type CheckoutOptions = {
+  providers: PaymentProviders;
+  signer: TicketSigner;
+  db: Db;
+  clock: Clock;
+  /** What the background jobs mail with, outside any request. */
+  mailing: Omit<MailingContext, 'db'>;
+};
 
 export function registerCheckoutRoutes(
   app: FastifyInstance,
-  { providers, signer, db, clock }: CheckoutOptions,
+  { providers, signer, db, clock, mailing }: CheckoutOptions,
 ) {
   const deps = { providers, signer };
   registerEndpoint(app, ticketBuy, (ctx, input) => buyTickets(ctx, deps, input), { rateLimit: BUY_LIMIT });
@@ -34,7 +41,7 @@ export function registerCheckoutRoutes(
   // two from releasing one order twice) and issues the tickets a crash left unissued.
   const timer = setInterval(() => {
     expireHolds({ db, clock }).catch((error) => app.log.warn({ err: error }, 'hold expiry failed'));
-    recoverPaidOrders(db, clock, signer).catch((error) =>
+    recoverPaidOrders({ db, clock, ...mailing }, signer).catch((error) =>
       app.log.warn({ err: error }, 'ticket recovery failed'),
     );
   }, HOUSEKEEPING_EVERY_MS);
@@ -75,8 +82,14 @@ function registerPaymentWebhooks(
   });
 }
 
-export async function recoverPaidOrders(db: Db, clock: Clock, signer: TicketSigner): Promise<number> {
-  const orders = await findPaidOrdersWithoutTickets(db);
-  for (const order of orders) await issueTickets({ db, clock, lang: order.language }, signer, order);
+export async function recoverPaidOrders(
+  ctx: MailingContext & { clock: Clock },
+  signer: TicketSigner,
+): Promise<number> {
+  const orders = await findPaidOrdersWithoutTickets(ctx.db);
+  for (const order of orders) {
+    await issueTickets({ ...ctx, lang: order.language }, signer, order);
+    await mailTickets(ctx, { ...order, status: 'issued' });
+  }
   return orders.length;
 }

@@ -15,7 +15,7 @@ import { findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
-import { issueTickets } from './issue.ts';
+import { issueTickets, mailTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import {
   findOrderByCode,
@@ -203,7 +203,9 @@ async function issueIfPaid(ctx: ServiceContext, deps: CheckoutDeps, order: Order
   if (order.status !== 'paid') return order;
   try {
     await issueTickets(ctx, deps.signer, order);
-    return (await findOrderByCode(ctx.db, order.code)) ?? order;
+    const issued = (await findOrderByCode(ctx.db, order.code)) ?? order;
+    await mailTickets(ctx, issued);
+    return issued;
   } catch (error) {
     ctx.log.error({ err: error, order: order.code }, 'issuing tickets failed; the recovery job will retry');
     return order;

@@ -4,12 +4,12 @@ import { eq, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider.ts';
-import { issueTickets } from './issue.ts';
+import { issueTickets, mailTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import { findOrderByCode, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
 import { type CheckoutDeps, describeOrder } from './service.ts';
 
-type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log'>;
+type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log' | 'config' | 'mail' | 'origin'>;
 
 async function findOrderForEvent(db: Db, event: PaymentEvent): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -50,7 +50,7 @@ async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRo
       paymentReference: reference,
       paidAt: now,
     });
-    if (paid) await issueTickets(ctx, deps.signer, paid);
+    if (paid) await issueAndMail(ctx, deps, paid);
     return;
   }
   if (order.status !== 'expired' && order.status !== 'failed') return;
@@ -78,7 +78,7 @@ async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRo
       throw error;
     });
   if (retaken) {
-    await issueTickets(ctx, deps.signer, retaken);
+    await issueAndMail(ctx, deps, retaken);
     return;
   }
   const provider = deps.providers[order.paymentMethod as keyof CheckoutDeps['providers']];
@@ -87,6 +87,11 @@ async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRo
 }
 
 class PlacesGone extends Error {}
+
+async function issueAndMail(ctx: SettleContext, deps: CheckoutDeps, order: OrderRow) {
+  await issueTickets(ctx, deps.signer, order);
+  await mailTickets(ctx, (await findOrderByCode(ctx.db, order.code)) ?? order);
+}
 
 async function capacityOf(db: Db, ticketId: number): Promise<number | null> {
   const [row] = await db

@@ -72,7 +72,7 @@ export async function listMemberTickets(
 
 const LOCALES_DIR = join(import.meta.dirname, '../../../locales');
 const labelCache = new Map<Language, Record<string, string>>();
-function pdfLabels(language: Language): Record<string, string> {
+export function pdfLabels(language: Language): Record<string, string> {
   let labels = labelCache.get(language);
   if (!labels) {
     const read = (lang: Language) => JSON.parse(readFileSync(join(LOCALES_DIR, lang, 'ticket.json'), 'utf8'));
@@ -82,7 +82,7 @@ function pdfLabels(language: Language): Record<string, string> {
   return labels;
 }
 
-function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
+export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
   return {
     code: row.code,
     signedCode: row.signedCode,

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../platform/payments/fake-paypal.ts';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+
+let sut: TestApp;
+let paypal: FakePaypal;
+beforeAll(async () => {
+  paypal = await startFakePaypal();
+  sut = await createTestApp(
+    {
+      PAYPAL_CLIENT_ID: PAYPAL_TEST_APP.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL_TEST_APP.clientSecret,
+      PAYPAL_WEBHOOK_ID: PAYPAL_TEST_APP.webhookId,
+      PAYPAL_API_BASE: paypal.server.url,
+    },
+    { now: '2026-11-23T08:00:00Z' },
+  );
+});
+afterAll(async () => {
+  await sut.close();
+  await paypal.server.close();
+});
+
+async function plainDailyTicket() {
+  for (let page = 1; page <= 7; page++) {
+    const list = (
+      await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?lng=en&page=${page}` })
+    ).json();
+    for (const card of list.ticket_list) {
+      const info = (await sut.app.inject({ method: 'GET', url: `/api/app/ticket/info?id=${card.id}` })).json()
+        .ticket;
+      if (info.duration_type !== 'DAILY' || info.min_age > 0 || info.requires_fishing_card) continue;
+      if (info.residents_only || info.price_cents === 0) continue;
+      const calendar = await sut.app.inject({
+        method: 'GET',
+        url: `/api/app/ticket/calendar?id=${info.id}&from=2027-06-01&days=60`,
+      });
+      const open = calendar.json().days.find((day: { open: boolean }) => day.open);
+      if (open) return { id: info.id as number, date: open.date as string };
+    }
+  }
+  throw new Error('the seed has no plain daily ticket open in summer 2027');
+}
+
+describe('PayPal checkout', () => {
+  it('sends the buyer to approve on PayPal, then captures on the return and issues the tickets', async () => {
+    const browser = createBrowser(sut);
+    await browser.post('/api/app/user/register?lng=en', {
+      firstname: 'Marta',
+      lastname: 'Vidal',
+      email: 'marta.paypal@example.es',
+      password: 'Barranco2026',
+      country: 'ES',
+      is_adult: true,
+      policy_accepted: true,
+    });
+    const { id, date } = await plainDailyTicket();
+    const bought = await browser.post('/api/app/v4/ticket/buy?lng=es', {
+      id_ticket: id,
+      guests: [{ full_name: 'Marta Vidal', start_date: date, end_date: date }],
+      payment_method: 'paypal',
+      idempotency_key: 'paypal-checkout-1',
+    });
+    expect(bought.statusCode).toBe(200);
+    const { order } = bought.json();
+    expect(order.status).toBe('pending');
+    expect(order.redirect_url).toMatch(/^https?:\/\/.+/);
+    const [paypalOrder] = [...paypal.orders.values()].filter((candidate) => candidate.code === order.code);
+    expect(paypalOrder?.value).toBe((order.summary.total_cents / 100).toFixed(2));
+
+    // The buyer approves on PayPal's pages.
+    if (paypalOrder) paypalOrder.state = 'approved';
+    const back = await browser.post('/api/app/v4/ticket/buy/complete?lng=es', { code: order.code });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().order.status).toBe('issued');
+    const tickets = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+    expect(tickets).toHaveLength(1);
+
+    const stranger = createBrowser(sut);
+    await stranger.post('/api/app/user/register?lng=en', {
+      firstname: 'Otro',
+      lastname: 'Cliente',
+      email: 'otro.paypal@example.es',
+      password: 'Barranco2026',
+      country: 'ES',
+      is_adult: true,
+      policy_accepted: true,
+    });
+    expect((await stranger.post('/api/app/v4/ticket/buy/complete', { code: order.code })).statusCode).toBe(
+      404,
+    );
+  });
+});

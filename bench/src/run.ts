@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: start-up times, the home page's JavaScript size, and autocannon against
  * /api/health and the public catalogue on the built server (DESIGN: performance budgets); with
- * BENCH_DATABASE_URL, all of it on PostgreSQL, followed by the search latency benchmark.
+ * BENCH_DATABASE_URL, all of it on PostgreSQL, followed by the search latency and checkout benchmarks.
  * Traffic goes to 127.0.0.1 only and every run is bounded in time.
  */
 import { spawnSync } from 'node:child_process';
@@ -74,6 +74,14 @@ if (process.env.BENCH_DATABASE_URL) {
     env: process.env,
   });
   if (search.status !== 0) process.exitCode = 1;
+  // Checkout throughput and overselling are PostgreSQL budgets too: 200 buyers racing for places.
+  const orders = spawnSync(process.execPath, [fileURLToPath(new URL('./orders.ts', import.meta.url))], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (orders.status !== 0) process.exitCode = 1;
 } else {
-  console.log('\nSearch latency at 100,000 listings: set BENCH_DATABASE_URL to measure it on PostgreSQL.');
+  console.log(
+    '\nSearch latency at 100,000 listings and checkout throughput: set BENCH_DATABASE_URL to measure them on PostgreSQL.',
+  );
 }

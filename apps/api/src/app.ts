@@ -191,7 +191,7 @@ export async function buildApp({
   registerAccountRoutes(app);
   registerNewsletterRoutes(app);
   registerMyTicketRoutes(app);
-  registerCheckoutRoutes(app, {
+  await registerCheckoutRoutes(app, {
     providers: createPaymentProviders({
       ...(config.payments.stripe ? { stripe: config.payments.stripe } : {}),
       ...(config.payments.paypal ? { paypal: config.payments.paypal } : {}),
@@ -203,6 +203,7 @@ export async function buildApp({
     }),
     db: database.db,
     clock,
+    jobs,
     mailing: {
       config,
       mail,

@@ -2,8 +2,6 @@ import { verifyTicketCode } from '@sentiero/contract/ticket-code';
 import { issuedTickets, orders, users } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../platform/config.ts';
-import { mailboxTransport, type OutgoingMail } from '../../platform/mail.ts';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { takePlaces } from './places.ts';
@@ -365,16 +363,13 @@ describe('recovery', () => {
       ),
     );
     const signer = loadTicketSigner();
-    const config = loadConfig({ NODE_ENV: 'test' });
-    const mailbox = mailboxTransport(sut.database.db, config.mail.from);
-    const context = {
-      db: sut.database.db,
-      clock: { now: () => new Date(NOW) },
-      config,
-      mail: { send: (mail: OutgoingMail) => mailbox.deliver(mail) },
-      origin: 'https://sentiero.example',
-    };
-    expect(await recoverPaidOrders(context, signer)).toBeGreaterThan(0);
+    const queued: number[] = [];
+    const recovered = await recoverPaidOrders(
+      { db: sut.database.db, clock: { now: () => new Date(NOW) } },
+      { signer, queueTicketMail: async (orderId) => void queued.push(orderId) },
+    );
+    expect(recovered).toBeGreaterThan(0);
+    expect(queued).toContain(order.id);
     const issued = await sut.database.db
       .select()
       .from(issuedTickets)

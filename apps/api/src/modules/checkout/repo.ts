@@ -16,6 +16,11 @@ export async function findOrderByIdempotencyKey(db: Db, userId: number, key: str
   return row;
 }
 
+export async function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
 export async function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.code, code));
   return row;

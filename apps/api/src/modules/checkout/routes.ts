@@ -3,31 +3,42 @@ import type { Db } from '@sentiero/db/client';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findPaidOrdersWithoutTickets, issueTickets, type MailingContext, mailTickets } from './issue.ts';
-import { buyTickets, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
+import { findOrderById } from './repo.ts';
+import { buyTickets, type CheckoutDeps, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
 import { completePayment, settlePayment } from './settle.ts';
 
 /** A person buys a few times a minute at most; more is a script. */
 const BUY_LIMIT = { max: 30, timeWindow: '1 minute' };
 const COUPON_LIMIT = { max: 10, timeWindow: '1 minute' };
 const HOUSEKEEPING_EVERY_MS = 30_000;
+const TICKET_MAIL_QUEUE = 'tickets-mail';
 
 export type CheckoutOptions = {
   providers: PaymentProviders;
   signer: TicketSigner;
   db: Db;
   clock: Clock;
+  jobs: Jobs;
   /** What the background jobs mail with, outside any request. */
   mailing: Omit<MailingContext, 'db'>;
 };
 
-export function registerCheckoutRoutes(
-  app: FastifyInstance,
-  { providers, signer, db, clock, mailing }: CheckoutOptions,
-) {
-  const deps = { providers, signer };
+export async function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOptions) {
+  const { providers, signer, db, clock, jobs, mailing } = options;
+  await jobs.work<{ orderId: number }>(TICKET_MAIL_QUEUE, async ({ orderId }) => {
+    const order = await findOrderById(db, orderId);
+    if (order) await mailTickets({ db, ...mailing }, order);
+  });
+  const deps: CheckoutDeps = {
+    providers,
+    signer,
+    queueTicketMail: (orderId) => jobs.send(TICKET_MAIL_QUEUE, { orderId }),
+  };
+
   registerEndpoint(app, ticketBuy, (ctx, input) => buyTickets(ctx, deps, input), { rateLimit: BUY_LIMIT });
   registerEndpoint(app, ticketBuyComplete, (ctx, input) => completePayment(ctx, deps, input.code), {
     rateLimit: BUY_LIMIT,
@@ -41,7 +52,7 @@ export function registerCheckoutRoutes(
   // two from releasing one order twice) and issues the tickets a crash left unissued.
   const timer = setInterval(() => {
     expireHolds({ db, clock }).catch((error) => app.log.warn({ err: error }, 'hold expiry failed'));
-    recoverPaidOrders({ db, clock, ...mailing }, signer).catch((error) =>
+    recoverPaidOrders({ db, clock }, deps).catch((error) =>
       app.log.warn({ err: error }, 'ticket recovery failed'),
     );
   }, HOUSEKEEPING_EVERY_MS);
@@ -53,10 +64,7 @@ export function registerCheckoutRoutes(
  * Stripe and PayPal sign the exact bytes they send, so these routes keep the raw body; a
  * signature that does not verify answers 400 and changes nothing.
  */
-function registerPaymentWebhooks(
-  app: FastifyInstance,
-  deps: { providers: PaymentProviders; signer: TicketSigner },
-) {
+function registerPaymentWebhooks(app: FastifyInstance, deps: CheckoutDeps) {
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -83,13 +91,13 @@ function registerPaymentWebhooks(
 }
 
 export async function recoverPaidOrders(
-  ctx: MailingContext & { clock: Clock },
-  signer: TicketSigner,
+  ctx: { db: Db; clock: Clock },
+  deps: Pick<CheckoutDeps, 'signer' | 'queueTicketMail'>,
 ): Promise<number> {
   const orders = await findPaidOrdersWithoutTickets(ctx.db);
   for (const order of orders) {
-    await issueTickets({ ...ctx, lang: order.language }, signer, order);
-    await mailTickets(ctx, { ...order, status: 'issued' });
+    await issueTickets({ ...ctx, lang: order.language }, deps.signer, order);
+    await deps.queueTicketMail(order.id);
   }
   return orders.length;
 }

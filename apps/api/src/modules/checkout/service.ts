@@ -15,7 +15,7 @@ import { findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
-import { issueTickets, mailTickets } from './issue.ts';
+import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import {
   findOrderByCode,
@@ -30,7 +30,12 @@ import {
 } from './repo.ts';
 
 export type PaymentProviders = Partial<Record<PaymentMethod, PaymentProvider>>;
-export type CheckoutDeps = { providers: PaymentProviders; signer: TicketSigner };
+export type CheckoutDeps = {
+  providers: PaymentProviders;
+  signer: TicketSigner;
+  /** Queues the mail with the tickets' PDF: rendering it never holds up the buyer's answer. */
+  queueTicketMail(orderId: number): Promise<void>;
+};
 
 export type BuyRequest = {
   id_ticket: number;
@@ -203,9 +208,8 @@ async function issueIfPaid(ctx: ServiceContext, deps: CheckoutDeps, order: Order
   if (order.status !== 'paid') return order;
   try {
     await issueTickets(ctx, deps.signer, order);
-    const issued = (await findOrderByCode(ctx.db, order.code)) ?? order;
-    await mailTickets(ctx, issued);
-    return issued;
+    await deps.queueTicketMail(order.id);
+    return (await findOrderByCode(ctx.db, order.code)) ?? order;
   } catch (error) {
     ctx.log.error({ err: error, order: order.code }, 'issuing tickets failed; the recovery job will retry');
     return order;

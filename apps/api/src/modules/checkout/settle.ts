@@ -4,12 +4,12 @@ import { eq, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider.ts';
-import { issueTickets, mailTickets } from './issue.ts';
+import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import { findOrderByCode, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
 import { type CheckoutDeps, describeOrder } from './service.ts';
 
-type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log' | 'config' | 'mail' | 'origin'>;
+type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log'>;
 
 async function findOrderForEvent(db: Db, event: PaymentEvent): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -90,7 +90,7 @@ class PlacesGone extends Error {}
 
 async function issueAndMail(ctx: SettleContext, deps: CheckoutDeps, order: OrderRow) {
   await issueTickets(ctx, deps.signer, order);
-  await mailTickets(ctx, (await findOrderByCode(ctx.db, order.code)) ?? order);
+  await deps.queueTicketMail(order.id);
 }
 
 async function capacityOf(db: Db, ticketId: number): Promise<number | null> {

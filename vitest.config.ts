@@ -37,8 +37,8 @@ export default defineConfig({
                 include: apiTests,
                 env: { TEST_DB_DRIVER: 'postgres' },
                 testTimeout: 20_000,
-          // Each file builds its own seeded database first; on a busy 2-core machine that can take a while.
-          hookTimeout: 60_000,
+                // Each file builds its own seeded database first; on a busy 2-core machine that can take a while.
+                hookTimeout: 60_000,
               },
             },
           ]

@@ -92,17 +92,25 @@ test.describe('routes', () => {
     await expect(page.getByRole('link', { name: 'Adventure', exact: true })).toBeVisible();
   });
 
-  test('has the event detail with its four steps', async ({ page }) => {
+  test('has the event detail with its four steps, each reached only when the one before is done', async ({
+    page,
+  }) => {
     await page.goto('/event/1?lng=en');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Availability' })).toBeVisible();
-    for (const [path, heading] of [
-      ['/event/1/guests', 'Guests'],
-      ['/event/1/payment', 'Payment'],
-      ['/event/1/confirmation', 'Confirmation'],
-    ]) {
-      await page.goto(`${path}?lng=en`);
-      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    }
+    await page.goto('/event/1/guests?lng=en');
+    await expect(page.getByRole('heading', { name: 'Guests', level: 1 })).toBeVisible();
+    const steps = page.getByRole('navigation', { name: 'Purchase steps' });
+    await expect(steps.getByRole('listitem')).toHaveText([
+      /Information$/,
+      /Guests$/,
+      /Payment$/,
+      /Confirmation$/,
+    ]);
+    // No guests yet: payment starts at the guests step; nothing bought: no confirmation.
+    await page.goto('/event/1/payment?lng=en');
+    await expect(page).toHaveURL(/\/event\/1\/guests$/);
+    await page.goto('/event/1/confirmation?lng=en');
+    await expect(page).toHaveURL(/\/event\/1$/);
   });
 });

@@ -16,6 +16,9 @@ export const FIRST_BIRTH_YEAR = 1900;
 export const PAYMENT_METHODS = ['sandbox', 'card', 'paypal', 'cash', 'free'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** A fishing federation card number (FIPSAS and the like): letters and digits, as printed. */
+export const FISHING_CARD = /^[A-Z0-9][A-Z0-9 /-]{4,30}$/i;
+
 /** First and last name: two words of letters at least ('Enter a valid first and last name'). */
 export const GUEST_NAME = /^\p{L}[\p{L}\p{M}'’.-]*(\s+\p{L}[\p{L}\p{M}'’.-]*)+$/u;
 

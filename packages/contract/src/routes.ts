@@ -56,7 +56,6 @@ export const ROUTES = {
   ticketBuy: { path: '/app/v4/ticket/buy', kind: 'write' },
   ticketKeys: { path: '/app/ticket/keys', kind: 'read' },
   ticketList: { path: '/app/ticket/list', kind: 'read' },
-  ticketDownload: { path: '/app/ticket/download', kind: 'read' },
   ticketShare: { path: '/app/ticket/share', kind: 'write' },
   ticketShared: { path: '/app/ticket/shared', kind: 'read' },
   ticketRedeem: { path: '/app/ticket/redeem', kind: 'write' },

@@ -27,10 +27,16 @@ export function keepReferral({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Ends the session on the server too; signed out here whatever the server answers. */
+/**
+ * Ends the session on the server too; signed out here whatever the server answers. A purchase
+ * in progress goes too: its guests' names are not for whoever uses the tab next.
+ */
 export async function logout() {
   await callApi('userLogout', {}).catch(() => undefined);
   useAuthStore.getState().logout();
+  const { useCheckoutStore } = await import('../features/checkout/store.ts');
+  useCheckoutStore.getState().reset();
+  useCheckoutStore.persist.clearStorage();
   throw redirect('/');
 }
 

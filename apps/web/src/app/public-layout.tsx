@@ -121,6 +121,7 @@ function Footer() {
           <Link to="/contact">{t('footer.contact')}</Link>
           <Link to="/blog">{t('nav.blog')}</Link>
           <Link to="/app">{t('footer.app')}</Link>
+          <Link to="/verify">{t('footer.verify')}</Link>
         </nav>
         {site && (
           <div className="space-y-1 md:text-right">

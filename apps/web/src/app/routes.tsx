@@ -7,7 +7,6 @@ import { HomePage } from '../features/home/routes/home.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { keepReferral, logout, requireMember, requireVisitor, toHome } from './guards.ts';
-import { PlaceholderPage } from './placeholder-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 const home = (
@@ -23,7 +22,6 @@ const home = (
     }
   />
 );
-const page = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
 /** SPEC section 2: "/user (index and account both show the account screen)". */
@@ -66,9 +64,16 @@ export const routes: RouteObject[] = [
                   return { Component: () => <EventInformation banner={<PremiumBanner />} /> };
                 },
               },
-              { path: 'guests', element: page('pages.eventGuests') },
-              { path: 'payment', element: page('pages.eventPayment') },
-              { path: 'confirmation', element: page('pages.eventConfirmation') },
+              { path: 'guests', lazy: () => import('../features/checkout/routes/guests.tsx') },
+              {
+                path: 'payment',
+                lazy: async () => {
+                  const { loader, PaymentStep } = await import('../features/checkout/routes/payment.tsx');
+                  const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+                  return { loader, Component: () => <PaymentStep banner={<PremiumBanner />} /> };
+                },
+              },
+              { path: 'confirmation', lazy: () => import('../features/checkout/routes/confirmation.tsx') },
             ],
           },
           { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
@@ -88,6 +93,11 @@ export const routes: RouteObject[] = [
           { path: 'about', lazy: content('AboutPage') },
           { path: 'app', lazy: content('AppPage') },
           { path: 'contact', lazy: () => import('../features/contact/routes/contact.tsx') },
+          {
+            path: 'tickets/shared/:token',
+            lazy: () => import('../features/tickets/routes/shared-ticket.tsx'),
+          },
+          { path: 'verify', lazy: () => import('../features/tickets/routes/verify.tsx') },
           {
             path: 'newsletter/confirm',
             lazy: () => import('../features/account/routes/newsletter-confirm.tsx'),
@@ -116,7 +126,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: accountScreen },
                   { path: 'account', lazy: accountScreen },
-                  { path: 'mytickets', element: page('pages.mytickets') },
+                  { path: 'mytickets', lazy: () => import('../features/tickets/routes/my-tickets.tsx') },
                   {
                     path: 'delete-account',
                     lazy: () => import('../features/account/routes/delete-account.tsx'),

@@ -12,11 +12,22 @@ function toSearchParams(input: Record<string, unknown>): URLSearchParams {
   return params;
 }
 
-function toFormData(input: Record<string, unknown>): FormData {
+const isScalarList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object');
+
+/**
+ * Form-data carries strings and files only, so it follows the contract's two conventions: a list
+ * of plain values (preferences) is comma-separated (`formList`); objects and lists of objects (a
+ * purchase's guests, its card) travel as JSON strings.
+ */
+export function toFormData(input: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
-    form.set(key, value instanceof Blob ? value : String(value));
+    if (value instanceof Blob) form.set(key, value);
+    else if (isScalarList(value)) form.set(key, value.join(','));
+    else if (typeof value === 'object') form.set(key, JSON.stringify(value));
+    else form.set(key, String(value));
   }
   return form;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, safeRedirectPath } from './redirect-path.ts';
+import { loginPath, safeRedirectPath, withRedirect } from './redirect-path.ts';
 
 describe('safeRedirectPath', () => {
   it('keeps a path of this site, with its query', () => {
@@ -37,5 +37,17 @@ describe('loginPath', () => {
   it('says nothing when the page is where a login leads anyway, or must not be returned to', () => {
     expect(loginPath('/user')).toBe('/login');
     expect(loginPath('/logout')).toBe('/login');
+  });
+});
+
+describe('withRedirect', () => {
+  it('carries the page to come back to from login to signup and back', () => {
+    expect(withRedirect('/signup', '/event/47/payment')).toBe('/signup?redirectTo=%2Fevent%2F47%2Fpayment');
+    expect(withRedirect('/login', '/event/47/payment')).toBe('/login?redirectTo=%2Fevent%2F47%2Fpayment');
+  });
+
+  it('drops a missing or unsafe page', () => {
+    expect(withRedirect('/signup', null)).toBe('/signup');
+    expect(withRedirect('/login', '//evil.example')).toBe('/login');
   });
 });

@@ -26,8 +26,16 @@ export function safeRedirectPath(value: string | null | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * A visitor-only form (login, signup), remembering the page to come back to when it is not the
+ * default one.
+ */
+export function withRedirect(form: '/login' | '/signup', from: string | null | undefined): string {
+  const target = safeRedirectPath(from);
+  return target === AFTER_LOGIN_PATH ? form : `${form}?redirectTo=${encodeURIComponent(target)}`;
+}
+
 /** The login page, remembering the page to come back to when it is not the default one. */
 export function loginPath(from: string): string {
-  const target = safeRedirectPath(from);
-  return target === AFTER_LOGIN_PATH ? '/login' : `/login?redirectTo=${encodeURIComponent(target)}`;
+  return withRedirect('/login', from);
 }

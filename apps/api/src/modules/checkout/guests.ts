@@ -1,4 +1,4 @@
-import type { Guest } from '@sentiero/contract/checkout';
+import { FISHING_CARD, type Guest } from '@sentiero/contract/checkout';
 import {
   type DurationType,
   datesMatchDuration,
@@ -18,9 +18,6 @@ export type TicketRules = {
   requiresFishingCard: boolean;
   residentCountries: string[] | null;
 };
-
-/** A fishing federation card number: letters and digits, as printed on the card. */
-const FISHING_CARD = /^[A-Z0-9][A-Z0-9 /-]{4,30}$/i;
 
 /**
  * The first problem of each guest, as `guests.<i>.<field>` → a key of the `field` messages.

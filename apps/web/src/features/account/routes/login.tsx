@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../../../lib/api-client.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
-import { safeRedirectPath } from '../../../lib/redirect-path.ts';
+import { safeRedirectPath, withRedirect } from '../../../lib/redirect-path.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
@@ -103,7 +103,10 @@ export function Component() {
             <FacebookLoginButton />
             <p className="text-center text-sm text-stone-600">
               {t('login.noAccount')}{' '}
-              <Link to="/signup" className="font-medium text-brand-800 underline">
+              <Link
+                to={withRedirect('/signup', params.get('redirectTo'))}
+                className="font-medium text-brand-800 underline"
+              >
                 {t('login.toSignup')}
               </Link>
             </p>

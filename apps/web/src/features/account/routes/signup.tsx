@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { safeRedirectPath, withRedirect } from '../../../lib/redirect-path.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CheckboxField, checkboxClass, FormField, TextField } from '../../../ui/form-field.tsx';
@@ -31,10 +32,14 @@ function storedReferral(): string | undefined {
   return referral && referral.length <= 64 ? referral : undefined;
 }
 
-/** `/signup`: SPEC section 3's register fields, then straight into the account. */
+/**
+ * `/signup`: SPEC section 3's register fields, then straight into the account, or back to the
+ * page that asked (`?redirectTo=`, as the login does: a purchase waiting to be paid).
+ */
 export function Component() {
   const { t } = useTranslation(['account', 'errors']);
   const navigate = useNavigate();
+  const redirectTo = useSearchParams()[0].get('redirectTo');
   const form = useForm<SignupForm>({
     resolver: zodResolver(ZSignupForm),
     defaultValues: {
@@ -59,7 +64,7 @@ export function Component() {
       }),
     onSuccess: ({ user }) => {
       rememberMember(user);
-      navigate('/user', { replace: true });
+      navigate(safeRedirectPath(redirectTo), { replace: true });
     },
     onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
   });
@@ -165,7 +170,7 @@ export function Component() {
         </Button>
         <p className="text-center text-sm text-stone-600">
           {t('signup.haveAccount')}{' '}
-          <Link to="/login" className="font-medium text-brand-800 underline">
+          <Link to={withRedirect('/login', redirectTo)} className="font-medium text-brand-800 underline">
             {t('signup.toLogin')}
           </Link>
         </p>

@@ -1,0 +1,103 @@
+import { ApiRequestError } from '../../lib/api-error.ts';
+
+/**
+ * What the payment step does with a failed purchase:
+ * - `login`: the session is gone; log in or sign up and come back (SPEC section 6).
+ * - `guests`: the server refused some guest's details; back to the guests step with its messages.
+ * - `coupon`: SPEC 'Coupon code not valid' (used up or expired since it was applied): it is dropped.
+ * - `unavailable`: SPEC 'This activity is no longer available, please try another one'.
+ * - `declined`: SPEC 'There was an error, please try again'; the buyer stays and may try again.
+ * - `method`: this way of paying is not set up on this site.
+ * - `retry`: no final answer (a lost connection, a server error): the same attempt may be sent again.
+ */
+export type PurchaseFailure =
+  | { kind: 'login' }
+  | { kind: 'guests'; fields: Record<string, string> }
+  | { kind: 'coupon'; message: string }
+  | { kind: 'unavailable' }
+  | { kind: 'declined' }
+  | { kind: 'method' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'retry' };
+
+export function classifyPurchaseFailure(error: unknown): PurchaseFailure {
+  if (!(error instanceof ApiRequestError)) return { kind: 'retry' };
+  if (error.status === 401) return { kind: 'login' };
+  if (error.code === 'TICKET_UNAVAILABLE') return { kind: 'unavailable' };
+  if (error.code === 'PAYMENT_DECLINED') return { kind: 'declined' };
+  if (error.code === 'NOT_CONFIGURED') return { kind: 'method' };
+  const guestFields = Object.fromEntries(
+    Object.entries(error.fields).filter(([name]) => /^guests\.\d+\.\w+$/.test(name)),
+  );
+  if (Object.keys(guestFields).length > 0) return { kind: 'guests', fields: guestFields };
+  if (error.fields.coupon) return { kind: 'coupon', message: error.fields.coupon };
+  if (error.status >= 400 && error.status < 500) {
+    return { kind: 'invalid', message: Object.values(error.fields)[0] ?? error.message };
+  }
+  return { kind: 'retry' };
+}
+
+/** Whether the server gave a final answer, so that the next attempt needs a new idempotency key. */
+export function endsAttempt(failure: PurchaseFailure): boolean {
+  return failure.kind !== 'retry' && failure.kind !== 'login';
+}
+
+/** The card as the buy call takes it, from what the buyer typed. */
+export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
+
+export type CardDraft = { number: string; expiry: string; cvc: string };
+
+export type CardProblem =
+  | 'checkout:problems.cardNumber'
+  | 'checkout:problems.cardExpiry'
+  | 'checkout:problems.cardCvc';
+
+/** Card numbers carry a Luhn check digit: a mistyped digit is caught before the round trip. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** `MM/YY` or `MM/YYYY` as printed on cards; undefined when it is neither. */
+export function readExpiry(value: string): { month: number; year: number } | undefined {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return undefined;
+  const month = Number(match[1]);
+  const year = Number(match[2]) + (match[2]?.length === 2 ? 2000 : 0);
+  return month >= 1 && month <= 12 ? { month, year } : undefined;
+}
+
+export function findCardProblems(
+  card: CardDraft,
+  today: string,
+): Partial<Record<keyof CardDraft, CardProblem>> {
+  const problems: Partial<Record<keyof CardDraft, CardProblem>> = {};
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) problems.number = 'checkout:problems.cardNumber';
+  const expiry = readExpiry(card.expiry);
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  // A card stays valid through the last day of its expiry month.
+  if (!expiry || expiry.year * 12 + expiry.month < year * 12 + month) {
+    problems.expiry = 'checkout:problems.cardExpiry';
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'checkout:problems.cardCvc';
+  return problems;
+}
+
+export function toCardInput(card: CardDraft): CardInput {
+  const expiry = readExpiry(card.expiry) ?? { month: 0, year: 0 };
+  return {
+    number: card.number.replace(/[\s-]/g, ''),
+    exp_month: expiry.month,
+    exp_year: expiry.year,
+    cvc: card.cvc.trim(),
+  };
+}

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_GUESTS } from '@sentiero/contract/checkout';
+import { calendarDateIn } from '@sentiero/contract/durations';
+import type { TicketInfo } from '@sentiero/contract/tickets';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { type Path, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { inputClass } from '../../../ui/form-field.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import {
+  getCheckoutCalendarQueryOptions,
+  getCheckoutTicketQueryOptions,
+  useCheckoutCalendar,
+  useCheckoutTicket,
+} from '../api.ts';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { GuestFields } from '../components/guest-fields.tsx';
+import { type CalendarDay, getGuestRules } from '../guest-rules.ts';
+import { buildGuestsFormSchema, type GuestsForm } from '../schemas.ts';
+import { emptyGuest, type GuestDraft, readGuestDraft, useCheckoutStore } from '../store.ts';
+
+const NO_DAYS: CalendarDay[] = [];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = requireIdParam(params.eventId);
+  const language = currentLanguage();
+  await Promise.all([
+    orNotFound(queryClient.ensureQueryData(getCheckoutTicketQueryOptions(language, id))),
+    // Without the calendar the days are judged by open days and season, and the server decides.
+    queryClient.ensureQueryData(getCheckoutCalendarQueryOptions(language, id)).catch(() => undefined),
+  ]);
+  useCheckoutStore.getState().openCheckout(id);
+  return null;
+}
+
+/** New guests start on the first guest's dates: a group usually goes together. */
+function nextGuest(first: GuestDraft | undefined): GuestDraft {
+  return { ...emptyGuest(), start_date: first?.start_date ?? '', end_date: first?.end_date ?? '' };
+}
+
+function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string; days: CalendarDay[] }) {
+  const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  const quantityId = useId();
+  const rules = useMemo(() => getGuestRules(ticket, today, days), [ticket, today, days]);
+  const schema = useMemo(() => buildGuestsFormSchema(rules), [rules]);
+  const saved = useCheckoutStore((state) => state.guests);
+  const form = useForm<GuestsForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { guests: saved.length > 0 ? saved : [emptyGuest()] },
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'guests' });
+  // What the server refused on the payment step, shown under the fields it is about.
+  const [serverErrors] = useState(() => useCheckoutStore.getState().guestErrors);
+
+  useEffect(() => {
+    for (const [name, message] of Object.entries(serverErrors)) {
+      form.setError(name as Path<GuestsForm>, { type: 'server', message });
+    }
+    useCheckoutStore.getState().clearGuestErrors();
+  }, [form, serverErrors]);
+
+  // Kept as typed, so a visitor sent to log in finds everything on coming back.
+  useEffect(() => {
+    const subscription = form.watch((values) =>
+      useCheckoutStore.getState().saveGuests((values.guests ?? []).map(readGuestDraft)),
+    );
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  function changeQuantity(quantity: number) {
+    if (quantity > fields.length) {
+      const first = form.getValues('guests.0');
+      append(Array.from({ length: quantity - fields.length }, () => nextGuest(first)));
+    } else {
+      remove(Array.from({ length: fields.length - quantity }, (_, offset) => quantity + offset));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={form.handleSubmit((values) => {
+        useCheckoutStore.getState().saveGuests(values.guests);
+        navigate(`/event/${ticket.id}/payment`);
+      })}
+    >
+      {Object.keys(serverErrors).length > 0 && <Alert tone="error">{t('guests.serverProblems')}</Alert>}
+      <div className="flex max-w-xs flex-col gap-1">
+        <label htmlFor={quantityId} className="font-medium text-sm text-stone-700">
+          {t('guests.quantity')}
+        </label>
+        <select
+          id={quantityId}
+          className={inputClass}
+          value={fields.length}
+          onChange={(event) => changeQuantity(Number(event.target.value))}
+        >
+          {Array.from({ length: MAX_GUESTS }, (_, index) => index + 1).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </div>
+      {fields.map((field, index) => (
+        <GuestFields key={field.id} index={index} form={form} rules={rules} />
+      ))}
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit">{t('guests.continue')}</Button>
+        <Link to={`/event/${ticket.id}`} className="text-brand-800 text-sm underline">
+          {t('guests.back')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** `/event/{eventId}/guests`: how many guests, and each one's name, dates and what the ticket asks. */
+export function Component() {
+  const id = Number(useParams().eventId);
+  const { t } = useTranslation(['checkout', 'errors']);
+  const ticket = useCheckoutTicket(id).data?.ticket;
+  const calendar = useCheckoutCalendar(id).data;
+  if (!ticket) return null;
+  const today = calendar?.today ?? calendarDateIn(ticket.location.time_zone, new Date());
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <CheckoutSteps ticketId={id} current="guests" />
+      <PageHeading lead={ticket.title}>{t('guests.title')}</PageHeading>
+      {ticket.on_sale ? (
+        <GuestsStep ticket={ticket} today={today} days={calendar?.days ?? NO_DAYS} />
+      ) : (
+        <Alert tone="error">
+          <p>{t('errors:TICKET_UNAVAILABLE')}</p>
+          <Link to={`/event/${id}`} className="mt-2 inline-block underline">
+            {t('guests.back')}
+          </Link>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { calendarDateIn } from '@sentiero/contract/durations';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, type LoaderFunctionArgs, redirect, useParams } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
+import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { withRedirect } from '../../../lib/redirect-path.ts';
+import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
+import { checkSessionOnce } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { buttonClass } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { getCheckoutTicketQueryOptions, useCheckoutTicket } from '../api.ts';
+import { CartSummary } from '../components/cart-summary.tsx';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { CouponForm } from '../components/coupon-form.tsx';
+import { PaymentForm } from '../components/payment-form.tsx';
+import { estimateCart, getGuestRules } from '../guest-rules.ts';
+import { type GuestDraft, useCheckoutStore } from '../store.ts';
+
+/** The payment step needs guests: without them (a link opened cold) it starts at the guests step. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = requireIdParam(params.eventId);
+  await Promise.all([
+    orNotFound(queryClient.ensureQueryData(getCheckoutTicketQueryOptions(currentLanguage(), id))),
+    checkSessionOnce(),
+  ]);
+  const checkout = useCheckoutStore.getState();
+  if (checkout.ticketId !== id || checkout.guests.length === 0) throw redirect(`/event/${id}/guests`);
+  return null;
+}
+
+/** SPEC section 6: 'In order to complete the payment you need to be logged in or registered'. */
+function LoginRequired({ from }: { from: string }) {
+  const { t } = useTranslation(['checkout', 'errors']);
+  return (
+    <Alert tone="info">
+      <p className="font-medium">{t('errors:LOGIN_REQUIRED')}</p>
+      <p className="mt-1 text-sm">{t('payment.loginKeeps')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to={withRedirect('/login', from)} className={buttonClass('primary')}>
+          {t('payment.logIn')}
+        </Link>
+        <Link to={withRedirect('/signup', from)} className={buttonClass('secondary')}>
+          {t('payment.signUp')}
+        </Link>
+      </div>
+    </Alert>
+  );
+}
+
+function GuestsRecap({ ticketId, guests }: { ticketId: number; guests: GuestDraft[] }) {
+  const { t } = useTranslation('checkout');
+  const language = useCurrentLanguage();
+  const dates = (guest: GuestDraft) =>
+    [...new Set([guest.start_date, guest.end_date])]
+      .map((date) => formatCalendarDate(date, language))
+      .join(' – ');
+  return (
+    <Card title={t('payment.guestsTitle', { count: guests.length })}>
+      <ul className="divide-y divide-stone-100">
+        {guests.map((guest, index) => (
+          // Guests have no identity of their own but their place in the list.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the order is the identity here
+          <li key={index} className="flex flex-wrap justify-between gap-2 py-2">
+            <span className="font-medium text-stone-900">{guest.full_name}</span>
+            <span className="text-sm text-stone-600">{dates(guest)}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to={`/event/${ticketId}/guests`} className="mt-3 inline-block text-brand-800 text-sm underline">
+        {t('payment.changeGuests')}
+      </Link>
+    </Card>
+  );
+}
+
+/** `/event/{eventId}/payment`: the cart, the payment method, and the purchase. */
+export function PaymentStep({ banner }: { banner?: ReactNode }) {
+  const id = Number(useParams().eventId);
+  const { t } = useTranslation('checkout');
+  const ticket = useCheckoutTicket(id).data?.ticket;
+  const guests = useCheckoutStore((state) => state.guests);
+  const coupon = useCheckoutStore((state) => state.coupon);
+  const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
+  if (!ticket || guests.length === 0) return null;
+  const rules = getGuestRules(ticket, calendarDateIn(ticket.location.time_zone, new Date()));
+  const estimate = estimateCart(
+    ticket,
+    guests,
+    coupon?.quantity === guests.length ? coupon.discountCents : 0,
+  );
+
+  return (
+    <div>
+      <CheckoutSteps ticketId={id} current="payment" />
+      <PageHeading lead={ticket.title}>{t('payment.title')}</PageHeading>
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <GuestsRecap ticketId={id} guests={guests} />
+          {isLoggedIn ? (
+            <>
+              <CouponForm ticketId={id} quantity={guests.length} />
+              <PaymentForm ticketId={id} rules={rules} totalCents={estimate.total_cents} />
+            </>
+          ) : (
+            <LoginRequired from={`/event/${id}/payment`} />
+          )}
+        </div>
+        <aside className="space-y-4">
+          <CartSummary summary={estimate} estimate />
+          {banner}
+        </aside>
+      </div>
+    </div>
+  );
+}

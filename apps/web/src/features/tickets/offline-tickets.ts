@@ -1,0 +1,70 @@
+import type { ApiOutput } from '@sentiero/contract/api';
+import { ApiRequestError } from '../../lib/api-error.ts';
+
+export type TicketListPage = ApiOutput<'ticketList'>;
+
+/** Bumped when the stored shape changes: an older copy is ignored, and replaced on the next visit. */
+export const SAVED_TICKETS_VERSION = 1;
+// A phone keeps the first pages only: the tickets a member is about to use are the newest.
+const MAX_SAVED_PAGES = 3;
+
+type SavedTickets = { version: number; savedAt: string; pages: Record<string, TicketListPage> };
+
+export const savedTicketsKey = (userId: number) => `sentiero.tickets.v${SAVED_TICKETS_VERSION}.${userId}`;
+
+function readSaved(storage: Storage, userId: number): SavedTickets | null {
+  try {
+    const saved = JSON.parse(storage.getItem(savedTicketsKey(userId)) ?? 'null') as SavedTickets | null;
+    if (saved?.version !== SAVED_TICKETS_VERSION || typeof saved.pages !== 'object') return null;
+    return saved;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps a page of the unfiltered list, so the tickets and their QR codes can be shown with the
+ * phone offline (the QR is drawn on the phone from `signed_code`). A full storage is not an error.
+ */
+export function saveTickets(
+  storage: Storage,
+  userId: number,
+  page: number,
+  list: TicketListPage,
+  now = new Date(),
+) {
+  if (page > MAX_SAVED_PAGES) return;
+  const pages = { ...readSaved(storage, userId)?.pages, [page]: list };
+  const saved: SavedTickets = { version: SAVED_TICKETS_VERSION, savedAt: now.toISOString(), pages };
+  try {
+    storage.setItem(savedTicketsKey(userId), JSON.stringify(saved));
+  } catch {
+    // Quota exceeded or storage disabled: the online list still works.
+  }
+}
+
+/** The saved page, narrowed to one category when the member filters by it; null when none was saved. */
+export function findSavedTickets(
+  storage: Storage,
+  userId: number,
+  page: number,
+  categoryId?: number,
+): (TicketListPage & { savedAt: string }) | null {
+  const saved = readSaved(storage, userId);
+  const list = saved?.pages[page];
+  if (!saved || !list) return null;
+  if (!categoryId) return { ...list, savedAt: saved.savedAt };
+  const purchase_list = list.purchase_list
+    .map((purchase) => ({
+      ...purchase,
+      tickets: purchase.tickets.filter((t) => t.category_id === categoryId),
+    }))
+    .filter((purchase) => purchase.tickets.length > 0);
+  return { ...list, purchase_list, savedAt: saved.savedAt };
+}
+
+/** A fetch that never reached the server (no network), as opposed to an answer it gave. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return false;
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}

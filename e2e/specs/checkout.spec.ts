@@ -1,0 +1,234 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { fillSignUp, logIn, type Member, TEXT, uniqueEmail } from '../fixtures/accounts.ts';
+
+/** What the purchase steps say, word for word, in the two languages the journey runs in. */
+const CHECKOUT = {
+  it: {
+    ...TEXT.it,
+    choose: 'Scegli date e partecipanti',
+    guestsTitle: 'Partecipanti',
+    quantity: 'Numero di partecipanti',
+    guest: (number: number) => `Partecipante ${number}`,
+    fullName: 'Nome e cognome',
+    startDate: 'Data di inizio',
+    endDate: 'Data di fine',
+    birthYear: 'Anno di nascita',
+    continue: 'Continua al pagamento',
+    paymentTitle: 'Pagamento',
+    loginRequired: 'Per completare il pagamento devi accedere o registrarti',
+    signUpLink: 'Registrati',
+    logInLink: 'Accedi',
+    estimate: 'Costo stimato',
+    card: /^Carta/,
+    cash: /^Paga sul posto/,
+    cardNumber: 'Numero della carta',
+    cardExpiry: 'Data di scadenza',
+    cardCvc: 'Codice di sicurezza (CVC)',
+    testCard: 'Carta di prova 4242 4242 4242 4242',
+    pay: /^Paga \d/,
+    book: 'Prenota e paga sul posto',
+    declined: 'Si è verificato un errore, riprova',
+    success: 'Acquisto riuscito: i tuoi biglietti sono stati inviati via email',
+    orderCode: 'Codice ordine',
+    summary: "Riepilogo dell'ordine",
+    payOnSite: /^Paga sul posto: porta .+ in contanti/,
+    myTickets: 'I miei biglietti',
+  },
+  en: {
+    ...TEXT.en,
+    choose: 'Choose dates and guests',
+    guestsTitle: 'Guests',
+    quantity: 'Number of guests',
+    guest: (number: number) => `Guest ${number}`,
+    fullName: 'First and last name',
+    startDate: 'Start date',
+    endDate: 'End date',
+    birthYear: 'Year of birth',
+    continue: 'Continue to payment',
+    paymentTitle: 'Payment',
+    loginRequired: 'In order to complete the payment you need to be logged in or registered',
+    signUpLink: 'Sign up',
+    logInLink: 'Log in',
+    estimate: 'Estimated cost',
+    card: /^Card/,
+    cash: /^Pay on site/,
+    cardNumber: 'Card number',
+    cardExpiry: 'Expiry date',
+    cardCvc: 'Security code (CVC)',
+    testCard: 'Test card 4242 4242 4242 4242',
+    pay: /^Pay €/,
+    book: 'Book and pay on site',
+    declined: 'There was an error, please try again',
+    success: 'Purchase successful: your tickets have been sent by email',
+    orderCode: 'Order code',
+    summary: 'Order summary',
+    payOnSite: /^Pay on site: bring €.+ in cash/,
+    myTickets: 'My tickets',
+  },
+} as const;
+type Texts = (typeof CHECKOUT)[keyof typeof CHECKOUT];
+
+type DailyTicket = { id: number; minAge: number; days: string[] };
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * A DAILY ticket anyone can buy (no fishing card, not residents-only) with open days a month from
+ * now; one without a minimum age when the season has one, else the youngest minimum age.
+ */
+async function findDailyTicket(request: APIRequestContext): Promise<DailyTicket> {
+  type Card = { id: number; duration_type: string; min_age: number; on_sale: boolean };
+  const cards: Card[] = [];
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const body = await (await request.get(`/api/app/v2/search?lng=en&page=${page}`)).json();
+    cards.push(...body.ticket_list);
+    pages = body.pages;
+  }
+  const from = isoDate(new Date(Date.now() + 30 * 24 * 3600 * 1000));
+  const daily = cards.filter((card) => card.duration_type === 'DAILY' && card.on_sale);
+  for (const card of daily.sort((a, b) => a.min_age - b.min_age)) {
+    const { ticket } = await (await request.get(`/api/app/ticket/info?id=${card.id}&lng=en`)).json();
+    if (ticket.requires_fishing_card || ticket.residents_only) continue;
+    const calendar = await (
+      await request.get(`/api/app/ticket/calendar?id=${card.id}&from=${from}&days=60&lng=en`)
+    ).json();
+    const days = calendar.days
+      .filter((day: { open: boolean; remaining: number | null }) => day.open && (day.remaining ?? 99) >= 4)
+      .map((day: { date: string }) => day.date);
+    if (days.length >= 4) return { id: card.id, minAge: ticket.min_age, days };
+  }
+  throw new Error('The catalogue has no DAILY ticket with open days a month from now');
+}
+
+const newMember = (): Member => ({
+  firstname: 'Giulia',
+  lastname: 'Rossi',
+  email: uniqueEmail(),
+  password: 'Porcini2025',
+});
+
+/** An account made through the API: with `page.request` the page is logged in as well. */
+async function register(request: APIRequestContext, member: Member) {
+  const answer = await request.post('/api/app/user/register', {
+    multipart: { ...member, country: 'IT', is_adult: 'true', policy_accepted: 'true' },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** From the event page through the guests step: one block per guest, end dates filled in by the duration. */
+async function enterGuests(page: Page, text: Texts, ticket: DailyTicket, day: string, names: string[]) {
+  await page.goto(`/event/${ticket.id}${text.query}`);
+  await page.getByRole('link', { name: text.choose }).click();
+  await expect(page.getByRole('heading', { name: text.guestsTitle, level: 1 })).toBeVisible();
+
+  const first = page.getByRole('group', { name: text.guest(1) });
+  await first.getByLabel(text.fullName).fill(names[0] ?? '');
+  await first.getByLabel(text.startDate).fill(day);
+  await expect(first.getByLabel(text.endDate)).toHaveValue(day);
+  await page.getByLabel(text.quantity).selectOption(String(names.length));
+  for (const [index, name] of names.entries()) {
+    const guest = page.getByRole('group', { name: text.guest(index + 1) });
+    // Later guests start on the first guest's dates.
+    await expect(guest.getByLabel(text.startDate)).toHaveValue(day);
+    await guest.getByLabel(text.fullName).fill(name);
+    if (ticket.minAge > 0) await guest.getByLabel(text.birthYear).selectOption('1980');
+  }
+  await page.getByRole('button', { name: text.continue }).click();
+  await expect(page.getByRole('heading', { name: text.paymentTitle, level: 1 })).toBeVisible();
+}
+
+async function payByCard(page: Page, text: Texts, number: string) {
+  await page.getByRole('radio', { name: text.card }).check();
+  await expect(page.getByText(text.testCard)).toBeVisible();
+  await page.getByLabel(text.cardNumber).fill(number);
+  await page.getByLabel(text.cardExpiry).fill('12/30');
+  await page.getByLabel(text.cardCvc).fill('123');
+  await page.getByRole('button', { name: text.pay }).click();
+}
+
+async function expectConfirmation(page: Page, text: Texts, ticket: DailyTicket) {
+  await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/confirmation$`));
+  await expect(page.getByText(text.success)).toBeVisible();
+  await expect(page.getByText(text.orderCode)).toBeVisible();
+  await expect(page.getByText(/^ST-[A-Z0-9]{5}-[A-Z0-9]{5}$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.summary })).toBeVisible();
+  await expect(page.getByRole('link', { name: text.myTickets })).toHaveAttribute('href', '/user/mytickets');
+}
+
+let ticket: DailyTicket;
+test.beforeAll(async ({ request }) => {
+  ticket = await findDailyTicket(request);
+});
+
+test('a visitor chooses two guests, signs up when asked, comes back with them kept and pays by card (it)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const text = CHECKOUT.it;
+  await enterGuests(page, text, ticket, ticket.days[0] ?? '', ['Giulia Rossi', 'Marco Bianchi']);
+
+  const main = page.getByRole('main');
+  await expect(main.getByText(text.loginRequired)).toBeVisible();
+  await main.getByRole('link', { name: text.signUpLink, exact: true }).click();
+  await expect(page).toHaveURL(/\/signup\?redirectTo=/);
+  await fillSignUp(page, text, newMember());
+
+  await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/payment$`));
+  await expect(main.getByText('Giulia Rossi')).toBeVisible();
+  await expect(main.getByText('Marco Bianchi')).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
+  await payByCard(page, text, '4242 4242 4242 4242');
+  await expectConfirmation(page, text, ticket);
+});
+
+test('a visitor chooses two guests, logs in when asked, finds them kept after a reload and pays by card (en)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const text = CHECKOUT.en;
+  const member = newMember();
+  await register(request, member);
+  await enterGuests(page, text, ticket, ticket.days[1] ?? '', ['Anna Verdi', 'Luca Neri']);
+
+  const main = page.getByRole('main');
+  await expect(main.getByText(text.loginRequired)).toBeVisible();
+  await main.getByRole('link', { name: text.logInLink, exact: true }).click();
+  await logIn(page, text, member.email, member.password);
+
+  await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/payment$`));
+  await page.reload();
+  await expect(main.getByText('Anna Verdi')).toBeVisible();
+  await expect(main.getByText('Luca Neri')).toBeVisible();
+  await payByCard(page, text, '4242 4242 4242 4242');
+  await expectConfirmation(page, text, ticket);
+});
+
+test('a declined card says so and keeps the buyer on the payment step, where another card succeeds', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const text = CHECKOUT.en;
+  await register(page.request, newMember());
+  await enterGuests(page, text, ticket, ticket.days[2] ?? '', ['Sara Gialli']);
+
+  await payByCard(page, text, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toHaveText(text.declined);
+  await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/payment$`));
+
+  await payByCard(page, text, '4242 4242 4242 4242');
+  await expectConfirmation(page, text, ticket);
+});
+
+test('a cash order is confirmed with a reminder to pay on site', async ({ page }) => {
+  test.setTimeout(60_000);
+  const text = CHECKOUT.en;
+  await register(page.request, newMember());
+  await enterGuests(page, text, ticket, ticket.days[3] ?? '', ['Paolo Blu']);
+
+  await page.getByRole('radio', { name: text.cash }).check();
+  await expect(page.getByLabel(text.cardNumber)).toBeHidden();
+  await page.getByRole('button', { name: text.book }).click();
+  await expectConfirmation(page, text, ticket);
+  await expect(page.getByRole('status').filter({ hasText: text.payOnSite })).toBeVisible();
+});

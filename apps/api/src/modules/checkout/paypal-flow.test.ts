@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../platform/payments/fake-paypal.ts';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { findPlainDailyTicket } from '../../test/tickets.ts';
 
 let sut: TestApp;
 let paypal: FakePaypal;
@@ -21,27 +22,6 @@ afterAll(async () => {
   await paypal.server.close();
 });
 
-async function plainDailyTicket() {
-  for (let page = 1; page <= 7; page++) {
-    const list = (
-      await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?lng=en&page=${page}` })
-    ).json();
-    for (const card of list.ticket_list) {
-      const info = (await sut.app.inject({ method: 'GET', url: `/api/app/ticket/info?id=${card.id}` })).json()
-        .ticket;
-      if (info.duration_type !== 'DAILY' || info.min_age > 0 || info.requires_fishing_card) continue;
-      if (info.residents_only || info.price_cents === 0) continue;
-      const calendar = await sut.app.inject({
-        method: 'GET',
-        url: `/api/app/ticket/calendar?id=${info.id}&from=2027-06-01&days=60`,
-      });
-      const open = calendar.json().days.find((day: { open: boolean }) => day.open);
-      if (open) return { id: info.id as number, date: open.date as string };
-    }
-  }
-  throw new Error('the seed has no plain daily ticket open in summer 2027');
-}
-
 describe('PayPal checkout', () => {
   it('sends the buyer to approve on PayPal, then captures on the return and issues the tickets', async () => {
     const browser = createBrowser(sut);
@@ -54,7 +34,7 @@ describe('PayPal checkout', () => {
       is_adult: true,
       policy_accepted: true,
     });
-    const { id, date } = await plainDailyTicket();
+    const { id, date } = await findPlainDailyTicket(sut);
     const bought = await browser.post('/api/app/v4/ticket/buy?lng=es', {
       id_ticket: id,
       guests: [{ full_name: 'Marta Vidal', start_date: date, end_date: date }],

@@ -9,6 +9,7 @@ import {
   stripeSignature,
 } from '../../platform/payments/fake-stripe.ts';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
 import { takePlaces } from './places.ts';
 import { expireHolds } from './service.ts';
 
@@ -55,30 +56,9 @@ async function buyByCard(date: string) {
   return { order: response.json().order, ticket };
 }
 
-let cached: { id: number; capacity: number; date: string } | undefined;
+let cached: PlainTicket | undefined;
 async function plainDailyTicket() {
-  if (cached) return cached;
-  for (let page = 1; page <= 7 && !cached; page++) {
-    const list = (
-      await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?lng=en&page=${page}` })
-    ).json();
-    for (const card of list.ticket_list) {
-      const info = (await sut.app.inject({ method: 'GET', url: `/api/app/ticket/info?id=${card.id}` })).json()
-        .ticket;
-      if (info.duration_type !== 'DAILY' || info.daily_capacity === null || info.min_age > 0) continue;
-      if (info.requires_fishing_card || info.residents_only || info.price_cents === 0) continue;
-      const days = (
-        await sut.app.inject({
-          method: 'GET',
-          url: `/api/app/ticket/calendar?id=${info.id}&from=2027-06-01&days=60`,
-        })
-      ).json().days;
-      const open = days.find((day: { open: boolean }) => day.open);
-      if (open) cached = { id: info.id, capacity: info.daily_capacity, date: open.date };
-      if (cached) break;
-    }
-  }
-  if (!cached) throw new Error('the seed has no plain daily ticket open in summer 2027');
+  cached ??= await findPlainDailyTicket(sut);
   return cached;
 }
 

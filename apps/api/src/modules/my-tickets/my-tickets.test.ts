@@ -2,6 +2,7 @@ import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 let sut: TestApp;
@@ -26,30 +27,9 @@ async function member(): Promise<Browser> {
   return browser;
 }
 
-type Plain = { id: number; date: string; categoryId: number; maxUsage: number | null };
-let plain: Plain | undefined;
-async function plainDailyTicket(): Promise<Plain> {
-  for (let page = 1; page <= 7 && !plain; page++) {
-    const list = (
-      await sut.app.inject({ method: 'GET', url: `/api/app/v2/search?lng=en&page=${page}` })
-    ).json();
-    for (const card of list.ticket_list) {
-      const info = (await sut.app.inject({ method: 'GET', url: `/api/app/ticket/info?id=${card.id}` })).json()
-        .ticket;
-      if (info.duration_type !== 'DAILY' || info.min_age > 0 || info.requires_fishing_card) continue;
-      if (info.residents_only || info.price_cents === 0) continue;
-      const calendar = await sut.app.inject({
-        method: 'GET',
-        url: `/api/app/ticket/calendar?id=${info.id}&from=2027-06-01&days=60`,
-      });
-      const open = calendar.json().days.find((day: { open: boolean }) => day.open);
-      if (open) {
-        plain = { id: info.id, date: open.date, categoryId: info.category_id, maxUsage: info.max_usage };
-        break;
-      }
-    }
-  }
-  if (!plain) throw new Error('the seed has no plain daily ticket open in summer 2027');
+let plain: PlainTicket | undefined;
+async function plainDailyTicket(): Promise<PlainTicket> {
+  plain ??= await findPlainDailyTicket(sut);
   return plain;
 }
 

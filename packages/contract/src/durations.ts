@@ -147,13 +147,21 @@ export function datesMatchDuration(type: DurationType, start: string, end: strin
 }
 
 /** The calendar date of an instant in a time zone: what "today" is for an area. */
+/** Building a formatter costs far more than using one; the buy path asks several times per order. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function calendarDateIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 export function addCalendarDays(date: string, days: number): string {

@@ -25,8 +25,16 @@ export async function issueTickets(
   const lines = await findOrderLines(ctx.db, order.id);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    // An order's lines are usually all of one ticket: read it once, not once per guest.
+    const ticketsById = new Map<number, Awaited<ReturnType<typeof findTicketInfo>>>();
     for (const line of lines) {
-      const ticket = await findTicketInfo(tx as unknown as Db, order.language, line.ticketId);
+      if (!ticketsById.has(line.ticketId)) {
+        ticketsById.set(
+          line.ticketId,
+          await findTicketInfo(tx as unknown as Db, order.language, line.ticketId),
+        );
+      }
+      const ticket = ticketsById.get(line.ticketId);
       if (!ticket) throw new Error(`ticket ${line.ticketId} of order ${order.code} is gone`);
       const code = newPublicCode('T').replaceAll('-', '');
       const signedCode = signer.sign({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@sentiero/db/client';
-import { issuedTickets, orders } from '@sentiero/db/schema';
+import { orders } from '@sentiero/db/schema';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
@@ -10,34 +10,38 @@ import { findUserById } from '../accounts/repo.ts';
 import { findOrderTickets } from '../my-tickets/repo.ts';
 import { pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
-import { findOrderLines, moveOrder, newPublicCode, type OrderRow } from './repo.ts';
+import {
+  findOrderLines,
+  issueOrder,
+  type NewIssuedTicket,
+  newPublicCode,
+  type OrderLineRow,
+  type OrderRow,
+} from './repo.ts';
 
-/**
- * Issues one signed ticket per guest of a paid order and marks it issued. Safe to run twice
- * (one ticket per order line, enforced by a unique index): the recovery job calls it for paid
- * orders a crash left without tickets.
- */
-export async function issueTickets(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang'>,
+/** What a ticket's signed code says about the activity: read in the order's language. */
+export type TicketToSign = { areaId: number; areaName: string; title: string; maxUsage: number | null };
+
+/** One signed ticket per order line; nothing is written yet. */
+export function signTickets(
   signer: TicketSigner,
-  order: OrderRow,
-) {
-  const lines = await findOrderLines(ctx.db, order.id);
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    // An order's lines are usually all of one ticket: read it once, not once per guest.
-    const ticketsById = new Map<number, Awaited<ReturnType<typeof findTicketInfo>>>();
-    for (const line of lines) {
-      if (!ticketsById.has(line.ticketId)) {
-        ticketsById.set(
-          line.ticketId,
-          await findTicketInfo(tx as unknown as Db, order.language, line.ticketId),
-        );
-      }
-      const ticket = ticketsById.get(line.ticketId);
-      if (!ticket) throw new Error(`ticket ${line.ticketId} of order ${order.code} is gone`);
-      const code = newPublicCode('T').replaceAll('-', '');
-      const signedCode = signer.sign({
+  lines: OrderLineRow[],
+  ticketsById: Map<number, TicketToSign>,
+  now: Date,
+): NewIssuedTicket[] {
+  return lines.map((line) => {
+    const ticket = ticketsById.get(line.ticketId);
+    if (!ticket) throw new Error(`ticket ${line.ticketId} of order line ${line.id} is gone`);
+    const code = newPublicCode('T').replaceAll('-', '');
+    return {
+      code,
+      orderLineId: line.id,
+      ticketId: line.ticketId,
+      holderName: line.guestName,
+      validFrom: line.startDate,
+      validUntil: line.endDate,
+      maxUsage: ticket.maxUsage,
+      signedCode: signer.sign({
         code,
         area_id: ticket.areaId,
         area_name: ticket.areaName,
@@ -47,26 +51,30 @@ export async function issueTickets(
         holder: line.guestName,
         max_usage: ticket.maxUsage,
         issued_at: Math.floor(now.getTime() / 1000),
-      });
-      await tx
-        .insert(issuedTickets)
-        .values({
-          code,
-          orderId: order.id,
-          orderLineId: line.id,
-          ticketId: line.ticketId,
-          holderName: line.guestName,
-          validFrom: line.startDate,
-          validUntil: line.endDate,
-          maxUsage: ticket.maxUsage,
-          signedCode,
-          shareToken: randomBytes(18).toString('base64url'),
-          issuedAt: now,
-        })
-        .onConflictDoNothing({ target: issuedTickets.orderLineId });
-    }
-    await moveOrder(tx, order.id, 'paid', { status: 'issued', issuedAt: now });
+      }),
+      shareToken: randomBytes(18).toString('base64url'),
+    };
   });
+}
+
+/**
+ * Issues one signed ticket per guest of a paid order and marks it issued, in one statement.
+ * Safe to run twice: the recovery job calls it for paid orders a crash left without tickets.
+ */
+export async function issueTickets(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang'>,
+  signer: TicketSigner,
+  order: OrderRow,
+): Promise<OrderRow | undefined> {
+  const lines = await findOrderLines(ctx.db, order.id);
+  const ticketsById = new Map<number, TicketToSign>();
+  // An order's lines are usually all of one ticket: read it once, not once per guest.
+  for (const ticketId of new Set(lines.map((line) => line.ticketId))) {
+    const ticket = await findTicketInfo(ctx.db, order.language, ticketId);
+    if (ticket) ticketsById.set(ticketId, ticket);
+  }
+  const now = ctx.clock.now();
+  return issueOrder(ctx.db, order.id, 'paid', signTickets(signer, lines, ticketsById, now), now);
 }
 
 /** Paid orders without their tickets: what a crash between payment and issuing leaves behind. */

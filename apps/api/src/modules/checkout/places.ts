@@ -1,7 +1,6 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
 import type { Db, Transaction } from '@sentiero/db/client';
-import { executeRows } from '@sentiero/db/client';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /** Every calendar day from `start` to `end`, both included. */
 export function daysBetween(start: string, end: string): string[] {
@@ -10,14 +9,43 @@ export function daysBetween(start: string, end: string): string[] {
   return days;
 }
 
+/** Places wanted per day, days ascending: every buyer locks the days in the same order, so two cannot deadlock. */
+export type PlacesNeeded = { days: string[]; counts: number[] };
+
+/** What a set of guests' date ranges takes: one place per guest on each day of their range. */
+export function placesNeeded(ranges: { startDate: string; endDate: string }[]): PlacesNeeded {
+  const perDay = new Map<string, number>();
+  for (const range of ranges) {
+    for (const day of daysBetween(range.startDate, range.endDate))
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  const days = [...perDay.keys()].sort();
+  return { days, counts: days.map((day) => perDay.get(day) ?? 0) };
+}
+
+/** Days and counts travel as array literals: plain dates and integers, nothing to escape. */
+const dateArray = (days: string[]) => `{${days.join(',')}}`;
+const intArray = (counts: number[]) => `{${counts.join(',')}}`;
+
+/**
+ * The call that takes the places (migration 0007, `take_ticket_places`): all of them or, with
+ * SQLSTATE SN001, none — and nothing else the calling statement wrote.
+ */
+export function takePlacesCall(ticketId: number, needed: PlacesNeeded, capacity: number): SQL {
+  return sql`take_ticket_places(${ticketId}, ${dateArray(needed.days)}::date[], ${intArray(needed.counts)}::int[], ${capacity})`;
+}
+
+const SOLD_OUT = 'SN001';
+
+/** Whether a database error says a day had too few places left. */
+export function isSoldOut(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === SOLD_OUT;
+}
+
 /**
  * Takes `count` places of a ticket on each of `days`, or none at all: false when a day has
- * fewer than `count` left. Must run inside the order's transaction, so a refusal on a later day
- * rolls back the places taken on the earlier ones.
- *
- * One conditional UPDATE per day: the row lock makes concurrent buyers of the same day wait for
- * each other, and under read committed PostgreSQL evaluates `taken + count <= capacity` again on
- * the row version it waited for, so the capacity holds however many buy at once.
+ * fewer than `count` left. Inside a transaction a refusal leaves it aborted: roll it back.
  */
 export async function takePlaces(
   tx: Db | Transaction,
@@ -26,28 +54,30 @@ export async function takePlaces(
   count: number,
   capacity: number,
 ): Promise<boolean> {
-  for (const day of days) {
-    await tx.execute(
-      sql`insert into ticket_day_places (ticket_id, day, taken) values (${ticketId}, ${day}, 0)
-          on conflict do nothing`,
-    );
-    const taken = await executeRows<{ taken: number }>(
-      tx as Db,
-      sql`update ticket_day_places set taken = taken + ${count}
-          where ticket_id = ${ticketId} and day = ${day} and taken + ${count} <= ${capacity}
-          returning taken`,
-    );
-    if (taken.length === 0) return false;
+  const needed = placesNeeded(days.map((day) => ({ startDate: day, endDate: day })));
+  needed.counts = needed.counts.map((times) => times * count);
+  try {
+    await tx.execute(sql`select ${takePlacesCall(ticketId, needed, capacity)}`);
+    return true;
+  } catch (error) {
+    if (isSoldOut(error)) return false;
+    throw error;
   }
-  return true;
 }
 
-/** Gives back places of a failed, expired or refunded order. */
-export async function releasePlaces(tx: Db | Transaction, ticketId: number, days: string[], count: number) {
-  for (const day of days) {
+/** Gives back the places of a failed, expired or refunded order's lines, in one statement. */
+export async function releasePlaces(
+  tx: Db | Transaction,
+  lines: { ticketId: number; startDate: string; endDate: string }[],
+) {
+  const byTicket = new Map<number, { startDate: string; endDate: string }[]>();
+  for (const line of lines) byTicket.set(line.ticketId, [...(byTicket.get(line.ticketId) ?? []), line]);
+  for (const [ticketId, ranges] of byTicket) {
+    const needed = placesNeeded(ranges);
     await tx.execute(
-      sql`update ticket_day_places set taken = greatest(taken - ${count}, 0)
-          where ticket_id = ${ticketId} and day = ${day}`,
+      sql`update ticket_day_places as places set taken = greatest(places.taken - given.count, 0)
+          from unnest(${dateArray(needed.days)}::date[], ${intArray(needed.counts)}::int[]) as given(day, count)
+          where places.ticket_id = ${ticketId} and places.day = given.day`,
     );
   }
 }

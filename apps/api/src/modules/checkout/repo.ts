@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Transaction } from '@sentiero/db/client';
+import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
 import { type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, type SQL, sql, type Table } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -28,6 +28,147 @@ export async function findOrderByCode(db: Db, code: string): Promise<OrderRow | 
 
 export async function findOrderLines(db: Db | Transaction, orderId: number): Promise<OrderLineRow[]> {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+}
+
+/**
+ * A row that came back as JSON (`row_to_json`, `json_agg`): keys are column names, timestamps
+ * ISO strings. Mapped the way Drizzle maps a selected row, so both read alike.
+ */
+function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/**
+ * Writes an order and its lines in one statement, taking its places in the same statement
+ * (`takePlaces`, from places.ts, or nothing for a ticket without a capacity). One statement is
+ * one transaction: a day without places (SQLSTATE SN001) or a repeated idempotency key leaves
+ * nothing written, and each day's row is locked only while the statement runs.
+ */
+export async function insertOrderTakingPlaces(
+  db: Db | Transaction,
+  order: Omit<NewOrder, 'id'>,
+  lines: NewOrderLine[],
+  takePlaces: SQL | null,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const [row] = await executeRows<{ order: Record<string, unknown>; lines: Record<string, unknown>[] }>(
+    db as Db,
+    sql`with places as (select ${takePlaces ?? sql`null`} as taken),
+      new_order as (
+        insert into orders (code, user_id, status, language, payment_method, idempotency_key,
+          subtotal_cents, discount_cents, coupon_code, coupon_discount_cents, total_cents,
+          hold_expires_at, created_at)
+        select ${order.code}, ${order.userId}, ${order.status}, ${order.language}, ${order.paymentMethod},
+          ${order.idempotencyKey}, ${order.subtotalCents}, ${order.discountCents ?? 0},
+          ${order.couponCode ?? null}, ${order.couponDiscountCents ?? 0}, ${order.totalCents},
+          ${order.holdExpiresAt.toISOString()}::timestamptz, ${(order.createdAt ?? new Date()).toISOString()}::timestamptz
+        from places
+        returning *
+      ),
+      new_lines as (
+        insert into order_lines (order_id, ticket_id, guest_name, start_date, end_date,
+          fishing_card_number, country, fiscal_code, unit_price_cents)
+        select new_order.id, line.ticket_id, line.guest_name, line.start_date, line.end_date,
+          line.fishing_card_number, line.country, line.fiscal_code, line.unit_price_cents
+        from new_order,
+          json_to_recordset(${JSON.stringify(lines.map(lineJson))}::json) as line(
+            ticket_id integer, guest_name text, start_date date, end_date date,
+            fishing_card_number text, country text, fiscal_code text, unit_price_cents integer, n integer)
+        order by line.n
+        returning *
+      )
+      select (select row_to_json(new_order) from new_order) as order,
+        (select json_agg(new_lines order by new_lines.id) from new_lines) as lines`,
+  );
+  if (!row?.order) throw new Error('the order was not written');
+  return {
+    order: rowFromJson(orders, row.order),
+    lines: (row.lines ?? []).map((line) => rowFromJson(orderLines, line)),
+  };
+}
+
+function lineJson(line: NewOrderLine, n: number) {
+  return {
+    n,
+    ticket_id: line.ticketId,
+    guest_name: line.guestName,
+    start_date: line.startDate,
+    end_date: line.endDate,
+    fishing_card_number: line.fishingCardNumber ?? null,
+    country: line.country ?? null,
+    fiscal_code: line.fiscalCode ?? null,
+    unit_price_cents: line.unitPriceCents,
+  };
+}
+
+export type NewIssuedTicket = {
+  code: string;
+  orderLineId: number;
+  ticketId: number;
+  holderName: string;
+  validFrom: string;
+  validUntil: string;
+  maxUsage: number | null;
+  signedCode: string;
+  shareToken: string;
+};
+
+/**
+ * Marks an order issued and writes its tickets, in one statement: both or neither. Only an
+ * order still in state `from` changes (undefined otherwise), and a line that already has its
+ * ticket keeps it, so issuing twice never makes two.
+ */
+export async function issueOrder(
+  db: Db | Transaction,
+  orderId: number,
+  from: OrderStatus,
+  issued: NewIssuedTicket[],
+  now: Date,
+  payment?: { reference: string | null; paid: boolean },
+): Promise<OrderRow | undefined> {
+  const at = now.toISOString();
+  const paidAt = payment?.paid ? sql`coalesce(paid_at, ${at}::timestamptz)` : sql`paid_at`;
+  const reference = payment ? sql`coalesce(${payment.reference}, payment_reference)` : sql`payment_reference`;
+  const [row] = await executeRows<{ order: Record<string, unknown> }>(
+    db as Db,
+    sql`with moved as (
+        update orders set status = 'issued', issued_at = ${at}::timestamptz, paid_at = ${paidAt},
+          payment_reference = ${reference}, updated_at = now()
+        where id = ${orderId} and status = ${from}
+        returning *
+      ),
+      written as (
+        insert into issued_tickets (code, order_id, order_line_id, ticket_id, holder_name, valid_from,
+          valid_until, max_usage, signed_code, share_token, issued_at)
+        select ticket.code, moved.id, ticket.order_line_id, ticket.ticket_id, ticket.holder_name,
+          ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.share_token,
+          ${at}::timestamptz
+        from moved, json_to_recordset(${JSON.stringify(issued.map(issuedJson))}::json) as ticket(
+          code text, order_line_id integer, ticket_id integer, holder_name text, valid_from date,
+          valid_until date, max_usage integer, signed_code text, share_token text)
+        on conflict (order_line_id) do nothing
+      )
+      select row_to_json(moved) as order from moved`,
+  );
+  return row?.order ? rowFromJson(orders, row.order) : undefined;
+}
+
+function issuedJson(ticket: NewIssuedTicket) {
+  return {
+    code: ticket.code,
+    order_line_id: ticket.orderLineId,
+    ticket_id: ticket.ticketId,
+    holder_name: ticket.holderName,
+    valid_from: ticket.validFrom,
+    valid_until: ticket.validUntil,
+    max_usage: ticket.maxUsage,
+    signed_code: ticket.signedCode,
+    share_token: ticket.shareToken,
+  };
 }
 
 export async function insertOrder(

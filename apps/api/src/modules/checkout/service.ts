@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
 } from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
+import type { Db, Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
@@ -15,13 +16,14 @@ import { findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
-import { issueTickets } from './issue.ts';
-import { daysBetween, releasePlaces, takePlaces } from './places.ts';
+import { signTickets } from './issue.ts';
+import { isSoldOut, placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
 import {
   findOrderByCode,
   findOrderByIdempotencyKey,
   findOrderLines,
-  insertOrder,
+  insertOrderTakingPlaces,
+  issueOrder,
   lockExpiredHolds,
   moveOrder,
   newPublicCode,
@@ -46,10 +48,12 @@ export type BuyRequest = {
   card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined;
 };
 
-class SoldOut extends Error {}
 class CouponGone extends Error {}
 
 const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
+
+/** The ticket as the payment step reads it: sale rules, price and the names of the summary. */
+type SaleTicket = NonNullable<Awaited<ReturnType<typeof findTicketInfo>>>;
 
 /**
  * SPEC section 2: the payment step. Validates the guests again, prices the order, holds its
@@ -58,10 +62,12 @@ const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
 export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input: BuyRequest) {
   if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
   const userId = ctx.user.id;
-  const earlier = await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
+  // Asked together: a retried buy must find its order before anything is checked again.
+  const [earlier, ticket] = await Promise.all([
+    findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key),
+    findTicketInfo(ctx.db, ctx.lang, input.id_ticket),
+  ]);
   if (earlier) return { order: await describeOrder(ctx, earlier) };
-
-  const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
   if (!ticket) throw unavailable();
   const now = ctx.clock.now();
   const today = calendarDateIn(ticket.timeZone, now);
@@ -77,59 +83,65 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const unitPrice = ticket.discountedPriceCents ?? ticket.priceCents;
   const subtotal = ticket.priceCents * quantity;
   const discount = (ticket.priceCents - unitPrice) * quantity;
+  const lines = input.guests.map((guest) => ({
+    ticketId: ticket.id,
+    guestName: guest.full_name,
+    startDate: guest.start_date,
+    endDate: guest.end_date,
+    fishingCardNumber: guest.card_number ?? null,
+    country: guest.country ?? null,
+    fiscalCode: guest.fiscal_code?.toUpperCase().replace(/\s+/g, '') ?? null,
+    unitPriceCents: unitPrice,
+  }));
+  const takePlaces =
+    ticket.dailyCapacity === null
+      ? null
+      : takePlacesCall(ticket.id, placesNeeded(lines), ticket.dailyCapacity);
 
-  let order: OrderRow;
+  const write = async (db: Db | Transaction, couponCode: string | null, couponOff: number) => {
+    const total = subtotal - discount - couponOff;
+    const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
+    if (method === 'free' && total > 0)
+      throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
+    if (!deps.providers[method]) throw new AppError('NOT_CONFIGURED', 501);
+    return insertOrderTakingPlaces(
+      db,
+      {
+        code: newPublicCode('ST'),
+        userId,
+        status: 'pending',
+        language: ctx.lang,
+        paymentMethod: method,
+        idempotencyKey: input.idempotency_key,
+        subtotalCents: subtotal,
+        discountCents: discount,
+        couponCode,
+        couponDiscountCents: couponOff,
+        totalCents: total,
+        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        createdAt: now,
+      },
+      lines,
+      takePlaces,
+    );
+  };
+
+  let placed: { order: OrderRow; lines: OrderLineRow[] };
   try {
-    order = await ctx.db.transaction(async (tx) => {
-      // Locked until the order is written: two buyers cannot both take a coupon's last use.
-      const coupon = input.coupon
-        ? await findApplicableCoupon(tx, input.coupon, target, userId, now, { lock: true })
-        : null;
-      if (input.coupon && !coupon) throw new CouponGone();
-      const couponOff = coupon ? couponDiscount(coupon, subtotal - discount) : 0;
-      const total = subtotal - discount - couponOff;
-      const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
-      if (method === 'free' && total > 0)
-        throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
-      if (!deps.providers[method]) throw new AppError('NOT_CONFIGURED', 501);
-      const created = await insertOrder(
-        tx,
-        {
-          code: newPublicCode('ST'),
-          userId,
-          status: 'pending',
-          language: ctx.lang,
-          paymentMethod: method,
-          idempotencyKey: input.idempotency_key,
-          subtotalCents: subtotal,
-          discountCents: discount,
-          couponCode: coupon?.code ?? null,
-          couponDiscountCents: couponOff,
-          totalCents: total,
-          holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
-          createdAt: now,
-        },
-        input.guests.map((guest) => ({
-          ticketId: ticket.id,
-          guestName: guest.full_name,
-          startDate: guest.start_date,
-          endDate: guest.end_date,
-          fishingCardNumber: guest.card_number ?? null,
-          country: guest.country ?? null,
-          fiscalCode: guest.fiscal_code?.toUpperCase().replace(/\s+/g, '') ?? null,
-          unitPriceCents: unitPrice,
-        })),
-      );
-      if (ticket.dailyCapacity !== null) {
-        for (const guest of input.guests) {
-          const days = daysBetween(guest.start_date, guest.end_date);
-          if (!(await takePlaces(tx, ticket.id, days, 1, ticket.dailyCapacity))) throw new SoldOut();
-        }
-      }
-      return created;
-    });
+    placed = input.coupon
+      ? await ctx.db.transaction(async (tx) => {
+          // Locked until the order is written: two buyers cannot both take a coupon's last use.
+          const coupon = await findApplicableCoupon(tx, input.coupon ?? '', target, userId, now, {
+            lock: true,
+          });
+          if (!coupon) throw new CouponGone();
+          return write(tx, coupon.code, couponDiscount(coupon, subtotal - discount));
+        })
+      : // Without a coupon the order and its places are one statement: a day's row stays locked
+        // only while that statement runs, so buyers of one day follow each other quickly.
+        await write(ctx.db, null, 0);
   } catch (error) {
-    if (error instanceof SoldOut) throw unavailable();
+    if (isSoldOut(error)) throw unavailable();
     if (error instanceof CouponGone)
       throw new AppError('VALIDATION_FAILED', 400, { coupon: 'couponInvalid' });
     // The same purchase sent twice at once: the other request made the order.
@@ -139,18 +151,21 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     }
     throw error;
   }
-  const provider = deps.providers[order.paymentMethod as PaymentMethod];
+  const provider = deps.providers[placed.order.paymentMethod as PaymentMethod];
   if (!provider) throw new AppError('NOT_CONFIGURED', 501);
-  return { order: await startPayment(ctx, deps, provider, order, input) };
+  return { order: await startPayment(ctx, deps, provider, { ...placed, ticket }, input) };
 }
+
+type PlacedOrder = { order: OrderRow; lines: OrderLineRow[]; ticket: SaleTicket };
 
 async function startPayment(
   ctx: ServiceContext,
   deps: CheckoutDeps,
   provider: PaymentProvider,
-  order: OrderRow,
+  placed: PlacedOrder,
   input: BuyRequest,
-) {
+): Promise<Order> {
+  const { order } = placed;
   const started = await provider.start({
     orderCode: order.code,
     amountCents: order.totalCents,
@@ -170,63 +185,66 @@ async function startPayment(
         }
       : {}),
   });
-  const now = ctx.clock.now();
-  if (started.status === 'paid') {
-    const paid = await moveOrder(ctx.db, order.id, 'pending', {
-      status: 'paid',
-      paymentReference: started.reference,
-      paidAt: now,
+  if (started.status === 'paid' || started.status === 'on_site') {
+    // Cash is confirmed now and paid at the meeting point; the places stay taken either way.
+    const issued = await issueAtOnce(ctx, deps, placed, {
+      reference: started.reference,
+      paid: started.status === 'paid',
     });
-    return describeOrder(ctx, await issueIfPaid(ctx, deps, paid ?? order));
-  }
-  if (started.status === 'on_site') {
-    // Cash: confirmed now, paid at the meeting point; the places stay taken.
-    const confirmed = await moveOrder(ctx.db, order.id, 'pending', {
-      status: 'paid',
-      paymentReference: started.reference,
-    });
-    return describeOrder(ctx, await issueIfPaid(ctx, deps, confirmed ?? order));
+    return summarizeOrder(issued, placed.lines, placed.ticket);
   }
   if (started.status === 'declined') {
-    await failOrder(ctx, order);
+    await failOrder(ctx, order, placed.lines);
     throw new AppError('PAYMENT_DECLINED', 402);
   }
   await moveOrder(ctx.db, order.id, 'pending', { status: 'pending', paymentReference: started.reference });
   const action = started.status === 'action_required' ? started : null;
   return {
-    ...(await describeOrder(ctx, order)),
+    ...summarizeOrder(order, placed.lines, placed.ticket),
     redirect_url: action?.redirectUrl ?? null,
     client_secret: action?.clientSecret ?? null,
   };
 }
 
 /**
- * Issues the tickets of a paid order. A failure here loses nothing: the order stays paid and the
- * recovery job issues its tickets.
+ * A payment settled while the buyer waits (the sandbox card, cash, free): the order goes from
+ * pending to issued with its tickets in one statement. Should issuing fail, the order is still
+ * recorded as paid and the recovery job issues its tickets: nothing paid is lost.
  */
-async function issueIfPaid(ctx: ServiceContext, deps: CheckoutDeps, order: OrderRow): Promise<OrderRow> {
-  if (order.status !== 'paid') return order;
+async function issueAtOnce(
+  ctx: ServiceContext,
+  deps: CheckoutDeps,
+  { order, lines, ticket }: PlacedOrder,
+  payment: { reference: string; paid: boolean },
+): Promise<OrderRow> {
+  const now = ctx.clock.now();
+  let issued: OrderRow | undefined;
   try {
-    await issueTickets(ctx, deps.signer, order);
-    await deps.queueTicketMail(order.id);
-    return (await findOrderByCode(ctx.db, order.code)) ?? order;
+    const signed = signTickets(deps.signer, lines, new Map([[ticket.id, ticket]]), now);
+    issued = await issueOrder(ctx.db, order.id, 'pending', signed, now, payment);
   } catch (error) {
     ctx.log.error({ err: error, order: order.code }, 'issuing tickets failed; the recovery job will retry');
-    return order;
+    const paid = await moveOrder(ctx.db, order.id, 'pending', {
+      status: 'paid',
+      paymentReference: payment.reference,
+      ...(payment.paid ? { paidAt: now } : {}),
+    });
+    return paid ?? order;
   }
+  // Not pending any more: a webhook settled it first.
+  if (!issued) return (await findOrderByCode(ctx.db, order.code)) ?? order;
+  await deps.queueTicketMail(issued.id).catch((error) => {
+    ctx.log.error({ err: error, order: order.code }, 'the tickets mail could not be queued');
+  });
+  return issued;
 }
 
 /** A declined or abandoned payment: the order fails and its places go back on sale. */
-async function failOrder(ctx: ServiceContext, order: OrderRow) {
+async function failOrder(ctx: ServiceContext, order: OrderRow, lines: OrderLineRow[]) {
   await ctx.db.transaction(async (tx) => {
     const failed = await moveOrder(tx, order.id, 'pending', { status: 'failed' });
-    if (failed) await releaseOrderPlaces(tx, await findOrderLines(tx, order.id));
+    if (failed) await releasePlaces(tx, lines);
   });
-}
-
-async function releaseOrderPlaces(tx: Parameters<typeof releasePlaces>[0], lines: OrderLineRow[]) {
-  for (const line of lines)
-    await releasePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1);
 }
 
 /**
@@ -238,7 +256,7 @@ export async function expireHolds(ctx: Pick<ServiceContext, 'db' | 'clock'>, bat
     const expired = await lockExpiredHolds(tx, ctx.clock.now(), batch);
     for (const order of expired) {
       await moveOrder(tx, order.id, 'pending', { status: 'expired' });
-      await releaseOrderPlaces(tx, await findOrderLines(tx, order.id));
+      await releasePlaces(tx, await findOrderLines(tx, order.id));
     }
     return expired.length;
   });
@@ -248,6 +266,12 @@ export async function describeOrder(ctx: ServiceContext, order: OrderRow): Promi
   const lines = await findOrderLines(ctx.db, order.id);
   const first = lines[0];
   const ticket = first ? await findTicketInfo(ctx.db, ctx.lang, first.ticketId) : undefined;
+  return summarizeOrder(order, lines, ticket);
+}
+
+/** SPEC section 3: the cart summary of an order, from the server's own figures. */
+function summarizeOrder(order: OrderRow, lines: OrderLineRow[], ticket: SaleTicket | undefined): Order {
+  const first = lines[0];
   const summary: CartSummary = {
     location: ticket ? `${ticket.areaName}, ${ticket.regionName}` : '',
     ticket: ticket?.title ?? '',

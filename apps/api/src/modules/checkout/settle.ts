@@ -105,9 +105,7 @@ async function settleFailed(ctx: SettleContext, order: OrderRow) {
   await ctx.db.transaction(async (tx) => {
     const failed = await moveOrder(tx, order.id, 'pending', { status: 'failed' });
     if (!failed) return;
-    for (const line of await findOrderLines(tx, order.id)) {
-      await releasePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1);
-    }
+    await releasePlaces(tx, await findOrderLines(tx, order.id));
   });
 }
 
@@ -118,9 +116,7 @@ async function settleRefunded(ctx: SettleContext, order: OrderRow) {
     const refunded = await moveOrder(tx, order.id, order.status, { status: 'refunded' });
     if (!refunded) return;
     await tx.update(issuedTickets).set({ status: 'cancelled' }).where(eq(issuedTickets.orderId, order.id));
-    for (const line of await findOrderLines(tx, order.id)) {
-      await releasePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1);
-    }
+    await releasePlaces(tx, await findOrderLines(tx, order.id));
   });
 }
 

@@ -6,8 +6,10 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
 import { freshDataDir, startServer } from './server.ts';
 
@@ -24,7 +26,14 @@ const capacity = Number(process.env.BENCH_CAPACITY ?? 50);
 /** (ticket, day) pairs on sale at once: few, so that buyers really race for the same places. */
 const hotSlots = Number(process.env.BENCH_HOT_SLOTS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 3202);
+/**
+ * DESIGN scales with API processes in front and pg-boss workers anywhere: by default the API
+ * under load queues the ticket mails (JOB_WORKERS=off) and a worker process sends them after the
+ * run, measured on its own. BENCH_JOB_WORKERS=on keeps the workers inside the API process.
+ */
+const jobWorkersInApi = process.env.BENCH_JOB_WORKERS === 'on';
 const WARMUP_SECONDS = 2;
+const MAIL_DRAIN_SECONDS = Number(process.env.BENCH_MAIL_SECONDS ?? 60);
 const FIRST_DAY = '2027-06-01';
 const CALENDAR_DAYS = 60;
 /** server.ts runs the API as production, where the session cookie carries the `__Host-` prefix. */
@@ -135,6 +144,66 @@ async function fire(baseUrl: string, cookies: string[], queue: Slot[], forSecond
   return tally;
 }
 
+/** A mail server on the loopback that accepts everything and counts it. */
+async function startMailSink(): Promise<{ url: string; received: () => number; close(): Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 20 * 1024 * 1024,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port: smtpPort } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${smtpPort}`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Ticket mails (each with its PDF) still queued, whatever their retry state. */
+async function queuedTicketMails(db: pg.Client): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select count(*)::int as count from pgboss.job where name = 'tickets-mail' and state in ('created', 'retry', 'active')`,
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** One worker process (JOB_WORKERS=on) sends what the API queued: ticket mails with their PDF per second. */
+async function drainTicketMails(db: pg.Client) {
+  const queued = await queuedTicketMails(db);
+  if (queued === 0) return;
+  const sink = await startMailSink();
+  const worker = await startServer({
+    port: port + 1,
+    dataDir: freshDataDir(),
+    env: { SMTP_URL: sink.url, JOB_WORKERS: 'on' },
+  });
+  const started = performance.now();
+  try {
+    const deadline = started + MAIL_DRAIN_SECONDS * 1000;
+    while (performance.now() < deadline && (await queuedTicketMails(db)) > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await worker.stop();
+    await sink.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const left = await queuedTicketMails(db);
+  console.log(
+    `  ticket mails with PDF: ${queued} queued, ${queued - left} sent by one worker process in ${seconds.toFixed(1)} s (${((queued - left) / seconds).toFixed(0)}/s, including its start-up)${left ? `, ${left} left after ${MAIL_DRAIN_SECONDS} s` : ''}`,
+  );
+}
+
 type PlaceRow = {
   ticket_id: number;
   day: string;
@@ -189,6 +258,7 @@ try {
   // card simulator is on although server.ts runs the API as production.
   process.env.RATE_LIMITS = 'off';
   process.env.PAYMENTS_SANDBOX = 'on';
+  process.env.JOB_WORKERS = jobWorkersInApi ? 'on' : 'off';
   const server = await startServer({ port, dataDir }); // migrates and seeds the empty database
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
@@ -198,7 +268,7 @@ try {
       const cookies = await createBuyers(db, buyers);
       const { tickets, slots } = await openSlots(db, server.url);
       console.log(
-        `\nCheckout: ${buyers} buyers, ${seconds} s after a ${WARMUP_SECONDS} s warm-up, ${tickets.length} one-day tickets × open days from ${FIRST_DAY} = ${slots.length} (ticket, day) of ${capacity} places, ${hotSlots} on sale at a time, database pool ${process.env.DATABASE_POOL_SIZE ?? '20 (default)'}`,
+        `\nCheckout: ${buyers} buyers, ${seconds} s after a ${WARMUP_SECONDS} s warm-up, ${tickets.length} one-day tickets × open days from ${FIRST_DAY} = ${slots.length} (ticket, day) of ${capacity} places, ${hotSlots} on sale at a time, database pool ${process.env.DATABASE_POOL_SIZE ?? '20 (default)'}, ticket mails ${jobWorkersInApi ? 'rendered and sent by the API process' : 'queued for a worker process'}`,
       );
       const warmup = await fire(server.url, cookies, slots, WARMUP_SECONDS);
       const cpuBefore = process.cpuUsage();
@@ -241,6 +311,7 @@ try {
       `  paid order lines ${check.paidLines}, pending ${check.pendingLines}; orders answered 200 (with warm-up) ${answered}`,
     );
     for (const row of [...check.oversold, ...check.miscounted].slice(0, 10)) console.log('   ', row);
+    await drainTicketMails(db);
     if (check.oversold.length + check.miscounted.length + failures > 0) process.exitCode = 1;
   } finally {
     await db.end();

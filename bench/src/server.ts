@@ -11,11 +11,25 @@ export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'sentiero-bench-'));
 }
 
+/** Node flags for the server, e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/profile". */
+function serverFlags(): string[] {
+  return (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** Starts `npm start`'s script on loopback and resolves once /api/health answers. */
-export async function startServer({ port, dataDir }: { port: number; dataDir: string }): Promise<Server> {
+export async function startServer({
+  port,
+  dataDir,
+  env = {},
+}: {
+  port: number;
+  dataDir: string;
+  /** Settings on top of the benchmark's own, e.g. a mail server that listens. */
+  env?: Record<string, string>;
+}): Promise<Server> {
   const started = performance.now();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...serverFlags(), join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -26,8 +40,9 @@ export async function startServer({ port, dataDir }: { port: number; dataDir: st
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PUBLIC_URL: url,
-      // Production needs a mail server; nothing benchmarked sends mail, so none has to listen.
+      // Production needs a mail server; unless a benchmark brings its own, none has to listen.
       SMTP_URL: 'smtp://127.0.0.1:9',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

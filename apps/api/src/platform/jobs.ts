@@ -5,12 +5,18 @@ import PgBoss from 'pg-boss';
 /** A job's retries: a slow or failing mail server is tried again for about half an hour. */
 const RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 } as const;
 
+/** Jobs fetched at once by a worker and run side by side (mail waits on the network, not the CPU). */
+const BATCH_SIZE = 5;
+
 export type JobHandler<Data> = (data: Data) => Promise<void>;
 
 export type Jobs = {
   /** Queues a job; it survives a restart and runs on any process that works the queue. */
   send<Data extends object>(queue: string, data: Data): Promise<void>;
-  /** Works a queue in this process; a handler that throws is retried with backoff. */
+  /**
+   * Works a queue in this process (unless started without workers); a handler that throws is
+   * retried with backoff.
+   */
   work<Data extends object>(queue: string, handler: JobHandler<Data>): Promise<void>;
   stop(): Promise<void>;
 };
@@ -19,7 +25,11 @@ export type Jobs = {
  * pg-boss on the database we already have. On PGlite it runs through `executeSql`, the same
  * single connection the app uses; on PostgreSQL through the app's pool.
  */
-export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
+export async function startJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  { work = true }: { work?: boolean } = {},
+): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     // Cron schedules are not used yet; the clock monitor would only add queries.
@@ -47,9 +57,27 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
     },
     async work<Data extends object>(queue: string, handler: JobHandler<Data>) {
       await ensureQueue(queue);
-      const id = await boss.work<Data>(queue, { pollingIntervalSeconds: 2 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      // JOB_WORKERS=off: the queue is kept, another process works it.
+      if (!work) return;
+      const id: string = await boss.work<Data>(
+        queue,
+        { pollingIntervalSeconds: 2, batchSize: BATCH_SIZE },
+        async (jobs) => {
+          // A full batch means more are waiting: fetch again at once instead of after the interval.
+          if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
+          // Each job succeeds or fails alone: a failed one is retried without sending the others again.
+          await Promise.all(
+            jobs.map((job) =>
+              handler(job.data).catch((error: unknown) => {
+                log.warn({ err: error, queue, job: job.id }, 'job failed; it will be retried');
+                return boss.fail(queue, job.id, {
+                  message: error instanceof Error ? error.message : String(error),
+                });
+              }),
+            ),
+          );
+        },
+      );
       workers.set(queue, id);
     },
     stop: () => boss.stop({ graceful: true, timeout: 5_000, wait: true }),

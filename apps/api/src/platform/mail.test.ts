@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser, createTestApp, type TestApp } from '../test/app.ts';
-import { smtpTransport } from './mail.ts';
+import { buildApp } from '../app.ts';
+import { createBrowser, createTestApp, type TestApp, waitForMail } from '../test/app.ts';
+import { loadConfig } from './config.ts';
+import { MAIL_QUEUE, smtpTransport } from './mail.ts';
 
 type Received = { from: string; to: string[]; data: string };
 
@@ -52,8 +54,8 @@ async function waitFor<T>(check: () => T | undefined, seconds: number): Promise<
   }
 }
 
-const signup = (email: string) => ({
-  firstname: 'Jana',
+const signup = (email: string, firstname = 'Jana') => ({
+  firstname,
   lastname: 'Horvat',
   email,
   password: 'Soca2026river',
@@ -126,4 +128,41 @@ describe('a mail server that cannot be reached', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user.email).toBe('marta@example.si');
   });
+});
+
+describe('API processes without job workers (JOB_WORKERS=off)', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp({ JOB_WORKERS: 'off' });
+  });
+  afterAll(() => sut.close());
+
+  it('queue the mail and leave it to a worker process on the same database', async () => {
+    const response = await createBrowser(sut).post(
+      '/api/app/user/register?lng=en',
+      signup('ana@example.si', 'Ana'),
+    );
+    expect(response.statusCode).toBe(200);
+    const queued = async () =>
+      (
+        await sut.database.executeSql(
+          `select count(*)::int as count from pgboss.job where name = $1 and state = 'created'`,
+          [MAIL_QUEUE],
+        )
+      ).rows[0] as { count: number };
+    expect((await queued()).count).toBe(1);
+
+    const worker = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }),
+      database: sut.database,
+      logger: false,
+    });
+    try {
+      await worker.ready();
+      const [mail] = await waitForMail(sut, 'ana@example.si');
+      expect(mail?.text).toContain('Ana');
+    } finally {
+      await worker.close();
+    }
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@sentiero/db/client';
+import { preparedOnce } from '@sentiero/db/prepared';
 import { sessions, users } from '@sentiero/db/schema';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -75,11 +76,22 @@ export async function findSessionUser(
   const token = request.cookies[sessionCookieName(config)];
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ id: users.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
+  // Every API request asks this: prepared once.
+  const findSession = preparedOnce(db, 'session_user', (name) =>
+    db
+      .select({ id: users.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.deletedAt),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await findSession.execute({ tokenHash, now });
   if (!row) return null;
   // A session in use slides forward, written at most once a day.
   if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {

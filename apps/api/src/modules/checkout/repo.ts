@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
+import { preparedOnce } from '@sentiero/db/prepared';
 import { type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
 import { and, eq, getTableColumns, lt, type SQL, sql, type Table } from 'drizzle-orm';
 
@@ -8,11 +9,18 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
+/** Asked by every buy before anything else: prepared once. */
 export async function findOrderByIdempotencyKey(db: Db, userId: number, key: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const find = preparedOnce(db, 'order_by_idempotency_key', (name) =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))),
+      )
+      .prepare(name),
+  );
+  const [row] = await find.execute({ userId, key });
   return row;
 }
 

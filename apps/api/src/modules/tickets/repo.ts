@@ -2,6 +2,7 @@ import { type DurationType, isoWeekday, parseCalendarDate } from '@sentiero/cont
 import type { Language } from '@sentiero/contract/languages';
 import { type Db, executeRows } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
+import { preparedOnce } from '@sentiero/db/prepared';
 import {
   activityTypes,
   areas,
@@ -221,8 +222,17 @@ export function findTicketPackages(db: Db, language: Language, id: number) {
 
 const MAX_PACKAGES = 24;
 
+/** The event page and every buy read it: prepared once per language. */
 export async function findTicketInfo(db: Db, language: Language, id: number) {
-  const [row] = await db
+  const find = preparedOnce(db, `ticket_info_${language}`, (name) =>
+    ticketInfoQuery(db, language).prepare(name),
+  );
+  const [row] = await find.execute({ id });
+  return row;
+}
+
+function ticketInfoQuery(db: Db, language: Language) {
+  return db
     .select({
       ...cardColumns(language),
       description: localized(tickets.description, language),
@@ -251,8 +261,7 @@ export async function findTicketInfo(db: Db, language: Language, id: number) {
     .innerJoin(categories, eq(categories.id, tickets.categoryId))
     .innerJoin(cancellationPolicies, eq(cancellationPolicies.id, tickets.cancellationPolicyId))
     .leftJoin(cities, eq(cities.id, areas.cityId))
-    .where(and(eq(tickets.id, id), eq(tickets.active, true)));
-  return row;
+    .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.active, true)));
 }
 
 export function findTicketServices(db: Db, language: Language, ticketId: number) {

@@ -232,3 +232,40 @@ test('a cash order is confirmed with a reminder to pay on site', async ({ page }
   await expectConfirmation(page, text, ticket);
   await expect(page.getByRole('status').filter({ hasText: text.payOnSite })).toBeVisible();
 });
+
+test("back from the payment provider with the order's code, the confirmation finishes the order and shows its outcome", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const text = CHECKOUT.en;
+  await register(page.request, newMember());
+  const day = ticket.days.at(-1) ?? '';
+  // Paid through the API in this browser's session, as a provider's return finds it (a second tab,
+  // or a webhook that came first): the confirmation must not need the purchase to start in this tab.
+  const answer = await page.request.post('/api/app/v4/ticket/buy?lng=en', {
+    data: {
+      id_ticket: ticket.id,
+      guests: [
+        {
+          full_name: 'Elena Viola',
+          start_date: day,
+          end_date: day,
+          ...(ticket.minAge > 0 ? { birth_year: 1980 } : {}),
+        },
+      ],
+      payment_method: 'sandbox',
+      idempotency_key: `e2e-return-${Date.now()}`,
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    },
+  });
+  expect(answer.ok()).toBe(true);
+  const { order } = await answer.json();
+
+  await page.goto(`/event/${ticket.id}/confirmation${text.query}&order=${order.code}`);
+  await expectConfirmation(page, text, ticket);
+  await expect(page.getByText(order.code, { exact: true })).toBeVisible();
+
+  // Someone else's code, or none that exists, is no page at all.
+  await page.goto(`/event/${ticket.id}/confirmation${text.query}&order=ST-AAAAA-AAAAA`);
+  await expect(page.getByText('Not Found')).toBeVisible();
+});

@@ -30,7 +30,7 @@ import { installErrorHandling } from './platform/error-handler.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
-import { createPaymentProviders } from './platform/payments/registry.ts';
+import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { findSessionUser, purgeExpired } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
@@ -82,14 +82,23 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  // Stripe.js takes the card in its own frames; it runs only where Stripe takes the cards.
+  const stripe = config.payments.stripe?.publishableKey
+    ? {
+        scripts: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        frames: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : { scripts: [], frames: [], connect: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...stripe.scripts],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', tileSource(config.map.tileUrl)],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...stripe.connect],
+        'frame-src': stripe.frames.length ? stripe.frames : ["'none'"],
         'font-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
@@ -115,7 +124,7 @@ export async function buildApp({
     ...(config.perIpRateLimits ? {} : { allowList: () => true }),
   });
 
-  const jobs = await startJobs(database, app.log);
+  const jobs = await startJobs(database, app.log, { work: config.jobWorkers });
   const transport =
     mailTransport ??
     (config.mail.smtpUrl
@@ -192,11 +201,7 @@ export async function buildApp({
   registerNewsletterRoutes(app);
   registerMyTicketRoutes(app);
   await registerCheckoutRoutes(app, {
-    providers: createPaymentProviders({
-      ...(config.payments.stripe ? { stripe: config.payments.stripe } : {}),
-      ...(config.payments.paypal ? { paypal: config.payments.paypal } : {}),
-      sandbox: config.payments.sandbox,
-    }),
+    providers: configuredPaymentProviders(config.payments),
     signer: loadTicketSigner({
       privateKeyPem: config.ticketSigningKey,
       dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,

@@ -18,12 +18,31 @@ export const health = defineEndpoint({
   }),
 });
 
+/**
+ * The ways of paying this server is set up for, so the payment step offers no method that would
+ * answer NOT_CONFIGURED. A total of zero is always `free`, whatever is configured.
+ */
+export const ZPaymentMethods = z
+  .object({
+    /** Who takes cards: the offline simulator (buy with `sandbox`), Stripe (buy with `card`), or nobody. */
+    card: z.enum(['sandbox', 'stripe']).nullable(),
+    /** What Stripe.js needs in the browser; set exactly when `card` is `stripe`. */
+    stripe_publishable_key: z.string().nullable(),
+    /** Buy with `paypal`: the answer's `redirect_url` is PayPal's approval page. */
+    paypal: z.boolean(),
+    /** Buy with `cash`: confirmed at once, paid at the meeting point. */
+    cash: z.boolean(),
+  })
+  .meta({ id: 'PaymentMethods' });
+export type PaymentMethods = z.infer<typeof ZPaymentMethods>;
+
 export const ZSite = z
   .object({
     brand: z.string(),
     premium_brand: z.string(),
     map: z.object({ tile_url: z.string(), attribution: z.string() }),
     company: z.object({ name: z.string(), tax_number: z.string(), register_number: z.string() }),
+    payment_methods: ZPaymentMethods,
   })
   .meta({ id: 'Site' });
 export type Site = z.infer<typeof ZSite>;
@@ -32,7 +51,7 @@ export const site = defineEndpoint({
   ...ROUTES.site,
   cache: 'public',
   tag: 'system',
-  summary: 'Brand and company data shown in the layout (footer).',
+  summary: 'Brand and company data shown in the layout (footer), and the payment methods on offer.',
   input: z.object({}),
   output: ZSite,
 });

@@ -37,6 +37,15 @@ describe('loadConfig', () => {
     expect(config.mail.smtpUrl).toBe('smtps://mailer:secret@smtp.sentiero.example:465');
   });
 
+  it('refuses a Stripe secret key where the publishable key goes, without printing it', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_51Sentiero', STRIPE_WEBHOOK_SECRET: 'whsec_sentiero' };
+    const mistake = () => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_live_51Sentiero' });
+    expect(mistake).toThrow(/STRIPE_PUBLISHABLE_KEY=\(hidden\): must be a publishable key/);
+    expect(mistake).not.toThrow(/sk_live/);
+    const config = loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_51Sentiero' });
+    expect(config.payments.stripe?.publishableKey).toBe('pk_test_51Sentiero');
+  });
+
   it('turns Facebook login on only when both the app id and the secret are given', () => {
     expect(loadConfig({ FACEBOOK_APP_ID: '123' }).facebook).toBeNull();
     expect(loadConfig({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's3cret' }).facebook).toMatchObject({

@@ -34,9 +34,15 @@ const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
+  // Published to every browser: a secret key (sk_, rk_) put here by mistake must stop the start.
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a publishable key (pk_test_… or pk_live_…)')
+    .optional(),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
@@ -66,8 +72,19 @@ export type Config = {
   sessionDays: number;
   /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
   perIpRateLimits: boolean;
+  /**
+   * `off`: this process queues background jobs (ticket mails, other mail) but leaves working them
+   * to other processes, so API processes can serve buyers while workers render PDFs elsewhere.
+   */
+  jobWorkers: boolean;
   payments: {
-    stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+    /** `publishableKey` is what Stripe.js needs in the browser: without it cards cannot go through Stripe. */
+    stripe: {
+      secretKey: string;
+      webhookSecret: string;
+      publishableKey: string | null;
+      apiBase?: string;
+    } | null;
     paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase?: string } | null;
     /** The card simulator accepts a public test number: never on in production unless asked. */
     sandbox: boolean;
@@ -82,6 +99,9 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Start-up errors end up in logs: a wrong value here is most likely a secret in the wrong place. */
+const NEVER_PRINTED = new Set(['STRIPE_PUBLISHABLE_KEY']);
+
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
 /** Reads the environment once at start-up; a bad value stops the process with a message naming it. */
@@ -92,7 +112,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `${name}=${JSON.stringify(environment[name] ?? '')}: ${issue.message}`;
+      const value = NEVER_PRINTED.has(name) ? '(hidden)' : JSON.stringify(environment[name] ?? '');
+      return `${name}=${value}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
@@ -126,12 +147,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
     perIpRateLimits: env.RATE_LIMITS === 'on',
+    jobWorkers: env.JOB_WORKERS === 'on',
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
           ? {
               secretKey: env.STRIPE_SECRET_KEY,
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
               ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
             }
           : null,

@@ -23,6 +23,16 @@ afterAll(async () => {
 });
 
 describe('PayPal checkout', () => {
+  it('is offered to the payment step once PayPal is configured, beside the card simulator and cash', async () => {
+    const response = await sut.app.inject({ method: 'GET', url: '/api/site' });
+    expect(response.json().payment_methods).toEqual({
+      card: 'sandbox',
+      stripe_publishable_key: null,
+      paypal: true,
+      cash: true,
+    });
+  });
+
   it('sends the buyer to approve on PayPal, then captures on the return and issues the tickets', async () => {
     const browser = createBrowser(sut);
     await browser.post('/api/app/user/register?lng=en', {

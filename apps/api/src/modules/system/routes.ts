@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http.ts';
+import { describePaymentMethods } from '../../platform/payments/offered.ts';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -33,5 +34,6 @@ export function registerSystemRoutes(
       tax_number: config.company.taxNumber,
       register_number: config.company.registerNumber,
     },
+    payment_methods: describePaymentMethods(config.payments),
   }));
 }

@@ -75,11 +75,32 @@ describe('requests', () => {
       "img-src 'self' data: https://tile.openstreetmap.org",
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Without Stripe taking cards, no other site's script or frame may run.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(response.headers['content-security-policy']).toContain("frame-src 'none'");
+  });
+
+  it('lets Stripe.js and its card frames run where Stripe takes the cards', async () => {
+    const stripe = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_51Sentiero',
+      STRIPE_WEBHOOK_SECRET: 'whsec_sentiero',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Sentiero',
+    });
+    try {
+      const policy = (await stripe.app.inject({ method: 'GET', url: '/api/health' })).headers[
+        'content-security-policy'
+      ];
+      expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+      expect(policy).toContain('frame-src https://js.stripe.com');
+      expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+    } finally {
+      await stripe.close();
+    }
   });
 });
 
 describe('/api/site', () => {
-  it('gives the brand and the company data from configuration for the footer', async () => {
+  it('gives the brand, the company data for the footer and the payment methods configured', async () => {
     const response = await sut.app.inject({ method: 'GET', url: '/api/site' });
     expect(response.json()).toEqual({
       brand: 'Sentiero',
@@ -93,6 +114,7 @@ describe('/api/site', () => {
         tax_number: 'IT01234567890',
         register_number: 'REA XX-000000',
       },
+      payment_methods: { card: 'sandbox', stripe_publishable_key: null, paypal: false, cash: true },
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import { cashPayments } from './cash.ts';
 import { freePayments } from './free.ts';
 import { type PaypalConfig, paypalPayments } from './paypal.ts';
@@ -27,4 +28,13 @@ export function createPaymentProviders(config: PaymentProvidersConfig = {}): Pay
     ...(config.stripe ? { card: stripePayments(config.stripe) } : {}),
     ...(config.paypal ? { paypal: paypalPayments(config.paypal) } : {}),
   };
+}
+
+/** The providers the server's configuration turns on: what app.ts builds checkout with. */
+export function configuredPaymentProviders(payments: Config['payments']): PaymentProviders {
+  return createPaymentProviders({
+    ...(payments.stripe ? { stripe: payments.stripe } : {}),
+    ...(payments.paypal ? { paypal: payments.paypal } : {}),
+    sandbox: payments.sandbox,
+  });
 }

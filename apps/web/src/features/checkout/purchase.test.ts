@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import {
+  CardNotTakenError,
   classifyPurchaseFailure,
+  classifyReturnFailure,
   endsAttempt,
   findCardProblems,
   readExpiry,
@@ -22,6 +24,12 @@ describe('what a failed purchase leads to', () => {
     const failure = classifyPurchaseFailure(answer(402, 'PAYMENT_DECLINED'));
     expect(failure).toEqual({ kind: 'declined' });
     expect(endsAttempt(failure)).toBe(true);
+  });
+
+  it('keeps the card payment open when Stripe refused the card before charging it', () => {
+    const failure = classifyPurchaseFailure(new CardNotTakenError('declined'));
+    expect(failure).toEqual({ kind: 'card', problem: 'declined' });
+    expect(endsAttempt(failure)).toBe(false);
   });
 
   it('says when the activity is no longer available', () => {
@@ -86,5 +94,25 @@ describe('card details', () => {
       exp_year: 2030,
       cvc: '123',
     });
+  });
+});
+
+describe('what a failed return from the payment provider shows', () => {
+  it('asks to log in again when the session is gone', () => {
+    expect(classifyReturnFailure(answer(401, 'LOGIN_REQUIRED'))).toBe('login');
+  });
+
+  it("shows no page for an order that is not the member's, or no order code at all", () => {
+    expect(classifyReturnFailure(answer(404, 'NOT_FOUND'))).toBe('not_found');
+    expect(classifyReturnFailure(answer(400, 'VALIDATION_FAILED', { code: 'Too short' }))).toBe('not_found');
+  });
+
+  it("shows SPEC's incomplete purchase when the provider refused the payment", () => {
+    expect(classifyReturnFailure(answer(402, 'PAYMENT_DECLINED'))).toBe('declined');
+  });
+
+  it('offers to check again after a lost connection or a server error', () => {
+    expect(classifyReturnFailure(new TypeError('Failed to fetch'))).toBe('retry');
+    expect(classifyReturnFailure(answer(502, 'HTTP'))).toBe('retry');
   });
 });

@@ -8,6 +8,8 @@ import { ApiRequestError } from '../../lib/api-error.ts';
  * - `unavailable`: SPEC 'This activity is no longer available, please try another one'.
  * - `declined`: SPEC 'There was an error, please try again'; the buyer stays and may try again.
  * - `method`: this way of paying is not set up on this site.
+ * - `card`: Stripe refused the card before charging it, or its details are incomplete: the same
+ *   card payment goes on with corrected or other details.
  * - `retry`: no final answer (a lost connection, a server error): the same attempt may be sent again.
  */
 export type PurchaseFailure =
@@ -17,10 +19,25 @@ export type PurchaseFailure =
   | { kind: 'unavailable' }
   | { kind: 'declined' }
   | { kind: 'method' }
+  | { kind: 'card'; problem: CardProblemKind }
   | { kind: 'invalid'; message: string }
   | { kind: 'retry' };
 
+export type CardProblemKind = 'declined' | 'incomplete';
+
+/** Stripe.js did not take the card, and the order waits for another try (see `kind: 'card'`). */
+export class CardNotTakenError extends Error {
+  readonly problem: CardProblemKind;
+
+  constructor(problem: CardProblemKind) {
+    super(`the card was not taken: ${problem}`);
+    this.name = 'CardNotTakenError';
+    this.problem = problem;
+  }
+}
+
 export function classifyPurchaseFailure(error: unknown): PurchaseFailure {
+  if (error instanceof CardNotTakenError) return { kind: 'card', problem: error.problem };
   if (!(error instanceof ApiRequestError)) return { kind: 'retry' };
   if (error.status === 401) return { kind: 'login' };
   if (error.code === 'TICKET_UNAVAILABLE') return { kind: 'unavailable' };
@@ -39,7 +56,25 @@ export function classifyPurchaseFailure(error: unknown): PurchaseFailure {
 
 /** Whether the server gave a final answer, so that the next attempt needs a new idempotency key. */
 export function endsAttempt(failure: PurchaseFailure): boolean {
-  return failure.kind !== 'retry' && failure.kind !== 'login';
+  return failure.kind !== 'retry' && failure.kind !== 'login' && failure.kind !== 'card';
+}
+
+/**
+ * Why finishing a payment failed when the buyer came back from the provider (`?order=`):
+ * - `login`: the session is gone; log in and come back to the same address;
+ * - `not_found`: no such order of this member's (a mistyped or someone else's code);
+ * - `declined`: SPEC's incomplete purchase: the provider refused, the order is closed;
+ * - `retry`: no final answer: asking again may still settle it.
+ */
+export type ReturnFailure = 'login' | 'not_found' | 'declined' | 'retry';
+
+export function classifyReturnFailure(error: unknown): ReturnFailure {
+  if (!(error instanceof ApiRequestError)) return 'retry';
+  if (error.status === 401) return 'login';
+  // A code that cannot be one (`?order=x`) is no order either.
+  if (error.status === 404 || error.code === 'VALIDATION_FAILED') return 'not_found';
+  if (error.code === 'PAYMENT_DECLINED') return 'declined';
+  return 'retry';
 }
 
 /** The card as the buy call takes it, from what the buyer typed. */

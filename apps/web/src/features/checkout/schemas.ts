@@ -1,4 +1,5 @@
 import { MAX_GUESTS } from '@sentiero/contract/checkout';
+import type { PaymentMethods } from '@sentiero/contract/system';
 import { z } from 'zod';
 import { findGuestProblems, type GuestRules } from './guest-rules.ts';
 import { type CardDraft, findCardProblems } from './purchase.ts';
@@ -33,15 +34,18 @@ export function buildGuestsFormSchema(rules: GuestRules) {
 }
 export type GuestsForm = z.infer<ReturnType<typeof buildGuestsFormSchema>>;
 
-/** The payment step: the card's details are asked only when paying by card. */
-export function buildPaymentFormSchema(today: string) {
+/**
+ * The payment step: the card's details are asked only when paying by card, and checked here only
+ * for the simulator; with Stripe they are typed into Stripe's own field, which checks them.
+ */
+export function buildPaymentFormSchema(today: string, cardProvider: PaymentMethods['card']) {
   return z
     .object({
       choice: z.enum(PAYMENT_CHOICES, 'checkout:problems.chooseMethod'),
       card: z.object({ number: z.string(), expiry: z.string(), cvc: z.string() }),
     })
     .superRefine((form, ctx) => {
-      if (form.choice !== 'card') return;
+      if (form.choice !== 'card' || cardProvider !== 'sandbox') return;
       for (const [field, message] of Object.entries(findCardProblems(form.card, today))) {
         ctx.addIssue({ code: 'custom', path: ['card', field], message });
       }

@@ -161,6 +161,25 @@ describe('checkout store', () => {
     expect(store().getState().requireIdempotencyKey()).not.toBe(key);
   });
 
+  it('keeps the guests while a PayPal order waits for approval, so a cancel comes back to them', () => {
+    store().getState().openCheckout(47);
+    store().getState().saveGuests([anna]);
+    const key = store().getState().requireIdempotencyKey();
+    store()
+      .getState()
+      .recordOrder(47, { ...order('pending'), redirect_url: 'https://paypal.example/approve' });
+    expect(store().getState()).toMatchObject({ ticketId: 47, guests: [anna] });
+    expect(store().getState().requireIdempotencyKey()).not.toBe(key);
+  });
+
+  it('tells a bought order from one the provider is still confirming and from an incomplete one', () => {
+    const outcomes = (statuses: Order['status'][]) =>
+      statuses.map((status) => checkout.getOrderOutcome(order(status)));
+    expect(outcomes(['paid', 'issued'])).toEqual(['success', 'success']);
+    expect(outcomes(['pending'])).toEqual(['pending']);
+    expect(outcomes(['failed', 'expired', 'refunded'])).toEqual(['incomplete', 'incomplete', 'incomplete']);
+  });
+
   it('never stores card details, since none are given to it', () => {
     store().getState().openCheckout(47);
     store().getState().choosePayment('card');

@@ -14,7 +14,7 @@ export type GuestDraft = {
 };
 
 /** What the buyer picks on the payment step; `card` goes to the card processor configured. */
-export const PAYMENT_CHOICES = ['card', 'cash', 'free'] as const;
+export const PAYMENT_CHOICES = ['card', 'paypal', 'cash', 'free'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 
 /** A coupon the server accepted for this ticket and this many guests, with what it takes off. */
@@ -77,6 +77,18 @@ const emptyCart = {
 /** Orders in these states are bought: the tickets exist or are being issued. */
 export function isSuccessfulOrder(order: Order): boolean {
   return order.status === 'paid' || order.status === 'issued';
+}
+
+/**
+ * What the confirmation says about an order: bought; still waiting for the provider (a card
+ * Stripe is processing, a PayPal payment held for review), which a webhook settles later; or
+ * SPEC's incomplete purchase.
+ */
+export type OrderOutcome = 'success' | 'pending' | 'incomplete';
+
+export function getOrderOutcome(order: Order): OrderOutcome {
+  if (isSuccessfulOrder(order)) return 'success';
+  return order.status === 'pending' ? 'pending' : 'incomplete';
 }
 
 const GUEST_FIELDS = Object.keys(emptyGuest()) as (keyof GuestDraft)[];

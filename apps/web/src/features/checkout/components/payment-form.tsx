@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Order } from '@sentiero/contract/checkout';
+import type { PaymentMethods } from '@sentiero/contract/system';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,15 +15,26 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { checkboxClass, TextField } from '../../../ui/form-field.tsx';
 import { type GuestRules, toGuestInput } from '../guest-rules.ts';
-import { classifyPurchaseFailure, endsAttempt, type PurchaseFailure, toCardInput } from '../purchase.ts';
+import {
+  findReusableCardOrder,
+  getNextPaymentStep,
+  getPaymentChoices,
+  type PendingCardOrder,
+  readCardConfirmation,
+  toPaymentMethod,
+} from '../payment-methods.ts';
+import {
+  CardNotTakenError,
+  classifyPurchaseFailure,
+  endsAttempt,
+  type PurchaseFailure,
+  toCardInput,
+} from '../purchase.ts';
 import { buildPaymentFormSchema, type PaymentForm as PaymentValues } from '../schemas.ts';
 import { type PaymentChoice, useCheckoutStore } from '../store.ts';
+import type { MountedStripeCard, StripeCardState } from '../stripe-card.ts';
+import { StripeCardField } from './stripe-card-field.tsx';
 
-/**
- * The card processor this site runs: the embedded sandbox (DESIGN: payments). It is the only one
- * the client can drive today; Stripe needs Stripe.js and the site to say it is configured.
- */
-const CARD_METHOD = 'sandbox' as const;
 const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
 
 function FailureMessage({ failure, ticketId }: { failure: PurchaseFailure; ticketId: number }) {
@@ -38,6 +51,12 @@ function FailureMessage({ failure, ticketId }: { failure: PurchaseFailure; ticke
       );
     case 'declined':
       return <Alert tone="error">{t('errors:PAYMENT_DECLINED')}</Alert>;
+    case 'card':
+      return (
+        <Alert tone="error">
+          {failure.problem === 'declined' ? t('errors:PAYMENT_DECLINED') : t('problems.cardIncomplete')}
+        </Alert>
+      );
     case 'method':
       return <Alert tone="error">{t('failure.methodUnavailable')}</Alert>;
     case 'coupon':
@@ -55,17 +74,22 @@ export function PaymentForm({
   ticketId,
   rules,
   totalCents,
+  methods,
 }: {
   ticketId: number;
   rules: GuestRules;
   totalCents: number;
+  methods: PaymentMethods;
 }) {
   const { t } = useTranslation(['checkout', 'errors']);
   const language = useCurrentLanguage();
   const navigate = useNavigate();
-  const choices: PaymentChoice[] = totalCents === 0 ? ['free'] : ['card', 'cash'];
+  const choices = getPaymentChoices(methods, totalCents);
   const stored = useCheckoutStore.getState().paymentChoice;
-  const schema = useMemo(() => buildPaymentFormSchema(rules.today), [rules.today]);
+  const schema = useMemo(
+    () => buildPaymentFormSchema(rules.today, methods.card),
+    [rules.today, methods.card],
+  );
   const form = useForm<PaymentValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -83,33 +107,73 @@ export function PaymentForm({
   const errors = form.formState.errors.card;
   const text = (error: Parameters<typeof fieldErrorText>[0]) => fieldErrorText(error, (key) => t(key));
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
+  // Stripe: the mounted card field, whether it holds a whole card, and the order it is paying.
+  const stripeCard = useRef<MountedStripeCard | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>({ complete: false });
+  const [stripeProblem, setStripeProblem] = useState<string | undefined>();
+  const pendingCard = useRef<PendingCardOrder | null>(null);
+  // The browser is on its way to the provider's pages: the button stays busy until it has left.
+  const [leaving, setLeaving] = useState(false);
+  const stripeKey = methods.card === 'stripe' ? methods.stripe_publishable_key : null;
+
+  /** Confirms the card with Stripe.js, then asks the server what came of it. */
+  async function payWithStripe(order: Order, clientSecret: string): Promise<Order> {
+    const card = stripeCard.current;
+    if (!card) throw new CardNotTakenError('incomplete');
+    const confirmation = readCardConfirmation(await card.confirm(clientSecret));
+    if (confirmation === 'incomplete') throw new CardNotTakenError('incomplete');
+    if (confirmation === 'retry') throw new Error('Stripe gave no answer');
+    // PAYMENT_DECLINED when Stripe charged and the bank refused: the order is closed.
+    const { order: settled } = await callApi('ticketBuyComplete', { code: order.code });
+    if (confirmation === 'refused' && settled.status === 'pending') throw new CardNotTakenError('declined');
+    pendingCard.current = null;
+    return settled;
+  }
 
   const buy = useMutation({
-    mutationFn: (values: PaymentValues) => {
+    mutationFn: async (values: PaymentValues): Promise<Order> => {
       setFailure(null);
+      setStripeProblem(undefined);
       const checkout = useCheckoutStore.getState();
-      return callApi('ticketBuy', {
-        id_ticket: ticketId,
-        guests: checkout.guests.map((guest) => toGuestInput(rules, guest)),
-        payment_method: values.choice === 'card' ? CARD_METHOD : values.choice,
-        idempotency_key: checkout.requireIdempotencyKey(),
-        coupon: checkout.coupon?.code,
-        ...(values.choice === 'card' ? { card: toCardInput(values.card) } : {}),
-      });
+      const idempotencyKey = checkout.requireIdempotencyKey();
+      const order =
+        findReusableCardOrder(pendingCard.current, idempotencyKey, new Date()) ??
+        (
+          await callApi('ticketBuy', {
+            id_ticket: ticketId,
+            guests: checkout.guests.map((guest) => toGuestInput(rules, guest)),
+            payment_method: toPaymentMethod(values.choice, methods),
+            idempotency_key: idempotencyKey,
+            coupon: checkout.coupon?.code,
+            ...(values.choice === 'card' && methods.card === 'sandbox'
+              ? { card: toCardInput(values.card) }
+              : {}),
+          })
+        ).order;
+      const next = getNextPaymentStep(order);
+      if (next.kind !== 'confirm_card') return order;
+      pendingCard.current = { idempotencyKey, order };
+      return payWithStripe(order, next.clientSecret);
     },
-    onSuccess: ({ order }) => {
-      // A provider that takes the buyer to its own pages (PayPal) brings them back to the confirmation.
-      if (order.status === 'pending' && order.redirect_url) {
-        window.location.assign(order.redirect_url);
+    onSuccess: (order) => {
+      const next = getNextPaymentStep(order);
+      // Kept for the confirmation; the next attempt, after coming back from PayPal, is a new purchase.
+      useCheckoutStore.getState().recordOrder(ticketId, order);
+      if (next.kind === 'redirect') {
+        // PayPal brings the buyer back to /event/{id}/confirmation?order=CODE.
+        setLeaving(true);
+        window.location.assign(next.url);
         return;
       }
-      useCheckoutStore.getState().recordOrder(ticketId, order);
       navigate(`/event/${ticketId}/confirmation`);
     },
     onError: (error) => {
       const found = classifyPurchaseFailure(error);
       const checkout = useCheckoutStore.getState();
-      if (endsAttempt(found)) checkout.endAttempt();
+      if (endsAttempt(found)) {
+        checkout.endAttempt();
+        pendingCard.current = null;
+      }
       if (found.kind === 'login') {
         // The session ended on the server: the page asks to log in again, keeping the guests.
         useAuthStore.getState().clearUser();
@@ -124,17 +188,29 @@ export function PaymentForm({
     },
   });
 
+  const submit = form.handleSubmit((values) => {
+    if (values.choice === 'card' && stripeKey && !stripeState.complete) {
+      setStripeProblem(t('problems.cardIncomplete'));
+      return;
+    }
+    buy.mutate(values);
+  });
+
+  if (choices.length === 0) return <Alert tone="error">{t('failure.methodUnavailable')}</Alert>;
+
   const submitLabel =
     choice === 'card'
       ? t('payment.pay', { total: formatMoney(totalCents, language) })
-      : choice === 'cash'
-        ? t('payment.book')
-        : t('payment.confirmFree');
+      : choice === 'paypal'
+        ? t('payment.toPaypal')
+        : choice === 'cash'
+          ? t('payment.book')
+          : t('payment.confirmFree');
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => buy.mutate(values))}
+      onSubmit={submit}
       className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
     >
       <fieldset className="space-y-3">
@@ -150,7 +226,13 @@ export function PaymentForm({
               className={checkboxClass}
               {...form.register('choice', {
                 onChange: () => {
-                  useCheckoutStore.getState().choosePayment(option);
+                  const checkout = useCheckoutStore.getState();
+                  checkout.choosePayment(option);
+                  // The same attempt would answer the card order again: another method is a new purchase.
+                  if (pendingCard.current) {
+                    checkout.endAttempt();
+                    pendingCard.current = null;
+                  }
                   setFailure(null);
                 },
               })}
@@ -162,15 +244,24 @@ export function PaymentForm({
           </label>
         ))}
       </fieldset>
-      {choice === 'card' && (
+      {choice === 'card' && stripeKey && (
+        <StripeCardField
+          publishableKey={stripeKey}
+          cardRef={stripeCard}
+          onChange={(state) => {
+            setStripeState(state);
+            if (state.complete) setStripeProblem(undefined);
+          }}
+          error={stripeProblem}
+        />
+      )}
+      {choice === 'card' && methods.card === 'sandbox' && (
         <div className="space-y-4">
           <TextField
             label={t('payment.cardNumber')}
             inputMode="numeric"
             autoComplete="cc-number"
-            hint={
-              CARD_METHOD === 'sandbox' ? t('payment.testCard', { number: SANDBOX_TEST_CARD }) : undefined
-            }
+            hint={t('payment.testCard', { number: SANDBOX_TEST_CARD })}
             error={text(errors?.number)}
             {...form.register('card.number')}
           />
@@ -193,7 +284,12 @@ export function PaymentForm({
         </div>
       )}
       {failure && <FailureMessage failure={failure} ticketId={ticketId} />}
-      <Button type="submit" className="w-full" busy={buy.isPending} busyLabel={t('payment.sending')}>
+      <Button
+        type="submit"
+        className="w-full"
+        busy={buy.isPending || leaving}
+        busyLabel={t('payment.sending')}
+      >
         {submitLabel}
       </Button>
     </form>

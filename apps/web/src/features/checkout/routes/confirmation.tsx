@@ -1,21 +1,176 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LoaderFunctionArgs, redirect, useParams } from 'react-router';
+import {
+  Link,
+  type LoaderFunctionArgs,
+  redirect,
+  useLoaderData,
+  useParams,
+  useRevalidator,
+} from 'react-router';
+import { callApi } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
-import { requireIdParam } from '../../../lib/route-data.ts';
+import { loginPath } from '../../../lib/redirect-path.ts';
+import { notFoundPage, requireIdParam } from '../../../lib/route-data.ts';
+import { checkSessionOnce } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { buttonClass } from '../../../ui/button.tsx';
+import { Button, buttonClass } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { CartSummary } from '../components/cart-summary.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
-import { isSuccessfulOrder, useCheckoutStore } from '../store.ts';
+import { classifyReturnFailure } from '../purchase.ts';
+import { getOrderOutcome, type OrderOutcome, useCheckoutStore } from '../store.ts';
 
-/** Only a purchase made in this tab has something to confirm; otherwise back to the event. */
-export function loader({ params }: LoaderFunctionArgs) {
+/** Finishing a payment on the way back from the provider gave no order to show. */
+type ReturnFailed = { code: string; failure: 'declined' | 'retry' };
+
+/**
+ * Only a purchase made in this tab has something to confirm; otherwise back to the event.
+ * `?order=CODE` is the way back from the payment provider (PayPal's approval): the order is
+ * finished first, then shown like any other.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<ReturnFailed | null> {
   const id = requireIdParam(params.eventId);
+  const code = new URL(request.url).searchParams.get('order');
+  if (code !== null) return completeReturn(id, code, request.signal);
   if (useCheckoutStore.getState().lastOrder?.ticketId !== id) throw redirect(`/event/${id}`);
   return null;
+}
+
+/**
+ * Captures the payment (or reads it again) once per visit: a loader runs once per navigation,
+ * where an effect would run twice under StrictMode.
+ */
+async function completeReturn(id: number, code: string, signal: AbortSignal): Promise<ReturnFailed> {
+  const here = `/event/${id}/confirmation?order=${encodeURIComponent(code)}`;
+  await checkSessionOnce();
+  if (!useAuthStore.getState().isLoggedIn) throw redirect(loginPath(here));
+  try {
+    const { order } = await callApi('ticketBuyComplete', { code }, { signal });
+    useCheckoutStore.getState().recordOrder(id, order);
+  } catch (error) {
+    const failure = classifyReturnFailure(error);
+    if (failure === 'login') {
+      useAuthStore.getState().clearUser();
+      throw redirect(loginPath(here));
+    }
+    if (failure === 'not_found') throw notFoundPage();
+    if (failure === 'declined') useCheckoutStore.getState().endAttempt();
+    return { code, failure };
+  }
+  // Without `?order=`, a reload shows the order kept in this tab instead of asking the provider again.
+  throw redirect(`/event/${id}/confirmation`);
+}
+
+const TITLES = {
+  success: 'confirmation.title',
+  pending: 'confirmation.pendingTitle',
+  incomplete: 'confirmation.incompleteTitle',
+} as const;
+
+/** SPEC section 8: the purchase's success, or the incomplete purchase; or a payment still being confirmed. */
+function OutcomeMessage({ outcome }: { outcome: OrderOutcome }) {
+  const { t } = useTranslation('checkout');
+  if (outcome === 'success') {
+    return (
+      <Alert tone="success">
+        <p className="flex items-center gap-2 font-semibold">
+          <CircleCheck aria-hidden className="size-5 shrink-0" />
+          {t('confirmation.success')}
+        </p>
+      </Alert>
+    );
+  }
+  if (outcome === 'pending') {
+    return (
+      <Alert tone="info">
+        <p className="flex items-start gap-2">
+          <Clock aria-hidden className="mt-0.5 size-5 shrink-0" />
+          {t('confirmation.pending')}
+        </p>
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="error">
+      <p className="flex items-start gap-2">
+        <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
+        {t('confirmation.incomplete')}
+      </p>
+    </Alert>
+  );
+}
+
+function OrderCode({ code }: { code: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <p className="text-stone-700">
+      {t('confirmation.orderCode')}{' '}
+      <strong className="font-mono text-lg text-stone-900 tracking-wide">{code}</strong>
+    </p>
+  );
+}
+
+/** What to do next: see the tickets, or try the payment again; and back to the activity. */
+function NextSteps({ ticketId, outcome }: { ticketId: number; outcome: OrderOutcome }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="flex flex-wrap gap-3">
+      {outcome === 'incomplete' ? (
+        <Link to={`/event/${ticketId}/payment`} className={buttonClass('primary')}>
+          {t('confirmation.retry')}
+        </Link>
+      ) : (
+        <Link to="/user/mytickets" className={buttonClass('primary')}>
+          {t('confirmation.myTickets')}
+        </Link>
+      )}
+      <Link to={`/event/${ticketId}`} className={buttonClass('secondary')}>
+        {t('confirmation.backToEvent')}
+      </Link>
+    </div>
+  );
+}
+
+/** The way back from the provider found no order to show: refused, or no answer yet. */
+function ReturnFailedScreen({ ticketId, returned }: { ticketId: number; returned: ReturnFailed }) {
+  const { t } = useTranslation(['checkout', 'errors']);
+  const revalidator = useRevalidator();
+  if (returned.failure === 'declined') {
+    return (
+      <>
+        <PageHeading>{t(TITLES.incomplete)}</PageHeading>
+        <div className="space-y-6">
+          <OutcomeMessage outcome="incomplete" />
+          <OrderCode code={returned.code} />
+          <NextSteps ticketId={ticketId} outcome="incomplete" />
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeading>{t(TITLES.pending)}</PageHeading>
+      <div className="space-y-6">
+        <Alert tone="error">{t('errors:INTERNAL')}</Alert>
+        <OrderCode code={returned.code} />
+        <div className="flex flex-wrap gap-3">
+          <Button
+            onClick={() => void revalidator.revalidate()}
+            busy={revalidator.state === 'loading'}
+            busyLabel={t('payment.sending')}
+          >
+            {t('confirmation.checkAgain')}
+          </Button>
+          <Link to={`/event/${ticketId}`} className={buttonClass('secondary')}>
+            {t('confirmation.backToEvent')}
+          </Link>
+        </div>
+      </div>
+    </>
+  );
 }
 
 /** `/event/{eventId}/confirmation`: SPEC's success, or the incomplete purchase with a way to retry. */
@@ -23,55 +178,34 @@ export function Component() {
   const id = Number(useParams().eventId);
   const { t } = useTranslation('checkout');
   const language = useCurrentLanguage();
+  const returned = useLoaderData<typeof loader>();
   const placed = useCheckoutStore((state) => state.lastOrder);
+  if (returned) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <CheckoutSteps ticketId={id} current="confirmation" />
+        <ReturnFailedScreen ticketId={id} returned={returned} />
+      </div>
+    );
+  }
   if (placed?.ticketId !== id) return null;
   const { order } = placed;
-  const succeeded = isSuccessfulOrder(order);
+  const outcome = getOrderOutcome(order);
 
   return (
     <div className="mx-auto max-w-3xl">
       <CheckoutSteps ticketId={id} current="confirmation" />
-      <PageHeading>{succeeded ? t('confirmation.title') : t('confirmation.incompleteTitle')}</PageHeading>
+      <PageHeading>{t(TITLES[outcome])}</PageHeading>
       <div className="space-y-6">
-        {succeeded ? (
-          <Alert tone="success">
-            <p className="flex items-center gap-2 font-semibold">
-              <CircleCheck aria-hidden className="size-5 shrink-0" />
-              {t('confirmation.success')}
-            </p>
-          </Alert>
-        ) : (
-          <Alert tone="error">
-            <p className="flex items-start gap-2">
-              <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
-              {t('confirmation.incomplete')}
-            </p>
-          </Alert>
-        )}
-        <p className="text-stone-700">
-          {t('confirmation.orderCode')}{' '}
-          <strong className="font-mono text-lg text-stone-900 tracking-wide">{order.code}</strong>
-        </p>
-        {succeeded && order.pay_on_site && (
+        <OutcomeMessage outcome={outcome} />
+        <OrderCode code={order.code} />
+        {outcome === 'success' && order.pay_on_site && (
           <Alert tone="info">
             {t('confirmation.payOnSite', { total: formatMoney(order.summary.total_cents, language) })}
           </Alert>
         )}
         <CartSummary summary={order.summary} />
-        <div className="flex flex-wrap gap-3">
-          {succeeded ? (
-            <Link to="/user/mytickets" className={buttonClass('primary')}>
-              {t('confirmation.myTickets')}
-            </Link>
-          ) : (
-            <Link to={`/event/${id}/payment`} className={buttonClass('primary')}>
-              {t('confirmation.retry')}
-            </Link>
-          )}
-          <Link to={`/event/${id}`} className={buttonClass('secondary')}>
-            {t('confirmation.backToEvent')}
-          </Link>
-        </div>
+        <NextSteps ticketId={id} outcome={outcome} />
       </div>
     </div>
   );

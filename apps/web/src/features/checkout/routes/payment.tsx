@@ -1,7 +1,7 @@
 import { calendarDateIn } from '@sentiero/contract/durations';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LoaderFunctionArgs, redirect, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, redirect, useParams, useSearchParams } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -9,6 +9,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { withRedirect } from '../../../lib/redirect-path.ts';
 import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
 import { checkSessionOnce } from '../../../lib/session.ts';
+import { siteQueryOptions, useSite } from '../../../lib/site.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -21,11 +22,15 @@ import { PaymentForm } from '../components/payment-form.tsx';
 import { estimateCart, getGuestRules } from '../guest-rules.ts';
 import { type GuestDraft, useCheckoutStore } from '../store.ts';
 
-/** The payment step needs guests: without them (a link opened cold) it starts at the guests step. */
+/**
+ * The payment step needs guests: without them (a link opened cold) it starts at the guests step.
+ * It offers the payment methods the site says it has.
+ */
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = requireIdParam(params.eventId);
   await Promise.all([
     orNotFound(queryClient.ensureQueryData(getCheckoutTicketQueryOptions(currentLanguage(), id))),
+    queryClient.ensureQueryData(siteQueryOptions),
     checkSessionOnce(),
   ]);
   const checkout = useCheckoutStore.getState();
@@ -86,7 +91,11 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
   const guests = useCheckoutStore((state) => state.guests);
   const coupon = useCheckoutStore((state) => state.coupon);
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
-  if (!ticket || guests.length === 0) return null;
+  const methods = useSite().data?.payment_methods;
+  // PayPal's cancel link brings the buyer back here with the order they did not pay.
+  const [searchParams] = useSearchParams();
+  const cancelled = searchParams.has('order');
+  if (!ticket || !methods || guests.length === 0) return null;
   const rules = getGuestRules(ticket, calendarDateIn(ticket.location.time_zone, new Date()));
   const estimate = estimateCart(
     ticket,
@@ -103,8 +112,9 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
           <GuestsRecap ticketId={id} guests={guests} />
           {isLoggedIn ? (
             <>
+              {cancelled && <Alert tone="info">{t('payment.cancelled')}</Alert>}
               <CouponForm ticketId={id} quantity={guests.length} />
-              <PaymentForm ticketId={id} rules={rules} totalCents={estimate.total_cents} />
+              <PaymentForm ticketId={id} rules={rules} totalCents={estimate.total_cents} methods={methods} />
             </>
           ) : (
             <LoginRequired from={`/event/${id}/payment`} />

@@ -1,0 +1,78 @@
+import type { Order, PaymentMethod } from '@sentiero/contract/checkout';
+import type { PaymentMethods } from '@sentiero/contract/system';
+import type { PaymentChoice } from './store.ts';
+
+/**
+ * SPEC section 2: 'a choice of PayPal, card, or cash/free', limited to what this site is set up
+ * for. A total of nothing leaves only `free`, which the server would apply whatever was sent.
+ */
+export function getPaymentChoices(methods: PaymentMethods, totalCents: number): PaymentChoice[] {
+  if (totalCents === 0) return ['free'];
+  const choices: PaymentChoice[] = [];
+  if (methods.card) choices.push('card');
+  if (methods.paypal) choices.push('paypal');
+  if (methods.cash) choices.push('cash');
+  return choices;
+}
+
+/** The buy call's `payment_method`: a card goes to whoever takes cards on this site. */
+export function toPaymentMethod(choice: PaymentChoice, methods: PaymentMethods): PaymentMethod {
+  if (choice !== 'card') return choice;
+  return methods.card === 'stripe' ? 'card' : 'sandbox';
+}
+
+/**
+ * What the browser does with the buy call's answer: go and approve on the provider's pages
+ * (PayPal), confirm the card with Stripe.js, or nothing more, the answer is final.
+ */
+export type NextPaymentStep =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'confirm_card'; clientSecret: string }
+  | { kind: 'done' };
+
+export function getNextPaymentStep(order: Order): NextPaymentStep {
+  if (order.status !== 'pending') return { kind: 'done' };
+  if (order.redirect_url) return { kind: 'redirect', url: order.redirect_url };
+  if (order.client_secret) return { kind: 'confirm_card', clientSecret: order.client_secret };
+  return { kind: 'done' };
+}
+
+/**
+ * What Stripe.js answered to confirming a card, as the payment step acts on it:
+ * - `confirmed`: the card went through (or is processing), or had been confirmed before;
+ * - `refused`: the card was declined or 3-D Secure failed. If Stripe charged nothing at all (a
+ *   number it refused on sight) the order is still open and the buyer may try another card;
+ * - `incomplete`: the card's details are missing or malformed, nothing was tried;
+ * - `retry`: Stripe could not be reached or answered oddly: the same payment may be confirmed again.
+ * For the first two the server asks Stripe and answers the order, or PAYMENT_DECLINED.
+ */
+export type CardConfirmation = 'confirmed' | 'refused' | 'incomplete' | 'retry';
+
+/** The part of Stripe.js's `confirmCardPayment` answer that decides what happens next. */
+export type StripeConfirmResult = { error?: { type: string; code?: string } };
+
+export function readCardConfirmation(result: StripeConfirmResult): CardConfirmation {
+  const { error } = result;
+  // A second confirmation of a PaymentIntent that went through answers this code.
+  if (!error || error.code === 'payment_intent_unexpected_state') return 'confirmed';
+  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure') return 'refused';
+  if (error.type === 'validation_error') return 'incomplete';
+  return 'retry';
+}
+
+/** A card order waiting for Stripe.js, kept while the buyer corrects the card or tries again. */
+export type PendingCardOrder = { idempotencyKey: string; order: Order };
+
+/**
+ * The order to confirm again instead of buying anew: the buy call answers a repeated attempt
+ * without its client secret, so the first answer is kept. Not once its hold has run out: the
+ * places may be gone.
+ */
+export function findReusableCardOrder(
+  pending: PendingCardOrder | null,
+  idempotencyKey: string,
+  now: Date,
+): Order | null {
+  if (!pending || pending.idempotencyKey !== idempotencyKey || !pending.order.client_secret) return null;
+  return Date.parse(pending.order.hold_expires_at) > now.getTime() ? pending.order : null;
+}

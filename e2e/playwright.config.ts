@@ -32,6 +32,9 @@ export default defineConfig({
     locale: 'fr-FR',
     launchOptions: chromium,
     trace: 'off',
+    // Requests a service worker makes are out of `page.route`'s reach, and its install competes
+    // with the page on a busy machine: only offline.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
   },
   projects: [
     {

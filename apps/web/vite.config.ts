@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup, transformWithOxc } from 'vite';
 
 /**
  * Writes .br and .gz beside each text asset so the API serves them without compressing
@@ -32,11 +32,69 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What must open with no network, each with the chunks it loads lazily: the two offline pages
+ * and the layout around them. The worker saves their files on install, so they open offline
+ * after an update too, before the member visits them again online.
+ */
+const OFFLINE_MODULES = [
+  'src/features/tickets/routes/verify.tsx',
+  'src/features/tickets/routes/my-tickets.tsx',
+  'src/app/public-layout.tsx',
+];
+
+/**
+ * Builds /sw.js from src/service-worker/sw.ts, with the build id and the files it saves on
+ * install: the app shell, the files index.html loads, and those of OFFLINE_MODULES. Its name
+ * has no hash, so browsers find the next build's worker at the same address.
+ */
+function serviceWorker(buildId: string): Plugin {
+  const source = resolve(import.meta.dirname, 'src/service-worker/sw.ts');
+  return {
+    name: 'sentiero-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const files = new Set(['index.html']);
+      const addChunk = (chunk: Rollup.OutputChunk | undefined) => {
+        if (!chunk || files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) addChunk(chunks.find((other) => other.fileName === imported));
+      };
+      const chunkOf = (moduleId: string) => chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
+
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) addChunk(entry);
+      for (const path of OFFLINE_MODULES) {
+        const moduleId = resolve(import.meta.dirname, path);
+        const chunk = chunkOf(moduleId);
+        if (!chunk) this.error(`${path} is not in the build: update OFFLINE_MODULES in vite.config.ts`);
+        addChunk(chunk);
+        for (const lazyId of this.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? [])
+          addChunk(chunkOf(lazyId));
+      }
+
+      const worker = await transformWithOxc(readFileSync(source, 'utf8'), source);
+      const build = { id: buildId, precache: [...files].sort().map((file) => `/${file}`) };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const SW_BUILD = ${JSON.stringify(build)};\n${worker.code}`,
+      });
+    },
+  };
+}
+
+// Changes with every build: translation URLs carry it, and the worker's cache is named for it.
+const buildId = Date.now().toString(36);
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
+  plugins: [react(), tailwindcss(), serviceWorker(buildId), precompress()],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { target: 'es2022', sourcemap: false },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,6 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { forgetTicketsOnLogout } from './app/forget-tickets-on-logout.ts';
+import { registerServiceWorker } from './app/register-service-worker.ts';
 import './lib/i18n.ts';
 import { checkSessionOnce } from './lib/session.ts';
 import './styles.css';
@@ -8,6 +10,8 @@ import { Spinner } from './ui/spinner.tsx';
 
 // SPEC section 4: the user fetch, once at start; the route guards wait for the same answer.
 void checkSessionOnce();
+forgetTicketsOnLogout();
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -26,6 +26,18 @@ type AuthState = AuthData & {
 export const AUTH_STORAGE_KEY = 'auth-storage';
 export const AUTH_STORAGE_VERSION = 2;
 
+type LogoutListener = (member: AuthUser) => void;
+const logoutListeners = new Set<LogoutListener>();
+
+/**
+ * Runs `listener` with the member each time one logs out (not when a failed user fetch clears
+ * the user), so what a feature keeps for that member can go too. Returns the way to stop it.
+ */
+export function onLogout(listener: LogoutListener): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
 const signedOut: AuthData = { user: null, isLoggedIn: false, isPremium: false, referral: null };
 
 /** The fields the screens read; anything else a stored user lacks is refilled by the user fetch. */
@@ -73,8 +85,10 @@ export const useAuthStore = create<AuthState>()(
       clearUser: () => set({ user: null, isLoggedIn: false, isPremium: false }),
       setReferral: (referral) => set({ referral }),
       logout: () => {
+        const member = useAuthStore.getState().user;
         set(signedOut);
         useAuthStore.persist.clearStorage();
+        if (member) for (const listener of logoutListeners) listener(member);
       },
     }),
     {

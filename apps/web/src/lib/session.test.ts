@@ -80,13 +80,34 @@ describe('user fetch (SPEC section 4)', () => {
     expect(auth.useAuthStore.getState()).toMatchObject({ user: null, isLoggedIn: false, isPremium: false });
   });
 
-  it('clears the member when the server cannot be reached', async () => {
+  it('keeps the stored member when there is no network, so saved tickets open offline', async () => {
     auth.useAuthStore.getState().setUser(member);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
         throw new TypeError('Failed to fetch');
       }),
+    );
+    await session.refreshUser();
+    expect(auth.useAuthStore.getState()).toMatchObject({ user: member, isLoggedIn: true });
+  });
+
+  it('leaves a visitor signed out when there is no network', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await session.refreshUser();
+    expect(auth.useAuthStore.getState()).toMatchObject({ user: null, isLoggedIn: false });
+  });
+
+  it('clears the member when the server answers with an error page', async () => {
+    auth.useAuthStore.getState().setUser(member);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
     );
     await session.refreshUser();
     expect(auth.useAuthStore.getState().isLoggedIn).toBe(false);

@@ -4,6 +4,9 @@ import { useAuthStore } from './auth-store.ts';
 /**
  * SPEC section 4: a successful user fetch sets the user and the flag, a failed one clears the
  * user. The session itself is an HttpOnly cookie, so asking the server is the only way to know.
+ * A fetch that never reached the server (no network: `fetch` rejects with a TypeError) is not
+ * an answer: the member this tab stored stays signed in, so the tickets saved on the phone
+ * still open when the page is reloaded offline.
  */
 export async function refreshUser(): Promise<void> {
   const store = useAuthStore.getState();
@@ -11,7 +14,8 @@ export async function refreshUser(): Promise<void> {
   try {
     const { user } = await callApi('userFetch', {});
     useAuthStore.getState().setUser(user, user.is_premium);
-  } catch {
+  } catch (error) {
+    if (error instanceof TypeError) return;
     // A login that finished while the fetch was on its way is newer than this answer.
     if (useAuthStore.getState().user === before) useAuthStore.getState().clearUser();
   }

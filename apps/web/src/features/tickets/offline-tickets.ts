@@ -43,6 +43,15 @@ export function saveTickets(
   }
 }
 
+/** Removes every saved page of one member's tickets; a storage that refuses is not an error. */
+export function forgetSavedTickets(storage: Storage, userId: number) {
+  try {
+    storage.removeItem(savedTicketsKey(userId));
+  } catch {
+    // Storage disabled: nothing was saved.
+  }
+}
+
 /** The saved page, narrowed to one category when the member filters by it; null when none was saved. */
 export function findSavedTickets(
   storage: Storage,

@@ -1,0 +1,145 @@
+/**
+ * The service worker, served as /sw.js (vite.config.ts builds it with this build's file list).
+ * It lets `/verify` and `/user/mytickets` open with no network once visited: pages come from
+ * the network first and from the saved app shell when there is none; the app's hashed files
+ * from the cache first; translations from the cache while a fresh copy is fetched. API answers
+ * are never kept here: the app keeps what it needs offline (tickets, verification keys) itself.
+ */
+
+/** Written before this file by the build: its id, and the files saved on install. */
+declare const SW_BUILD: { id: string; precache: string[] };
+
+const sw = self as unknown as ServiceWorkerGlobalScope;
+
+const CACHE_PREFIX = 'sentiero-';
+// One cache per build: it holds that build's files only, and the next build starts clean.
+const APP_CACHE = `${CACHE_PREFIX}app-${SW_BUILD.id}`;
+// Translations outlive a build: offline, the copy an older build fetched beats no text at all.
+const LOCALES_CACHE = `${CACHE_PREFIX}locales-v1`;
+const SHELL = '/index.html';
+const KEEP_LOADED_FILES = 'keep-loaded-files';
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(precache());
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(activate());
+});
+
+sw.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== sw.location.origin || url.pathname === '/api' || url.pathname.startsWith('/api/'))
+    return;
+  if (request.mode === 'navigate') event.respondWith(pageOrShell(event));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
+  else if (url.pathname.startsWith('/locales/')) event.respondWith(staleWhileRevalidate(event));
+});
+
+sw.addEventListener('message', (event) => {
+  const message = event.data as { type?: unknown; urls?: unknown } | null;
+  if (message?.type !== KEEP_LOADED_FILES || !Array.isArray(message.urls)) return;
+  event.waitUntil(keepLoadedFiles(message.urls));
+});
+
+async function precache() {
+  const cache = await caches.open(APP_CACHE);
+  // The shell is revalidated: an older copy in the HTTP cache would name another build's files.
+  await cache.addAll(
+    SW_BUILD.precache.map((path) => new Request(path, { cache: path === SHELL ? 'no-cache' : 'default' })),
+  );
+}
+
+async function activate() {
+  const current = [APP_CACHE, LOCALES_CACHE];
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && !current.includes(name))
+      .map((name) => caches.delete(name)),
+  );
+  // The page request starts while the worker boots, so network-first costs no extra wait.
+  await sw.registration.navigationPreload?.enable();
+  // The page that registered the worker is served by it from now on, without a reload.
+  await sw.clients.claim();
+}
+
+/** Where a file of this origin is kept, if it is one this worker keeps. */
+function cacheNameFor(url: URL): string | null {
+  if (url.pathname.startsWith('/assets/')) return APP_CACHE;
+  if (url.pathname.startsWith('/locales/')) return LOCALES_CACHE;
+  return null;
+}
+
+/** Keeps a complete, successful answer; a translation replaces the copies of other builds. */
+async function keep(request: Request, response: Response): Promise<void> {
+  const cacheName = cacheNameFor(new URL(request.url));
+  if (!cacheName || response.status !== 200) return;
+  try {
+    const cache = await caches.open(cacheName);
+    if (cacheName === LOCALES_CACHE) {
+      const versions = await cache.keys(request, { ignoreSearch: true });
+      await Promise.all(versions.filter((old) => old.url !== request.url).map((old) => cache.delete(old)));
+    }
+    await cache.put(request, response);
+  } catch {
+    // Storage full or refused: the page still gets its answer.
+  }
+}
+
+async function pageOrShell(event: FetchEvent): Promise<Response> {
+  try {
+    const preloaded = (await event.preloadResponse) as Response | undefined;
+    return preloaded ?? (await fetch(event.request));
+  } catch {
+    // No network: every page is the same app shell, and the client router draws the page.
+    return (await caches.match(SHELL, { cacheName: APP_CACHE })) ?? Response.error();
+  }
+}
+
+/** Hashed file names never change content, so a kept copy is always right. */
+async function cacheFirst(request: Request): Promise<Response> {
+  const cached = await caches.match(request, { cacheName: APP_CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  // Kept before it is handed over, so a page that has loaded is a page that opens offline.
+  await keep(request, response.clone());
+  return response;
+}
+
+async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const cached = await caches.match(request, { cacheName: LOCALES_CACHE });
+  const fresh = fetch(request).then(async (response) => {
+    await keep(request, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(fresh.catch(() => undefined));
+    return cached;
+  }
+  try {
+    return await fresh;
+  } catch (error) {
+    // No network and no copy of this build: the copy an older build fetched.
+    const older = await caches.match(request, { cacheName: LOCALES_CACHE, ignoreSearch: true });
+    if (older) return older;
+    throw error;
+  }
+}
+
+/** The page's own files, fetched before this worker was there; the HTTP cache has most of them. */
+async function keepLoadedFiles(urls: unknown[]): Promise<void> {
+  await Promise.allSettled(
+    urls.map(async (value) => {
+      if (typeof value !== 'string') return;
+      const url = new URL(value, sw.location.origin);
+      const cacheName = url.origin === sw.location.origin ? cacheNameFor(url) : null;
+      if (!cacheName || (await caches.match(url.href, { cacheName }))) return;
+      const request = new Request(url.href);
+      await keep(request, await fetch(request));
+    }),
+  );
+}

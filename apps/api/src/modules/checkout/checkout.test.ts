@@ -1,10 +1,18 @@
 import { verifyTicketCode } from '@sentiero/contract/ticket-code';
-import { issuedTickets, orders, users } from '@sentiero/db/schema';
-import { eq } from 'drizzle-orm';
+import {
+  tickets as catalogue,
+  issuedTickets,
+  orderLines,
+  orders,
+  ticketFacets,
+  users,
+} from '@sentiero/db/schema';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { takePlaces } from './places.ts';
+import { refreshPopularity } from './popularity.ts';
 import { insertOrder } from './repo.ts';
 import { recoverPaidOrders } from './routes.ts';
 import { expireHolds } from './service.ts';
@@ -415,5 +423,41 @@ describe('holds', () => {
     const [order] = await sut.database.db.select().from(orders).where(eq(orders.code, 'ST-HOLD0-TEST0'));
     expect(order?.status).toBe('expired');
     expect((await firstOpenDay(daily.id)).remaining).toBe(remaining);
+  });
+});
+
+describe('popularity', () => {
+  const popularityOf = async (ticketId: number) => {
+    const [ticket] = await sut.database.db
+      .select({ popularity: catalogue.popularity })
+      .from(catalogue)
+      .where(eq(catalogue.id, ticketId));
+    const [facets] = await sut.database.db
+      .select({ popularity: ticketFacets.popularity })
+      .from(ticketFacets)
+      .where(eq(ticketFacets.ticketId, ticketId));
+    return [ticket?.popularity, facets?.popularity];
+  };
+
+  it('follows the places paid in the last 30 days, in listings too', async () => {
+    const browser = await member();
+    const { date } = await firstOpenDay(daily.id);
+    expect((await buy(browser, { guests: [guest(date), guest(date, 'Marco Conti')] })).statusCode).toBe(200);
+    const [sold] = await sut.database.db
+      .select({ places: count() })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orderLines.ticketId, daily.id), inArray(orders.status, ['paid', 'issued'])));
+    expect(sold?.places).toBeGreaterThanOrEqual(2);
+
+    expect(await refreshPopularity(sut.database.db, new Date(NOW))).toBeGreaterThan(0);
+    expect(await popularityOf(daily.id)).toEqual([sold?.places, sold?.places]);
+    // Nothing changed: nothing is written.
+    expect(await refreshPopularity(sut.database.db, new Date(NOW))).toBe(0);
+    // A month on (after every order of this file, some written at the real time), they no longer count.
+    expect(
+      await refreshPopularity(sut.database.db, new Date(Date.now() + 30.5 * 86_400_000)),
+    ).toBeGreaterThan(0);
+    expect(await popularityOf(daily.id)).toEqual([0, 0]);
   });
 });

@@ -7,6 +7,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findPaidOrdersWithoutTickets, issueTickets, type MailingContext, mailTickets } from './issue.ts';
+import { refreshPopularity } from './popularity.ts';
 import { findOrderById } from './repo.ts';
 import { buyTickets, type CheckoutDeps, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
 import { completePayment, settlePayment } from './settle.ts';
@@ -15,6 +16,7 @@ import { completePayment, settlePayment } from './settle.ts';
 const BUY_LIMIT = { max: 30, timeWindow: '1 minute' };
 const COUPON_LIMIT = { max: 10, timeWindow: '1 minute' };
 const HOUSEKEEPING_EVERY_MS = 30_000;
+const POPULARITY_EVERY_MS = 5 * 60_000;
 const TICKET_MAIL_QUEUE = 'tickets-mail';
 
 export type CheckoutOptions = {
@@ -57,7 +59,17 @@ export async function registerCheckoutRoutes(app: FastifyInstance, options: Chec
     );
   }, HOUSEKEEPING_EVERY_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // "Hottest" follows what sells: popularity is brought up to date every few minutes.
+  const popularity = setInterval(() => {
+    refreshPopularity(db, clock.now()).catch((error) =>
+      app.log.warn({ err: error }, 'popularity refresh failed'),
+    );
+  }, POPULARITY_EVERY_MS);
+  popularity.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(popularity);
+  });
 }
 
 /**

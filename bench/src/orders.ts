@@ -5,7 +5,7 @@
  * only and the run is bounded.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
@@ -94,6 +94,29 @@ async function openSlots(db: pg.Client, baseUrl: string): Promise<{ tickets: num
   // Day by day, so the slots on sale at once belong to different tickets.
   slots.sort((a, b) => a.day.localeCompare(b.day) || a.ticket - b.ticket);
   return { tickets, slots };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 where there is none. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The API process and the PostgreSQL backends serving its database: where the CPU goes. */
+async function cpuSeconds(db: pg.Client, serverPid: number | undefined) {
+  const { rows } = await db.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return {
+    server: cpuSecondsOf(serverPid),
+    postgres: rows.reduce((sum, row) => sum + cpuSecondsOf(row.pid), 0),
+  };
 }
 
 /** One worker per buyer, each buying one place after another until the time is up or nothing is left. */
@@ -263,7 +286,15 @@ try {
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   try {
-    let run: { tickets: number[]; slotsLeft: number; warmup: Tally; tally: Tally; clientCpuMs: number };
+    let run: {
+      tickets: number[];
+      slotsLeft: number;
+      warmup: Tally;
+      tally: Tally;
+      clientCpuMs: number;
+      serverCpu: number;
+      postgresCpu: number;
+    };
     try {
       const cookies = await createBuyers(db, buyers);
       const { tickets, slots } = await openSlots(db, server.url);
@@ -272,9 +303,20 @@ try {
       );
       const warmup = await fire(server.url, cookies, slots, WARMUP_SECONDS);
       const cpuBefore = process.cpuUsage();
+      const usedBefore = await cpuSeconds(db, server.pid);
       const tally = await fire(server.url, cookies, slots, seconds);
+      const usedAfter = await cpuSeconds(db, server.pid);
       const cpu = process.cpuUsage(cpuBefore);
-      run = { tickets, slotsLeft: slots.length, warmup, tally, clientCpuMs: (cpu.user + cpu.system) / 1000 };
+      run = {
+        tickets,
+        slotsLeft: slots.length,
+        warmup,
+        tally,
+        clientCpuMs: (cpu.user + cpu.system) / 1000,
+        serverCpu: usedAfter.server - usedBefore.server,
+        // Backends opened during the run are counted whole; those closed during it are missed.
+        postgresCpu: usedAfter.postgres - usedBefore.postgres,
+      };
     } finally {
       // Stopping waits for the requests in flight, so the check below sees every order finished.
       await server.stop();
@@ -284,6 +326,10 @@ try {
     // The buyers share the machine with the server and PostgreSQL: their CPU time says how much.
     console.log(
       `  load generator CPU: ${(run.clientCpuMs / 1000).toFixed(1)} s in ${(tally.elapsedMs / 1000).toFixed(1)} s, on a machine with ${availableParallelism()} cores`,
+    );
+    const answers = [...tally.statuses.values()].reduce((sum, n) => sum + n, 0);
+    console.log(
+      `  CPU during the run: API process ${run.serverCpu.toFixed(1)} s, PostgreSQL backends ${run.postgresCpu.toFixed(1)} s; per answer ${((run.serverCpu * 1000) / answers).toFixed(2)} ms + ${((run.postgresCpu * 1000) / answers).toFixed(2)} ms`,
     );
     const count = (status: string) => tally.statuses.get(status) ?? 0;
     const ordered = count('200');

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-export type Server = { url: string; readyMs: number; stop(): Promise<void> };
+export type Server = { url: string; readyMs: number; pid: number | undefined; stop(): Promise<void> };
 
 export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'sentiero-bench-'));
@@ -60,6 +60,7 @@ export async function startServer({
   return {
     url,
     readyMs: performance.now() - started,
+    pid: child.pid,
     stop: () =>
       new Promise((done) => {
         child.once('exit', () => done());

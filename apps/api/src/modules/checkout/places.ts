@@ -1,5 +1,5 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
-import type { Db, Transaction } from '@sentiero/db/client';
+import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** Every calendar day from `start` to `end`, both included. */
@@ -28,24 +28,16 @@ const dateArray = (days: string[]) => `{${days.join(',')}}`;
 const intArray = (counts: number[]) => `{${counts.join(',')}}`;
 
 /**
- * The call that takes the places (migration 0007, `take_ticket_places`): all of them or, with
- * SQLSTATE SN001, none — and nothing else the calling statement wrote.
+ * The call that takes the places (migration 0007, `take_ticket_places`): true when all are
+ * taken, false (and none taken) when a day has too few left.
  */
-export function takePlacesCall(ticketId: number, needed: PlacesNeeded, capacity: number): SQL {
-  return sql`take_ticket_places(${ticketId}, ${dateArray(needed.days)}::date[], ${intArray(needed.counts)}::int[], ${capacity})`;
-}
-
-const SOLD_OUT = 'SN001';
-
-/** Whether a database error says a day had too few places left. */
-export function isSoldOut(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === SOLD_OUT;
+export function takePlacesCall(ticketId: number, needed: PlacesNeeded, capacity: number): SQL<boolean> {
+  return sql<boolean>`take_ticket_places(${ticketId}, ${dateArray(needed.days)}::date[], ${intArray(needed.counts)}::int[], ${capacity})`;
 }
 
 /**
  * Takes `count` places of a ticket on each of `days`, or none at all: false when a day has
- * fewer than `count` left. Inside a transaction a refusal leaves it aborted: roll it back.
+ * fewer than `count` left.
  */
 export async function takePlaces(
   tx: Db | Transaction,
@@ -56,13 +48,11 @@ export async function takePlaces(
 ): Promise<boolean> {
   const needed = placesNeeded(days.map((day) => ({ startDate: day, endDate: day })));
   needed.counts = needed.counts.map((times) => times * count);
-  try {
-    await tx.execute(sql`select ${takePlacesCall(ticketId, needed, capacity)}`);
-    return true;
-  } catch (error) {
-    if (isSoldOut(error)) return false;
-    throw error;
-  }
+  const [row] = await executeRows<{ taken: boolean }>(
+    tx as Db,
+    sql`select ${takePlacesCall(ticketId, needed, capacity)} as taken`,
+  );
+  return row?.taken === true;
 }
 
 /** Gives back the places of a failed, expired or refunded order's lines, in one statement. */

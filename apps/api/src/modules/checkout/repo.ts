@@ -53,19 +53,19 @@ function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): 
 
 /**
  * Writes an order and its lines in one statement, taking its places in the same statement
- * (`takePlaces`, from places.ts, or nothing for a ticket without a capacity). One statement is
- * one transaction: a day without places (SQLSTATE SN001) or a repeated idempotency key leaves
- * nothing written, and each day's row is locked only while the statement runs.
+ * (`takePlaces`, from places.ts, or nothing for a ticket without a capacity): null, and nothing
+ * written, when a day has too few places. Outside a transaction each day's row stays locked only
+ * while the statement runs; a repeated idempotency key fails the statement, places and all.
  */
 export async function insertOrderTakingPlaces(
   db: Db | Transaction,
   order: Omit<NewOrder, 'id'>,
   lines: NewOrderLine[],
-  takePlaces: SQL | null,
-): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  takePlaces: SQL<boolean> | null,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
   const [row] = await executeRows<{ order: Record<string, unknown>; lines: Record<string, unknown>[] }>(
     db as Db,
-    sql`with places as (select ${takePlaces ?? sql`null`} as taken),
+    sql`with places as (select ${takePlaces ?? sql`true`} as taken),
       new_order as (
         insert into orders (code, user_id, status, language, payment_method, idempotency_key,
           subtotal_cents, discount_cents, coupon_code, coupon_discount_cents, total_cents,
@@ -75,6 +75,7 @@ export async function insertOrderTakingPlaces(
           ${order.couponCode ?? null}, ${order.couponDiscountCents ?? 0}, ${order.totalCents},
           ${order.holdExpiresAt.toISOString()}::timestamptz, ${(order.createdAt ?? new Date()).toISOString()}::timestamptz
         from places
+        where places.taken
         returning *
       ),
       new_lines as (
@@ -92,7 +93,7 @@ export async function insertOrderTakingPlaces(
       select (select row_to_json(new_order) from new_order) as order,
         (select json_agg(new_lines order by new_lines.id) from new_lines) as lines`,
   );
-  if (!row?.order) throw new Error('the order was not written');
+  if (!row?.order) return null;
   return {
     order: rowFromJson(orders, row.order),
     lines: (row.lines ?? []).map((line) => rowFromJson(orderLines, line)),

@@ -17,7 +17,7 @@ import { isOnSale } from '../tickets/service.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
 import { signTickets } from './issue.ts';
-import { isSoldOut, placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
+import { placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
 import {
   findOrderByCode,
   findOrderByIdempotencyKey,
@@ -48,6 +48,7 @@ export type BuyRequest = {
   card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined;
 };
 
+class SoldOut extends Error {}
 class CouponGone extends Error {}
 
 const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
@@ -104,7 +105,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     if (method === 'free' && total > 0)
       throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
     if (!deps.providers[method]) throw new AppError('NOT_CONFIGURED', 501);
-    return insertOrderTakingPlaces(
+    const placed = await insertOrderTakingPlaces(
       db,
       {
         code: newPublicCode('ST'),
@@ -124,6 +125,8 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
       lines,
       takePlaces,
     );
+    if (!placed) throw new SoldOut();
+    return placed;
   };
 
   let placed: { order: OrderRow; lines: OrderLineRow[] };
@@ -141,7 +144,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
         // only while that statement runs, so buyers of one day follow each other quickly.
         await write(ctx.db, null, 0);
   } catch (error) {
-    if (isSoldOut(error)) throw unavailable();
+    if (error instanceof SoldOut) throw unavailable();
     if (error instanceof CouponGone)
       throw new AppError('VALIDATION_FAILED', 400, { coupon: 'couponInvalid' });
     // The same purchase sent twice at once: the other request made the order.

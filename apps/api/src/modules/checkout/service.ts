@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { isUniqueViolation } from '../accounts/repo.ts';
-import { findTicketInfo } from '../tickets/repo.ts';
+import { findTicketForPurchase, findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
@@ -20,6 +20,7 @@ import { signTickets } from './issue.ts';
 import { placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
 import {
   findOrderByCode,
+  findOrderById,
   findOrderByIdempotencyKey,
   findOrderLines,
   insertOrderTakingPlaces,
@@ -63,11 +64,12 @@ type SaleTicket = NonNullable<Awaited<ReturnType<typeof findTicketInfo>>>;
 export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input: BuyRequest) {
   if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
   const userId = ctx.user.id;
-  // Asked together: a retried buy must find its order before anything is checked again.
-  const [earlier, ticket] = await Promise.all([
-    findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key),
-    findTicketInfo(ctx.db, ctx.lang, input.id_ticket),
-  ]);
+  // A retried buy must find its order before anything is checked again: one statement asks both.
+  const purchase = { userId, idempotencyKey: input.idempotency_key };
+  const ticket = await findTicketForPurchase(ctx.db, ctx.lang, input.id_ticket, purchase);
+  const earlier = ticket
+    ? ticket.earlierOrderId !== null && (await findOrderById(ctx.db, ticket.earlierOrderId))
+    : await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
   if (earlier) return { order: await describeOrder(ctx, earlier) };
   if (!ticket) throw unavailable();
   const now = ctx.clock.now();

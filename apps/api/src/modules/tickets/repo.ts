@@ -231,9 +231,34 @@ export async function findTicketInfo(db: Db, language: Language, id: number) {
   return row;
 }
 
-function ticketInfoQuery(db: Db, language: Language) {
+/**
+ * The ticket a member is paying for, and in the same statement the id of the order an earlier
+ * try of this purchase made (`idempotencyKey`), if any. Undefined when the ticket is not on sale.
+ */
+export async function findTicketForPurchase(
+  db: Db,
+  language: Language,
+  id: number,
+  purchase: { userId: number; idempotencyKey: string },
+) {
+  const find = preparedOnce(db, `ticket_for_purchase_${language}`, (name) =>
+    ticketInfoQuery(db, language, {
+      earlierOrderId: sql<number | null>`(select o.id from orders o
+        where o.user_id = ${sql.placeholder('userId')} and o.idempotency_key = ${sql.placeholder('key')})`,
+    }).prepare(name),
+  );
+  const [row] = await find.execute({ id, userId: purchase.userId, key: purchase.idempotencyKey });
+  return row;
+}
+
+function ticketInfoQuery<Extra extends Record<string, SQL>>(
+  db: Db,
+  language: Language,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
+      ...extra,
       ...cardColumns(language),
       description: localized(tickets.description, language),
       categoryName: localized(categories.name, language),

@@ -202,6 +202,18 @@ describe('app/v4/ticket/buy', () => {
     expect((await firstOpenDay(daily.id)).remaining).toBe(remaining);
   });
 
+  it('refuses a payment method this server does not take, and holds no place for it', async () => {
+    const browser = await member();
+    const { date, remaining } = await firstOpenDay(daily.id);
+    const response = await buy(browser, { guests: [guest(date)], payment_method: 'paypal', card: undefined });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'PAYMENT_METHOD_UNAVAILABLE',
+      message: 'This payment method is not available, please choose another one',
+    });
+    expect((await firstOpenDay(daily.id)).remaining).toBe(remaining);
+  });
+
   it('confirms a cash order, to be paid on site', async () => {
     const browser = await member();
     const { date } = await firstOpenDay(daily.id);

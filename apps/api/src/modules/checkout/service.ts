@@ -106,7 +106,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
     if (method === 'free' && total > 0)
       throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
-    if (!deps.providers[method]) throw new AppError('NOT_CONFIGURED', 501);
+    if (!deps.providers[method]) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 400);
     const placed = await insertOrderTakingPlaces(
       db,
       {
@@ -157,7 +157,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     throw error;
   }
   const provider = deps.providers[placed.order.paymentMethod as PaymentMethod];
-  if (!provider) throw new AppError('NOT_CONFIGURED', 501);
+  if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 400);
   return { order: await startPayment(ctx, deps, provider, { ...placed, ticket }, input) };
 }
 

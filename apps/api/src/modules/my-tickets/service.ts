@@ -143,7 +143,7 @@ export async function showSharedTicket(ctx: ServiceContext, token: string) {
  */
 export async function redeemTicket(ctx: ServiceContext, authorization: string | undefined, code: string) {
   const expected = ctx.config.redeemToken;
-  if (!expected) throw new AppError('NOT_CONFIGURED', 501);
+  if (!expected) throw new AppError('REDEEM_UNAVAILABLE', 501);
   const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
   if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
     throw new AppError('FORBIDDEN', 403);

@@ -36,6 +36,10 @@ describe('what a failed purchase leads to', () => {
     expect(classifyPurchaseFailure(answer(409, 'TICKET_UNAVAILABLE'))).toEqual({ kind: 'unavailable' });
   });
 
+  it('asks for another payment method when the server does not take this one', () => {
+    expect(classifyPurchaseFailure(answer(400, 'PAYMENT_METHOD_UNAVAILABLE'))).toEqual({ kind: 'method' });
+  });
+
   it("sends the guests' messages back to the guests step", () => {
     const fields = {
       'guests.1.full_name': 'Enter a valid first and last name',

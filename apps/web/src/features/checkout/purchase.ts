@@ -42,7 +42,7 @@ export function classifyPurchaseFailure(error: unknown): PurchaseFailure {
   if (error.status === 401) return { kind: 'login' };
   if (error.code === 'TICKET_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.code === 'PAYMENT_DECLINED') return { kind: 'declined' };
-  if (error.code === 'NOT_CONFIGURED') return { kind: 'method' };
+  if (error.code === 'PAYMENT_METHOD_UNAVAILABLE') return { kind: 'method' };
   const guestFields = Object.fromEntries(
     Object.entries(error.fields).filter(([name]) => /^guests\.\d+\.\w+$/.test(name)),
   );

@@ -2,28 +2,7 @@ import type { User } from '@sentiero/contract/accounts';
 import type { IssuedTicket } from '@sentiero/contract/my-tickets';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketListPage } from '../features/tickets/offline-tickets.ts';
-
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from '../test/memory-storage.ts';
 
 const member = (id: number, firstname: string): User => ({
   id,

@@ -1,28 +1,8 @@
 import type { User } from '@sentiero/contract/accounts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../test/memory-storage.ts';
 
 /** The browser's sessionStorage, for a test that runs in Node. */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
 
 let store: typeof import('./auth-store.ts');
 const hiker: User = {

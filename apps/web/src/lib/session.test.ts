@@ -1,30 +1,9 @@
 import type { User } from '@sentiero/contract/accounts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../test/memory-storage.ts';
 
 // The client sends the interface language; which one does not matter here.
 vi.mock('./i18n.ts', () => ({ currentLanguage: () => 'en' }));
-
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
 
 const member: User = {
   id: 7,

@@ -1,0 +1,22 @@
+/** Web Storage kept in a Map: what unit tests stub `localStorage` and `sessionStorage` with. */
+export class MemoryStorage implements Storage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value));
+  }
+}

@@ -22,7 +22,7 @@ import type {
 import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
 import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
-import type { couponInfo, ticketBuy, ticketBuyComplete, ticketKeys } from './checkout.ts';
+import type { couponInfo, ticketBuy, ticketBuyCancel, ticketBuyComplete, ticketKeys } from './checkout.ts';
 import type { areaListLevel } from './growth.ts';
 import type { ticketList, ticketRedeem, ticketShare, ticketShared } from './my-tickets.ts';
 import type { contactUs, newsletterConfirm, newsletterUnsubscribe, userNewsletter } from './newsletter.ts';
@@ -99,6 +99,7 @@ export type Api = {
   ticketBuy: typeof ticketBuy;
   ticketKeys: typeof ticketKeys;
   ticketBuyComplete: typeof ticketBuyComplete;
+  ticketBuyCancel: typeof ticketBuyCancel;
   couponInfo: typeof couponInfo;
   ticketList: typeof ticketList;
   ticketShare: typeof ticketShare;

@@ -169,6 +169,15 @@ export const ticketBuyComplete = defineEndpoint({
   output: z.object({ order: ZOrder }),
 });
 
+export const ticketBuyCancel = defineEndpoint({
+  ...ROUTES.ticketBuyCancel,
+  tag: 'checkout',
+  summary:
+    'The buyer left the payment provider without paying (PayPal cancel): the pending order fails and its places go back on sale.',
+  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(5).max(40) }),
+  output: z.object({ order: ZOrder }),
+});
+
 /** SPEC section 5: 'Coupon code is valid!' or 'Coupon code not valid', with the figures it gives. */
 export const couponInfo = defineEndpoint({
   ...ROUTES.couponInfo,

@@ -61,6 +61,7 @@ export const ROUTES = {
   ticketRedeem: { path: '/app/ticket/redeem', kind: 'write' },
   couponInfo: { path: '/app/coupon/info', kind: 'write' },
   ticketBuyComplete: { path: '/app/v4/ticket/buy/complete', kind: 'write' },
+  ticketBuyCancel: { path: '/app/v4/ticket/buy/cancel', kind: 'write' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 
 export type RouteName = keyof typeof ROUTES;

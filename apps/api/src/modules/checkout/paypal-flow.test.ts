@@ -65,6 +65,9 @@ describe('PayPal checkout', () => {
     expect(back.json().order.status).toBe('issued');
     const tickets = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
     expect(tickets).toHaveLength(1);
+    // A paid order cannot be cancelled from the return link.
+    const late = await browser.post('/api/app/v4/ticket/buy/cancel', { code: order.code });
+    expect(late.json().order.status).toBe('issued');
 
     const stranger = createBrowser(sut);
     await stranger.post('/api/app/user/register?lng=en', {
@@ -79,5 +82,45 @@ describe('PayPal checkout', () => {
     expect((await stranger.post('/api/app/v4/ticket/buy/complete', { code: order.code })).statusCode).toBe(
       404,
     );
+  });
+
+  it('gives the places back at once when the buyer cancels on PayPal, and only for the owner', async () => {
+    const browser = createBrowser(sut);
+    await browser.post('/api/app/user/register?lng=en', {
+      firstname: 'Luka',
+      lastname: 'Novak',
+      email: 'luka.paypal@example.si',
+      password: 'Triglav2026peak',
+      country: 'SI',
+      is_adult: true,
+      policy_accepted: true,
+    });
+    const { id, date } = await findPlainDailyTicket(sut);
+    const remaining = async () =>
+      (
+        await sut.app.inject({ method: 'GET', url: `/api/app/ticket/calendar?id=${id}&from=${date}&days=1` })
+      ).json().days[0].remaining;
+    const before = await remaining();
+    const bought = await browser.post('/api/app/v4/ticket/buy?lng=sl', {
+      id_ticket: id,
+      guests: [{ full_name: 'Luka Novak', start_date: date, end_date: date }],
+      payment_method: 'paypal',
+      idempotency_key: 'paypal-cancel-1',
+    });
+    const { order } = bought.json();
+    expect(await remaining()).toBe(before - 1);
+
+    const stranger = createBrowser(sut);
+    expect((await stranger.post('/api/app/v4/ticket/buy/cancel', { code: order.code })).statusCode).toBe(401);
+
+    const cancelled = await browser.post('/api/app/v4/ticket/buy/cancel?lng=sl', { code: order.code });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order.status).toBe('failed');
+    expect(await remaining()).toBe(before);
+    // Twice is the same as once.
+    expect(
+      (await browser.post('/api/app/v4/ticket/buy/cancel', { code: order.code })).json().order.status,
+    ).toBe('failed');
+    expect(await remaining()).toBe(before);
   });
 });

@@ -1,4 +1,10 @@
-import { couponInfo, ticketBuy, ticketBuyComplete, ticketKeys } from '@sentiero/contract/checkout';
+import {
+  couponInfo,
+  ticketBuy,
+  ticketBuyCancel,
+  ticketBuyComplete,
+  ticketKeys,
+} from '@sentiero/contract/checkout';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
@@ -10,7 +16,7 @@ import { findPaidOrdersWithoutTickets, issueTickets, type MailingContext, mailTi
 import { refreshPopularity } from './popularity.ts';
 import { findOrderById } from './repo.ts';
 import { buyTickets, type CheckoutDeps, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
-import { completePayment, settlePayment } from './settle.ts';
+import { cancelPayment, completePayment, settlePayment } from './settle.ts';
 
 /** A person buys a few times a minute at most; more is a script. */
 const BUY_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -43,6 +49,9 @@ export async function registerCheckoutRoutes(app: FastifyInstance, options: Chec
 
   registerEndpoint(app, ticketBuy, (ctx, input) => buyTickets(ctx, deps, input), { rateLimit: BUY_LIMIT });
   registerEndpoint(app, ticketBuyComplete, (ctx, input) => completePayment(ctx, deps, input.code), {
+    rateLimit: BUY_LIMIT,
+  });
+  registerEndpoint(app, ticketBuyCancel, (ctx, input) => cancelPayment(ctx, input.code), {
     rateLimit: BUY_LIMIT,
   });
   // Codes are short: without a limit they could be guessed.

@@ -122,11 +122,7 @@ async function settleRefunded(ctx: SettleContext, order: OrderRow) {
 
 /** The buyer is back from the provider (PayPal approval): capture now rather than wait for the webhook. */
 export async function completePayment(ctx: ServiceContext, deps: CheckoutDeps, code: string) {
-  if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
-  const unsafeOrder = await findOrderByCode(ctx.db, code);
-  // Another member's order answers like no order at all.
-  if (!unsafeOrder || unsafeOrder.userId !== ctx.user.id) throw new AppError('NOT_FOUND', 404);
-  const order = unsafeOrder;
+  const order = await findOwnOrder(ctx, code);
   const provider: PaymentProvider | undefined =
     deps.providers[order.paymentMethod as keyof CheckoutDeps['providers']];
   if (order.status === 'pending' && provider?.complete && order.paymentReference) {
@@ -138,5 +134,24 @@ export async function completePayment(ctx: ServiceContext, deps: CheckoutDeps, c
       throw new AppError('PAYMENT_DECLINED', 402);
     }
   }
+  return { order: await describeOrder(ctx, (await findOrderByCode(ctx.db, code)) ?? order) };
+}
+
+/** The member's own order; another member's answers like no order at all. */
+async function findOwnOrder(ctx: ServiceContext, code: string): Promise<OrderRow> {
+  if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
+  const order = await findOrderByCode(ctx.db, code);
+  if (!order || order.userId !== ctx.user.id) throw new AppError('NOT_FOUND', 404);
+  return order;
+}
+
+/**
+ * The buyer came back from the provider without paying (PayPal's cancel link): the places go
+ * back on sale now rather than when the hold runs out. Only a pending order changes; should the
+ * provider report a payment after all, it is honoured like any late payment.
+ */
+export async function cancelPayment(ctx: ServiceContext, code: string) {
+  const order = await findOwnOrder(ctx, code);
+  if (order.status === 'pending') await settleFailed(ctx, order);
   return { order: await describeOrder(ctx, (await findOrderByCode(ctx.db, code)) ?? order) };
 }

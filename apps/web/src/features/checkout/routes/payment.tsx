@@ -1,7 +1,8 @@
 import { calendarDateIn } from '@sentiero/contract/durations';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, redirect, useParams, useSearchParams } from 'react-router';
+import { callApi } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -83,6 +84,20 @@ function GuestsRecap({ ticketId, guests }: { ticketId: number; guests: GuestDraf
   );
 }
 
+/**
+ * PayPal's cancel link brings the buyer back with the order they did not pay: its places go back
+ * on sale now, not when the 15-minute hold runs out. Asked once per order; a failure only leaves
+ * the hold to run out.
+ */
+function useReleaseUnpaidOrder(code: string | null) {
+  const released = useRef<string | null>(null);
+  useEffect(() => {
+    if (!code || released.current === code) return;
+    released.current = code;
+    callApi('ticketBuyCancel', { code }).catch(() => undefined);
+  }, [code]);
+}
+
 /** `/event/{eventId}/payment`: the cart, the payment method, and the purchase. */
 export function PaymentStep({ banner }: { banner?: ReactNode }) {
   const id = Number(useParams().eventId);
@@ -95,6 +110,7 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
   // PayPal's cancel link brings the buyer back here with the order they did not pay.
   const [searchParams] = useSearchParams();
   const cancelled = searchParams.has('order');
+  useReleaseUnpaidOrder(isLoggedIn ? searchParams.get('order') : null);
   if (!ticket || !methods || guests.length === 0) return null;
   const rules = getGuestRules(ticket, calendarDateIn(ticket.location.time_zone, new Date()));
   const estimate = estimateCart(

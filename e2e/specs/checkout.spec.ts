@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fillSignUp, logIn, type Member, TEXT, uniqueEmail } from '../fixtures/accounts.ts';
+import { findAllCards } from '../fixtures/tickets.ts';
 
 /** What the purchase steps say, word for word, in the two languages the journey runs in. */
 const CHECKOUT = {
@@ -77,13 +78,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * now; one without a minimum age when the season has one, else the youngest minimum age.
  */
 async function findDailyTicket(request: APIRequestContext): Promise<DailyTicket> {
-  type Card = { id: number; duration_type: string; min_age: number; on_sale: boolean };
-  const cards: Card[] = [];
-  for (let page = 1, pages = 1; page <= pages; page++) {
-    const body = await (await request.get(`/api/app/v2/search?lng=en&page=${page}`)).json();
-    cards.push(...body.ticket_list);
-    pages = body.pages;
-  }
+  const cards = await findAllCards(request);
   const from = isoDate(new Date(Date.now() + 30 * 24 * 3600 * 1000));
   const daily = cards.filter((card) => card.duration_type === 'DAILY' && card.on_sale);
   for (const card of daily.sort((a, b) => a.min_age - b.min_age)) {

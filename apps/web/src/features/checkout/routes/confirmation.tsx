@@ -70,34 +70,23 @@ const TITLES = {
   incomplete: 'confirmation.incompleteTitle',
 } as const;
 
+const OUTCOMES = {
+  success: { tone: 'success', Icon: CircleCheck, text: 'confirmation.success' },
+  pending: { tone: 'info', Icon: Clock, text: 'confirmation.pending' },
+  incomplete: { tone: 'error', Icon: CircleX, text: 'confirmation.incomplete' },
+} as const;
+
 /** SPEC section 8: the purchase's success, or the incomplete purchase; or a payment still being confirmed. */
 function OutcomeMessage({ outcome }: { outcome: OrderOutcome }) {
   const { t } = useTranslation('checkout');
-  if (outcome === 'success') {
-    return (
-      <Alert tone="success">
-        <p className="flex items-center gap-2 font-semibold">
-          <CircleCheck aria-hidden className="size-5 shrink-0" />
-          {t('confirmation.success')}
-        </p>
-      </Alert>
-    );
-  }
-  if (outcome === 'pending') {
-    return (
-      <Alert tone="info">
-        <p className="flex items-start gap-2">
-          <Clock aria-hidden className="mt-0.5 size-5 shrink-0" />
-          {t('confirmation.pending')}
-        </p>
-      </Alert>
-    );
-  }
+  const { tone, Icon, text } = OUTCOMES[outcome];
   return (
-    <Alert tone="error">
-      <p className="flex items-start gap-2">
-        <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
-        {t('confirmation.incomplete')}
+    <Alert tone={tone}>
+      <p
+        className={outcome === 'success' ? 'flex items-center gap-2 font-semibold' : 'flex items-start gap-2'}
+      >
+        <Icon aria-hidden className={outcome === 'success' ? 'size-5 shrink-0' : 'mt-0.5 size-5 shrink-0'} />
+        {t(text)}
       </p>
     </Alert>
   );

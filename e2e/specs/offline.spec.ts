@@ -10,22 +10,27 @@ test.use({ serviceWorkers: 'allow' });
  * page loaded: from then on the phone may lose its network and still open the page again.
  */
 async function waitUntilKeptOffline(page: Page) {
+  // Polls what is still missing, so a failure names it.
   await expect
     .poll(
       () =>
         page.evaluate(async () => {
           await navigator.serviceWorker.ready;
-          if (!navigator.serviceWorker.controller) return false;
+          if (!navigator.serviceWorker.controller) return ['the worker does not control the page yet'];
           const files = performance
             .getEntriesByType('resource')
             .map((entry) => new URL(entry.name))
             .filter((url) => url.origin === location.origin && /^\/(assets|locales)\//.test(url.pathname));
+          if (files.length === 0) return ['no files loaded'];
           const kept = await Promise.all(files.map((url) => caches.match(url.href)));
-          return files.length > 0 && kept.every(Boolean);
+          return files
+            .filter((_, index) => !kept[index])
+            .map((url) => `not kept: ${url.pathname}${url.search}`);
         }),
-      { timeout: 15_000 },
+      // A first visit on a busy machine: the worker downloads the whole app before it takes over.
+      { timeout: 30_000 },
     )
-    .toBe(true);
+    .toEqual([]);
 }
 
 test('a ranger reloads the verify page with no network and still checks a ticket (en)', async ({

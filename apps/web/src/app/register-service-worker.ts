@@ -9,11 +9,10 @@ const KEEP_LOADED_FILES = 'keep-loaded-files';
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = async () => {
+    const controlled = navigator.serviceWorker.controller !== null;
     await navigator.serviceWorker.register('/sw.js');
-    const { active } = await navigator.serviceWorker.ready;
-    // On a first visit this page's files and translations were fetched before the worker was
-    // there to keep them: it fetches them again, from the browser's HTTP cache mostly.
-    active?.postMessage({ type: KEEP_LOADED_FILES, urls: sameOriginFiles() });
+    // A page the worker already serves has had every file kept on its way in.
+    if (!controlled) await handOverLoadedFiles();
   };
   const start = () => register().catch((error: unknown) => console.warn('Offline use unavailable', error));
   // After the page's own files, so the worker's downloads do not compete with them.
@@ -21,8 +20,39 @@ export function registerServiceWorker() {
   else window.addEventListener('load', () => void start(), { once: true });
 }
 
-const sameOriginFiles = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => name.startsWith(`${location.origin}/`));
+/**
+ * On a first visit the page's files and translations are fetched before the worker is there to
+ * keep them, and those fetched while it starts up pass it by too: the worker is told of each
+ * one, from the first the page loaded to the last before it took the page over, and fetches
+ * them again, from the browser's HTTP cache mostly.
+ */
+async function handOverLoadedFiles() {
+  const { active } = await navigator.serviceWorker.ready;
+  if (!active) return;
+  const handOver = (entries: PerformanceEntryList) => {
+    const urls = entries.map((entry) => entry.name).filter(isKeptFile);
+    if (urls.length > 0) active.postMessage({ type: KEEP_LOADED_FILES, urls });
+  };
+  // Buffered: the files loaded so far come first, then each one as it finishes loading.
+  const observer = new PerformanceObserver((list) => handOver(list.getEntries()));
+  observer.observe({ type: 'resource', buffered: true });
+  if (!navigator.serviceWorker.controller) await controllerChange();
+  // A fetch that started before the takeover may finish a moment after it.
+  setTimeout(() => {
+    handOver(observer.takeRecords());
+    observer.disconnect();
+  }, STRAGGLER_MS);
+}
+
+const STRAGGLER_MS = 10_000;
+
+const controllerChange = () =>
+  new Promise<void>((resolve) =>
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+  );
+
+/** The files the worker keeps: the build's hashed files and the translations, of this origin. */
+const isKeptFile = (name: string) => {
+  const url = new URL(name);
+  return url.origin === location.origin && /^\/(assets|locales)\//.test(url.pathname);
+};

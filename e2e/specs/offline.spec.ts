@@ -61,7 +61,7 @@ test('a ranger reloads the verify page with no network and still checks a ticket
   await phone.close();
 });
 
-test('a member reloads my tickets with no network and sees the QR codes; logging out removes them (en)', async ({
+test('a member reloads my tickets with no network, and opens them in a new tab too; logging out removes them (en)', async ({
   page,
   context,
   baseURL,
@@ -82,6 +82,13 @@ test('a member reloads my tickets with no network and sees the QR codes; logging
   const card = page.getByRole('article', { name: ticket.title });
   await card.getByRole('button', { name: text.showQr }).click();
   await expect(card.getByRole('img', { name: /^QR code of ticket/ })).toBeVisible();
+
+  // The browser reopened in the valley: a new tab, with a session of its own and no network.
+  const tab = await context.newPage();
+  await tab.goto(`/user/mytickets${text.query}`);
+  await expect(tab.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
+  await expect(tab.getByRole('article', { name: ticket.title }).getByText('Giulia Rossi')).toBeVisible();
+  await tab.close();
 
   await context.setOffline(false);
   await logOut(page, text);

@@ -1,8 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { forgetTicketsOnLogout } from './app/forget-tickets-on-logout.ts';
 import { registerServiceWorker } from './app/register-service-worker.ts';
+import { keepTicketsOnThisPhone } from './app/tickets-on-this-phone.ts';
 import './lib/i18n.ts';
 import { checkSessionOnce } from './lib/session.ts';
 import './styles.css';
@@ -10,7 +10,7 @@ import { Spinner } from './ui/spinner.tsx';
 
 // SPEC section 4: the user fetch, once at start; the route guards wait for the same answer.
 void checkSessionOnce();
-forgetTicketsOnLogout();
+keepTicketsOnThisPhone();
 registerServiceWorker();
 
 const root = document.getElementById('root');

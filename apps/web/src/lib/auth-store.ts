@@ -41,7 +41,7 @@ export function onLogout(listener: LogoutListener): () => void {
 const signedOut: AuthData = { user: null, isLoggedIn: false, isPremium: false, referral: null };
 
 /** The fields the screens read; anything else a stored user lacks is refilled by the user fetch. */
-function isContractUser(user: unknown): user is AuthUser {
+export function isStoredUser(user: unknown): user is AuthUser {
   const candidate = user as Partial<AuthUser> | null;
   return (
     typeof candidate?.id === 'number' &&
@@ -68,7 +68,7 @@ export function migrateAuthState(persisted: unknown, version: number): AuthData 
   }
   let state = (persisted ?? {}) as Partial<AuthData>;
   if (version === 0) state = { ...state, referral: null };
-  const user = isContractUser(state.user) ? state.user : null;
+  const user = isStoredUser(state.user) ? state.user : null;
   return {
     user,
     isLoggedIn: Boolean(user && state.isLoggedIn),

@@ -1,12 +1,23 @@
 import { callApi } from './api-client.ts';
-import { useAuthStore } from './auth-store.ts';
+import { type AuthUser, useAuthStore } from './auth-store.ts';
+
+let offlineMember: () => AuthUser | null = () => null;
+
+/**
+ * Names the member a tab that starts with no network is signed in as, when it has no member of
+ * its own: the session is kept per tab, and a phone reopened in a valley still has to show the
+ * tickets it saved. The next answer of the server confirms or clears them.
+ */
+export function signInOfflineAs(member: () => AuthUser | null) {
+  offlineMember = member;
+}
 
 /**
  * SPEC section 4: a successful user fetch sets the user and the flag, a failed one clears the
  * user. The session itself is an HttpOnly cookie, so asking the server is the only way to know.
  * A fetch that never reached the server (no network: `fetch` rejects with a TypeError) is not
  * an answer: the member this tab stored stays signed in, so the tickets saved on the phone
- * still open when the page is reloaded offline.
+ * still open when the page is reloaded offline, and the server is asked again once online.
  */
 export async function refreshUser(): Promise<void> {
   const store = useAuthStore.getState();
@@ -15,9 +26,22 @@ export async function refreshUser(): Promise<void> {
     const { user } = await callApi('userFetch', {});
     useAuthStore.getState().setUser(user, user.is_premium);
   } catch (error) {
-    if (error instanceof TypeError) return;
+    if (error instanceof TypeError) {
+      keptOffline();
+      return;
+    }
     // A login that finished while the fetch was on its way is newer than this answer.
     if (useAuthStore.getState().user === before) useAuthStore.getState().clearUser();
+  }
+}
+
+function keptOffline() {
+  if (!useAuthStore.getState().user) {
+    const member = offlineMember();
+    if (member) useAuthStore.getState().setUser(member, member.is_premium);
+  }
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => void refreshUser(), { once: true });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ApiOutput } from '@sentiero/contract/api';
 import { ApiRequestError } from '../../lib/api-error.ts';
+import { type AuthUser, isStoredUser } from '../../lib/auth-store.ts';
 
 export type TicketListPage = ApiOutput<'ticketList'>;
 
@@ -11,6 +12,8 @@ const MAX_SAVED_PAGES = 3;
 type SavedTickets = { version: number; savedAt: string; pages: Record<string, TicketListPage> };
 
 export const savedTicketsKey = (userId: number) => `sentiero.tickets.v${SAVED_TICKETS_VERSION}.${userId}`;
+// The member whose tickets were saved last: a tab opened with no network is signed in as them.
+const HOLDER_KEY = `sentiero.tickets.v${SAVED_TICKETS_VERSION}.holder`;
 
 function readSaved(storage: Storage, userId: number): SavedTickets | null {
   try {
@@ -43,10 +46,38 @@ export function saveTickets(
   }
 }
 
+/**
+ * Notes that the tickets saved on this phone are `member`'s, so that a tab opened later with no
+ * network (the session is kept per tab) can still show them. A full storage is not an error.
+ */
+export function rememberTicketHolder(storage: Storage, member: AuthUser) {
+  try {
+    storage.setItem(HOLDER_KEY, JSON.stringify(member));
+  } catch {
+    // Quota exceeded or storage disabled: this tab still shows them.
+  }
+}
+
+function readHolder(storage: Storage): AuthUser | null {
+  try {
+    const holder: unknown = JSON.parse(storage.getItem(HOLDER_KEY) ?? 'null');
+    return isStoredUser(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The member whose tickets this phone keeps, while it keeps some; null otherwise. */
+export function findTicketHolder(storage: Storage): AuthUser | null {
+  const holder = readHolder(storage);
+  return holder && readSaved(storage, holder.id) ? holder : null;
+}
+
 /** Removes every saved page of one member's tickets; a storage that refuses is not an error. */
 export function forgetSavedTickets(storage: Storage, userId: number) {
   try {
     storage.removeItem(savedTicketsKey(userId));
+    if (readHolder(storage)?.id === userId) storage.removeItem(HOLDER_KEY);
   } catch {
     // Storage disabled: nothing was saved.
   }

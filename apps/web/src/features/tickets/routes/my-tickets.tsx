@@ -14,7 +14,13 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { useMyTickets, useTicketCategories } from '../api.ts';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { ShareButton } from '../components/share-button.tsx';
-import { findSavedTickets, isNetworkFailure, saveTickets, type TicketListPage } from '../offline-tickets.ts';
+import {
+  findSavedTickets,
+  isNetworkFailure,
+  rememberTicketHolder,
+  saveTickets,
+  type TicketListPage,
+} from '../offline-tickets.ts';
 
 function CategoryFilter({ value, onChange }: { value?: number; onChange(id?: number): void }) {
   const { t } = useTranslation('tickets');
@@ -91,7 +97,8 @@ function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }
 /** `/user/mytickets` (SPEC section 3): the member's tickets by purchase date, newest first. */
 export function Component() {
   const { t } = useTranslation('tickets');
-  const userId = useAuthStore((state) => state.user?.id);
+  const member = useAuthStore((state) => state.user);
+  const userId = member?.id;
   const page = usePageParam();
   const [searchParams, setSearchParams] = useSearchParams();
   const categoryId = Number(searchParams.get('category')) || undefined;
@@ -102,10 +109,11 @@ export function Component() {
 
   useEffect(() => {
     // Only the unfiltered list is kept: a filter is applied to it offline.
-    if (userId && query.data && !query.isPlaceholderData && !categoryId) {
-      saveTickets(localStorage, userId, page, query.data);
+    if (member && query.data && !query.isPlaceholderData && !categoryId) {
+      saveTickets(localStorage, member.id, page, query.data);
+      rememberTicketHolder(localStorage, member);
     }
-  }, [userId, query.data, query.isPlaceholderData, categoryId, page]);
+  }, [member, query.data, query.isPlaceholderData, categoryId, page]);
 
   function chooseCategory(id?: number) {
     const next = new URLSearchParams();

@@ -1,4 +1,5 @@
 import { verifyTicketCode } from '@sentiero/contract/ticket-code';
+import type { Transaction } from '@sentiero/db/client';
 import {
   tickets as catalogue,
   issuedTickets,
@@ -13,7 +14,7 @@ import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { takePlaces } from './places.ts';
 import { refreshPopularity } from './popularity.ts';
-import { insertOrder } from './repo.ts';
+import type { NewOrder, NewOrderLine } from './repo.ts';
 import { recoverPaidOrders } from './routes.ts';
 import { expireHolds } from './service.ts';
 
@@ -23,6 +24,14 @@ beforeAll(async () => {
   sut = await createTestApp({}, { now: NOW });
 });
 afterAll(() => sut.close());
+
+/** Writes an order and its lines as a crash or an abandoned payment left them. */
+async function writeOrderAsLeft(tx: Transaction, order: NewOrder, lines: NewOrderLine[]) {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error('the order was not written');
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+  return row;
+}
 
 type TicketInfo = {
   id: number;
@@ -356,7 +365,7 @@ describe('recovery', () => {
     const { date } = await firstOpenDay(daily.id);
     const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
     const order = await sut.database.db.transaction((tx) =>
-      insertOrder(
+      writeOrderAsLeft(
         tx,
         {
           code: 'ST-CRASH-AFTER',
@@ -405,7 +414,7 @@ describe('holds', () => {
     const { date, remaining } = await firstOpenDay(daily.id);
     const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
     await sut.database.db.transaction(async (tx) => {
-      await insertOrder(
+      await writeOrderAsLeft(
         tx,
         {
           code: 'ST-HOLD0-TEST0',

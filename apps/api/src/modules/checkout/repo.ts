@@ -180,17 +180,6 @@ function issuedJson(ticket: NewIssuedTicket) {
   };
 }
 
-export async function insertOrder(
-  tx: Transaction,
-  order: NewOrder,
-  lines: NewOrderLine[],
-): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
-  if (!row) throw new Error('the order was not written');
-  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-  return row;
-}
-
 /**
  * Moves an order from one state to another, only if it is still in the state expected: two
  * processes finishing the same order (a webhook and the buyer's return) cannot both win.

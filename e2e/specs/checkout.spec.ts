@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fillSignUp, logIn, type Member, TEXT, uniqueEmail } from '../fixtures/accounts.ts';
 import { findAllCards } from '../fixtures/tickets.ts';
@@ -14,12 +15,17 @@ const CHECKOUT = {
     startDate: 'Data di inizio',
     endDate: 'Data di fine',
     birthYear: 'Anno di nascita',
+    fishingCard: 'Numero della tessera federale di pesca (FIPSAS)',
     continue: 'Continua al pagamento',
     paymentTitle: 'Pagamento',
     loginRequired: 'Per completare il pagamento devi accedere o registrarti',
     signUpLink: 'Registrati',
     logInLink: 'Accedi',
     estimate: 'Costo stimato',
+    couponCode: 'Codice coupon',
+    applyCoupon: 'Applica',
+    couponValid: 'Il codice coupon è valido!',
+    couponDiscount: 'Sconto coupon',
     card: /^Carta/,
     cash: /^Paga sul posto/,
     cardNumber: 'Numero della carta',
@@ -34,6 +40,7 @@ const CHECKOUT = {
     summary: "Riepilogo dell'ordine",
     payOnSite: /^Paga sul posto: porta .+ in contanti/,
     myTickets: 'I miei biglietti',
+    download: 'Scarica i biglietti (PDF)',
   },
   en: {
     ...TEXT.en,
@@ -45,12 +52,17 @@ const CHECKOUT = {
     startDate: 'Start date',
     endDate: 'End date',
     birthYear: 'Year of birth',
+    fishingCard: 'Fishing federation card number (FIPSAS)',
     continue: 'Continue to payment',
     paymentTitle: 'Payment',
     loginRequired: 'In order to complete the payment you need to be logged in or registered',
     signUpLink: 'Sign up',
     logInLink: 'Log in',
     estimate: 'Estimated cost',
+    couponCode: 'Coupon code',
+    applyCoupon: 'Apply',
+    couponValid: 'Coupon code is valid!',
+    couponDiscount: 'Coupon discount',
     card: /^Card/,
     cash: /^Pay on site/,
     cardNumber: 'Card number',
@@ -65,34 +77,51 @@ const CHECKOUT = {
     summary: 'Order summary',
     payOnSite: /^Pay on site: bring €.+ in cash/,
     myTickets: 'My tickets',
+    download: 'Download your tickets (PDF)',
   },
 } as const;
 type Texts = (typeof CHECKOUT)[keyof typeof CHECKOUT];
 
-type DailyTicket = { id: number; minAge: number; days: string[] };
+type CheckoutTicket = {
+  id: number;
+  durationType: string;
+  minAge: number;
+  fishingCard: boolean;
+  days: string[];
+};
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * A DAILY ticket anyone can buy (no fishing card, not residents-only) with open days a month from
- * now; one without a minimum age when the season has one, else the youngest minimum age.
+ * A ticket anyone can buy (not residents-only) with four open days a month from now: a DAILY
+ * one without a fishing card, or a fishing permit; the youngest minimum age first.
  */
-async function findDailyTicket(request: APIRequestContext): Promise<DailyTicket> {
+async function findTicket(request: APIRequestContext, kind: 'daily' | 'fishing'): Promise<CheckoutTicket> {
   const cards = await findAllCards(request);
   const from = isoDate(new Date(Date.now() + 30 * 24 * 3600 * 1000));
-  const daily = cards.filter((card) => card.duration_type === 'DAILY' && card.on_sale);
-  for (const card of daily.sort((a, b) => a.min_age - b.min_age)) {
+  const candidates = cards.filter(
+    (card) => card.on_sale && (kind === 'fishing' || card.duration_type === 'DAILY'),
+  );
+  for (const card of candidates.sort((a, b) => a.min_age - b.min_age)) {
     const { ticket } = await (await request.get(`/api/app/ticket/info?id=${card.id}&lng=en`)).json();
-    if (ticket.requires_fishing_card || ticket.residents_only) continue;
+    if (ticket.residents_only || ticket.requires_fishing_card !== (kind === 'fishing')) continue;
     const calendar = await (
       await request.get(`/api/app/ticket/calendar?id=${card.id}&from=${from}&days=60&lng=en`)
     ).json();
     const days = calendar.days
       .filter((day: { open: boolean; remaining: number | null }) => day.open && (day.remaining ?? 99) >= 4)
       .map((day: { date: string }) => day.date);
-    if (days.length >= 4) return { id: card.id, minAge: ticket.min_age, days };
+    if (days.length >= 4) {
+      return {
+        id: card.id,
+        durationType: card.duration_type,
+        minAge: ticket.min_age,
+        fishingCard: ticket.requires_fishing_card,
+        days,
+      };
+    }
   }
-  throw new Error('The catalogue has no DAILY ticket with open days a month from now');
+  throw new Error(`The catalogue has no ${kind} ticket with open days a month from now`);
 }
 
 const newMember = (): Member => ({
@@ -111,7 +140,7 @@ async function register(request: APIRequestContext, member: Member) {
 }
 
 /** From the event page through the guests step: one block per guest, end dates filled in by the duration. */
-async function enterGuests(page: Page, text: Texts, ticket: DailyTicket, day: string, names: string[]) {
+async function enterGuests(page: Page, text: Texts, ticket: CheckoutTicket, day: string, names: string[]) {
   await page.goto(`/event/${ticket.id}${text.query}`);
   await page.getByRole('link', { name: text.choose }).click();
   await expect(page.getByRole('heading', { name: text.guestsTitle, level: 1 })).toBeVisible();
@@ -119,7 +148,9 @@ async function enterGuests(page: Page, text: Texts, ticket: DailyTicket, day: st
   const first = page.getByRole('group', { name: text.guest(1) });
   await first.getByLabel(text.fullName).fill(names[0] ?? '');
   await first.getByLabel(text.startDate).fill(day);
-  await expect(first.getByLabel(text.endDate)).toHaveValue(day);
+  const end = first.getByLabel(text.endDate);
+  if (ticket.durationType === 'DAILY') await expect(end).toHaveValue(day);
+  else await expect(end).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await page.getByLabel(text.quantity).selectOption(String(names.length));
   for (const [index, name] of names.entries()) {
     const guest = page.getByRole('group', { name: text.guest(index + 1) });
@@ -127,9 +158,27 @@ async function enterGuests(page: Page, text: Texts, ticket: DailyTicket, day: st
     await expect(guest.getByLabel(text.startDate)).toHaveValue(day);
     await guest.getByLabel(text.fullName).fill(name);
     if (ticket.minAge > 0) await guest.getByLabel(text.birthYear).selectOption('1980');
+    if (ticket.fishingCard) await guest.getByLabel(text.fishingCard).fill(`FIPSAS ${100200 + index}`);
   }
   await page.getByRole('button', { name: text.continue }).click();
   await expect(page.getByRole('heading', { name: text.paymentTitle, level: 1 })).toBeVisible();
+}
+
+async function applyCoupon(page: Page, text: Texts, code: string) {
+  await page.getByLabel(text.couponCode).fill(code);
+  await page.getByRole('button', { name: text.applyCoupon, exact: true }).click();
+  await expect(page.getByRole('status').getByText(text.couponValid)).toBeVisible();
+  await expect(page.getByText(text.couponDiscount).first()).toBeVisible();
+}
+
+/** The confirmation's download gives one PDF with every ticket of the order, in the buyer's language. */
+async function downloadTickets(page: Page, text: Texts) {
+  const link = page.getByRole('link', { name: text.download });
+  await expect(link).toHaveAttribute('href', new RegExp(`order=ST-.+&lng=${text.query.slice(-2)}$`));
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const path = await download.path();
+  expect((await readFile(path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 }
 
 async function payByCard(page: Page, text: Texts, number: string) {
@@ -141,7 +190,7 @@ async function payByCard(page: Page, text: Texts, number: string) {
   await page.getByRole('button', { name: text.pay }).click();
 }
 
-async function expectConfirmation(page: Page, text: Texts, ticket: DailyTicket) {
+async function expectConfirmation(page: Page, text: Texts, ticket: CheckoutTicket) {
   await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/confirmation$`));
   await expect(page.getByText(text.success)).toBeVisible();
   await expect(page.getByText(text.orderCode)).toBeVisible();
@@ -150,17 +199,20 @@ async function expectConfirmation(page: Page, text: Texts, ticket: DailyTicket) 
   await expect(page.getByRole('link', { name: text.myTickets })).toHaveAttribute('href', '/user/mytickets');
 }
 
-let ticket: DailyTicket;
+let ticket: CheckoutTicket;
+let fishingPermit: CheckoutTicket;
 test.beforeAll(async ({ request }) => {
-  ticket = await findDailyTicket(request);
+  ticket = await findTicket(request, 'daily');
+  fishingPermit = await findTicket(request, 'fishing');
 });
 
-test('a visitor chooses two guests, signs up when asked, comes back with them kept and pays by card (it)', async ({
+test('a visitor chooses a fishing permit for two guests, signs up when asked, applies a coupon, pays by card and downloads the tickets (it)', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const text = CHECKOUT.it;
-  await enterGuests(page, text, ticket, ticket.days[0] ?? '', ['Giulia Rossi', 'Marco Bianchi']);
+  const day = fishingPermit.days[0] ?? '';
+  await enterGuests(page, text, fishingPermit, day, ['Giulia Rossi', 'Marco Bianchi']);
 
   const main = page.getByRole('main');
   await expect(main.getByText(text.loginRequired)).toBeVisible();
@@ -168,15 +220,17 @@ test('a visitor chooses two guests, signs up when asked, comes back with them ke
   await expect(page).toHaveURL(/\/signup\?redirectTo=/);
   await fillSignUp(page, text, newMember());
 
-  await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/payment$`));
+  await expect(page).toHaveURL(new RegExp(`/event/${fishingPermit.id}/payment$`));
   await expect(main.getByText('Giulia Rossi')).toBeVisible();
   await expect(main.getByText('Marco Bianchi')).toBeVisible();
-  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
+  await applyCoupon(page, text, 'BENVENUTO10');
   await payByCard(page, text, '4242 4242 4242 4242');
-  await expectConfirmation(page, text, ticket);
+  await expectConfirmation(page, text, fishingPermit);
+  await expect(page.getByText(text.couponDiscount)).toBeVisible();
+  await downloadTickets(page, text);
 });
 
-test('a visitor chooses two guests, logs in when asked, finds them kept after a reload and pays by card (en)', async ({
+test('a visitor chooses a fishing permit for two guests, logs in when asked, finds them kept after a reload, applies a coupon, pays by card and downloads the tickets (en)', async ({
   page,
   request,
 }) => {
@@ -184,19 +238,21 @@ test('a visitor chooses two guests, logs in when asked, finds them kept after a 
   const text = CHECKOUT.en;
   const member = newMember();
   await register(request, member);
-  await enterGuests(page, text, ticket, ticket.days[1] ?? '', ['Anna Verdi', 'Luca Neri']);
+  await enterGuests(page, text, fishingPermit, fishingPermit.days[1] ?? '', ['Anna Verdi', 'Luca Neri']);
 
   const main = page.getByRole('main');
   await expect(main.getByText(text.loginRequired)).toBeVisible();
   await main.getByRole('link', { name: text.logInLink, exact: true }).click();
   await logIn(page, text, member.email, member.password);
 
-  await expect(page).toHaveURL(new RegExp(`/event/${ticket.id}/payment$`));
+  await expect(page).toHaveURL(new RegExp(`/event/${fishingPermit.id}/payment$`));
   await page.reload();
   await expect(main.getByText('Anna Verdi')).toBeVisible();
   await expect(main.getByText('Luca Neri')).toBeVisible();
+  await applyCoupon(page, text, 'BENVENUTO10');
   await payByCard(page, text, '4242 4242 4242 4242');
-  await expectConfirmation(page, text, ticket);
+  await expectConfirmation(page, text, fishingPermit);
+  await downloadTickets(page, text);
 });
 
 test('a declined card says so and keeps the buyer on the payment step, where another card succeeds', async ({

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -123,6 +123,19 @@ function NextSteps({ ticketId, outcome }: { ticketId: number; outcome: OrderOutc
   );
 }
 
+/** The PDF of every ticket of the order, in the language the buyer is reading. */
+function DownloadTickets({ code }: { code: string }) {
+  const { t } = useTranslation('checkout');
+  const language = useCurrentLanguage();
+  const query = new URLSearchParams({ order: code, lng: language });
+  return (
+    <a href={`/api/app/ticket/download?${query}`} className={buttonClass('secondary')} download>
+      <Download aria-hidden className="size-4" />
+      {t('confirmation.download')}
+    </a>
+  );
+}
+
 /** The way back from the provider found no order to show: refused, or no answer yet. */
 function ReturnFailedScreen({ ticketId, returned }: { ticketId: number; returned: ReturnFailed }) {
   const { t } = useTranslation(['checkout', 'errors']);
@@ -193,6 +206,7 @@ export function Component() {
             {t('confirmation.payOnSite', { total: formatMoney(order.summary.total_cents, language) })}
           </Alert>
         )}
+        {outcome === 'success' && <DownloadTickets code={order.code} />}
         <CartSummary summary={order.summary} />
         <NextSteps ticketId={id} outcome={outcome} />
       </div>

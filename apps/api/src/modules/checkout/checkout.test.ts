@@ -2,6 +2,7 @@ import { verifyTicketCode } from '@sentiero/contract/ticket-code';
 import type { Transaction } from '@sentiero/db/client';
 import {
   tickets as catalogue,
+  coupons,
   issuedTickets,
   orderLines,
   orders,
@@ -345,6 +346,39 @@ describe('coupons', () => {
     const second = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
     expect(second.statusCode).toBe(400);
     expect(second.json().fields.coupon).toBe('Coupon code not valid');
+  });
+
+  it('issues a free permit without any payment when a coupon takes the whole price', async () => {
+    await sut.database.db
+      .insert(coupons)
+      .values({ code: 'PERMESSO-OMAGGIO', kind: 'percent', amount: 100, ticketIds: [daily.id], maxUses: 5 });
+    const browser = await member();
+    const { date } = await firstOpenDay(daily.id);
+    // Whatever method the page sent, nothing is charged: no card is needed.
+    const response = await buy(browser, {
+      guests: [guest(date), guest(date, 'Marco Conti')],
+      coupon: 'permesso-omaggio',
+      payment_method: 'cash',
+      card: undefined,
+    });
+    expect(response.statusCode).toBe(200);
+    const { order } = response.json();
+    expect(order).toMatchObject({ status: 'issued', payment_method: 'free', pay_on_site: false });
+    expect(order.summary.total_cents).toBe(0);
+    const [row] = await sut.database.db.select().from(orders).where(eq(orders.code, order.code));
+    expect(row?.paymentReference).toMatch(/^free_/);
+    const issued = await sut.database.db
+      .select()
+      .from(issuedTickets)
+      .where(eq(issuedTickets.orderId, row?.id ?? 0));
+    expect(issued).toHaveLength(2);
+    // Limited to its ticket: another one pays in full.
+    const other = tickets.find((ticket) => ticket.id !== daily.id && ticket.price_cents > 0);
+    const elsewhere = await browser.post('/api/app/coupon/info?lng=en', {
+      code: 'PERMESSO-OMAGGIO',
+      id_ticket: other?.id,
+    });
+    expect(elsewhere.json().message).toBe('Coupon code not valid');
   });
 
   it('refuses guessing after ten tries a minute', async () => {

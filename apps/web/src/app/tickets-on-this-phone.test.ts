@@ -1,7 +1,7 @@
 import type { User } from '@sentiero/contract/accounts';
-import type { IssuedTicket } from '@sentiero/contract/my-tickets';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketListPage } from '../features/tickets/offline-tickets.ts';
+import { issuedTicket, stubNoNetwork } from '../test/fixtures.ts';
 import { MemoryStorage } from '../test/memory-storage.ts';
 
 const member = (id: number, firstname: string): User => ({
@@ -22,24 +22,8 @@ const member = (id: number, firstname: string): User => ({
 const giulia = member(7, 'Giulia');
 const marco = member(8, 'Marco');
 
-const ticket: IssuedTicket = {
-  code: 'MUSHROOM1',
-  order_code: 'ST-AAAAA-BBBBB',
-  title: 'Permesso funghi giornaliero',
-  area: 'Alta Valle Tanaro',
-  category_id: 1,
-  holder: 'Giulia Rossi',
-  valid_from: '2026-09-12',
-  valid_until: '2026-09-12',
-  max_usage: 1,
-  uses: 0,
-  status: 'active',
-  pay_on_site: false,
-  signed_code: 'ST1.payload.signature',
-  download_url: '/api/app/ticket/download?code=MUSHROOM1',
-};
 const list: TicketListPage = {
-  purchase_list: [{ date_purchase: '2026-08-01', tickets: [ticket] }],
+  purchase_list: [{ date_purchase: '2026-08-01', tickets: [issuedTicket('MUSHROOM1')] }],
   page: 1,
   pages: 1,
   total: 1,
@@ -71,12 +55,7 @@ afterEach(() => {
 /** The member's phone opens a new tab (its own session storage) where there is no network. */
 async function openTabOffline() {
   auth.useAuthStore.getState().clearUser();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }),
-  );
+  stubNoNetwork();
   await session.refreshUser();
   return auth.useAuthStore.getState();
 }
@@ -130,12 +109,7 @@ describe('a tab opened with no network', () => {
   it('keeps the member who logs in there, rather than the holder of the saved tickets', async () => {
     saveOnPhone(giulia);
     auth.useAuthStore.getState().setUser(marco);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    stubNoNetwork();
     await session.refreshUser();
     expect(auth.useAuthStore.getState().user).toEqual(marco);
   });

@@ -1,5 +1,6 @@
 import type { User } from '@sentiero/contract/accounts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubNoNetwork } from '../test/fixtures.ts';
 import { MemoryStorage } from '../test/memory-storage.ts';
 
 // The client sends the interface language; which one does not matter here.
@@ -61,23 +62,13 @@ describe('user fetch (SPEC section 4)', () => {
 
   it('keeps the stored member when there is no network, so saved tickets open offline', async () => {
     auth.useAuthStore.getState().setUser(member);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    stubNoNetwork();
     await session.refreshUser();
     expect(auth.useAuthStore.getState()).toMatchObject({ user: member, isLoggedIn: true });
   });
 
   it('leaves a visitor signed out when there is no network', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    stubNoNetwork();
     await session.refreshUser();
     expect(auth.useAuthStore.getState()).toMatchObject({ user: null, isLoggedIn: false });
   });

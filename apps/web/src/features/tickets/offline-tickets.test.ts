@@ -1,6 +1,6 @@
-import type { IssuedTicket } from '@sentiero/contract/my-tickets';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error.ts';
+import { issuedTicket } from '../../test/fixtures.ts';
 import {
   findSavedTickets,
   isNetworkFailure,
@@ -28,22 +28,7 @@ function memoryStorage(quota = Number.POSITIVE_INFINITY): Storage {
   };
 }
 
-const ticket = (code: string, categoryId: number): IssuedTicket => ({
-  code,
-  order_code: 'ST-AAAAA-BBBBB',
-  title: 'Permesso funghi giornaliero',
-  area: 'Alta Valle Tanaro',
-  category_id: categoryId,
-  holder: 'Giulia Rossi',
-  valid_from: '2026-09-12',
-  valid_until: '2026-09-12',
-  max_usage: 1,
-  uses: 0,
-  status: 'active',
-  pay_on_site: false,
-  signed_code: `ST1.payload-${code}.signature`,
-  download_url: `/api/app/ticket/download?code=${code}`,
-});
+const ticket = issuedTicket;
 
 const list: TicketListPage = {
   purchase_list: [

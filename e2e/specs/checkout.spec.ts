@@ -211,8 +211,10 @@ test('a visitor chooses a fishing permit for two guests, signs up when asked, ap
 }) => {
   test.setTimeout(60_000);
   const text = CHECKOUT.it;
-  const day = fishingPermit.days[0] ?? '';
-  await enterGuests(page, text, fishingPermit, day, ['Giulia Rossi', 'Marco Bianchi']);
+  await enterGuests(page, text, fishingPermit, fishingPermit.days[0] ?? '', [
+    'Giulia Rossi',
+    'Marco Bianchi',
+  ]);
 
   const main = page.getByRole('main');
   await expect(main.getByText(text.loginRequired)).toBeVisible();
@@ -223,6 +225,7 @@ test('a visitor chooses a fishing permit for two guests, signs up when asked, ap
   await expect(page).toHaveURL(new RegExp(`/event/${fishingPermit.id}/payment$`));
   await expect(main.getByText('Giulia Rossi')).toBeVisible();
   await expect(main.getByText('Marco Bianchi')).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
   await applyCoupon(page, text, 'BENVENUTO10');
   await payByCard(page, text, '4242 4242 4242 4242');
   await expectConfirmation(page, text, fishingPermit);

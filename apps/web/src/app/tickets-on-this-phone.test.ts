@@ -1,24 +1,8 @@
-import type { User } from '@sentiero/contract/accounts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketListPage } from '../features/tickets/offline-tickets.ts';
-import { issuedTicket, stubNoNetwork } from '../test/fixtures.ts';
+import { issuedTicket, member, stubNoNetwork } from '../test/fixtures.ts';
 import { MemoryStorage } from '../test/memory-storage.ts';
 
-const member = (id: number, firstname: string): User => ({
-  id,
-  firstname,
-  lastname: 'Rossi',
-  email: `${firstname.toLowerCase()}@example.it`,
-  phone: null,
-  country: 'IT',
-  fiscal_code: null,
-  language: 'it',
-  newsletter: 'unsubscribed',
-  preferences: { activities: [], regions: [] },
-  two_factor: false,
-  is_premium: false,
-  created_at: '2025-05-01T08:00:00.000Z',
-});
 const giulia = member(7, 'Giulia');
 const marco = member(8, 'Marco');
 
@@ -61,10 +45,7 @@ async function openTabOffline() {
 }
 
 /** What the tickets page does with a page of the list it fetched. */
-function saveOnPhone(member: typeof giulia) {
-  tickets.saveTickets(phone, member.id, 1, list);
-  tickets.rememberTicketHolder(phone, member);
-}
+const saveOnPhone = (holder: typeof giulia) => tickets.saveTickets(phone, holder, 1, list);
 
 describe('tickets saved for offline use, when the member logs out', () => {
   it("removes the member's saved tickets on logout, and keeps another member's", () => {
@@ -78,7 +59,7 @@ describe('tickets saved for offline use, when the member logs out', () => {
 
   it('keeps them when a failed user fetch clears the user, as when the server is down', () => {
     auth.useAuthStore.getState().setUser(giulia);
-    tickets.saveTickets(phone, giulia.id, 1, list);
+    saveOnPhone(giulia);
     auth.useAuthStore.getState().clearUser();
     expect(tickets.findSavedTickets(phone, giulia.id, 1)?.total).toBe(1);
   });
@@ -101,8 +82,8 @@ describe('a tab opened with no network', () => {
 
   it('stays signed out when the phone keeps no tickets, or an unreadable note of their holder', async () => {
     expect(await openTabOffline()).toMatchObject({ user: null, isLoggedIn: false });
+    saveOnPhone(giulia);
     phone.setItem('sentiero.tickets.v1.holder', '{"id":"7"');
-    tickets.saveTickets(phone, giulia.id, 1, list);
     expect(await openTabOffline()).toMatchObject({ user: null, isLoggedIn: false });
   });
 

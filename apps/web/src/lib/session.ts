@@ -35,14 +35,23 @@ export async function refreshUser(): Promise<void> {
   }
 }
 
+let askingOnceOnline = false;
+
 function keptOffline() {
   if (!useAuthStore.getState().user) {
     const member = offlineMember();
     if (member) useAuthStore.getState().setUser(member, member.is_premium);
   }
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => void refreshUser(), { once: true });
-  }
+  if (typeof window === 'undefined' || askingOnceOnline) return;
+  askingOnceOnline = true;
+  window.addEventListener(
+    'online',
+    () => {
+      askingOnceOnline = false;
+      void refreshUser();
+    },
+    { once: true },
+  );
 }
 
 let startupCheck: Promise<void> | undefined;

@@ -1,5 +1,23 @@
+import type { User } from '@sentiero/contract/accounts';
 import type { IssuedTicket } from '@sentiero/contract/my-tickets';
 import { vi } from 'vitest';
+
+/** A member as the user fetch answers them. */
+export const member = (id: number, firstname: string): User => ({
+  id,
+  firstname,
+  lastname: 'Rossi',
+  email: `${firstname.toLowerCase()}@example.it`,
+  phone: null,
+  country: 'IT',
+  fiscal_code: null,
+  language: 'it',
+  newsletter: 'unsubscribed',
+  preferences: { activities: [], regions: [] },
+  two_factor: false,
+  is_premium: false,
+  created_at: '2025-05-01T08:00:00.000Z',
+});
 
 /** A day's mushroom permit as `app/ticket/list` gives it, with its code and category. */
 export const issuedTicket = (code: string, categoryId = 1): IssuedTicket => ({

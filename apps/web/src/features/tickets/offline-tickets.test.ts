@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import { issuedTicket } from '../../test/fixtures.ts';
+import { issuedTicket, member } from '../../test/fixtures.ts';
 import {
   findSavedTickets,
   isNetworkFailure,
@@ -28,12 +28,12 @@ function memoryStorage(quota = Number.POSITIVE_INFINITY): Storage {
   };
 }
 
-const ticket = issuedTicket;
+const giulia = member(7, 'Giulia');
 
 const list: TicketListPage = {
   purchase_list: [
-    { date_purchase: '2026-08-01', tickets: [ticket('MUSHROOM1', 1), ticket('FISHING01', 2)] },
-    { date_purchase: '2026-07-01', tickets: [ticket('FISHING02', 2)] },
+    { date_purchase: '2026-08-01', tickets: [issuedTicket('MUSHROOM1', 1), issuedTicket('FISHING01', 2)] },
+    { date_purchase: '2026-07-01', tickets: [issuedTicket('FISHING02', 2)] },
   ],
   page: 1,
   pages: 1,
@@ -43,7 +43,7 @@ const list: TicketListPage = {
 describe('tickets saved on the phone', () => {
   it('gives back the last list a member saw, only to that member', () => {
     const storage = memoryStorage();
-    saveTickets(storage, 7, 1, list, new Date('2026-08-02T10:00:00Z'));
+    saveTickets(storage, giulia, 1, list, new Date('2026-08-02T10:00:00Z'));
     expect(findSavedTickets(storage, 7, 1)).toEqual({ ...list, savedAt: '2026-08-02T10:00:00.000Z' });
     expect(findSavedTickets(storage, 8, 1)).toBeNull();
     expect(findSavedTickets(storage, 7, 2)).toBeNull();
@@ -51,10 +51,10 @@ describe('tickets saved on the phone', () => {
 
   it('applies a category filter to the saved list, dropping purchases left empty', () => {
     const storage = memoryStorage();
-    saveTickets(storage, 7, 1, list);
+    saveTickets(storage, giulia, 1, list);
     const mushrooms = findSavedTickets(storage, 7, 1, 1);
     expect(mushrooms?.purchase_list).toEqual([
-      { date_purchase: '2026-08-01', tickets: [ticket('MUSHROOM1', 1)] },
+      { date_purchase: '2026-08-01', tickets: [issuedTicket('MUSHROOM1', 1)] },
     ]);
     expect(findSavedTickets(storage, 7, 1, 2)?.purchase_list.map((p) => p.date_purchase)).toEqual([
       '2026-08-01',
@@ -64,9 +64,9 @@ describe('tickets saved on the phone', () => {
 
   it('replaces an older page and keeps the others', () => {
     const storage = memoryStorage();
-    saveTickets(storage, 7, 1, list);
-    saveTickets(storage, 7, 2, { ...list, page: 2 });
-    saveTickets(storage, 7, 1, { ...list, total: 4 });
+    saveTickets(storage, giulia, 1, list);
+    saveTickets(storage, giulia, 2, { ...list, page: 2 });
+    saveTickets(storage, giulia, 1, { ...list, total: 4 });
     expect(findSavedTickets(storage, 7, 1)?.total).toBe(4);
     expect(findSavedTickets(storage, 7, 2)?.page).toBe(2);
   });
@@ -84,7 +84,7 @@ describe('tickets saved on the phone', () => {
 
   it('does not fail when the phone storage is full', () => {
     const storage = memoryStorage(10);
-    expect(() => saveTickets(storage, 7, 1, list)).not.toThrow();
+    expect(() => saveTickets(storage, giulia, 1, list)).not.toThrow();
     expect(findSavedTickets(storage, 7, 1)).toBeNull();
   });
 });

@@ -26,35 +26,26 @@ function readSaved(storage: Storage, userId: number): SavedTickets | null {
 }
 
 /**
- * Keeps a page of the unfiltered list, so the tickets and their QR codes can be shown with the
- * phone offline (the QR is drawn on the phone from `signed_code`). A full storage is not an error.
+ * Keeps a page of the member's unfiltered list, so the tickets and their QR codes can be shown
+ * with the phone offline (the QR is drawn on the phone from `signed_code`), and notes whose they
+ * are, so that a tab opened later with no network (the session is kept per tab) can show them
+ * too. A full storage is not an error.
  */
 export function saveTickets(
   storage: Storage,
-  userId: number,
+  member: AuthUser,
   page: number,
   list: TicketListPage,
   now = new Date(),
 ) {
   if (page > MAX_SAVED_PAGES) return;
-  const pages = { ...readSaved(storage, userId)?.pages, [page]: list };
+  const pages = { ...readSaved(storage, member.id)?.pages, [page]: list };
   const saved: SavedTickets = { version: SAVED_TICKETS_VERSION, savedAt: now.toISOString(), pages };
   try {
-    storage.setItem(savedTicketsKey(userId), JSON.stringify(saved));
-  } catch {
-    // Quota exceeded or storage disabled: the online list still works.
-  }
-}
-
-/**
- * Notes that the tickets saved on this phone are `member`'s, so that a tab opened later with no
- * network (the session is kept per tab) can still show them. A full storage is not an error.
- */
-export function rememberTicketHolder(storage: Storage, member: AuthUser) {
-  try {
+    storage.setItem(savedTicketsKey(member.id), JSON.stringify(saved));
     storage.setItem(HOLDER_KEY, JSON.stringify(member));
   } catch {
-    // Quota exceeded or storage disabled: this tab still shows them.
+    // Quota exceeded or storage disabled: the online list still works.
   }
 }
 

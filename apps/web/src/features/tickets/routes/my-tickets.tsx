@@ -14,13 +14,7 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { useMyTickets, useTicketCategories } from '../api.ts';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { ShareButton } from '../components/share-button.tsx';
-import {
-  findSavedTickets,
-  isNetworkFailure,
-  rememberTicketHolder,
-  saveTickets,
-  type TicketListPage,
-} from '../offline-tickets.ts';
+import { findSavedTickets, isNetworkFailure, saveTickets, type TicketListPage } from '../offline-tickets.ts';
 
 function CategoryFilter({ value, onChange }: { value?: number; onChange(id?: number): void }) {
   const { t } = useTranslation('tickets');
@@ -110,8 +104,7 @@ export function Component() {
   useEffect(() => {
     // Only the unfiltered list is kept: a filter is applied to it offline.
     if (member && query.data && !query.isPlaceholderData && !categoryId) {
-      saveTickets(localStorage, member.id, page, query.data);
-      rememberTicketHolder(localStorage, member);
+      saveTickets(localStorage, member, page, query.data);
     }
   }, [member, query.data, query.isPlaceholderData, categoryId, page]);
 

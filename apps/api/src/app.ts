@@ -10,7 +10,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
@@ -32,6 +37,7 @@ import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
+import { installRequestInputRules } from './platform/request-input.ts';
 import { findSessionUser, purgeExpired } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -110,10 +116,8 @@ export async function buildApp({
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fieldSize: 64 * 1024, fields: 100, fileSize: 10 * 1024 * 1024, files: 5 },
-  });
+  // Multipart bodies are read by installRequestInputRules, with the limits of the route.
+  await app.register(fastifyMultipart);
   await app.register(fastifyEtag, { weak: true });
   // Limits are set per route (forms people submit); reads are served without one. Counting after
   // the body is read lets the refusal speak the language the form was sent in.
@@ -153,6 +157,7 @@ export async function buildApp({
       acceptLanguage: request.headers['accept-language'],
     });
   });
+  installRequestInputRules(app);
   app.addHook('preValidation', async (request) => {
     // SPEC's calls are POSTs, often with nothing to send: an empty body reads as no fields.
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
@@ -177,6 +182,7 @@ export async function buildApp({
 
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: `${config.brand} API`,
         version: '1.0.0',
@@ -186,6 +192,8 @@ export async function buildApp({
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (`.meta({ id })`) are referenced by $ref; this puts them in components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

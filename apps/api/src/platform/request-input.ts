@@ -1,0 +1,76 @@
+import { findUnstorableText } from '@sentiero/contract/text';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Files a route takes in a multipart body; without it, a file part is refused with 413. */
+    files?: { max: number; maxBytes: number };
+  }
+}
+
+/** Fields of a form: enough for the longest form (sign-up), small enough to bound memory. */
+const MULTIPART_LIMITS = { fields: 100, fieldSize: 64 * 1024, fieldNameSize: 200 };
+
+/**
+ * The rules every request meets before its route sees it, whatever its content type:
+ * a multipart body is read into plain fields (files only where the route takes them, within its
+ * limits), a body that cannot be read is a 400, and no string or key of the body, query or path
+ * may hold text PostgreSQL cannot store as sent (`isStorableText`). Runs before validation, so a
+ * refused request never reaches a service and writes nothing.
+ */
+export function installRequestInputRules(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) request.body = await readMultipartFields(request);
+    for (const [source, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const path = findUnstorableText(value);
+      if (path !== null) throw new AppError('VALIDATION_FAILED', 400, { [path || source]: 'invalidText' });
+    }
+  });
+}
+
+async function readMultipartFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const files = request.routeOptions.config.files;
+  const body: Record<string, unknown> = {};
+  const keep = (name: string, value: unknown) => {
+    const earlier = body[name];
+    if (earlier === undefined) body[name] = value;
+    else if (Array.isArray(earlier)) earlier.push(value);
+    else body[name] = [earlier, value];
+  };
+  try {
+    const parts = request.parts({
+      limits: {
+        ...MULTIPART_LIMITS,
+        files: files?.max ?? 0,
+        fileSize: files?.maxBytes ?? 0,
+        parts: MULTIPART_LIMITS.fields + (files?.max ?? 0),
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        // toBuffer throws a 413 once the file passes the route's size limit.
+        keep(part.fieldname, await part.toBuffer());
+      } else if (part.valueTruncated || part.fieldnameTruncated) {
+        // busboy cuts an over-long field silently; storing half a text is worse than refusing it.
+        throw new AppError('PAYLOAD_TOO_LARGE', 413);
+      } else {
+        keep(part.fieldname, part.value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    // Limits (parts, files, fields, sizes) are 413s; anything else busboy or the plugin refuses —
+    // no boundary, a body cut before its closing boundary, a field named like a prototype
+    // property — is a body we cannot read.
+    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413);
+    request.log.info({ err: error }, 'unreadable multipart body');
+    throw new AppError('VALIDATION_FAILED', 400);
+  }
+  return body;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguageParam } from './common.ts';
+import { ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId } from './paging.ts';
 import { ROUTES } from './routes.ts';
@@ -21,16 +21,6 @@ export const FISHING_CARD = /^[A-Z0-9][A-Z0-9 /-]{4,30}$/i;
 
 /** First and last name: two words of letters at least ('Enter a valid first and last name'). */
 export const GUEST_NAME = /^\p{L}[\p{L}\p{M}'’.-]*(\s+\p{L}[\p{L}\p{M}'’.-]*)+$/u;
-
-const ZCalendarDate = z
-  .string(field('invalidDate'))
-  .regex(/^\d{4}-\d{2}-\d{2}$/, field('invalidDate'))
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    field('invalidDate'),
-  );
 
 /** SPEC section 5: 'Enter a valid coupon code' for what cannot be a code at all. */
 export const ZCouponCode = z

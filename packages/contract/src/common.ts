@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCalendarDate } from './durations.ts';
 
 /** `lng` may come with any request; the server also reads the cookie and Accept-Language. */
 export const ZLanguageParam = z
@@ -31,3 +32,12 @@ export function formList<T extends z.ZodType>(item: T, max: number) {
     z.array(item).max(max),
   );
 }
+
+/**
+ * A calendar day as `YYYY-MM-DD` that exists: 2026-02-29 or 2026-04-31 are refused here, never
+ * handed to the database to fail on.
+ */
+export const ZCalendarDate = z
+  .string({ error: 'field.invalidDate' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'field.invalidDate' })
+  .refine((value) => parseCalendarDate(value) !== undefined, { error: 'field.invalidDate' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCountryCode, ZLanguageParam } from './common.ts';
+import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
@@ -9,7 +9,6 @@ import { ZActivity, ZTicketCard } from './tickets.ts';
 /** SPEC section 3, "order by": default, price ascending, price descending, date (newest first). */
 export const SEARCH_ORDERS = ['default', 'price_asc', 'price_desc', 'date'] as const;
 
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const ZCents = z.coerce.number().int().min(0).max(10_000_000);
 
 /** The ticket filter of SPEC section 3; every field optional, all given ones combine. */
@@ -26,8 +25,8 @@ export const ZSearchRequest = z.object({
   service: z.string().max(64).optional(),
   country: z.string().trim().toUpperCase().pipe(ZCountryCode).optional(),
   id_region: ZId.optional(),
-  start_date: ZDate.optional(),
-  end_date: ZDate.optional(),
+  start_date: ZCalendarDate.optional(),
+  end_date: ZCalendarDate.optional(),
   min_price: ZCents.optional(),
   max_price: ZCents.optional(),
   duration_type: z.enum(DURATION_TYPES).optional(),

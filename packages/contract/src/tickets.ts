@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCountryCode, ZLanguageParam } from './common.ts';
+import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
@@ -145,11 +145,9 @@ export const ZCalendarDay = z
 const ZCalendarRequest = z.object({
   lng: ZLanguageParam,
   id: ZId,
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .meta({ description: 'First day, YYYY-MM-DD; today in the area by default.' }),
+  from: ZCalendarDate.optional().meta({
+    description: 'First day, YYYY-MM-DD; today in the area by default.',
+  }),
   days: z.coerce.number().int().min(1).max(CALENDAR_MAX_DAYS).default(31),
 });
 

@@ -174,3 +174,16 @@ describe('text that cannot be stored', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('nesting', () => {
+  it('refuses a body nested far deeper than any form with a 400', async () => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/app/category/list',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -9,6 +9,9 @@ declare module 'fastify' {
   }
 }
 
+/** No form nests deeper (guests in a purchase are three levels); deeper is an attack on the stack. */
+const MAX_NESTING = 16;
+
 /** Fields of a form: enough for the longest form (sign-up), small enough to bound memory. */
 const MULTIPART_LIMITS = { fields: 100, fieldSize: 64 * 1024, fieldNameSize: 200 };
 
@@ -22,6 +25,7 @@ const MULTIPART_LIMITS = { fields: 100, fieldSize: 64 * 1024, fieldNameSize: 200
 export function installRequestInputRules(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart()) request.body = await readMultipartFields(request);
+    if (isNestedDeeperThan(request.body, MAX_NESTING)) throw new AppError('VALIDATION_FAILED', 400);
     for (const [source, value] of [
       ['body', request.body],
       ['query', request.query],
@@ -73,4 +77,16 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
     throw new AppError('VALIDATION_FAILED', 400);
   }
   return body;
+}
+
+/** Walks without recursion, so that a hostile body cannot exhaust the stack while being measured. */
+function isNestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object' || node instanceof Uint8Array) continue;
+    if (depth >= limit) return true;
+    for (const item of Object.values(node)) pending.push([item, depth + 1]);
+  }
+  return false;
 }

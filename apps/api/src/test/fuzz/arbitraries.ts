@@ -98,13 +98,11 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 
 /** A text the schema would take, with a character no database can store slipped in somewhere. */
 function corrupted(text: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
-  return fc
-    .tuple(text, fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.nat())
-    .map(([value, bad, at]) => {
-      const valid = String(value);
-      const cut = valid.length === 0 ? 0 : at % (valid.length + 1);
-      return `${valid.slice(0, cut)}${bad}${valid.slice(cut)}`;
-    });
+  return fc.tuple(text, fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.nat()).map(([value, bad, at]) => {
+    const valid = String(value);
+    const cut = valid.length === 0 ? 0 : at % (valid.length + 1);
+    return `${valid.slice(0, cut)}${bad}${valid.slice(cut)}`;
+  });
 }
 
 /** Values that follow `schema`, mixed with hostile ones at every depth. */

@@ -32,6 +32,7 @@ import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
+import { documentErrorAnswers } from './platform/http.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
@@ -197,6 +198,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  documentErrorAnswers(app);
   registerSystemRoutes(app, { config, database });
   registerCatalogueRoutes(app);
   registerAreaRoutes(app);

@@ -48,7 +48,7 @@ export function registerEndpoint<E extends Endpoint>(
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const url = `/api${endpoint.path}`;
-  const response = { 200: endpoint.output, '4xx': ZApiError, '5xx': ZApiError };
+  const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
 
   routes.route({
@@ -70,5 +70,21 @@ export function registerEndpoint<E extends Endpoint>(
       reply.header('vary', 'Accept-Language, Cookie');
       return handler(request.ctx, request.query as z.output<E['input']>, request, reply);
     },
+  });
+}
+
+/**
+ * Every API route, whether declared in the contract or by hand (downloads, redirects), documents
+ * its refusals as the one error shape. Registered before the routes.
+ */
+export function documentErrorAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const schema = route.schema ?? {};
+    if ((schema as { hide?: boolean }).hide) return;
+    route.schema = {
+      ...schema,
+      response: { '4xx': ZApiError, '5xx': ZApiError, ...(schema.response as object | undefined) },
+    };
   });
 }

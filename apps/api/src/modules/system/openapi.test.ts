@@ -37,7 +37,9 @@ function documentedSchemaRef(method: string, path: string, status: number): stri
 
 describe('the OpenAPI document at /api/docs/json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(document as unknown as object);
+    const result = await new Validator().validate(
+      document as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');

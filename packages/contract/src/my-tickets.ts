@@ -54,11 +54,19 @@ export const ticketShare = defineEndpoint({
   output: z.object({ url: z.string() }),
 });
 
+export const ticketShareRevoke = defineEndpoint({
+  ...ROUTES.ticketShareRevoke,
+  tag: 'tickets',
+  summary: "Stops every share link of one of the member's tickets; sharing it again makes a new link.",
+  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),
+  output: z.object({ ok: z.literal(true) }),
+});
+
 export const ticketShared = defineEndpoint({
   ...ROUTES.ticketShared,
   cache: 'private',
   tag: 'tickets',
-  summary: 'The ticket behind a share link.',
+  summary: 'The ticket behind a share link, until its owner revokes it or its last valid day is over.',
   input: z.object({ lng: ZLanguageParam, token: z.string().trim().min(16).max(64) }),
   output: z.object({ ticket: ZIssuedTicket }),
 });
@@ -66,7 +74,10 @@ export const ticketShared = defineEndpoint({
 export const ticketRedeem = defineEndpoint({
   ...ROUTES.ticketRedeem,
   tag: 'tickets',
-  summary: 'Records one use of a ticket at the activity (rangers and guides, with the redeem token).',
+  summary:
+    'Records one use of a ticket at the activity (rangers and guides, with the redeem token). The ' +
+    "QR code's signed text must carry Sentiero's signature and match the ticket on record; a ticket " +
+    'code typed by hand is looked up as it is.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(2048) }),
   output: z.object({ ticket: ZIssuedTicket, uses_left: z.number().int().nullable() }),
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '@sentiero/db/client';
 import { orders } from '@sentiero/db/schema';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -8,7 +7,7 @@ import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findUserById } from '../accounts/repo.ts';
 import { findOrderTickets } from '../my-tickets/repo.ts';
-import { pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
+import { newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
 import {
   findOrderLines,
@@ -52,7 +51,7 @@ export function signTickets(
         max_usage: ticket.maxUsage,
         issued_at: Math.floor(now.getTime() / 1000),
       }),
-      shareToken: randomBytes(18).toString('base64url'),
+      shareToken: newShareToken(),
     };
   });
 }

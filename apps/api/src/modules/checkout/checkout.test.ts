@@ -15,8 +15,8 @@ import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { takePlaces } from './places.ts';
 import { refreshPopularity } from './popularity.ts';
+import { recoverStrandedOrders } from './recover.ts';
 import type { NewOrder, NewOrderLine } from './repo.ts';
-import { recoverPaidOrders } from './routes.ts';
 import { expireHolds } from './service.ts';
 
 let sut: TestApp;
@@ -427,9 +427,9 @@ describe('recovery', () => {
     );
     const signer = loadTicketSigner();
     const queued: number[] = [];
-    const recovered = await recoverPaidOrders(
-      { db: sut.database.db, clock: { now: () => new Date(NOW) } },
-      { signer, queueTicketMail: async (orderId) => void queued.push(orderId) },
+    const recovered = await recoverStrandedOrders(
+      { db: sut.database.db, clock: { now: () => new Date(NOW) }, log: sut.app.log },
+      { signer, providers: {}, queueTicketMail: async (orderId) => void queued.push(orderId) },
     );
     expect(recovered).toBeGreaterThan(0);
     expect(queued).toContain(order.id);

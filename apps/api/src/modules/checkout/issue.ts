@@ -1,6 +1,3 @@
-import type { Db } from '@sentiero/db/client';
-import { orders } from '@sentiero/db/schema';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
@@ -59,11 +56,13 @@ export function signTickets(
 /**
  * Issues one signed ticket per guest of a paid order and marks it issued, in one statement.
  * Safe to run twice: the recovery job calls it for paid orders a crash left without tickets.
+ * A pending order settled outside the buy (cash or free, after a crash) comes with its payment.
  */
 export async function issueTickets(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
   signer: TicketSigner,
   order: OrderRow,
+  settled?: { from: 'pending'; payment: { reference: string; paid: boolean } },
 ): Promise<OrderRow | undefined> {
   const lines = await findOrderLines(ctx.db, order.id);
   const ticketsById = new Map<number, TicketToSign>();
@@ -73,22 +72,8 @@ export async function issueTickets(
     if (ticket) ticketsById.set(ticketId, ticket);
   }
   const now = ctx.clock.now();
-  return issueOrder(ctx.db, order.id, 'paid', signTickets(signer, lines, ticketsById, now), now);
-}
-
-/** Paid orders without their tickets: what a crash between payment and issuing leaves behind. */
-export async function findPaidOrdersWithoutTickets(db: Db, limit = 50): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        isNull(orders.issuedAt),
-        sql`${orders.updatedAt} < now() - interval '30 seconds'`,
-      ),
-    )
-    .limit(limit);
+  const signed = signTickets(signer, lines, ticketsById, now);
+  return issueOrder(ctx.db, order.id, settled?.from ?? 'paid', signed, now, settled?.payment);
 }
 
 export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'origin'>;

@@ -38,7 +38,14 @@ beforeAll(async () => {
 });
 
 let serial = 0;
-function buyFor(browser: Browser, date: string, guests: number, method = 'cash', lng = 'en') {
+function buyFor(
+  browser: Browser,
+  date: string,
+  guests: number,
+  method = 'cash',
+  lng = 'en',
+  key = `cash-limit-${++serial}`,
+) {
   return browser.post(`/api/app/v4/ticket/buy?lng=${lng}`, {
     id_ticket: ticket.id,
     guests: Array.from({ length: guests }, (_, index) => ({
@@ -47,7 +54,7 @@ function buyFor(browser: Browser, date: string, guests: number, method = 'cash',
       end_date: date,
     })),
     payment_method: method,
-    idempotency_key: `cash-limit-${++serial}`,
+    idempotency_key: key,
     ...(method === 'sandbox'
       ? { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } }
       : {}),
@@ -125,6 +132,17 @@ describe('pay on site', () => {
       .set({ uses: 1 })
       .where(eq(issuedTickets.orderId, first?.id ?? 0));
     expect((await buyFor(browser, dayOf(3), 1)).statusCode).toBe(200);
+  });
+
+  it('answers the same booking to a purchase sent twice at once, even when it takes the last open one', async () => {
+    const browser = await createMember(sut);
+    for (const index of [3, 4]) expect((await buyFor(browser, dayOf(index), 1)).statusCode).toBe(200);
+    const [first, second] = await Promise.all([
+      buyFor(browser, dayOf(5), 1, 'cash', 'en', 'double-click-1'),
+      buyFor(browser, dayOf(5), 1, 'cash', 'en', 'double-click-1'),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().order.code).toBe(first.json().order.code);
   });
 
   it('stops counting a booking once its last valid day is over', async () => {

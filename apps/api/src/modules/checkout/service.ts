@@ -48,6 +48,8 @@ class SoldOut extends Error {}
 class CouponGone extends Error {}
 
 const unavailable = () => new AppError('TICKET_UNAVAILABLE', 409);
+const isCashLimit = (error: unknown) =>
+  error instanceof AppError && (error.code === 'CASH_PLACES_LIMIT' || error.code === 'CASH_ORDERS_LIMIT');
 
 /**
  * SPEC section 2: the payment step. Validates the guests again, prices the order, holds its
@@ -147,8 +149,9 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     if (error instanceof SoldOut) throw unavailable();
     if (error instanceof CouponGone)
       throw new AppError('VALIDATION_FAILED', 400, { coupon: 'couponInvalid' });
-    // The same purchase sent twice at once: the other request made the order.
-    if (isUniqueViolation(error)) {
+    // The same purchase sent twice at once: the other request made the order (and that order
+    // may be what now fills the member's pay-on-site allowance).
+    if (isUniqueViolation(error) || isCashLimit(error)) {
       const same = await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
       if (same) return { order: await describeOrder(ctx, same) };
     }

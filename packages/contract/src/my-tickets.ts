@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguageParam } from './common.ts';
+import { ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
 import { ROUTES } from './routes.ts';
@@ -76,8 +76,13 @@ export const ticketRedeem = defineEndpoint({
   tag: 'tickets',
   summary:
     'Records one use of a ticket at the activity (rangers and guides, with the redeem token). The ' +
-    "QR code's signed text must carry Sentiero's signature and match the ticket on record; a ticket " +
-    'code typed by hand is looked up as it is.',
-  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(2048) }),
+    "QR code's signed text must carry Sentiero's signature and match the ticket on record; only a " +
+    'ticket code typed by hand (`typed`) is looked up without one.',
+  input: z.object({
+    lng: ZLanguageParam,
+    code: z.string().trim().min(4).max(2048),
+    /** The ranger typed the code printed on the ticket (its QR would not scan). */
+    typed: ZFormBoolean.optional(),
+  }),
   output: z.object({ ticket: ZIssuedTicket, uses_left: z.number().int().nullable() }),
 });

@@ -43,11 +43,11 @@ async function boughtTicket(): Promise<Issued> {
   return issued;
 }
 
-const redeem = (code: string, lng = 'en') =>
+const redeem = (code: string, lng = 'en', typed = false) =>
   sut.app.inject({
     method: 'POST',
     url: `/api/app/ticket/redeem?lng=${lng}`,
-    payload: { code },
+    payload: { code, typed },
     headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
   });
 
@@ -78,7 +78,16 @@ describe('app/ticket/redeem checks the code it is given', () => {
     expect((await redeem(issued.signed_code)).statusCode).toBe(200);
     expect(await usesOf(issued.code)).toBe(1);
     const typed = await boughtTicket();
-    expect((await redeem(typed.code)).statusCode).toBe(200);
+    expect((await redeem(typed.code.toLowerCase(), 'en', true)).statusCode).toBe(200);
+    expect(await usesOf(typed.code)).toBe(1);
+  });
+
+  it('refuses a scanned QR code that holds a bare ticket code instead of a signed one', async () => {
+    const issued = await boughtTicket();
+    const response = await redeem(issued.code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject(NOT_GENUINE);
+    expect(await usesOf(issued.code)).toBe(0);
   });
 
   it('refuses a QR code whose holder or dates were altered, and records no use', async () => {

@@ -23,19 +23,23 @@ function requireRangerDevice(ctx: ServiceContext, authorization: string | undefi
 
 /**
  * What the scanned or typed text says, once it is believed. A QR code's text (`ST1.…`) carries
- * claims (holder, dates, area), so it counts only with Sentiero's signature. A ticket code typed
- * by hand (the QR would not scan) claims nothing but a code that names a ticket in our own
- * records, the same record a QR code must match: it is looked up as it is.
+ * claims (holder, dates, area), so it counts only with Sentiero's signature, and a scan that is
+ * anything else is refused: a QR holding a bare ticket code would skip the signature. A ticket
+ * code the ranger typed by hand (the QR would not scan) claims nothing but a code that names a
+ * ticket in our own records, the same record a QR code must match: it is looked up as it is.
  */
 async function requireGenuineClaim(
   verifier: TicketVerifier,
-  text: string,
+  scan: { text: string; typed: boolean },
 ): Promise<{ code: string; payload: TicketPayload | null }> {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith(`${TICKET_CODE_PREFIX}.`)) return { code: trimmed.toUpperCase(), payload: null };
-  const verified = await verifier.verify(trimmed);
-  if (!verified.valid) throw notGenuine();
-  return { code: verified.payload.code, payload: verified.payload };
+  const text = scan.text.trim();
+  if (text.startsWith(`${TICKET_CODE_PREFIX}.`)) {
+    const verified = await verifier.verify(text);
+    if (!verified.valid) throw notGenuine();
+    return { code: verified.payload.code, payload: verified.payload };
+  }
+  if (!scan.typed) throw notGenuine();
+  return { code: text.toUpperCase(), payload: null };
 }
 
 /**
@@ -63,10 +67,10 @@ export async function redeemTicket(
   ctx: ServiceContext,
   verifier: TicketVerifier,
   authorization: string | undefined,
-  text: string,
+  scan: { text: string; typed: boolean },
 ) {
   requireRangerDevice(ctx, authorization);
-  const claim = await requireGenuineClaim(verifier, text);
+  const claim = await requireGenuineClaim(verifier, scan);
   const row = await findTicketByCode(ctx.db, ctx.lang, claim.code);
   if (!row) throw claim.payload ? notGenuine() : notFound();
   if (claim.payload && !matchesStoredTicket(claim.payload, row)) throw notGenuine();

@@ -27,7 +27,11 @@ export function registerMyTicketRoutes(app: FastifyInstance, { verifier }: { ver
   registerEndpoint(
     app,
     ticketRedeem,
-    (ctx, input, request) => redeemTicket(ctx, verifier, request.headers.authorization, input.code),
+    (ctx, input, request) =>
+      redeemTicket(ctx, verifier, request.headers.authorization, {
+        text: input.code,
+        typed: input.typed === true,
+      }),
     {
       rateLimit: REDEEM_LIMIT,
     },

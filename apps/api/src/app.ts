@@ -209,13 +209,14 @@ export async function buildApp({
   registerSeoRoutes(app);
   registerAccountRoutes(app);
   registerNewsletterRoutes(app);
-  registerMyTicketRoutes(app);
+  const signer = loadTicketSigner({
+    privateKeyPem: config.ticketSigningKey,
+    dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
+  });
+  registerMyTicketRoutes(app, { verifier: signer });
   await registerCheckoutRoutes(app, {
     providers: configuredPaymentProviders(config.payments),
-    signer: loadTicketSigner({
-      privateKeyPem: config.ticketSigningKey,
-      dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
-    }),
+    signer,
     db: database.db,
     clock,
     jobs,

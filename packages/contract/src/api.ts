@@ -24,7 +24,7 @@ import type { blogInfo, blogList } from './blog.ts';
 import type { categoryList, regionList } from './catalogue.ts';
 import type { couponInfo, ticketBuy, ticketBuyCancel, ticketBuyComplete, ticketKeys } from './checkout.ts';
 import type { areaListLevel } from './growth.ts';
-import type { ticketList, ticketRedeem, ticketShare, ticketShared } from './my-tickets.ts';
+import type { ticketList, ticketRedeem, ticketShare, ticketShared, ticketShareRevoke } from './my-tickets.ts';
 import type { contactUs, newsletterConfirm, newsletterUnsubscribe, userNewsletter } from './newsletter.ts';
 import type { RouteName } from './routes.ts';
 import type { search, searchAdvanced, searchFilters, searchFiltersAdvanced } from './search.ts';
@@ -104,6 +104,7 @@ export type Api = {
   ticketList: typeof ticketList;
   ticketShare: typeof ticketShare;
   ticketShared: typeof ticketShared;
+  ticketShareRevoke: typeof ticketShareRevoke;
   ticketRedeem: typeof ticketRedeem;
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguageParam } from './common.ts';
+import { ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
 import { ROUTES } from './routes.ts';
@@ -54,11 +54,19 @@ export const ticketShare = defineEndpoint({
   output: z.object({ url: z.string() }),
 });
 
+export const ticketShareRevoke = defineEndpoint({
+  ...ROUTES.ticketShareRevoke,
+  tag: 'tickets',
+  summary: "Stops every share link of one of the member's tickets; sharing it again makes a new link.",
+  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),
+  output: z.object({ ok: z.literal(true) }),
+});
+
 export const ticketShared = defineEndpoint({
   ...ROUTES.ticketShared,
   cache: 'private',
   tag: 'tickets',
-  summary: 'The ticket behind a share link.',
+  summary: 'The ticket behind a share link, until its owner revokes it or its last valid day is over.',
   input: z.object({ lng: ZLanguageParam, token: z.string().trim().min(16).max(64) }),
   output: z.object({ ticket: ZIssuedTicket }),
 });
@@ -66,7 +74,15 @@ export const ticketShared = defineEndpoint({
 export const ticketRedeem = defineEndpoint({
   ...ROUTES.ticketRedeem,
   tag: 'tickets',
-  summary: 'Records one use of a ticket at the activity (rangers and guides, with the redeem token).',
-  input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(2048) }),
+  summary:
+    'Records one use of a ticket at the activity (rangers and guides, with the redeem token). The ' +
+    "QR code's signed text must carry Sentiero's signature and match the ticket on record; only a " +
+    'ticket code typed by hand (`typed`) is looked up without one.',
+  input: z.object({
+    lng: ZLanguageParam,
+    code: z.string().trim().min(4).max(2048),
+    /** The ranger typed the code printed on the ticket (its QR would not scan). */
+    typed: ZFormBoolean.optional(),
+  }),
   output: z.object({ ticket: ZIssuedTicket, uses_left: z.number().int().nullable() }),
 });

@@ -58,6 +58,7 @@ export const ROUTES = {
   ticketList: { path: '/app/ticket/list', kind: 'read' },
   ticketShare: { path: '/app/ticket/share', kind: 'write' },
   ticketShared: { path: '/app/ticket/shared', kind: 'read' },
+  ticketShareRevoke: { path: '/app/ticket/share/revoke', kind: 'write' },
   ticketRedeem: { path: '/app/ticket/redeem', kind: 'write' },
   couponInfo: { path: '/app/coupon/info', kind: 'write' },
   ticketBuyComplete: { path: '/app/v4/ticket/buy/complete', kind: 'write' },

@@ -48,6 +48,8 @@ const ZEnvironment = z.object({
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().optional(),
   PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
+  CASH_MAX_PLACES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(6),
+  CASH_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   REDEEM_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   TICKET_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   FACEBOOK_APP_ID: z.string().min(1).optional(),
@@ -88,6 +90,11 @@ export type Config = {
     paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase?: string } | null;
     /** The card simulator accepts a public test number: never on in production unless asked. */
     sandbox: boolean;
+    /**
+     * Pay-on-site orders hold places with no money taken: what one member may hold that way, per
+     * ticket and day and in open orders (see `checkout/cash-limits.ts`).
+     */
+    cashLimits: { placesPerTicketDay: number; openOrders: number };
   };
   /** What rangers' and guides' devices send to record a ticket's use; unset, redeeming is off. */
   redeemToken: string | undefined;
@@ -168,6 +175,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             }
           : null,
       sandbox: (env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+      cashLimits: { placesPerTicketDay: env.CASH_MAX_PLACES_PER_DAY, openOrders: env.CASH_MAX_OPEN_ORDERS },
     },
     redeemToken: env.REDEEM_TOKEN,
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),

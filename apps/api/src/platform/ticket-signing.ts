@@ -12,6 +12,8 @@ import {
   attachTicketSignature,
   encodeTicketPayload,
   type TicketPayload,
+  type TicketVerification,
+  verifyTicketCode,
 } from '@sentiero/contract/ticket-code';
 
 export const TICKET_KEY_FILE = 'ticket-signing-key.pem';
@@ -26,6 +28,11 @@ export type TicketSigner = {
   publicKeyJwk: TicketPublicJwk;
   /** The `ST1.…` text for the QR code; the signer's own key id always wins. */
   sign(payload: Omit<TicketPayload, 'key_id'>): string;
+  /**
+   * Checks a scanned code's signature against this key, with the same verifier rangers' phones
+   * run offline: a code altered after signing, or signed by any other key, is not valid.
+   */
+  verify(signedCode: string): Promise<TicketVerification>;
 };
 
 export type TicketSignerOptions = {
@@ -85,6 +92,9 @@ export function loadTicketSigner(options: TicketSignerOptions = {}): TicketSigne
   const { x } = createPublicKey(privateKey).export({ format: 'jwk' });
   if (!x) throw new Error('An Ed25519 public key has an x coordinate');
   const keyId = createHash('sha256').update(Buffer.from(x, 'base64url')).digest('hex').slice(0, 8);
+  const rawPublicKey = new Uint8Array(Buffer.from(x, 'base64url'));
+  // Imported once, on first use: redeeming is on the rangers' hot path at a busy gate.
+  let verificationKey: ReturnType<typeof importVerificationKey> | undefined;
   return {
     keyId,
     publicKeyRaw: x,
@@ -93,5 +103,13 @@ export function loadTicketSigner(options: TicketSignerOptions = {}): TicketSigne
       const encoded = encodeTicketPayload({ ...payload, key_id: keyId });
       return attachTicketSignature(encoded, signBytes(null, Buffer.from(encoded, 'utf8'), privateKey));
     },
+    async verify(signedCode) {
+      verificationKey ??= importVerificationKey(rawPublicKey);
+      return verifyTicketCode(signedCode, { [keyId]: await verificationKey });
+    },
   };
+}
+
+function importVerificationKey(raw: Uint8Array<ArrayBuffer>) {
+  return crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
 }

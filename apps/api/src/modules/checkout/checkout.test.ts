@@ -1,5 +1,4 @@
 import { verifyTicketCode } from '@sentiero/contract/ticket-code';
-import type { Transaction } from '@sentiero/db/client';
 import {
   tickets as catalogue,
   coupons,
@@ -11,12 +10,10 @@ import {
 } from '@sentiero/db/schema';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { writeOrderAsLeft } from '../../test/checkout.ts';
 import { takePlaces } from './places.ts';
 import { refreshPopularity } from './popularity.ts';
-import type { NewOrder, NewOrderLine } from './repo.ts';
-import { recoverPaidOrders } from './routes.ts';
 import { expireHolds } from './service.ts';
 
 let sut: TestApp;
@@ -25,14 +22,6 @@ beforeAll(async () => {
   sut = await createTestApp({}, { now: NOW });
 });
 afterAll(() => sut.close());
-
-/** Writes an order and its lines as a crash or an abandoned payment left them. */
-async function writeOrderAsLeft(tx: Transaction, order: NewOrder, lines: NewOrderLine[]) {
-  const [row] = await tx.insert(orders).values(order).returning();
-  if (!row) throw new Error('the order was not written');
-  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-  return row;
-}
 
 type TicketInfo = {
   id: number;
@@ -394,85 +383,34 @@ describe('coupons', () => {
   });
 });
 
-describe('recovery', () => {
-  it('issues the tickets of a paid order that a crash left without them', async () => {
-    const { date } = await firstOpenDay(daily.id);
-    const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
-    const order = await sut.database.db.transaction((tx) =>
-      writeOrderAsLeft(
-        tx,
-        {
-          code: 'ST-CRASH-AFTER',
-          userId: owner?.userId ?? 0,
-          status: 'paid',
-          language: 'it',
-          paymentMethod: 'sandbox',
-          paymentReference: 'sbx_before_the_crash',
-          idempotencyKey: 'crash-between-payment-and-tickets',
-          subtotalCents: 1000,
-          totalCents: 1000,
-          holdExpiresAt: new Date(Date.parse(NOW) + 60_000),
-          updatedAt: new Date(Date.now() - 60_000),
-        },
-        [
-          {
-            ticketId: daily.id,
-            guestName: 'Nicolò Čarman',
-            startDate: date,
-            endDate: date,
-            unitPriceCents: 1000,
-          },
-        ],
-      ),
-    );
-    const signer = loadTicketSigner();
-    const queued: number[] = [];
-    const recovered = await recoverPaidOrders(
-      { db: sut.database.db, clock: { now: () => new Date(NOW) } },
-      { signer, queueTicketMail: async (orderId) => void queued.push(orderId) },
-    );
-    expect(recovered).toBeGreaterThan(0);
-    expect(queued).toContain(order.id);
-    const issued = await sut.database.db
-      .select()
-      .from(issuedTickets)
-      .where(eq(issuedTickets.orderId, order.id));
-    expect(issued).toHaveLength(1);
-    const [after] = await sut.database.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(after?.status).toBe('issued');
-  });
-});
-
 describe('holds', () => {
   it('releases the places of an order left unpaid past its 15 minutes', async () => {
     const { date, remaining } = await firstOpenDay(daily.id);
     const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
-    await sut.database.db.transaction(async (tx) => {
-      await writeOrderAsLeft(
-        tx,
+    await writeOrderAsLeft(
+      sut.database.db,
+      {
+        code: 'ST-HOLD0-TEST0',
+        userId: owner?.userId ?? 0,
+        status: 'pending',
+        language: 'en',
+        paymentMethod: 'card',
+        idempotencyKey: 'hold-expiry-test',
+        subtotalCents: 1000,
+        totalCents: 1000,
+        holdExpiresAt: new Date(Date.parse(NOW) - 60_000),
+      },
+      [
         {
-          code: 'ST-HOLD0-TEST0',
-          userId: owner?.userId ?? 0,
-          status: 'pending',
-          language: 'en',
-          paymentMethod: 'card',
-          idempotencyKey: 'hold-expiry-test',
-          subtotalCents: 1000,
-          totalCents: 1000,
-          holdExpiresAt: new Date(Date.parse(NOW) - 60_000),
+          ticketId: daily.id,
+          guestName: 'Anna Conti',
+          startDate: date,
+          endDate: date,
+          unitPriceCents: 1000,
         },
-        [
-          {
-            ticketId: daily.id,
-            guestName: 'Anna Conti',
-            startDate: date,
-            endDate: date,
-            unitPriceCents: 1000,
-          },
-        ],
-      );
-      await takePlaces(tx, daily.id, [date], 1, daily.daily_capacity ?? 0);
-    });
+      ],
+      { capacity: daily.daily_capacity ?? 0 },
+    );
     expect((await firstOpenDay(daily.id)).remaining).toBe((remaining ?? 0) - 1);
     expect(await expireHolds({ db: sut.database.db, clock: { now: () => new Date(NOW) } })).toBe(1);
     const [order] = await sut.database.db.select().from(orders).where(eq(orders.code, 'ST-HOLD0-TEST0'));

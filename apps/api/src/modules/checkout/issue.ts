@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { Db } from '@sentiero/db/client';
-import { orders } from '@sentiero/db/schema';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findUserById } from '../accounts/repo.ts';
 import { findOrderTickets } from '../my-tickets/repo.ts';
-import { pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
+import { newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
 import {
   findOrderLines,
@@ -52,7 +48,7 @@ export function signTickets(
         max_usage: ticket.maxUsage,
         issued_at: Math.floor(now.getTime() / 1000),
       }),
-      shareToken: randomBytes(18).toString('base64url'),
+      shareToken: newShareToken(),
     };
   });
 }
@@ -60,11 +56,13 @@ export function signTickets(
 /**
  * Issues one signed ticket per guest of a paid order and marks it issued, in one statement.
  * Safe to run twice: the recovery job calls it for paid orders a crash left without tickets.
+ * A pending order settled outside the buy (cash or free, after a crash) comes with its payment.
  */
 export async function issueTickets(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
   signer: TicketSigner,
   order: OrderRow,
+  settled?: { from: 'pending'; payment: { reference: string; paid: boolean } },
 ): Promise<OrderRow | undefined> {
   const lines = await findOrderLines(ctx.db, order.id);
   const ticketsById = new Map<number, TicketToSign>();
@@ -74,22 +72,8 @@ export async function issueTickets(
     if (ticket) ticketsById.set(ticketId, ticket);
   }
   const now = ctx.clock.now();
-  return issueOrder(ctx.db, order.id, 'paid', signTickets(signer, lines, ticketsById, now), now);
-}
-
-/** Paid orders without their tickets: what a crash between payment and issuing leaves behind. */
-export async function findPaidOrdersWithoutTickets(db: Db, limit = 50): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        isNull(orders.issuedAt),
-        sql`${orders.updatedAt} < now() - interval '30 seconds'`,
-      ),
-    )
-    .limit(limit);
+  const signed = signTickets(signer, lines, ticketsById, now);
+  return issueOrder(ctx.db, order.id, settled?.from ?? 'paid', signed, now, settled?.payment);
 }
 
 export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'origin'>;

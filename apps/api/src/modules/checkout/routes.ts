@@ -12,8 +12,9 @@ import { registerEndpoint } from '../../platform/http.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { findPaidOrdersWithoutTickets, issueTickets, type MailingContext, mailTickets } from './issue.ts';
+import { type MailingContext, mailTickets } from './issue.ts';
 import { refreshPopularity } from './popularity.ts';
+import { recoverStrandedOrders } from './recover.ts';
 import { findOrderById } from './repo.ts';
 import { buyTickets, type CheckoutDeps, checkCoupon, expireHolds, type PaymentProviders } from './service.ts';
 import { cancelPayment, completePayment, settlePayment } from './settle.ts';
@@ -60,11 +61,11 @@ export async function registerCheckoutRoutes(app: FastifyInstance, options: Chec
   registerPaymentWebhooks(app, deps);
 
   // Every process gives back the places of unpaid orders whose hold ran out (SKIP LOCKED keeps
-  // two from releasing one order twice) and issues the tickets a crash left unissued.
+  // two from releasing one order twice) and finishes the orders a crash left half way.
   const timer = setInterval(() => {
     expireHolds({ db, clock }).catch((error) => app.log.warn({ err: error }, 'hold expiry failed'));
-    recoverPaidOrders({ db, clock }, deps).catch((error) =>
-      app.log.warn({ err: error }, 'ticket recovery failed'),
+    recoverStrandedOrders({ db, clock, log: app.log }, deps).catch((error) =>
+      app.log.warn({ err: error }, 'order recovery failed'),
     );
   }, HOUSEKEEPING_EVERY_MS);
   timer.unref();
@@ -109,16 +110,4 @@ function registerPaymentWebhooks(app: FastifyInstance, deps: CheckoutDeps) {
       });
     }
   });
-}
-
-export async function recoverPaidOrders(
-  ctx: { db: Db; clock: Clock },
-  deps: Pick<CheckoutDeps, 'signer' | 'queueTicketMail'>,
-): Promise<number> {
-  const orders = await findPaidOrdersWithoutTickets(ctx.db);
-  for (const order of orders) {
-    await issueTickets({ ...ctx, lang: order.language }, deps.signer, order);
-    await deps.queueTicketMail(order.id);
-  }
-  return orders.length;
 }

@@ -7,7 +7,8 @@ import type { PaymentEvent, PaymentProvider } from '../../platform/payments/prov
 import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import { findOrderByCode, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
-import { type CheckoutDeps, describeOrder } from './service.ts';
+import type { CheckoutDeps } from './service.ts';
+import { describeOrder } from './summary.ts';
 
 type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log'>;
 

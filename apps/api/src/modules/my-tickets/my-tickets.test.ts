@@ -98,7 +98,8 @@ describe('app/ticket/redeem', () => {
     sut.app.inject({
       method: 'POST',
       url: '/api/app/ticket/redeem?lng=en',
-      payload: { code },
+      // A ticket code alone is what a ranger types when the QR will not scan.
+      payload: { code, typed: !code.startsWith('ST1.') },
       headers: { authorization: `Bearer ${token}` },
     });
 

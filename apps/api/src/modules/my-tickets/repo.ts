@@ -25,6 +25,7 @@ function ticketColumns(language: Language) {
     paymentMethod: orders.paymentMethod,
     userId: orders.userId,
     title: localized(tickets.title, language),
+    areaId: tickets.areaId,
     areaName: localized(areas.name, language),
     regionName: localized(regions.name, language),
     timeZone: areas.timeZone,
@@ -104,6 +105,14 @@ export async function findShareToken(db: Db, ticketId: number): Promise<string |
     .from(issuedTickets)
     .where(eq(issuedTickets.id, ticketId));
   return row?.token;
+}
+
+/**
+ * Gives a ticket a new share token: every link made from the old one stops working at once, and
+ * the next share hands out the new one.
+ */
+export async function replaceShareToken(db: Db, ticketId: number, token: string): Promise<void> {
+  await db.update(issuedTickets).set({ shareToken: token }).where(eq(issuedTickets.id, ticketId));
 }
 
 /**

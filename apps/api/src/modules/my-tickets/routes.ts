@@ -1,24 +1,37 @@
-import { ticketList, ticketRedeem, ticketShare, ticketShared } from '@sentiero/contract/my-tickets';
+import {
+  ticketList,
+  ticketRedeem,
+  ticketShare,
+  ticketShared,
+  ticketShareRevoke,
+} from '@sentiero/contract/my-tickets';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
+import { redeemTicket, type TicketVerifier } from './redeem.ts';
 import {
   downloadTickets,
   listMemberTickets,
-  redeemTicket,
+  revokeTicketShare,
   shareTicket,
   showSharedTicket,
 } from './service.ts';
 
 const REDEEM_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export function registerMyTicketRoutes(app: FastifyInstance) {
+/** `verifier` checks the signature of the QR codes rangers scan: Sentiero's own ticket key. */
+export function registerMyTicketRoutes(app: FastifyInstance, { verifier }: { verifier: TicketVerifier }) {
   registerEndpoint(app, ticketList, (ctx, input) => listMemberTickets(ctx, input));
   registerEndpoint(app, ticketShare, (ctx, input) => shareTicket(ctx, input.code));
+  registerEndpoint(app, ticketShareRevoke, (ctx, input) => revokeTicketShare(ctx, input.code));
   registerEndpoint(app, ticketShared, (ctx, input) => showSharedTicket(ctx, input.token));
   registerEndpoint(
     app,
     ticketRedeem,
-    (ctx, input, request) => redeemTicket(ctx, request.headers.authorization, input.code),
+    (ctx, input, request) =>
+      redeemTicket(ctx, verifier, request.headers.authorization, {
+        text: input.code,
+        typed: input.typed === true,
+      }),
     {
       rateLimit: REDEEM_LIMIT,
     },

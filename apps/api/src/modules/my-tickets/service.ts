@@ -1,11 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
 import { type IssuedTicket, MY_TICKETS_PAGE_SIZE } from '@sentiero/contract/my-tickets';
 import { pageCount } from '@sentiero/contract/paging';
-import { decodeTicketCode } from '@sentiero/contract/ticket-code';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { renderTicketPdf, type TicketForPdf } from '../../platform/ticket-pdf.ts';
@@ -16,10 +15,10 @@ import {
   findTicketByCode,
   findTicketByShareToken,
   type IssuedTicketRow,
-  useTicket,
+  replaceShareToken,
 } from './repo.ts';
 
-function toIssuedTicket(row: IssuedTicketRow): IssuedTicket {
+export function toIssuedTicket(row: IssuedTicketRow): IssuedTicket {
   return {
     code: row.code,
     order_code: row.orderCode,
@@ -38,7 +37,7 @@ function toIssuedTicket(row: IssuedTicketRow): IssuedTicket {
   };
 }
 
-function requireMemberId(ctx: ServiceContext): number {
+export function requireMemberId(ctx: ServiceContext): number {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
   return ctx.user.id;
 }
@@ -123,41 +122,45 @@ export async function downloadTickets(ctx: ServiceContext, query: { code?: strin
   return { pdf, filename: `${ctx.config.brand.toLowerCase()}-${name}.pdf` };
 }
 
-export async function shareTicket(ctx: ServiceContext, code: string) {
+/** A share link's secret: 144 random bits, so links cannot be guessed. */
+export function newShareToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Whether a ticket's last valid day is over: validity dates are calendar days in the area's time zone. */
+function hasExpired(ctx: ServiceContext, row: IssuedTicketRow): boolean {
+  return calendarDateIn(row.timeZone, ctx.clock.now()) > row.validUntil;
+}
+
+/** The member's own ticket; another member's answers like no ticket at all. */
+async function requireOwnTicket(ctx: ServiceContext, code: string): Promise<IssuedTicketRow> {
   const userId = requireMemberId(ctx);
   const unsafeRow = await findTicketByCode(ctx.db, ctx.lang, code);
   if (!unsafeRow || unsafeRow.userId !== userId) throw notFound();
-  const token = await findShareToken(ctx.db, unsafeRow.id);
+  return unsafeRow;
+}
+
+export async function shareTicket(ctx: ServiceContext, code: string) {
+  const row = await requireOwnTicket(ctx, code);
+  // The link would stop working as soon as it was opened.
+  if (hasExpired(ctx, row)) throw new AppError('TICKET_EXPIRED', 409);
+  const token = await findShareToken(ctx.db, row.id);
   return { url: `${ctx.origin}/tickets/shared/${token}` };
 }
 
-export async function showSharedTicket(ctx: ServiceContext, token: string) {
-  const row = await findTicketByShareToken(ctx.db, ctx.lang, token);
-  if (!row) throw notFound();
-  return { ticket: toIssuedTicket(row) };
+/**
+ * The owner takes back every link to a ticket: its token is replaced, so the links given out so
+ * far answer like no ticket at all, and sharing it again makes a new link.
+ */
+export async function revokeTicketShare(ctx: ServiceContext, code: string) {
+  const row = await requireOwnTicket(ctx, code);
+  await replaceShareToken(ctx.db, row.id, newShareToken());
+  return { ok: true as const };
 }
 
-/**
- * A ranger or guide records a use. Their devices carry the redeem token of the configuration;
- * the code may be the ticket code or the whole signed text of its QR.
- */
-export async function redeemTicket(ctx: ServiceContext, authorization: string | undefined, code: string) {
-  const expected = ctx.config.redeemToken;
-  if (!expected) throw new AppError('REDEEM_UNAVAILABLE', 501);
-  const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
-  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
-    throw new AppError('FORBIDDEN', 403);
-  }
-  const ticketCode = decodeTicketCode(code)?.payload.code ?? code;
-  const row = await findTicketByCode(ctx.db, ctx.lang, ticketCode);
-  if (!row) throw notFound();
-  if (row.status !== 'active') throw new AppError('TICKET_CANCELLED', 409);
-  const today = calendarDateIn(row.timeZone, ctx.clock.now());
-  if (today < row.validFrom || today > row.validUntil) throw new AppError('TICKET_NOT_VALID_TODAY', 409);
-  const uses = await useTicket(ctx.db, row.id, ctx.clock.now());
-  if (uses === null) throw new AppError('TICKET_USED_UP', 409);
-  return {
-    ticket: toIssuedTicket({ ...row, uses }),
-    uses_left: row.maxUsage === null ? null : row.maxUsage - uses,
-  };
+/** A shared ticket shows until its owner revokes the link or its last valid day is over. */
+export async function showSharedTicket(ctx: ServiceContext, token: string) {
+  const row = await findTicketByShareToken(ctx.db, ctx.lang, token);
+  if (!row || hasExpired(ctx, row)) throw notFound();
+  return { ticket: toIssuedTicket(row) };
 }

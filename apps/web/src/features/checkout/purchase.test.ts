@@ -40,6 +40,15 @@ describe('what a failed purchase leads to', () => {
     expect(classifyPurchaseFailure(answer(400, 'PAYMENT_METHOD_UNAVAILABLE'))).toEqual({ kind: 'method' });
   });
 
+  it('offers paying online when the member holds too much to pay on site', () => {
+    for (const code of ['CASH_PLACES_LIMIT', 'CASH_ORDERS_LIMIT'] as const) {
+      const failure = classifyPurchaseFailure(answer(409, code));
+      expect(failure).toEqual({ kind: 'cashLimit', code });
+      // Paying online is another purchase: a new attempt.
+      expect(endsAttempt(failure)).toBe(true);
+    }
+  });
+
   it("sends the guests' messages back to the guests step", () => {
     const fields = {
       'guests.1.full_name': 'Enter a valid first and last name',

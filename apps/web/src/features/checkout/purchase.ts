@@ -8,6 +8,8 @@ import { ApiRequestError } from '../../lib/api-error.ts';
  * - `unavailable`: SPEC 'This activity is no longer available, please try another one'.
  * - `declined`: SPEC 'There was an error, please try again'; the buyer stays and may try again.
  * - `method`: this way of paying is not set up on this site.
+ * - `cashLimit`: the member already holds as many places or bookings to pay on site as allowed;
+ *   paying online is still possible (`CASH_PLACES_LIMIT`, `CASH_ORDERS_LIMIT`).
  * - `card`: Stripe refused the card before charging it, or its details are incomplete: the same
  *   card payment goes on with corrected or other details.
  * - `retry`: no final answer (a lost connection, a server error): the same attempt may be sent again.
@@ -19,11 +21,17 @@ export type PurchaseFailure =
   | { kind: 'unavailable' }
   | { kind: 'declined' }
   | { kind: 'method' }
+  | { kind: 'cashLimit'; code: CashLimitCode }
   | { kind: 'card'; problem: CardProblemKind }
   | { kind: 'invalid'; message: string }
   | { kind: 'retry' };
 
 export type CardProblemKind = 'declined' | 'incomplete';
+
+const CASH_LIMIT_CODES = ['CASH_PLACES_LIMIT', 'CASH_ORDERS_LIMIT'] as const;
+export type CashLimitCode = (typeof CASH_LIMIT_CODES)[number];
+const isCashLimitCode = (code: string): code is CashLimitCode =>
+  (CASH_LIMIT_CODES as readonly string[]).includes(code);
 
 /** Stripe.js did not take the card, and the order waits for another try (see `kind: 'card'`). */
 export class CardNotTakenError extends Error {
@@ -43,6 +51,7 @@ export function classifyPurchaseFailure(error: unknown): PurchaseFailure {
   if (error.code === 'TICKET_UNAVAILABLE') return { kind: 'unavailable' };
   if (error.code === 'PAYMENT_DECLINED') return { kind: 'declined' };
   if (error.code === 'PAYMENT_METHOD_UNAVAILABLE') return { kind: 'method' };
+  if (isCashLimitCode(error.code)) return { kind: 'cashLimit', code: error.code };
   const guestFields = Object.fromEntries(
     Object.entries(error.fields).filter(([name]) => /^guests\.\d+\.\w+$/.test(name)),
   );

@@ -52,4 +52,8 @@ export const useSharedTicket = (token: string) => {
 export const useShareTicket = () =>
   useMutation({ mutationFn: (code: string) => callApi('ticketShare', { code }) });
 
+/** Every link shared so far stops working; the next share makes a new one. */
+export const useRevokeTicketShare = () =>
+  useMutation({ mutationFn: (code: string) => callApi('ticketShareRevoke', { code }) });
+
 export const fetchVerificationKeys = () => callApi('ticketKeys', {});

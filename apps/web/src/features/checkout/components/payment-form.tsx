@@ -59,6 +59,8 @@ function FailureMessage({ failure, ticketId }: { failure: PurchaseFailure; ticke
       );
     case 'method':
       return <Alert tone="error">{t('failure.methodUnavailable')}</Alert>;
+    case 'cashLimit':
+      return <Alert tone="error">{t(`errors:${failure.code}`)}</Alert>;
     case 'coupon':
     case 'invalid':
       return <Alert tone="error">{failure.message}</Alert>;

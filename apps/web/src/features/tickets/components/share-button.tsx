@@ -1,17 +1,25 @@
-import { Share2 } from 'lucide-react';
+import { Link2Off, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
-import { useShareTicket } from '../api.ts';
+import { useRevokeTicketShare, useShareTicket } from '../api.ts';
 
-/** A read-only link for a companion: copied when the browser allows it, shown in any case. */
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof ApiRequestError ? error.message : fallback;
+
+/**
+ * A read-only link for a companion: copied when the browser allows it, shown in any case. The
+ * owner can take it back at any time, links shared in an earlier visit included.
+ */
 export function ShareButton({ code }: { code: string }) {
   const { t } = useTranslation(['tickets', 'errors']);
   const share = useShareTicket();
+  const revoke = useRevokeTicketShare();
   const [copied, setCopied] = useState(false);
 
   async function shareTicket() {
+    revoke.reset();
     const { url } = await share.mutateAsync(code);
     try {
       await navigator.clipboard.writeText(url);
@@ -22,17 +30,33 @@ export function ShareButton({ code }: { code: string }) {
     }
   }
 
+  async function revokeShare() {
+    await revoke.mutateAsync(code);
+    share.reset();
+  }
+
   return (
     <div className="space-y-2">
-      <Button
-        variant="secondary"
-        busy={share.isPending}
-        busyLabel={t('share.busy')}
-        onClick={() => shareTicket().catch(() => undefined)}
-      >
-        <Share2 aria-hidden className="size-4" />
-        {t('share.button')}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          busy={share.isPending}
+          busyLabel={t('share.busy')}
+          onClick={() => shareTicket().catch(() => undefined)}
+        >
+          <Share2 aria-hidden className="size-4" />
+          {t('share.button')}
+        </Button>
+        <Button
+          variant="secondary"
+          busy={revoke.isPending}
+          busyLabel={t('share.revoking')}
+          onClick={() => revokeShare().catch(() => undefined)}
+        >
+          <Link2Off aria-hidden className="size-4" />
+          {t('share.revoke')}
+        </Button>
+      </div>
       {share.data && (
         <p role="status" className="break-all text-sm text-stone-700">
           {copied ? t('share.copied') : t('share.link')}{' '}
@@ -41,9 +65,14 @@ export function ShareButton({ code }: { code: string }) {
           </a>
         </p>
       )}
-      {share.isError && (
+      {revoke.isSuccess && (
+        <p role="status" className="text-sm text-stone-700">
+          {t('share.revoked')}
+        </p>
+      )}
+      {(share.isError || revoke.isError) && (
         <p role="alert" className="text-red-700 text-sm">
-          {share.error instanceof ApiRequestError ? share.error.message : t('errors:NETWORK')}
+          {failureText(share.error ?? revoke.error, t('errors:NETWORK'))}
         </p>
       )}
     </div>

@@ -1,0 +1,147 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { decodeTicketCode } from '@sentiero/contract/ticket-code';
+import { issuedTickets } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTicketSigner } from '../../platform/ticket-signing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/checkout.ts';
+import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
+
+const REDEEM_TOKEN = 'ranger-device-token-0123456789';
+// The operator's key, known to the test so that it can sign what Sentiero never issued.
+const SIGNING_KEY = generateKeyPairSync('ed25519')
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
+const sentieroKey = loadTicketSigner({ privateKeyPem: SIGNING_KEY });
+
+let sut: TestApp;
+let now = new Date('2026-11-23T08:00:00Z');
+let ticket: PlainTicket;
+beforeAll(async () => {
+  sut = await createTestApp({ REDEEM_TOKEN, TICKET_SIGNING_KEY: SIGNING_KEY }, { clock: { now: () => now } });
+  ticket = await findPlainDailyTicket(sut);
+});
+afterAll(() => sut.close());
+
+type Issued = { code: string; signed_code: string; holder: string; valid_from: string; valid_until: string };
+
+/** A member's freshly bought ticket, and the clock on its valid day. */
+async function boughtTicket(): Promise<Issued> {
+  now = new Date('2026-11-23T08:00:00Z');
+  const browser = await createMember(sut, 'Tina');
+  const response = await browser.post('/api/app/v4/ticket/buy?lng=en', {
+    id_ticket: ticket.id,
+    guests: [{ full_name: 'Tina Kos', start_date: ticket.date, end_date: ticket.date }],
+    payment_method: 'sandbox',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    idempotency_key: `redeem-${Date.now()}-${Math.random()}`,
+  });
+  expect(response.statusCode).toBe(200);
+  const [issued] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+  now = new Date(`${ticket.date}T09:00:00Z`);
+  return issued;
+}
+
+const redeem = (code: string, lng = 'en', typed = false) =>
+  sut.app.inject({
+    method: 'POST',
+    url: `/api/app/ticket/redeem?lng=${lng}`,
+    payload: { code, typed },
+    headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
+  });
+
+const usesOf = async (code: string) => {
+  const [row] = await sut.database.db
+    .select({ uses: issuedTickets.uses })
+    .from(issuedTickets)
+    .where(eq(issuedTickets.code, code));
+  return row?.uses;
+};
+
+/** The signed text with its payload rewritten and the original signature kept. */
+function alter(signedCode: string, change: (wire: unknown[]) => void): string {
+  const [prefix, payload, signature] = signedCode.split('.');
+  const wire = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as unknown[];
+  change(wire);
+  return `${prefix}.${Buffer.from(JSON.stringify(wire)).toString('base64url')}.${signature}`;
+}
+
+const NOT_GENUINE = {
+  code: 'TICKET_CODE_INVALID',
+  message: 'This ticket code is not genuine: it was altered or not issued by us. Do not accept it.',
+};
+
+describe('app/ticket/redeem checks the code it is given', () => {
+  it('records a use of a genuine QR code, and of the ticket code typed by hand', async () => {
+    const issued = await boughtTicket();
+    expect((await redeem(issued.signed_code)).statusCode).toBe(200);
+    expect(await usesOf(issued.code)).toBe(1);
+    const typed = await boughtTicket();
+    expect((await redeem(typed.code.toLowerCase(), 'en', true)).statusCode).toBe(200);
+    expect(await usesOf(typed.code)).toBe(1);
+  });
+
+  it('refuses a scanned QR code that holds a bare ticket code instead of a signed one', async () => {
+    const issued = await boughtTicket();
+    const response = await redeem(issued.code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject(NOT_GENUINE);
+    expect(await usesOf(issued.code)).toBe(0);
+  });
+
+  it('refuses a QR code whose holder or dates were altered, and records no use', async () => {
+    const issued = await boughtTicket();
+    const renamed = alter(issued.signed_code, (wire) => {
+      wire[6] = 'Someone Else';
+    });
+    const extended = alter(issued.signed_code, (wire) => {
+      wire[5] = '2030-12-31';
+    });
+    for (const forged of [renamed, extended]) {
+      expect(decodeTicketCode(forged)).not.toBeNull();
+      const response = await redeem(forged);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject(NOT_GENUINE);
+    }
+    expect(await usesOf(issued.code)).toBe(0);
+  });
+
+  it('refuses a code signed with another key, even one that names a real ticket', async () => {
+    const issued = await boughtTicket();
+    const decoded = decodeTicketCode(issued.signed_code);
+    if (!decoded) throw new Error('the issued code does not decode');
+    const { key_id: _ours, ...payload } = decoded.payload;
+    const forged = loadTicketSigner().sign(payload);
+    const response = await redeem(forged, 'it');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('TICKET_CODE_INVALID');
+    expect(response.json().message).toBe(
+      'Questo codice biglietto non è autentico: è stato alterato o non è stato emesso da noi. Non accettarlo.',
+    );
+    expect(await usesOf(issued.code)).toBe(0);
+  });
+
+  it("refuses a code signed with Sentiero's key that does not match the stored ticket", async () => {
+    const issued = await boughtTicket();
+    const decoded = decodeTicketCode(issued.signed_code);
+    if (!decoded) throw new Error('the issued code does not decode');
+    const { key_id: _ours, ...payload } = decoded.payload;
+    for (const changed of [
+      { ...payload, holder: 'Someone Else' },
+      { ...payload, valid_until: '2030-12-31' },
+      { ...payload, issued_at: payload.issued_at - 86_400 },
+    ]) {
+      const response = await redeem(sentieroKey.sign(changed));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('TICKET_CODE_INVALID');
+    }
+    expect(await usesOf(issued.code)).toBe(0);
+  });
+
+  it('refuses text that is neither a signed code nor a ticket code', async () => {
+    const response = await redeem('ST1.not-base64!.xyz');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('TICKET_CODE_INVALID');
+  });
+});

@@ -1,0 +1,86 @@
+import { timingSafeEqual } from 'node:crypto';
+import { calendarDateIn } from '@sentiero/contract/durations';
+import { TICKET_CODE_PREFIX, type TicketPayload } from '@sentiero/contract/ticket-code';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { findTicketByCode, type IssuedTicketRow, useTicket } from './repo.ts';
+import { toIssuedTicket } from './service.ts';
+
+export type TicketVerifier = Pick<TicketSigner, 'verify'>;
+
+const notGenuine = () => new AppError('TICKET_CODE_INVALID', 400);
+
+/** Rangers' and guides' devices carry the redeem token of the configuration, and only they redeem. */
+function requireRangerDevice(ctx: ServiceContext, authorization: string | undefined) {
+  const expected = ctx.config.redeemToken;
+  if (!expected) throw new AppError('REDEEM_UNAVAILABLE', 501);
+  const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+    throw new AppError('FORBIDDEN', 403);
+  }
+}
+
+/**
+ * What the scanned or typed text says, once it is believed. A QR code's text (`ST1.…`) carries
+ * claims (holder, dates, area), so it counts only with Sentiero's signature, and a scan that is
+ * anything else is refused: a QR holding a bare ticket code would skip the signature. A ticket
+ * code the ranger typed by hand (the QR would not scan) claims nothing but a code that names a
+ * ticket in our own records, the same record a QR code must match: it is looked up as it is.
+ */
+async function requireGenuineClaim(
+  verifier: TicketVerifier,
+  scan: { text: string; typed: boolean },
+): Promise<{ code: string; payload: TicketPayload | null }> {
+  const text = scan.text.trim();
+  if (text.startsWith(`${TICKET_CODE_PREFIX}.`)) {
+    const verified = await verifier.verify(text);
+    if (!verified.valid) throw notGenuine();
+    return { code: verified.payload.code, payload: verified.payload };
+  }
+  if (!scan.typed) throw notGenuine();
+  return { code: text.toUpperCase(), payload: null };
+}
+
+/**
+ * A genuine signature on a payload that differs from the ticket on record (a key that leaked, a
+ * ticket signed twice) must not pass either: every claim that decides entry is compared. The
+ * area's and the activity's names are texts in the buyer's language and the maximum of uses may
+ * be changed by the operator after issuing; the ticket on record decides those.
+ */
+function matchesStoredTicket(payload: TicketPayload, row: IssuedTicketRow): boolean {
+  return (
+    payload.code === row.code &&
+    payload.holder === row.holder &&
+    payload.valid_from === row.validFrom &&
+    payload.valid_until === row.validUntil &&
+    payload.area_id === row.areaId &&
+    payload.issued_at === Math.floor(row.issuedAt.getTime() / 1000)
+  );
+}
+
+/**
+ * A ranger or guide records a use: the code's signature and its match with the stored ticket are
+ * checked before anything is written, then its state, its dates and its uses left.
+ */
+export async function redeemTicket(
+  ctx: ServiceContext,
+  verifier: TicketVerifier,
+  authorization: string | undefined,
+  scan: { text: string; typed: boolean },
+) {
+  requireRangerDevice(ctx, authorization);
+  const claim = await requireGenuineClaim(verifier, scan);
+  const row = await findTicketByCode(ctx.db, ctx.lang, claim.code);
+  if (!row) throw claim.payload ? notGenuine() : notFound();
+  if (claim.payload && !matchesStoredTicket(claim.payload, row)) throw notGenuine();
+  if (row.status !== 'active') throw new AppError('TICKET_CANCELLED', 409);
+  const today = calendarDateIn(row.timeZone, ctx.clock.now());
+  if (today < row.validFrom || today > row.validUntil) throw new AppError('TICKET_NOT_VALID_TODAY', 409);
+  const uses = await useTicket(ctx.db, row.id, ctx.clock.now());
+  if (uses === null) throw new AppError('TICKET_USED_UP', 409);
+  return {
+    ticket: toIssuedTicket({ ...row, uses }),
+    uses_left: row.maxUsage === null ? null : row.maxUsage - uses,
+  };
+}

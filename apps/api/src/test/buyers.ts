@@ -50,10 +50,10 @@ export async function createMembers(db: Db, count: number, prefix: string): Prom
 }
 
 /**
- * Open days of one-day tickets an adult can buy without a fishing card or residence, each
- * ticket given `capacity` places a day so that buyers race for them and days sell out.
+ * One-day tickets an adult can buy without a fishing card or residence, each given `capacity`
+ * places a day so that buyers race for them and days sell out.
  */
-export async function openSlots(db: Db, baseUrl: string, capacity: number, wanted: number): Promise<Slot[]> {
+export async function limitPlaces(db: Db, capacity: number): Promise<number[]> {
   const rows = await executeRows<{ id: number }>(
     db,
     sql`select id from tickets
@@ -63,8 +63,13 @@ export async function openSlots(db: Db, baseUrl: string, capacity: number, wante
   );
   const ids = rows.map((row) => row.id);
   await db.execute(sql`update ${tickets} set daily_capacity = ${capacity} where id in ${ids}`);
+  return ids;
+}
+
+/** The first `wanted` open days of those tickets, as their calendars on the server say. */
+export async function openDays(baseUrl: string, ticketIds: number[], wanted: number): Promise<Slot[]> {
   const slots: Slot[] = [];
-  for (const ticket of ids) {
+  for (const ticket of ticketIds) {
     const response = await fetch(`${baseUrl}/api/app/ticket/calendar?id=${ticket}&from=${FIRST_DAY}&days=30`);
     const { days } = (await response.json()) as { days: { date: string; open: boolean }[] };
     for (const day of days) if (day.open) slots.push({ ticket, day: day.date });
@@ -73,6 +78,10 @@ export async function openSlots(db: Db, baseUrl: string, capacity: number, wante
   slots.sort((a, b) => a.day.localeCompare(b.day) || a.ticket - b.ticket);
   if (slots.length < wanted) throw new Error(`only ${slots.length} open (ticket, day) found`);
   return slots.slice(0, wanted);
+}
+
+export async function openSlots(db: Db, baseUrl: string, capacity: number, wanted: number): Promise<Slot[]> {
+  return openDays(baseUrl, await limitPlaces(db, capacity), wanted);
 }
 
 /** An answer, or how the connection failed when none came. */
@@ -232,4 +241,21 @@ export async function checkPlaces(db: Db, slots: Slot[]): Promise<PlacesCheck> {
 export async function ordersByCode(db: Db): Promise<Map<string, string>> {
   const rows = await executeRows<{ code: string; status: string }>(db, sql`select code, status from orders`);
   return new Map(rows.map((row) => [row.code, row.status]));
+}
+
+/** A sign-up through the API, as the form sends it: a write of its own (member, session, welcome mail). */
+export function signUp(baseUrl: string, email: string, localAddress?: string): Promise<Answer> {
+  return post(
+    `${baseUrl}/api/app/user/register?lng=en`,
+    {
+      firstname: 'Paolo',
+      lastname: 'Conti',
+      email,
+      password: MEMBER_PASSWORD,
+      country: 'IT',
+      is_adult: true,
+      policy_accepted: true,
+    },
+    { localAddress },
+  );
 }

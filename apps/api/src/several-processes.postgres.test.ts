@@ -58,9 +58,9 @@ const json = (answer: Answer) => {
   return JSON.parse(answer.body);
 };
 
-async function get(url: string, cookie?: string) {
+async function get<Body>(url: string, cookie?: string) {
   const response = await fetch(url, { headers: cookie ? { cookie } : {} });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
 describe('two API processes and a job worker on one PostgreSQL', () => {
@@ -73,7 +73,9 @@ describe('two API processes and a job worker on one PostgreSQL', () => {
     });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    expect((await get(`${b.url}/api/app/user/info`, cookie)).body.user.email).toBe(member.email);
+    expect(
+      (await get<{ user: { email: string } }>(`${b.url}/api/app/user/info`, cookie)).body.user.email,
+    ).toBe(member.email);
 
     expect((await post(`${b.url}/api/app/user/logout`, {}, { cookie })).status).toBe(200);
     expect((await get(`${a.url}/api/app/user/info`, cookie)).status).toBe(401);
@@ -117,7 +119,9 @@ describe('two API processes and a job worker on one PostgreSQL', () => {
       { cookie: first.cookie },
     );
     expect(twoGuests.status).toBe(200);
-    const calendar = await get(`${b.url}/api/app/ticket/calendar?id=${slot.ticket}&from=${slot.day}&days=1`);
+    const calendar = await get<{ days: unknown[] }>(
+      `${b.url}/api/app/ticket/calendar?id=${slot.ticket}&from=${slot.day}&days=1`,
+    );
     expect(calendar.body.days[0]).toMatchObject({
       date: slot.day,
       open: false,
@@ -148,7 +152,8 @@ describe('two API processes and a job worker on one PostgreSQL', () => {
     expect((await signUp(a.url, email, '127.0.0.201')).status).toBe(200);
     await waitFor(
       async () =>
-        (await get(`${b.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).body.messages.length > 0,
+        (await get<{ messages: unknown[] }>(`${b.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).body
+          .messages.length > 0,
       'the worker to send the welcome mail',
     );
   });

@@ -38,7 +38,8 @@ let ticketIds: number[];
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
   if (!database.url) throw new Error('this test needs PostgreSQL (TEST_DATABASE_URL)');
-  const shared = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '4' };
+  // The balancer in front is at 127.0.0.1; buyers come straight from their own 127.0.0.x.
+  const shared = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '4', TRUST_PROXY: '127.0.0.1' };
   // The first process migrates and seeds; the others find the work done.
   a = await startServerProcess({ ...shared, JOB_WORKERS: 'off' });
   [b, worker] = await Promise.all([
@@ -93,6 +94,23 @@ describe('two API processes and a job worker on one PostgreSQL', () => {
     for (let n = 0; n < 10; n++) expect((await send(n % 2 ? b : a, n)).status).not.toBe(429);
     expect((await send(a, 10)).status).toBe(429);
     expect((await send(b, 11)).status).toBe(429);
+  });
+
+  it('count per client behind the load balancer, which says who the client is', async () => {
+    const through = (client: string) => ({
+      localAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
+    const send = (server: ServerProcess, client: string, n: number) =>
+      post(
+        `${server.url}/api/app/area/activation/request?lng=en`,
+        { id: 1, email: `fwd${n}@example.it` },
+        through(client),
+      );
+    for (let n = 0; n < 10; n++) expect((await send(n % 2 ? b : a, '198.51.100.7', n)).status).not.toBe(429);
+    expect((await send(a, '198.51.100.7', 10)).status).toBe(429);
+    // Another buyer behind the same balancer keeps an allowance of their own.
+    expect((await send(b, '198.51.100.8', 11)).status).not.toBe(429);
   });
 
   it('share holds: the places taken on A are sold out on B', async () => {

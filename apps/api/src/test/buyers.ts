@@ -95,7 +95,11 @@ export type Answer = { status: number; body: string } | { status: 'dropped'; err
 export function post(
   url: string,
   body: unknown,
-  { cookie, localAddress }: { cookie?: string; localAddress?: string } = {},
+  {
+    cookie,
+    localAddress,
+    headers = {},
+  }: { cookie?: string; localAddress?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const payload = JSON.stringify(body);
   const { origin } = new URL(url);
@@ -111,6 +115,7 @@ export function post(
           'content-length': Buffer.byteLength(payload),
           origin,
           ...(cookie ? { cookie } : {}),
+          ...headers,
         },
         timeout: 30_000,
       },

@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { verifyTicketCode } from '@sentiero/contract/ticket-code';
+import { issuedTickets, orders } from '@sentiero/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Answer,
@@ -39,7 +41,15 @@ beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
   if (!database.url) throw new Error('this test needs PostgreSQL (TEST_DATABASE_URL)');
   // The balancer in front is at 127.0.0.1; buyers come straight from their own 127.0.0.x.
-  const shared = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '4', TRUST_PROXY: '127.0.0.1' };
+  const shared = {
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '4',
+    TRUST_PROXY: '127.0.0.1',
+    // README: every process signs tickets with the same key.
+    TICKET_SIGNING_KEY: String(
+      generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    ),
+  };
   // The first process migrates and seeds; the others find the work done.
   a = await startServerProcess({ ...shared, JOB_WORKERS: 'off' });
   [b, worker] = await Promise.all([
@@ -160,8 +170,19 @@ describe('two API processes and a job worker on one PostgreSQL', () => {
     expect(onA.status).toBe(200);
     expect(onB.status).toBe(200);
     expect(json(onA).order.code).toBe(json(onB).order.code);
-    const orders = await ordersByCode(database.db);
-    expect(orders.get(json(onA).order.code)).toBe('issued');
+    const stored = await ordersByCode(database.db);
+    expect(stored.get(json(onA).order.code)).toBe('issued');
+  });
+
+  it('sign tickets with the key they share: a ticket sold on A verifies with the keys B publishes', async () => {
+    const [ticket] = await database.db
+      .select({ signedCode: issuedTickets.signedCode })
+      .from(issuedTickets)
+      .innerJoin(orders, eq(orders.id, issuedTickets.orderId))
+      .limit(1);
+    const { keys } = (await get<{ keys: { kid: string; x: string }[] }>(`${b.url}/api/app/ticket/keys`)).body;
+    const published = Object.fromEntries(keys.map((key) => [key.kid, Buffer.from(key.x, 'base64url')]));
+    expect(await verifyTicketCode(ticket?.signedCode ?? '', published)).toMatchObject({ valid: true });
   });
 
   it('leaves the jobs the API processes queue to the worker', async () => {

@@ -37,8 +37,8 @@ const ZEnvironment = z.object({
   TRUST_PROXY: z
     .string()
     .regex(
-      /^(true|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
-      'must be true, a number of proxies, or proxy addresses (IPs or CIDR ranges, comma-separated)',
+      /^(true|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true or the proxies’ addresses (IPs or CIDR ranges, comma-separated)',
     )
     .optional(),
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
@@ -83,7 +83,7 @@ export type Config = {
    * Behind a load balancer every request comes from the balancer's address: trusting it makes the
    * client's address (X-Forwarded-For) the one logs and per-IP limits see. Fastify's `trustProxy`.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   /**
    * `off`: this process queues background jobs (ticket mails, other mail) but leaves working them
    * to other processes, so API processes can serve buyers while workers render PDFs elsewhere.
@@ -209,10 +209,8 @@ export function tileSource(tileUrl: string): string {
   );
 }
 
-/** `true`, a number of proxies in front, or the proxies' addresses; unset, no forwarded header is believed. */
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+/** `true` (whoever connects is a proxy) or the proxies' addresses; unset, no forwarded header is believed. */
+function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined) return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  return value === 'true' ? true : value;
 }

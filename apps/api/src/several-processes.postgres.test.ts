@@ -50,9 +50,10 @@ beforeAll(async () => {
       generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
     ),
   };
-  // The first process migrates and seeds; the others find the work done.
-  a = await startServerProcess({ ...shared, JOB_WORKERS: 'off' });
-  [b, worker] = await Promise.all([
+  // All three start at once on the empty database, as after a deploy: one migrates and seeds
+  // (an advisory lock, a marker row per seed step), the others wait for it and find the work done.
+  [a, b, worker] = await Promise.all([
+    startServerProcess({ ...shared, JOB_WORKERS: 'off' }),
     startServerProcess({ ...shared, JOB_WORKERS: 'off' }),
     startServerProcess({ ...shared, JOB_WORKERS: 'on', DATABASE_POOL_SIZE: '2' }),
   ]);

@@ -29,6 +29,11 @@ export type Database = {
    * a statement with values is one parameterised query.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while no other process runs work under the same `lockId` (a PostgreSQL advisory
+   * lock held on a connection of its own, so `work` may use the whole pool). PGlite has one process.
+   */
+  exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -60,6 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       migrate: () => migrateWithLock(pool),
       ping: () => timeQuery(db),
       executeSql: (text, values) => pool.query(text, values),
+      exclusively: (lockId, work) => withAdvisoryLock(options.url, lockId, work),
       close: () => pool.end(),
     };
   }
@@ -79,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    exclusively: (_lockId, work) => work(),
     close: () => client.close(),
   };
 }
@@ -101,6 +108,19 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
 }
 
 const MIGRATION_LOCK_ID = 7_302_113;
+
+async function withAdvisoryLock<T>(url: string, lockId: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // Ended by the server meanwhile, the session's lock is gone with it; the error is not the work's.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [lockId]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 /**
  * Rows of a raw SQL query. Both drivers answer `execute` with an object carrying `rows`; the

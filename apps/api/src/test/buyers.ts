@@ -172,41 +172,68 @@ export function buy(baseUrl: string, member: Member, purchase: Buy, localAddress
   );
 }
 
-export type Sale = Buy & { member: Member; answer: Answer; answeredAt: number; orderCode?: string };
+/** One buy and its answer, with the process (`server`) that was asked. */
+export type Sale = Buy & {
+  member: Member;
+  server: string;
+  answer: Answer;
+  answeredAt: number;
+  orderCode?: string;
+};
+
+export type Load = {
+  /** Every answer so far, growing while the buyers buy. */
+  sales: Sale[];
+  /** Orders answered 200 so far, optionally only those answered after `since`. */
+  acknowledged(since?: number): number;
+  /** Lets each buyer finish the request in flight, then resolves with every answer. */
+  stop(): Promise<Sale[]>;
+};
 
 /**
- * Each member buys one place after another, on a random slot, until `until()` says stop; one
- * buy in five is declined, so failed orders give their places back under load too, and with
- * `coupon` one in four uses it.
+ * Each member buys one place after another, on a random slot, until stopped; one buy in five
+ * is declined, so failed orders give their places back under load too, and with `coupon` one in
+ * four uses it. Tests wait for a number of answers, not for a time, so a slow machine only
+ * makes them slower.
  */
-export async function buyUntil(
+export function startBuying(
   pickServer: (buyer: number) => string,
   members: Member[],
   slots: Slot[],
-  until: () => boolean,
   { ownAddresses = false, coupon }: { ownAddresses?: boolean; coupon?: string } = {},
-): Promise<Sale[]> {
+): Load {
   const sales: Sale[] = [];
-  await Promise.all(
+  let stopped = false;
+  const buying = Promise.all(
     members.map(async (member, buyer) => {
       const localAddress = ownAddresses ? `127.0.0.${buyer + 2}` : undefined;
-      for (let n = 0; !until(); n++) {
+      for (let n = 0; !stopped; n++) {
         const purchase = {
           slot: slots[Math.floor(Math.random() * slots.length)] as Slot,
           key: randomUUID(),
           declined: n % 5 === 4,
           ...(coupon && (n + buyer) % 4 === 1 ? { coupon } : {}),
         };
-        const answer = await buy(pickServer(buyer), member, purchase, localAddress);
+        const server = pickServer(buyer);
+        const answer = await buy(server, member, purchase, localAddress);
         const orderCode =
           answer.status === 200
             ? (JSON.parse(answer.body) as { order: { code: string } }).order.code
             : undefined;
-        sales.push({ ...purchase, member, answer, answeredAt: Date.now(), orderCode });
+        sales.push({ ...purchase, member, server, answer, answeredAt: Date.now(), orderCode });
       }
     }),
   );
-  return sales;
+  return {
+    sales,
+    acknowledged: (since = 0) =>
+      sales.filter((sale) => sale.answer.status === 200 && sale.answeredAt > since).length,
+    async stop() {
+      stopped = true;
+      await buying;
+      return sales;
+    },
+  };
 }
 
 export type PlacesCheck = {

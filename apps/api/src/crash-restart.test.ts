@@ -30,8 +30,8 @@ const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 const BUYERS = 4;
 const SIGN_UPS_AT_ONCE = 2;
 /** Acknowledged writes before the kill: counts, not times, so a slow machine only takes longer. */
-const ORDERS_BEFORE_KILL = 4;
-const SIGN_UPS_BEFORE_KILL = 2;
+const ORDERS_BEFORE_KILL = 10;
+const SIGN_UPS_BEFORE_KILL = 3;
 
 let dataDir: string;
 let postgres: TestDatabase | undefined;

@@ -110,6 +110,9 @@ describe('Database faults: PostgreSQL ends every connection while 50 buyers are 
         code: 'SERVICE_UNAVAILABLE',
       });
     }
+    // Logged as the operator should read it: a warning about the database, never a failed request.
+    if (failed.length > 0) expect(server.output()).toContain('"msg":"database unavailable"');
+    expect(server.output()).not.toContain('"msg":"request failed"');
     expect(recoveryMs).toBeLessThan(10_000);
 
     const places = await checkPlaces(database.db, slots);

@@ -1,9 +1,10 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 /** As drizzle wraps every driver error. */
-const wrapped = (cause: Error) => new Error('Failed query: select 1', { cause });
+const wrapped = (cause: Error) => new DrizzleQueryError('select 1', [], cause);
 
 describe('telling a lost database connection from a failed request', () => {
   it('knows a terminated backend, a server shutting down and a connection exception', () => {
@@ -18,7 +19,16 @@ describe('telling a lost database connection from a failed request', () => {
       isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable')),
     ).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(wrapped(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))),
+    ).toBe(true);
+  });
+
+  it('leaves a socket error outside a query to whoever made the connection (a payment provider)', () => {
+    const fetchFailed = new TypeError('fetch failed', {
+      cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED'),
+    });
+    expect(isDatabaseUnavailable(fetchFailed)).toBe(false);
   });
 
   it('leaves a query that failed on its own to be an error of ours', () => {

@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /**
  * SQLSTATEs that say the connection, not the request, failed: class 08 (connection exception),
  * 57P01–57P03 (the backend was terminated, the server crashed or is starting or stopping), 53300
@@ -5,7 +7,10 @@
  */
 const CONNECTION_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 
-/** Node's socket errors on the way to the database server. */
+/**
+ * Node's socket errors, counted only under a query that failed (drizzle's `DrizzleQueryError`):
+ * the same codes from a payment provider's API are not the database's.
+ */
 const SOCKET_ERRORS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -33,12 +38,15 @@ const CONNECTION_MESSAGES = [
  * followed.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  let underQuery = false;
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (CONNECTION_SQLSTATE.test(code) || SOCKET_ERRORS.has(code))) return true;
+    if (typeof code === 'string' && CONNECTION_SQLSTATE.test(code)) return true;
+    if (underQuery && typeof code === 'string' && SOCKET_ERRORS.has(code)) return true;
     if (CONNECTION_MESSAGES.some((message) => cause instanceof Error && cause.message.startsWith(message))) {
       return true;
     }
+    underQuery ||= cause instanceof DrizzleQueryError;
     cause = cause.cause;
   }
   return false;

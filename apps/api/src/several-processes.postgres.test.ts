@@ -196,6 +196,7 @@ describe('two API processes and a job worker on one PostgreSQL', () => {
         (await get<{ messages: unknown[] }>(`${b.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).body
           .messages.length > 0,
       'the worker to send the welcome mail',
+      15_000,
     );
   });
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,12 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 export type Server = { url: string; readyMs: number; pid: number | undefined; stop(): Promise<void> };
+
+/**
+ * Production on PostgreSQL needs the ticket signing key every process shares: one for the whole
+ * benchmark run, so the API and the worker it starts later sign alike.
+ */
+const TICKET_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
 
 export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'sentiero-bench-'));
@@ -42,6 +49,7 @@ export async function startServer({
       PUBLIC_URL: url,
       // Production needs a mail server; unless a benchmark brings its own, none has to listen.
       SMTP_URL: 'smtp://127.0.0.1:9',
+      TICKET_SIGNING_KEY: String(TICKET_SIGNING_KEY),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -80,6 +80,7 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     // Lets in-flight requests finish on close while refusing new connections.
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -29,6 +29,11 @@ export type Database = {
    * a statement with values is one parameterised query.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while no other process runs work under the same `lockId` (a PostgreSQL advisory
+   * lock held on a connection of its own, so `work` may use the whole pool). PGlite has one process.
+   */
+  exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -44,6 +49,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // pg-pool listens for errors only on idle clients and inside `pool.query`. A client checked out
+    // by `pool.connect()` (every `db.transaction`, the migration lock) has no listener while it is
+    // out, so a backend ended between two statements of a transaction (`pg_terminate_backend`, a
+    // failover, a restart) emitted an unhandled 'error' and ended the process. Every client gets
+    // a listener for life: the error still fails the query in flight or the next one, which
+    // answers 503, and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -51,6 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       migrate: () => migrateWithLock(pool),
       ping: () => timeQuery(db),
       executeSql: (text, values) => pool.query(text, values),
+      exclusively: (lockId, work) => withAdvisoryLock(options.url, lockId, work),
       close: () => pool.end(),
     };
   }
@@ -70,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    exclusively: (_lockId, work) => work(),
     close: () => client.close(),
   };
 }
@@ -77,16 +93,34 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Several API processes may start at once against one server; only one migrates at a time. */
 async function migrateWithLock(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
+  let failure: Error | undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
+    // Released with its error, the client is closed rather than reused (it may hold a broken connection).
+    client.release(failure);
   }
 }
 
 const MIGRATION_LOCK_ID = 7_302_113;
+
+async function withAdvisoryLock<T>(url: string, lockId: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // Ended by the server meanwhile, the session's lock is gone with it; the error is not the work's.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [lockId]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 
 /**
  * Rows of a raw SQL query. Both drivers answer `execute` with an object carrying `rows`; the

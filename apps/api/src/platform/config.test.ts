@@ -37,6 +37,25 @@ describe('loadConfig', () => {
     expect(config.mail.smtpUrl).toBe('smtps://mailer:secret@smtp.sentiero.example:465');
   });
 
+  it('refuses to run in production on PostgreSQL without the ticket signing key every process shares', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://sentiero.example',
+      SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
+      DATABASE_URL: 'postgres://sentiero@db.sentiero.example:5432/sentiero',
+    };
+    expect(() => loadConfig(production)).toThrow(/TICKET_SIGNING_KEY: required in production/);
+    const key = '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIA==\\n-----END PRIVATE KEY-----';
+    expect(loadConfig({ ...production, TICKET_SIGNING_KEY: key }).ticketSigningKey).toContain('PRIVATE KEY');
+  });
+
+  it('believes X-Forwarded-For only from the proxies it is told to trust', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY="the balancer"/);
+  });
+
   it('refuses a Stripe secret key where the publishable key goes, without printing it', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_51Sentiero', STRIPE_WEBHOOK_SECRET: 'whsec_sentiero' };
     const mistake = () => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_live_51Sentiero' });

@@ -34,6 +34,13 @@ const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true or the proxies’ addresses (IPs or CIDR ranges, comma-separated)',
+    )
+    .optional(),
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -74,6 +81,11 @@ export type Config = {
   sessionDays: number;
   /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
   perIpRateLimits: boolean;
+  /**
+   * Behind a load balancer every request comes from the balancer's address: trusting it makes the
+   * client's address (X-Forwarded-For) the one logs and per-IP limits see. Fastify's `trustProxy`.
+   */
+  trustProxy: boolean | string;
   /**
    * `off`: this process queues background jobs (ticket mails, other mail) but leaves working them
    * to other processes, so API processes can serve buyers while workers render PDFs elsewhere.
@@ -127,7 +139,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
     // Links in mails must not be built from a request's Host header, and mail must really leave.
-    const missing = (['PUBLIC_URL', 'SMTP_URL'] as const).filter((name) => !env[name]);
+    const missing: string[] = (['PUBLIC_URL', 'SMTP_URL'] as const).filter((name) => !env[name]);
+    // On PostgreSQL several processes sign tickets, and a restart must not change the key that
+    // rangers' phones verify with: without a configured key each start would make its own.
+    if (env.DATABASE_URL && !env.TICKET_SIGNING_KEY) missing.push('TICKET_SIGNING_KEY');
     if (missing.length) {
       throw new ConfigError(
         `Invalid configuration:\n  ${missing.map((name) => `${name}: required in production`).join('\n  ')}`,
@@ -154,6 +169,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
     perIpRateLimits: env.RATE_LIMITS === 'on',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobWorkers: env.JOB_WORKERS === 'on',
     payments: {
       stripe:
@@ -199,4 +215,10 @@ export function tileSource(tileUrl: string): string {
     '//tiles.',
     '//*.',
   );
+}
+
+/** `true` (whoever connects is a proxy) or the proxies' addresses; unset, no forwarded header is believed. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined) return false;
+  return value === 'true' ? true : value;
 }

@@ -2,6 +2,7 @@ import type { ApiError, ErrorCode } from '@sentiero/contract/errors';
 import type { Language } from '@sentiero/contract/languages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-errors.ts';
 import { AppError } from './errors.ts';
 import { errorMessage, fieldMessage } from './i18n.ts';
 
@@ -61,6 +62,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, an unknown content type, a broken multipart body, a rate limit...
       request.log.info({ err: error }, 'request refused');
       return reply.code(status).send(body(language, STATUS_CODES[status] ?? 'VALIDATION_FAILED'));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // The database dropped or refused the connection: the request may be tried again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send(body(language, 'SERVICE_UNAVAILABLE'));
     }
 
     request.log.error({ err: error }, 'request failed');

@@ -8,6 +8,9 @@ const RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMa
 /** Jobs fetched at once by a worker and run side by side (mail waits on the network, not the CPU). */
 const BATCH_SIZE = 5;
 
+/** The advisory lock under which pg-boss installs or migrates its schema. */
+const JOB_QUEUE_INSTALL_LOCK_ID = 7_302_114;
+
 export type JobHandler<Data> = (data: Data) => Promise<void>;
 
 export type Jobs = {
@@ -37,7 +40,10 @@ export async function startJobs(
     superviseIntervalSeconds: 60,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // Processes started together on a new database would each install pg-boss's schema: after
+  // waiting on pg-boss's own lock the later one does not see the schema just made (a stale
+  // catalog cache) and fails on a duplicate key. One process at a time installs or checks it.
+  await database.exclusively(JOB_QUEUE_INSTALL_LOCK_ID, () => boss.start());
 
   const queues = new Set<string>();
   const workers = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText, isStorableText, ZText } from './text.ts';
+import { findUnstorableText, isStorableText } from './text.ts';
 
 describe('isStorableText', () => {
   it('accepts every language of the site, emoji included', () => {
@@ -26,13 +26,5 @@ describe('findUnstorableText', () => {
     );
     expect(findUnstorableText({ 'bad\ud800': 1 })).toBe('bad\ud800');
     expect(findUnstorableText({ page: 2, ok: true, name: 'Ada' })).toBeNull();
-  });
-});
-
-describe('ZText', () => {
-  it('carries the message key the API and the forms translate', () => {
-    const result = ZText.safeParse('x\u0000');
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('field.invalidText');
   });
 });

@@ -1,20 +1,15 @@
-import { z } from 'zod';
-
 /** A UTF-16 surrogate without its other half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Text that can be stored and shown as it was sent. PostgreSQL refuses a NUL byte in text, and a
  * lone surrogate has no UTF-8 form: the drivers would store U+FFFD instead of what was typed.
- * The server applies this rule to every string and key of every request before any route runs;
- * forms apply it through `ZText`.
+ * The server applies this rule to every string and key of every request before any route runs
+ * (`apps/api/src/platform/request-input.ts`), so no endpoint needs a rule of its own.
  */
 export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
-
-/** A string input: the shared rule for every text a person or a program sends. */
-export const ZText = z.string().refine(isStorableText, { message: 'field.invalidText' });
 
 /**
  * The path of the first string or key in a decoded request (body, query, params) that is not

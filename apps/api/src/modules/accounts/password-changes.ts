@@ -5,7 +5,14 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { notifyAccountChange } from './notices.ts';
-import { consumeResetToken, findUserByEmail, findUserById, insertResetToken, updateUser } from './repo.ts';
+import {
+  consumeResetToken,
+  findUserByEmail,
+  findUserById,
+  insertResetToken,
+  type UserRow,
+  updateUser,
+} from './repo.ts';
 import { requireMemberRow, type SessionCookies } from './service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -32,12 +39,22 @@ export async function changePassword(
 }
 
 export async function sendPasswordRecovery(ctx: ServiceContext, email: string) {
-  const now = ctx.clock.now();
-  const { hits } = await countHit(ctx.db, `recovery:${email}`, HOUR_MS, now);
+  const { hits } = await countHit(ctx.db, `recovery:${email}`, HOUR_MS, ctx.clock.now());
   if (hits > RECOVERY_MAILS_PER_HOUR) throw new AppError('RATE_LIMITED', 429);
   const row = await findUserByEmail(ctx.db, email);
   // The same answer for unknown addresses: the form must not tell who has an account.
-  if (!row?.email) return { ok: true as const };
+  if (row) await mailPasswordResetLink(ctx, row);
+  return { ok: true as const };
+}
+
+/**
+ * A single-use link to choose a new password, to the account's address. Not rate-limited here:
+ * securing an account sends one too, and requests to the recovery form (anyone's) must not be
+ * able to hold it back.
+ */
+export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow) {
+  if (!row.email) return;
+  const now = ctx.clock.now();
   const token = newToken();
   await insertResetToken(
     ctx.db,
@@ -59,7 +76,6 @@ export async function sendPasswordRecovery(ctx: ServiceContext, email: string) {
       ctx.config.brand,
     ),
   });
-  return { ok: true as const };
 }
 
 export async function resetPassword(

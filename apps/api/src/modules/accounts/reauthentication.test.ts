@@ -244,6 +244,24 @@ describe('changing the login email', () => {
   });
 });
 
+describe('guessing the password through an open session', () => {
+  it('stops after ten wrong passwords in an hour, the right one included', async () => {
+    const { browser } = await register();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await browser.post('/api/app/user/two-factor/setup', {
+        password: `Guess${attempt}X2026`,
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const blocked = await browser.post('/api/app/user/two-factor/setup?lng=en', { password: PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    later(60 * 60);
+    expect((await browser.post('/api/app/user/two-factor/setup', { password: PASSWORD })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('password changes', () => {
   it('tell the address of the account, with a link to secure it', async () => {
     const { browser, email } = await register();

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/sessions.ts';
-import { sendPasswordRecovery } from './password-changes.ts';
+import { mailPasswordResetLink } from './password-changes.ts';
 import { consumeAccountToken, findUserById, lockAccount } from './repo.ts';
 import type { SessionCookies } from './service.ts';
 
@@ -23,6 +23,6 @@ export async function secureAccount(ctx: ServiceContext, cookies: SessionCookies
   if (!link || !row) throw new AppError('TOKEN_INVALID', 400);
   const locked = await lockAccount(ctx.db, row, { email: link.email, since: link.createdAt, now });
   await cookies.endAll(row.id);
-  if (locked.email) await sendPasswordRecovery(ctx, locked.email);
+  await mailPasswordResetLink(ctx, locked);
   return { ok: true as const };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 const PASSWORD = 'Jezero2026';
-const SAMPLES = 21;
+const SAMPLES = 101;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,13 +48,15 @@ describe('login timing', () => {
     for (const email of members) await registerMember(email);
     const nobody = (index: number) => `nobody.${run}.${index}@example.si`;
 
+    // The welcome mails go out in the background: let them, so their work does not land on the measurements.
+    await waitForMail(sut, members[SAMPLES] ?? '');
+
     // Warm-up: the first hashes of a process are slower than the rest.
     await timedLogin(members[SAMPLES] ?? '', -1);
     await timedLogin(nobody(SAMPLES), -1);
 
-    // Interleaved, each kind first every other time, so a busy moment of a shared machine (or
-    // whatever a request leaves behind for the next) falls on both kinds alike; medians ignore
-    // the odd request that waited behind another process.
+    // Interleaved in pairs, each kind first every other time, so a busy moment of a shared
+    // machine (or whatever a request leaves behind for the next) falls on both kinds alike.
     const existing: number[] = [];
     const unknown: number[] = [];
     for (let attempt = 0; attempt < SAMPLES; attempt++) {
@@ -72,8 +74,13 @@ describe('login timing', () => {
     console.info(
       `login medians over ${SAMPLES} each: wrong password ${wrongPassword.toFixed(1)} ms, unknown email ${unknownEmail.toFixed(1)} ms`,
     );
-    expect(Math.max(wrongPassword, unknownEmail) / Math.min(wrongPassword, unknownEmail)).toBeLessThanOrEqual(
-      1.2,
-    );
+    // The medians are compared through the pairs: the median of each pair's difference, against
+    // the median login. Two requests made one after the other share the machine's load, so the
+    // difference cancels it; comparing the two medians directly failed about one run in seven on
+    // a 2-core machine at load 7 (bootstrapped from measured runs), this about one in a thousand.
+    // Skipping the hash for unknown emails makes nearly every pair differ by a whole hash.
+    const typical = median([...existing, ...unknown]);
+    const pairDifference = median(existing.map((time, index) => time - (unknown[index] ?? 0)));
+    expect(Math.abs(pairDifference)).toBeLessThanOrEqual(0.2 * typical);
   }, 120_000);
 });

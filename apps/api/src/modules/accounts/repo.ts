@@ -176,7 +176,9 @@ export async function deleteAccountTokens(db: Db, userId: number, purpose: Accou
  * Securing an account: every session, device cookie and pending link goes, and so does every
  * link mailed after `since` (the notice whose link was used), whoever holds it; the password is
  * locked; the email goes back to `email` unless another account took it meanwhile; a two-factor
- * key set up after `since` is removed. One transaction, so nobody logs in half-way through.
+ * key set up after `since` is removed; a linked Facebook login is unlinked (a taker's Facebook
+ * account links itself through the email they set; the owner's links again at its next use).
+ * One transaction, so nobody logs in half-way through.
  */
 export async function lockAccount(
   db: Db,
@@ -193,6 +195,7 @@ export async function lockAccount(
       .update(users)
       .set({
         passwordHash: null,
+        facebookId: null,
         totpPendingSecret: null,
         ...(taken ? {} : { email }),
         ...(twoFactorSinceNotice ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null } : {}),

@@ -10,8 +10,8 @@ import type { SessionCookies } from './service.ts';
  * reports a takeover: whoever made the change may know the password and hold sessions, so
  * undoing the one change is not enough. Every session and trusted device ends, the email goes
  * back to the address the notice was sent to, a two-factor key set up since is removed (the
- * owner could not pass it), the password stops working, and a link to choose a new one goes to
- * that address: from then on only its mailbox opens the account.
+ * owner could not pass it), the password and any linked Facebook login stop working, and a link
+ * to choose a new one goes to that address: from then on only its mailbox opens the account.
  *
  * Links mailed after this notice die with it, so a taker who moved the account to their own
  * address cannot use the notices they received to move it back; the owner's older link wins.

@@ -52,7 +52,7 @@ export async function sendPasswordRecovery(ctx: ServiceContext, email: string) {
  * securing an account sends one too, and requests to the recovery form (anyone's) must not be
  * able to hold it back.
  */
-export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow) {
+export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow, language = ctx.lang) {
   if (!row.email) return;
   const now = ctx.clock.now();
   const token = newToken();
@@ -67,7 +67,7 @@ export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow) {
     to: row.email,
     ...renderMail(
       'passwordRecovery',
-      ctx.lang,
+      language,
       {
         firstname: row.firstName,
         resetUrl: `${ctx.origin}/reset-password?token=${encodeURIComponent(token)}`,

@@ -262,6 +262,79 @@ describe('guessing the password through an open session', () => {
   });
 });
 
+describe('a taker who moved the account to their own address', () => {
+  /** The owner's email moved to the taker's, then a password change: a notice to each of them. */
+  async function takeOver() {
+    const { browser, email } = await register();
+    const thief = uniqueEmail('taker');
+    await browser.post('/api/app/user/edit', {
+      firstname: 'Lucia',
+      lastname: 'Ferri',
+      email: thief,
+      country: 'IT',
+      password: PASSWORD,
+    });
+    const ownersNotice = await mailTo(email, 2, 'A change of email was asked for your Sentiero account');
+    const confirmToken = linkIn((await mailTo(thief, 1))?.text, '/confirm-email');
+    later(60);
+    await createBrowser(sut).post('/api/app/user/email/confirm', { token: confirmToken });
+    later(60);
+    // Now the account's address is the taker's: the next notice, and its link, go to them.
+    await browser.post('/api/app/user/password/update', {
+      old_password: PASSWORD,
+      new_password: 'Presa2026x',
+    });
+    const takersNotice = await mailTo(thief, 2, 'The password of your Sentiero account was changed');
+    return {
+      email,
+      thief,
+      ownersLink: linkIn(ownersNotice?.text, '/secure-account'),
+      takersLink: linkIn(takersNotice?.text, '/secure-account'),
+    };
+  }
+
+  async function ownerResetsAndLogsIn(email: string, count: number) {
+    const reset = linkIn(
+      (await mailTo(email, count, 'Reset your Sentiero password'))?.text,
+      '/reset-password',
+    );
+    await createBrowser(sut).post('/api/app/user/password/reset', { token: reset, password: 'DiNuovo2026' });
+    const login = await createBrowser(sut).post('/api/app/user/login', { email, password: 'DiNuovo2026' });
+    expect(login.statusCode).toBe(200);
+  }
+
+  it('cannot use the notices they received once the owner secured the account', async () => {
+    const { email, ownersLink, takersLink } = await takeOver();
+    expect((await createBrowser(sut).post('/api/app/user/secure', { token: ownersLink })).statusCode).toBe(
+      200,
+    );
+    const taker = await createBrowser(sut).post('/api/app/user/secure?lng=en', { token: takersLink });
+    expect(taker.statusCode).toBe(400);
+    expect(taker.json().code).toBe('TOKEN_INVALID');
+    await ownerResetsAndLogsIn(email, 4);
+  });
+
+  it("loses the account to the owner's older link even after using their own first", async () => {
+    const { email, thief, ownersLink, takersLink } = await takeOver();
+    expect((await createBrowser(sut).post('/api/app/user/secure', { token: takersLink })).statusCode).toBe(
+      200,
+    );
+    const takersReset = linkIn(
+      (await mailTo(thief, 3, 'Reset your Sentiero password'))?.text,
+      '/reset-password',
+    );
+    expect((await createBrowser(sut).post('/api/app/user/secure', { token: ownersLink })).statusCode).toBe(
+      200,
+    );
+    const stale = await createBrowser(sut).post('/api/app/user/password/reset', {
+      token: takersReset,
+      password: 'Ancora2026x',
+    });
+    expect(stale.statusCode).toBe(400);
+    await ownerResetsAndLogsIn(email, 4);
+  });
+});
+
 describe('password changes', () => {
   it('tell the address of the account, with a link to secure it', async () => {
     const { browser, email } = await register();

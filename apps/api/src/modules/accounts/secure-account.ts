@@ -23,6 +23,7 @@ export async function secureAccount(ctx: ServiceContext, cookies: SessionCookies
   if (!link || !row) throw new AppError('TOKEN_INVALID', 400);
   const locked = await lockAccount(ctx.db, row, { email: link.email, since: link.createdAt, now });
   await cookies.endAll(row.id);
-  await mailPasswordResetLink(ctx, locked);
+  // In the member's language: whoever opens the link, the mail is for the owner.
+  await mailPasswordResetLink(ctx, locked, locked.language);
   return { ok: true as const };
 }

@@ -67,6 +67,8 @@ test('two-step login: turned on with an authenticator code, used at login, turne
   await expect(page).toHaveURL(/\/user$/);
   // The recommendation choices load above; wait for them so the button below stays put.
   await expect(page.getByRole('group', { name: 'Activities' })).toBeVisible();
+  // Setting up two-step login asks for the password first.
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Turn on two-step login', exact: true }).click();
   const secret = (await page.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';
   await page.getByLabel('Code from the app', { exact: true }).fill(totpCode(secret));

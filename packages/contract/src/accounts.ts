@@ -33,6 +33,23 @@ export const ZNewPassword = z.string(field('passwordRule')).superRefine((passwor
 const ZPassword = (emptyKey: string) =>
   z.string(field(emptyKey)).min(1, field(emptyKey)).max(PASSWORD_MAX_LENGTH, field(emptyKey));
 
+/**
+ * Proof that the member is at the keyboard, for changes that could hand the account to someone
+ * else (email, password, two-factor, deletion): the current password, or a fresh authenticator
+ * code. Both optional here; the server says which one is missing (`field.passwordEmpty`).
+ */
+const ZReauthentication = {
+  password: ZPassword('passwordEmpty').optional(),
+  code: z
+    .string(field('invalidCode'))
+    .trim()
+    .regex(/^\d{6}$/, field('invalidCode'))
+    .optional(),
+};
+
+/** A token of a mailed link. */
+const ZLinkToken = z.string().min(16).max(128);
+
 /** Any ISO 3166 country: members come from everywhere, even if areas are in four countries. */
 export const ZMemberCountry = z
   .string()
@@ -168,7 +185,9 @@ export const userFetch = defineEndpoint({
 export const userEdit = defineEndpoint({
   ...ROUTES.userEdit,
   tag: 'accounts',
-  summary: 'Updates the account: names, email, phone, country and fiscal code.',
+  summary:
+    'Updates the account: names, phone, country and fiscal code. A new email needs the password (or a ' +
+    'fresh two-factor code) and takes effect once the link mailed to it is opened (`pending_email`).',
   input: z
     .object({
       lng: ZLanguageParam,
@@ -177,9 +196,10 @@ export const userEdit = defineEndpoint({
       email: ZEmail,
       phone: ZPhone,
       ...ZResidence,
+      ...ZReauthentication,
     })
     .superRefine(checkFiscalCode),
-  output: z.object({ user: ZUser }),
+  output: z.object({ user: ZUser, pending_email: z.string().nullable() }),
 });
 
 export const userEditData = defineEndpoint({
@@ -227,8 +247,28 @@ export const userPasswordReset = defineEndpoint({
 export const userDelete = defineEndpoint({
   ...ROUTES.userDelete,
   tag: 'accounts',
-  summary: 'Deletes the account: personal data erased, orders kept anonymised, sessions ended.',
-  input: z.object({ lng: ZLanguageParam, password: ZPassword('passwordEmpty') }),
+  summary:
+    'Deletes the account (asks for the password or a fresh two-factor code): personal data erased, ' +
+    'orders kept anonymised, sessions ended.',
+  input: z.object({ lng: ZLanguageParam, ...ZReauthentication }),
+  output: ZOk,
+});
+
+export const userEmailConfirm = defineEndpoint({
+  ...ROUTES.userEmailConfirm,
+  tag: 'accounts',
+  summary: 'Makes a new email the login of the account, with the single-use link mailed to it (24 hours).',
+  input: z.object({ lng: ZLanguageParam, token: ZLinkToken }),
+  output: z.object({ email: z.string() }),
+});
+
+export const userSecure = defineEndpoint({
+  ...ROUTES.userSecure,
+  tag: 'accounts',
+  summary:
+    '"This wasn\'t me", from a change notice: ends every session, undoes the change, locks the password ' +
+    'and mails a link to choose a new one to the address the notice went to.',
+  input: z.object({ lng: ZLanguageParam, token: ZLinkToken }),
   output: ZOk,
 });
 
@@ -279,8 +319,10 @@ export const facebookLogin = defineEndpoint({
 export const twoFactorSetup = defineEndpoint({
   ...ROUTES.twoFactorSetup,
   tag: 'accounts',
-  summary: 'Starts turning on two-factor login: a new secret for an authenticator app.',
-  input: z.object({ lng: ZLanguageParam }),
+  summary:
+    'Starts setting up two-factor login (asks for the password or a fresh code): a new secret for an ' +
+    'authenticator app; an active one stays until a code of the new one turns it on.',
+  input: z.object({ lng: ZLanguageParam, ...ZReauthentication }),
   output: z.object({ secret: z.string(), uri: z.string() }),
 });
 
@@ -301,7 +343,7 @@ export const twoFactorEnable = defineEndpoint({
 export const twoFactorDisable = defineEndpoint({
   ...ROUTES.twoFactorDisable,
   tag: 'accounts',
-  summary: 'Turns two-factor login off; asks for the password.',
-  input: z.object({ lng: ZLanguageParam, password: ZPassword('passwordEmpty') }),
+  summary: 'Turns two-factor login off; asks for the password or a fresh code.',
+  input: z.object({ lng: ZLanguageParam, ...ZReauthentication }),
   output: ZOk,
 });

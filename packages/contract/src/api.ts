@@ -8,6 +8,7 @@ import type {
   userDelete,
   userEdit,
   userEditData,
+  userEmailConfirm,
   userExport,
   userFetch,
   userLogin,
@@ -17,6 +18,7 @@ import type {
   userPasswordReset,
   userPasswordUpdate,
   userRegister,
+  userSecure,
   userTag,
 } from './accounts.ts';
 import type { areaActivationRequest, areaInfoV2, areaListV2, cityList, getCity } from './areas.ts';
@@ -92,6 +94,8 @@ export type Api = {
   twoFactorSetup: typeof twoFactorSetup;
   twoFactorEnable: typeof twoFactorEnable;
   twoFactorDisable: typeof twoFactorDisable;
+  userEmailConfirm: typeof userEmailConfirm;
+  userSecure: typeof userSecure;
   userNewsletter: typeof userNewsletter;
   newsletterConfirm: typeof newsletterConfirm;
   newsletterUnsubscribe: typeof newsletterUnsubscribe;

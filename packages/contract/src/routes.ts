@@ -52,6 +52,8 @@ export const ROUTES = {
   twoFactorSetup: { path: '/app/user/two-factor/setup', kind: 'write' },
   twoFactorEnable: { path: '/app/user/two-factor/enable', kind: 'write' },
   twoFactorDisable: { path: '/app/user/two-factor/disable', kind: 'write' },
+  userEmailConfirm: { path: '/app/user/email/confirm', kind: 'write' },
+  userSecure: { path: '/app/user/secure', kind: 'write' },
   contactUs: { path: '/app/contact/us', kind: 'write' },
   ticketBuy: { path: '/app/v4/ticket/buy', kind: 'write' },
   ticketKeys: { path: '/app/ticket/keys', kind: 'read' },

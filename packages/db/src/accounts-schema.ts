@@ -40,6 +40,11 @@ export const users = pgTable(
     preferredRegionIds: integer('preferred_region_ids').array().notNull().default(sql`'{}'`),
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /**
+     * A key being set up, kept apart from the active one: starting a setup never switches off the
+     * factor that protects the account until a code of the new key confirms it.
+     */
+    totpPendingSecret: text('totp_pending_secret'),
     /** The last time step a code was accepted for: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
@@ -65,6 +70,47 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Single-use links mailed about the account, stored hashed: `confirm-email` goes to a new address
+ * (which it becomes once opened), `secure-account` to the address a change was announced to.
+ * `email` is that address.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ['confirm-email', 'secure-account'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('account_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * OWASP's device cookies: a browser that logged in to an account gets a random token (stored
+ * hashed); its failed logins count against its own allowance, not the account's.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
 );
 
 /** A password accepted for an account with two-factor login, waiting for its code. */

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('ends sessions 90 days after login by default, or after SESSION_MAX_DAYS', () => {
+    expect(loadConfig({}).sessionMaxDays).toBe(90);
+    expect(loadConfig({ SESSION_MAX_DAYS: '14' }).sessionMaxDays).toBe(14);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS="forever"/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS="0"/);
+  });
+
   it('refuses to run in production without a public address and a mail server', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://sentiero.example' })).toThrow(

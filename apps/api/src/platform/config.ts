@@ -33,6 +33,7 @@ const ZEnvironment = z.object({
   MAIL_FROM: z.string().min(3).default('Sentiero <no-reply@sentiero.localhost>'),
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .string()
@@ -78,7 +79,10 @@ export type Config = {
   company: { name: string; taxNumber: string; registerNumber: string };
   /** Without an SMTP server, mail goes to the embedded mailbox (`/dev/mailbox`, off in production). */
   mail: { smtpUrl: string | undefined; from: string; operator: string };
+  /** Idle lifetime: a session unused this long ends. */
   sessionDays: number;
+  /** Absolute lifetime (ASVS 7.3.2): however often it is used, a session ends this long after the login. */
+  sessionMaxDays: number;
   /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
   perIpRateLimits: boolean;
   /**
@@ -168,6 +172,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
+    sessionMaxDays: env.SESSION_MAX_DAYS,
     perIpRateLimits: env.RATE_LIMITS === 'on',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobWorkers: env.JOB_WORKERS === 'on',

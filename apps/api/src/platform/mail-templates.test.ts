@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@sentiero/contract/languages';
 import { describe, expect, it } from 'vitest';
-import { type MailKind, type MailVariables, renderMail } from './mail-templates.ts';
+import { ACCOUNT_CHANGES, type MailKind, type MailVariables, renderMail } from './mail-templates.ts';
 
 const BRAND = 'Sentiero';
 const HOSTILE = `<script>alert(1)</script> "&'`;
@@ -15,6 +15,18 @@ const SAMPLES: { [K in MailKind]: MailVariables[K] } = {
     validMinutes: 60,
   },
   newsletterConfirm: { confirmUrl: 'https://sentiero.test/newsletter/confirm?token=xyz' },
+  emailConfirm: {
+    firstname: 'Anna',
+    confirmUrl: 'https://sentiero.test/confirm-email?token=c1',
+    validHours: 24,
+  },
+  accountChanged: {
+    firstname: 'Anna',
+    change: 'emailChangeRequested',
+    newEmail: 'anna.nuova@example.com',
+    secureUrl: 'https://sentiero.test/secure-account?token=s1',
+    validDays: 7,
+  },
   newsletterIssue: {
     title: 'Porcini season opens',
     body: 'The first porcini are out.\n\nPermits for Val di Sole are on sale.',
@@ -60,6 +72,17 @@ function keysOf(tree: Tree, prefix = ''): string[] {
 }
 
 describe('renderMail', () => {
+  it.each(LANGUAGES)('words every account change in %s, with the link to secure the account', (language) => {
+    const subjects = new Set<string>();
+    for (const change of ACCOUNT_CHANGES) {
+      const mail = render('accountChanged', language, { ...SAMPLES.accountChanged, change });
+      expect(mail.subject, change).not.toContain('{{');
+      expect(mail.text).toContain('https://sentiero.test/secure-account?token=s1');
+      subjects.add(mail.subject);
+    }
+    expect(subjects.size).toBe(ACCOUNT_CHANGES.length);
+  });
+
   it.each(LANGUAGES)('renders every kind in %s, with every placeholder filled', (language) => {
     for (const kind of KINDS) {
       const mail = render(kind, language);
@@ -89,8 +112,7 @@ describe('renderMail', () => {
     'finds every English text in the %s file, so the fallback stays a safety net',
     (language) => {
       // Plural forms differ by language (Slovenian has four), so only their parent key must match.
-      const texts = (tree: Tree) =>
-        keysOf(tree).map((key) => key.replace(/^(passwordRecovery\.validity)\..*/, '$1'));
+      const texts = (tree: Tree) => keysOf(tree).map((key) => key.replace(/^(\w+\.validity)\..*/, '$1'));
       expect(new Set(texts(readLocale(language)))).toEqual(new Set(texts(readLocale('en'))));
       expect(keysOf(readLocale(language))).toContain('passwordRecovery.validity.other');
     },

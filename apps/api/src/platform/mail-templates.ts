@@ -1,9 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@sentiero/contract/languages';
+import { type Block, type Footer, type Mail, paragraphsOf, renderHtml, renderText } from './mail-layout.ts';
+
+/** The changes the account's address is told of, each with a link to secure the account. */
+export const ACCOUNT_CHANGES = [
+  'emailChangeRequested',
+  'emailChanged',
+  'passwordChanged',
+  'twoFactorOn',
+  'twoFactorChanged',
+  'twoFactorOff',
+] as const;
+export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
 export type MailVariables = {
   welcome: { firstname: string; accountUrl: string };
+  emailConfirm: { firstname: string; confirmUrl: string; validHours: number };
+  accountChanged: {
+    firstname: string;
+    change: AccountChange;
+    newEmail: string;
+    secureUrl: string;
+    validDays: number;
+  };
   passwordRecovery: { firstname: string; resetUrl: string; validMinutes: number };
   newsletterConfirm: { confirmUrl: string };
   newsletterIssue: { title: string; body: string; unsubscribeUrl: string };
@@ -37,6 +57,23 @@ type MailTexts = {
     ignore: string;
   };
   newsletterConfirm: { subject: string; greeting: string; intro: string; button: string; ignore: string };
+  emailConfirm: {
+    subject: string;
+    greeting: string;
+    intro: string;
+    button: string;
+    validity: Plural;
+    ignore: string;
+  };
+  accountChanged: {
+    subject: Record<AccountChange, string>;
+    intro: Record<AccountChange, string>;
+    greeting: string;
+    ifYou: string;
+    ifNotYou: string;
+    button: string;
+    validity: Plural;
+  };
   newsletterIssue: { subject: string; footer: string; unsubscribe: string };
   contactReceipt: { subject: string; greeting: string; intro: string; quoteIntro: string };
   ticketsReady: {
@@ -99,25 +136,17 @@ function lookup<S extends Section, K extends keyof MailTexts[S]>(
 
 type Values = Record<string, string | number>;
 
+/** The form of a counting text for `count`, by the language's plural rules, filled in. */
+function plural(language: Language, forms: Plural, count: number, values: Values): string {
+  return fill(forms[new Intl.PluralRules(language).select(count)] ?? forms.other, values);
+}
+
 // One pass, so a value that itself contains `{{…}}` (a name typed by a user) stays as typed.
 function fill(template: string, values: Values): string {
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,
   );
 }
-
-/** The content of a mail, written once and rendered both as plain text and as HTML. */
-type Block =
-  | { type: 'title'; text: string }
-  | { type: 'paragraph'; text: string }
-  | { type: 'list'; items: string[] }
-  | { type: 'button'; label: string; url: string }
-  | { type: 'quote'; text: string }
-  | { type: 'fields'; rows: [label: string, value: string][] };
-
-type Footer = { text: string; link?: { label: string; url: string } };
-
-type Mail = { subject: string; blocks: Block[]; footer: Footer[] };
 
 function compose<K extends MailKind>(
   kind: K,
@@ -154,16 +183,65 @@ function compose<K extends MailKind>(
     case 'passwordRecovery': {
       const v = variables as MailVariables['passwordRecovery'];
       const values = { firstname: v.firstname, minutes: v.validMinutes };
-      const forms = lookup(language, 'passwordRecovery', 'validity');
-      const validity = forms[new Intl.PluralRules(language).select(v.validMinutes)] ?? forms.other;
+      const validity = plural(language, lookup(language, 'passwordRecovery', 'validity'), v.validMinutes, {
+        brand,
+        ...values,
+      });
       return {
         subject: t('passwordRecovery', 'subject', values),
         blocks: [
           { type: 'paragraph', text: t('passwordRecovery', 'greeting', values) },
           { type: 'paragraph', text: t('passwordRecovery', 'intro', values) },
           { type: 'button', label: t('passwordRecovery', 'button'), url: v.resetUrl },
-          { type: 'paragraph', text: fill(validity, { brand, ...values }) },
+          { type: 'paragraph', text: validity },
           { type: 'paragraph', text: t('passwordRecovery', 'ignore', values) },
+          signature,
+        ],
+        footer: [tagline],
+      };
+    }
+    case 'emailConfirm': {
+      const v = variables as MailVariables['emailConfirm'];
+      const values = { firstname: v.firstname, hours: v.validHours };
+      return {
+        subject: t('emailConfirm', 'subject', values),
+        blocks: [
+          { type: 'paragraph', text: t('emailConfirm', 'greeting', values) },
+          { type: 'paragraph', text: t('emailConfirm', 'intro', values) },
+          { type: 'button', label: t('emailConfirm', 'button'), url: v.confirmUrl },
+          {
+            type: 'paragraph',
+            text: plural(language, lookup(language, 'emailConfirm', 'validity'), v.validHours, {
+              brand,
+              ...values,
+            }),
+          },
+          { type: 'paragraph', text: t('emailConfirm', 'ignore', values) },
+          signature,
+        ],
+        footer: [tagline],
+      };
+    }
+    case 'accountChanged': {
+      const v = variables as MailVariables['accountChanged'];
+      const values = { brand, firstname: v.firstname, newEmail: v.newEmail, days: v.validDays };
+      const subjects = lookup(language, 'accountChanged', 'subject');
+      const intros = lookup(language, 'accountChanged', 'intro');
+      return {
+        subject: fill(subjects[v.change] ?? english.accountChanged.subject[v.change], values),
+        blocks: [
+          { type: 'paragraph', text: t('accountChanged', 'greeting', values) },
+          {
+            type: 'paragraph',
+            text: fill(intros[v.change] ?? english.accountChanged.intro[v.change], values),
+          },
+          { type: 'paragraph', text: t('accountChanged', 'ifYou', values) },
+          { type: 'paragraph', text: t('accountChanged', 'ifNotYou', values) },
+          { type: 'button', label: t('accountChanged', 'button'), url: v.secureUrl },
+          {
+            type: 'paragraph',
+            text: plural(language, lookup(language, 'accountChanged', 'validity'), v.validDays, values),
+          },
           signature,
         ],
         footer: [tagline],
@@ -261,19 +339,6 @@ function compose<K extends MailKind>(
   }
   throw new Error(`Unknown mail kind: ${String(kind)}`);
 }
-
-function normaliseLineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}
-
-/** Paragraphs are separated by blank lines, as people type them in a plain text box. */
-function paragraphsOf(body: string): string[] {
-  return normaliseLineBreaks(body)
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
-
 /** `sl` means little to whoever answers the mail; `Slovenian (sl)` in their own language does. */
 function describeLanguage(code: string, inLanguage: Language): string {
   try {
@@ -283,109 +348,6 @@ function describeLanguage(code: string, inLanguage: Language): string {
     return code;
   }
 }
-
-function renderText(mail: Mail): string {
-  const parts = mail.blocks.map((block) => {
-    switch (block.type) {
-      case 'title':
-        return `${block.text}\n${'='.repeat(Math.min(block.text.length, 60))}`;
-      case 'paragraph':
-        return block.text;
-      case 'list':
-        return block.items.map((item) => `- ${item}`).join('\n');
-      case 'button':
-        return `${block.label}:\n${block.url}`;
-      case 'quote':
-        return normaliseLineBreaks(block.text)
-          .split('\n')
-          .map((line) => (line ? `> ${line}` : '>'))
-          .join('\n');
-      case 'fields':
-        return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
-    }
-    return '';
-  });
-  const footer = mail.footer.map((item) =>
-    item.link ? `${item.text}\n${item.link.label}: ${item.link.url}` : item.text,
-  );
-  return `${[...parts, ...(footer.length ? ['----', ...footer] : [])].join('\n\n')}\n`;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
-
-function escapeLines(value: string): string {
-  return escapeHtml(normaliseLineBreaks(value)).replace(/\n/g, '<br>\n');
-}
-
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const GREEN = '#2f5d3a';
-
-function renderHtml(mail: Mail, language: Language, brand: string, linkFallback: string): string {
-  const blocks = mail.blocks.map((block) => {
-    switch (block.type) {
-      case 'title':
-        return `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${GREEN}">${escapeHtml(block.text)}</h1>`;
-      case 'paragraph':
-        return `<p style="margin:0 0 16px">${escapeLines(block.text)}</p>`;
-      case 'list':
-        return `<ul style="margin:0 0 16px;padding-left:20px">${block.items
-          .map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`)
-          .join('')}</ul>`;
-      case 'button': {
-        const href = escapeHtml(block.url);
-        // Some clients strip or block styled links, so the address is also written out.
-        return [
-          `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 22px;background:${GREEN};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(block.label)}</a></p>`,
-          `<p style="margin:0 0 16px;font-size:13px;color:#5b635b">${escapeHtml(linkFallback)}<br><a href="${href}" style="color:${GREEN};word-break:break-all">${escapeHtml(block.url)}</a></p>`,
-        ].join('\n');
-      }
-      case 'quote':
-        return `<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #c9d3c4;background:#f6f8f4;color:#333333">${escapeLines(block.text)}</blockquote>`;
-      case 'fields':
-        return `<p style="margin:0 0 16px">${block.rows
-          .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
-          .join('<br>\n')}</p>`;
-    }
-    return '';
-  });
-  const footer = mail.footer.map((item) => {
-    const link = item.link
-      ? ` <a href="${escapeHtml(item.link.url)}" style="color:#5b635b">${escapeHtml(item.link.label)}</a>`
-      : '';
-    return `<p style="margin:0 0 8px">${escapeHtml(item.text)}${link}</p>`;
-  });
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(mail.subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f1efe8">
-<div style="max-width:560px;margin:0 auto;padding:24px 16px;${FONT};font-size:15px;line-height:1.55;color:#1f261f">
-<div style="padding:0 4px 16px;font-size:20px;font-weight:700;color:${GREEN}">${escapeHtml(brand)}</div>
-<div style="padding:24px;background:#ffffff;border-radius:8px">
-${blocks.join('\n')}
-</div>
-<div style="padding:16px 4px 0;font-size:12px;line-height:1.5;color:#5b635b">
-${footer.join('\n')}
-</div>
-</div>
-</body>
-</html>
-`;
-}
-
 /** A transactional mail in the member's language, as subject, plain text and HTML. */
 export function renderMail<K extends MailKind>(
   kind: K,

@@ -39,6 +39,19 @@ export function cookieOptions(config: Config, maxAgeSeconds?: number) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * When a session used at `now` ends: the idle lifetime from now, but never past the absolute
+ * lifetime from its login, so a stolen token cannot be kept alive by using it.
+ */
+export function sessionExpiry(config: Config, createdAt: Date, now: Date): Date {
+  return new Date(
+    Math.min(
+      now.getTime() + config.sessionDays * DAY_MS,
+      createdAt.getTime() + config.sessionMaxDays * DAY_MS,
+    ),
+  );
+}
+
 /** Starts a session: always a new token, so a token planted before login is worthless. */
 export async function startSession(
   db: Db,
@@ -48,17 +61,14 @@ export async function startSession(
   now: Date,
 ): Promise<void> {
   const token = newToken();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS),
-  });
+  const expiresAt = sessionExpiry(config, now, now);
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   reply.setCookie(
     sessionCookieName(config),
     token,
-    cookieOptions(config, (config.sessionDays * DAY_MS) / 1000),
+    cookieOptions(config, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
   );
 }
 
@@ -79,7 +89,12 @@ export async function findSessionUser(
   // Every API request asks this: prepared once.
   const findSession = preparedOnce(db, 'session_user', (name) =>
     db
-      .select({ id: users.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        id: users.id,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -93,11 +108,11 @@ export async function findSessionUser(
   );
   const [row] = await findSession.execute({ tokenHash, now });
   if (!row) return null;
-  // A session in use slides forward, written at most once a day.
+  // A session in use slides forward, written at most once a day, up to its absolute lifetime.
   if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS) })
+      .set({ lastSeenAt: now, expiresAt: sessionExpiry(config, row.createdAt, now) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
   return { id: row.id, tokenHash };
@@ -112,10 +127,15 @@ export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Expired sessions, challenges, reset links and rate-limit windows: nothing of them is needed any more. */
+/**
+ * Expired sessions, challenges, reset links, account links, device cookies and rate-limit windows:
+ * nothing of them is needed any more.
+ */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.execute(sql`delete from sessions where expires_at < ${at}`);
+  await db.execute(sql`delete from account_tokens where expires_at < ${at}`);
+  await db.execute(sql`delete from trusted_devices where expires_at < ${at}`);
   await db.execute(sql`delete from login_challenges where expires_at < ${at}`);
   await db.execute(sql`delete from password_reset_tokens where expires_at < ${at}`);
   await db.execute(sql`delete from rate_limit_hits where reset_at < ${at}`);

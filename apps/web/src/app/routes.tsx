@@ -106,6 +106,8 @@ export const routes: RouteObject[] = [
             path: 'newsletter/unsubscribe',
             lazy: () => import('../features/account/routes/newsletter-unsubscribe.tsx'),
           },
+          { path: 'confirm-email', lazy: () => import('../features/account/routes/confirm-email.tsx') },
+          { path: 'secure-account', lazy: () => import('../features/account/routes/secure-account.tsx') },
           {
             loader: requireVisitor,
             children: [

@@ -180,8 +180,8 @@ describe('the user fetch (app/user/info)', () => {
 });
 
 describe('app/user/edit and app/user/edit/data', () => {
-  it('updates names, email, phone, country and fiscal code', async () => {
-    const { browser } = await member();
+  it('updates names, phone, country and fiscal code; a new email waits for its confirmation', async () => {
+    const { browser, email: current } = await member();
     const email = uniqueEmail('giulia.nuova');
     const response = await browser.post('/api/app/user/edit?lng=en', {
       firstname: 'Giulia Maria',
@@ -190,12 +190,12 @@ describe('app/user/edit and app/user/edit/data', () => {
       phone: '+39 333 123 4567',
       country: 'IT',
       fiscal_code: 'RSSMRA85T10A562S',
+      password: 'Funghi2026',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({
-      firstname: 'Giulia Maria',
-      email,
-      phone: '+39 333 123 4567',
+    expect(response.json()).toMatchObject({
+      user: { firstname: 'Giulia Maria', email: current, phone: '+39 333 123 4567' },
+      pending_email: email,
     });
     const data = await browser.post('/api/app/user/edit/data?lng=en', { country: 'SI', language: 'sl' });
     expect(data.json().user).toMatchObject({ country: 'SI', fiscal_code: null, language: 'sl' });

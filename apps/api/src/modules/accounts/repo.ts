@@ -1,5 +1,7 @@
 import type { Db } from '@sentiero/db/client';
 import {
+  type AccountTokenPurpose,
+  accountTokens,
   activityTypes,
   contactMessages,
   loginChallenges,
@@ -8,9 +10,10 @@ import {
   recoveryCodes,
   regions,
   sessions,
+  trustedDevices,
   users,
 } from '@sentiero/db/schema';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -122,6 +125,120 @@ export async function consumeResetToken(db: Db, tokenHash: string, now: Date): P
   return row?.userId ?? null;
 }
 
+export async function insertAccountToken(
+  db: Db,
+  values: {
+    tokenHash: string;
+    userId: number;
+    purpose: AccountTokenPurpose;
+    email: string;
+    now: Date;
+    expiresAt: Date;
+  },
+) {
+  const { now, ...row } = values;
+  await db.insert(accountTokens).values({ ...row, createdAt: now });
+}
+
+/** Uses a mailed link once: the update that marks it used is the check that it was unused. */
+export async function consumeAccountToken(
+  db: Db,
+  tokenHash: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<{ userId: number; email: string; createdAt: Date } | null> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning({
+      userId: accountTokens.userId,
+      email: accountTokens.email,
+      createdAt: accountTokens.createdAt,
+    });
+  return row ?? null;
+}
+
+export async function deleteAccountTokens(db: Db, userId: number, purpose: AccountTokenPurpose) {
+  await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
+}
+
+/**
+ * Securing an account: every session, device cookie and pending link goes, and so does every
+ * link mailed after `since` (the notice whose link was used), whoever holds it; the password is
+ * locked; the email goes back to `email` unless another account took it meanwhile; a two-factor
+ * key set up after `since` is removed; a linked Facebook login is unlinked (a taker's Facebook
+ * account links itself through the email they set; the owner's links again at its next use).
+ * One transaction, so nobody logs in half-way through.
+ */
+export async function lockAccount(
+  db: Db,
+  user: UserRow,
+  { email, since, now }: { email: string; since: Date; now: Date },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, user.id)));
+    const twoFactorSinceNotice = user.totpEnabledAt !== null && user.totpEnabledAt >= since;
+    const [row] = await tx
+      .update(users)
+      .set({
+        passwordHash: null,
+        facebookId: null,
+        totpPendingSecret: null,
+        ...(taken ? {} : { email }),
+        ...(twoFactorSinceNotice ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw new Error(`account ${user.id} was not locked`);
+    if (twoFactorSinceNotice) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, user.id));
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, user.id));
+    await tx
+      .delete(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.userId, user.id),
+          or(eq(accountTokens.purpose, 'confirm-email'), gte(accountTokens.createdAt, since)),
+        ),
+      );
+    return row;
+  });
+}
+
+export async function insertTrustedDevice(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  now: Date,
+  expiresAt: Date,
+) {
+  await db.insert(trustedDevices).values({ tokenHash, userId, createdAt: now, expiresAt });
+}
+
+/** The account a device cookie was given to, if it is still valid. */
+export async function findTrustedDeviceUser(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: trustedDevices.userId })
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.tokenHash, tokenHash), gt(trustedDevices.expiresAt, now)));
+  return row?.userId ?? null;
+}
+
 export async function insertLoginChallenge(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
   await db.insert(loginChallenges).values({ tokenHash, userId, expiresAt });
 }
@@ -185,11 +302,14 @@ export async function anonymiseUser(db: Db, user: UserRow, now: Date): Promise<v
         totpSecret: null,
         totpEnabledAt: null,
         totpLastStep: null,
+        totpPendingSecret: null,
         updatedAt: now,
         deletedAt: now,
       })
       .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, user.id));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));

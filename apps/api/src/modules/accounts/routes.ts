@@ -7,6 +7,7 @@ import {
   userDelete,
   userEdit,
   userEditData,
+  userEmailConfirm,
   userExport,
   userFetch,
   userLogin,
@@ -16,6 +17,7 @@ import {
   userPasswordReset,
   userPasswordUpdate,
   userRegister,
+  userSecure,
   userTag,
 } from '@sentiero/contract/accounts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,26 +30,18 @@ import {
   endSession,
   startSession,
 } from '../../platform/sessions.ts';
+import { confirmEmailChange, editAccount } from './account-edit.ts';
 import {
   FACEBOOK_CALLBACK_PATH,
   finishFacebookLogin,
   type StateCookie,
   startFacebookLogin,
 } from './facebook.ts';
-import {
-  type ChallengeCookie,
-  changePassword,
-  disableTwoFactor,
-  enableTwoFactor,
-  logIn,
-  logInWithCode,
-  resetPassword,
-  sendPasswordRecovery,
-  startTwoFactorSetup,
-} from './login.ts';
+import { type BrowserCookie, type LoginCookies, logIn, logInWithCode } from './login.ts';
+import { changePassword, resetPassword, sendPasswordRecovery } from './password-changes.ts';
+import { secureAccount } from './secure-account.ts';
 import {
   deleteAccount,
-  editAccount,
   editResidence,
   exportPersonalData,
   getCurrentUser,
@@ -56,6 +50,7 @@ import {
   type SessionCookies,
   setPreferences,
 } from './service.ts';
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './two-factor.ts';
 
 /** Per IP: enough for a family behind one router, too few for guessing passwords. */
 const LOGIN_LIMIT = { max: 20, timeWindow: '1 minute' };
@@ -77,7 +72,7 @@ function shortCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   name: string,
-): ChallengeCookie {
+): BrowserCookie {
   return {
     set: (value, maxAgeSeconds) => reply.setCookie(name, value, cookieOptions(ctx.config, maxAgeSeconds)),
     read: () => request.cookies[name],
@@ -87,6 +82,23 @@ function shortCookie(
 
 const challengeCookie = (ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply) =>
   shortCookie(ctx, request, reply, ctx.config.env === 'production' ? '__Host-sentiero_2fa' : 'sentiero_2fa');
+/** OWASP's device cookie: which browser this is to the accounts that logged in from it. */
+const deviceCookie = (ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply) =>
+  shortCookie(
+    ctx,
+    request,
+    reply,
+    ctx.config.env === 'production' ? '__Host-sentiero_device' : 'sentiero_device',
+  );
+
+function loginCookies(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply): LoginCookies {
+  return {
+    session: sessionCookies(ctx, reply),
+    challenge: challengeCookie(ctx, request, reply),
+    device: deviceCookie(ctx, request, reply),
+  };
+}
+
 const stateCookieName = (ctx: ServiceContext) =>
   ctx.config.env === 'production' ? '__Host-sentiero_oauth' : 'sentiero_oauth';
 
@@ -105,15 +117,13 @@ export function registerAccountRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     userLogin,
-    (ctx, input, request, reply) =>
-      logIn(ctx, sessionCookies(ctx, reply), challengeCookie(ctx, request, reply), input),
+    (ctx, input, request, reply) => logIn(ctx, loginCookies(ctx, request, reply), input),
     { rateLimit: LOGIN_LIMIT },
   );
   registerEndpoint(
     app,
     userLoginTwoFactor,
-    (ctx, input, request, reply) =>
-      logInWithCode(ctx, sessionCookies(ctx, reply), challengeCookie(ctx, request, reply), input.code),
+    (ctx, input, request, reply) => logInWithCode(ctx, loginCookies(ctx, request, reply), input.code),
     { rateLimit: LOGIN_LIMIT },
   );
   registerEndpoint(app, userLogout, async (ctx, _input, _request, reply) => {
@@ -138,7 +148,16 @@ export function registerAccountRoutes(app: FastifyInstance) {
     { rateLimit: RECOVERY_LIMIT },
   );
   registerEndpoint(app, userDelete, (ctx, input, _request, reply) =>
-    deleteAccount(ctx, sessionCookies(ctx, reply), input.password),
+    deleteAccount(ctx, sessionCookies(ctx, reply), input),
+  );
+  registerEndpoint(app, userEmailConfirm, (ctx, input) => confirmEmailChange(ctx, input.token), {
+    rateLimit: RECOVERY_LIMIT,
+  });
+  registerEndpoint(
+    app,
+    userSecure,
+    (ctx, input, _request, reply) => secureAccount(ctx, sessionCookies(ctx, reply), input.token),
+    { rateLimit: RECOVERY_LIMIT },
   );
   registerEndpoint(app, userExport, async (ctx, _input, _request, reply) => {
     const data = await exportPersonalData(ctx);
@@ -146,9 +165,9 @@ export function registerAccountRoutes(app: FastifyInstance) {
     return data;
   });
   registerEndpoint(app, permission, (ctx) => listPermissions(ctx));
-  registerEndpoint(app, twoFactorSetup, (ctx) => startTwoFactorSetup(ctx));
+  registerEndpoint(app, twoFactorSetup, (ctx, input) => startTwoFactorSetup(ctx, input));
   registerEndpoint(app, twoFactorEnable, (ctx, input) => enableTwoFactor(ctx, input.code));
-  registerEndpoint(app, twoFactorDisable, (ctx, input) => disableTwoFactor(ctx, input.password));
+  registerEndpoint(app, twoFactorDisable, (ctx, input) => disableTwoFactor(ctx, input));
   registerEndpoint(
     app,
     facebookLogin,

@@ -145,6 +145,7 @@ describe("one member and another's data", () => {
       lastname: 'Kralj',
       email: ana.email,
       country: 'SI',
+      password: PASSWORD,
     });
     expect(takeover.statusCode).toBe(409);
     expect((await ana.browser.get('/api/app/user/info')).json().user).toMatchObject({

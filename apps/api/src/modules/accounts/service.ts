@@ -3,9 +3,10 @@ import type { Language } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
 import { requestSubscription } from '../newsletter/service.ts';
+import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
   anonymiseUser,
   findActivityIds,
@@ -111,40 +112,8 @@ export async function registerMember(ctx: ServiceContext, cookies: SessionCookie
   return { user: await toUser(ctx, row) };
 }
 
-function emailTaken() {
+export function emailTaken() {
   return new AppError('EMAIL_TAKEN', 409, { email: 'emailTaken' });
-}
-
-export type AccountChanges = {
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string | null;
-  country: string;
-  fiscal_code: string | null;
-};
-
-export async function editAccount(ctx: ServiceContext, changes: AccountChanges) {
-  const row = await requireMemberRow(ctx);
-  if (changes.email !== row.email) {
-    const owner = await findUserByEmail(ctx.db, changes.email);
-    if (owner && owner.id !== row.id) throw emailTaken();
-  }
-  try {
-    const updated = await updateUser(ctx.db, row.id, {
-      firstName: changes.firstname,
-      lastName: changes.lastname,
-      email: changes.email,
-      phone: changes.phone,
-      country: changes.country,
-      fiscalCode: storedFiscalCode(changes.country, changes.fiscal_code),
-      updatedAt: ctx.clock.now(),
-    });
-    return { user: await toUser(ctx, updated) };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
 }
 
 export async function editResidence(
@@ -172,11 +141,9 @@ export async function setPreferences(ctx: ServiceContext, activities: string[], 
   return { user: await toUser(ctx, updated) };
 }
 
-export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies, password: string) {
+export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies, proof: Proof) {
   const row = await requireMemberRow(ctx);
-  if (!(await verifyPassword(row.passwordHash, password))) {
-    throw new AppError('INVALID_PASSWORD', 400, { password: 'wrongPassword' });
-  }
+  await requireRecentAuthentication(ctx, row, proof);
   await anonymiseUser(ctx.db, row, ctx.clock.now());
   await cookies.endAll(row.id);
   return { ok: true as const };

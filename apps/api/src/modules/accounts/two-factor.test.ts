@@ -26,7 +26,7 @@ async function memberWithTwoFactor(email: string) {
     is_adult: true,
     policy_accepted: true,
   });
-  const setup = (await browser.post('/api/app/user/two-factor/setup')).json();
+  const setup = (await browser.post('/api/app/user/two-factor/setup', { password: PASSWORD })).json();
   expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Sentiero:/);
   const enabled = await browser.post('/api/app/user/two-factor/enable', {
     code: totpCode(setup.secret, now),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ZLoginForm, ZPasswordForm, ZPasswordUpdateForm, ZResetForm, ZSignupForm } from './schemas.ts';
+import {
+  accountFormSchema,
+  ZLoginForm,
+  ZPasswordForm,
+  ZPasswordUpdateForm,
+  ZResetForm,
+  ZSignupForm,
+} from './schemas.ts';
 
 const messages = (result: {
   success: boolean;
@@ -63,6 +70,26 @@ describe('form checks (SPEC section 5)', () => {
           repeat: 'Porcini2025',
         }),
       ),
+    ).toEqual({});
+  });
+
+  it('asks for the current password only when the email changes', () => {
+    const account = {
+      firstname: 'Giulia',
+      lastname: 'Rossi',
+      email: ' Giulia@Example.it ',
+      phone: '',
+      country: 'IT',
+      fiscal_code: '',
+      password: '',
+    };
+    const schema = accountFormSchema('giulia@example.it');
+    expect(messages(schema.safeParse(account))).toEqual({});
+    expect(messages(schema.safeParse({ ...account, email: 'giulia.nuova@example.it' }))).toEqual({
+      password: 'errors:field.passwordEmpty',
+    });
+    expect(
+      messages(schema.safeParse({ ...account, email: 'giulia.nuova@example.it', password: 'Porcini2025' })),
     ).toEqual({});
   });
 });

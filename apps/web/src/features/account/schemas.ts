@@ -79,15 +79,32 @@ export const ZPasswordUpdateForm = z
   .refine((values) => values.repeat === values.new_password, repeatMismatch);
 export type PasswordUpdateForm = z.infer<typeof ZPasswordUpdateForm>;
 
-export const ZAccountForm = z.object({
-  firstname: ZName,
-  lastname: ZName,
-  email: ZEmail,
-  phone: ZPhone,
-  country: ZCountry,
-  fiscal_code: z.string().trim().max(32, 'errors:field.invalidFiscalCode'),
-});
-export type AccountForm = z.infer<typeof ZAccountForm>;
+/**
+ * A new email needs the current password (the server asks for it too): the login email is the
+ * key to the account, since password recovery mails go there.
+ */
+export function accountFormSchema(currentEmail: string) {
+  return z
+    .object({
+      firstname: ZName,
+      lastname: ZName,
+      email: ZEmail,
+      phone: ZPhone,
+      country: ZCountry,
+      fiscal_code: z.string().trim().max(32, 'errors:field.invalidFiscalCode'),
+      password: z.string(),
+    })
+    .refine((values) => !changesEmail(values.email, currentEmail) || values.password.length > 0, {
+      message: 'errors:field.passwordEmpty',
+      path: ['password'],
+    });
+}
+export type AccountForm = z.infer<ReturnType<typeof accountFormSchema>>;
+
+/** Whether the email typed differs from the account's, as the server compares them. */
+export function changesEmail(typed: string, currentEmail: string): boolean {
+  return typed.trim().toLowerCase() !== currentEmail.toLowerCase();
+}
 
 /** SPEC section 5, delete account: "Password can't be empty". */
 export const ZPasswordForm = z.object({ password: z.string().min(1, 'errors:field.passwordEmpty') });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@sentiero/contract/accounts';
 import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
@@ -9,10 +10,10 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, TextField } from '../../../ui/form-field.tsx';
 import { rememberMember } from '../api.ts';
-import { type AccountForm as AccountValues, ZAccountForm } from '../schemas.ts';
+import { type AccountForm as AccountValues, accountFormSchema, changesEmail } from '../schemas.ts';
 import { CountrySelect } from './country-select.tsx';
 
-const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'country', 'fiscal_code'] as const;
+const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'country', 'fiscal_code', 'password'] as const;
 
 const valuesOf = (user: User): AccountValues => ({
   firstname: user.firstname,
@@ -21,15 +22,21 @@ const valuesOf = (user: User): AccountValues => ({
   phone: user.phone ?? '',
   country: user.country ?? '',
   fiscal_code: user.fiscal_code ?? '',
+  password: '',
 });
 
-/** "Update account" (SPEC section 3): names, email, phone, country and fiscal code. */
+/**
+ * "Update account" (SPEC section 3): names, email, phone, country and fiscal code. A new email
+ * asks for the current password and changes only once the link mailed to it is opened.
+ */
 export function AccountForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'errors']);
-  const form = useForm<AccountValues>({ resolver: zodResolver(ZAccountForm), defaultValues: valuesOf(user) });
+  const schema = useMemo(() => accountFormSchema(user.email), [user.email]);
+  const form = useForm<AccountValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const errorText = useFieldErrorText(form.formState.errors);
   const edit = useMutation({
-    mutationFn: (values: AccountValues) => callApi('userEdit', values),
+    mutationFn: ({ password, ...values }: AccountValues) =>
+      callApi('userEdit', changesEmail(values.email, user.email) ? { ...values, password } : values),
     onSuccess: ({ user: updated }) => {
       rememberMember(updated);
       form.reset(valuesOf(updated));
@@ -37,7 +44,9 @@ export function AccountForm({ user }: { user: User }) {
     onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
   });
   const country = form.watch('country');
+  const newEmail = changesEmail(form.watch('email'), user.email);
   const specific = findSpecificMessage(edit.error);
+  const pendingEmail = edit.data?.pending_email;
 
   return (
     <form
@@ -54,7 +63,14 @@ export function AccountForm({ user }: { user: User }) {
           {specific && <p className="mt-1">{specific}</p>}
         </Alert>
       )}
-      {edit.isSuccess && <Alert tone="success">{t('edit.done')}</Alert>}
+      {edit.isSuccess && (
+        <Alert tone="success">
+          <p>{t('edit.done')}</p>
+          {pendingEmail && (
+            <p className="mt-1">{t('edit.emailPending', { email: pendingEmail, current: user.email })}</p>
+          )}
+        </Alert>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('fields.firstname')}
@@ -94,6 +110,16 @@ export function AccountForm({ user }: { user: User }) {
           error={errorText('fiscal_code')}
           {...form.register('fiscal_code')}
         />
+        {newEmail && (
+          <TextField
+            label={t('edit.passwordForEmail')}
+            type="password"
+            autoComplete="current-password"
+            hint={t('edit.emailHint')}
+            error={errorText('password')}
+            {...form.register('password')}
+          />
+        )}
       </div>
       <Button type="submit" busy={edit.isPending} busyLabel={t('edit.sending')}>
         {t('edit.submit')}

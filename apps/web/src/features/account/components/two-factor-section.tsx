@@ -19,14 +19,12 @@ type Step =
   | { name: 'setup'; secret: string; uri: string }
   | { name: 'codes'; codes: string[] };
 
-/** Two-factor login: turn it on with an authenticator app, or off with the password. */
+/**
+ * Two-factor login: turn it on with an authenticator app, or off; both ask for the password, so
+ * an open session alone cannot change how the account logs in.
+ */
 export function TwoFactorSection({ user }: { user: User }) {
-  const { t } = useTranslation(['account', 'errors']);
   const [step, setStep] = useState<Step>({ name: 'idle' });
-  const setup = useMutation({
-    mutationFn: () => callApi('twoFactorSetup', {}),
-    onSuccess: ({ secret, uri }) => setStep({ name: 'setup', secret, uri }),
-  });
 
   if (step.name === 'codes') {
     return <RecoveryCodes codes={step.codes} onDone={() => setStep({ name: 'idle' })} />;
@@ -45,18 +43,43 @@ export function TwoFactorSection({ user }: { user: User }) {
     );
   }
   if (user.two_factor) return <TwoFactorDisable user={user} />;
+  return <TwoFactorStart onStarted={(secret, uri) => setStep({ name: 'setup', secret, uri })} />;
+}
+
+function TwoFactorStart({ onStarted }: { onStarted(secret: string, uri: string): void }) {
+  const { t } = useTranslation(['account', 'errors']);
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(ZPasswordForm),
+    defaultValues: { password: '' },
+  });
+  const errorText = useFieldErrorText(form.formState.errors);
+  const setup = useMutation({
+    mutationFn: (values: PasswordForm) => callApi('twoFactorSetup', values),
+    onSuccess: ({ secret, uri }) => onStarted(secret, uri),
+    onError: (error) => showServerFieldErrors(form.setError, error, ['password']),
+  });
+  const failed = setup.isError && !form.formState.errors.password;
+
   return (
-    <div className="space-y-4">
+    <form noValidate onSubmit={form.handleSubmit((values) => setup.mutate(values))} className="space-y-4">
       <p className="text-stone-700">{t('twoFactor.off')}</p>
-      {setup.isError && (
+      {failed && (
         <Alert tone="error">
           {setup.error instanceof ApiRequestError ? setup.error.message : t('errors:NETWORK')}
         </Alert>
       )}
-      <Button busy={setup.isPending} busyLabel={t('twoFactor.sending')} onClick={() => setup.mutate()}>
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        hint={t('twoFactor.passwordHint')}
+        error={errorText('password')}
+        {...form.register('password')}
+      />
+      <Button type="submit" busy={setup.isPending} busyLabel={t('twoFactor.sending')}>
         {t('twoFactor.turnOn')}
       </Button>
-    </div>
+    </form>
   );
 }
 

@@ -1,0 +1,104 @@
+import { storedFiscalCode } from '@sentiero/contract/accounts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { renderMail } from '../../platform/mail-templates.ts';
+import { hashToken, newToken } from '../../platform/sessions.ts';
+import { notifyAccountChange } from './notices.ts';
+import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
+import {
+  consumeAccountToken,
+  deleteAccountTokens,
+  findUserByEmail,
+  findUserById,
+  insertAccountToken,
+  isUniqueViolation,
+  type UserRow,
+  updateUser,
+} from './repo.ts';
+import { emailTaken, requireMemberRow, toUser } from './service.ts';
+
+/** A day: time to open the mail on another device, short enough that a forgotten link dies. */
+export const CONFIRM_EMAIL_HOURS = 24;
+
+export type AccountChanges = Proof & {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+  country: string;
+  fiscal_code: string | null;
+};
+
+/** Names, phone and residence change at once; a new email only through its confirmation link. */
+export async function editAccount(ctx: ServiceContext, changes: AccountChanges) {
+  const row = await requireMemberRow(ctx);
+  const pendingEmail = changes.email !== row.email ? changes.email : null;
+  if (pendingEmail) await requestEmailChange(ctx, row, pendingEmail, changes);
+  const updated = await updateUser(ctx.db, row.id, {
+    firstName: changes.firstname,
+    lastName: changes.lastname,
+    phone: changes.phone,
+    country: changes.country,
+    fiscalCode: storedFiscalCode(changes.country, changes.fiscal_code),
+    updatedAt: ctx.clock.now(),
+  });
+  return { user: await toUser(ctx, updated), pending_email: pendingEmail };
+}
+
+/**
+ * The login email is the key to the account (password recovery mails go there), so a new one
+ * needs the password and takes effect only once the new mailbox opens the link sent to it; the
+ * current address hears of it at once, with a link to stop it.
+ */
+async function requestEmailChange(ctx: ServiceContext, row: UserRow, newEmail: string, proof: Proof) {
+  await requireRecentAuthentication(ctx, row, proof);
+  const owner = await findUserByEmail(ctx.db, newEmail);
+  if (owner && owner.id !== row.id) throw emailTaken();
+  const now = ctx.clock.now();
+  const token = newToken();
+  // One pending address at a time: asking again retires the links sent before.
+  await deleteAccountTokens(ctx.db, row.id, 'confirm-email');
+  await insertAccountToken(ctx.db, {
+    tokenHash: hashToken(token),
+    userId: row.id,
+    purpose: 'confirm-email',
+    email: newEmail,
+    now,
+    expiresAt: new Date(now.getTime() + CONFIRM_EMAIL_HOURS * 60 * 60 * 1000),
+  });
+  await ctx.mail.send({
+    to: newEmail,
+    ...renderMail(
+      'emailConfirm',
+      ctx.lang,
+      {
+        firstname: row.firstName,
+        confirmUrl: `${ctx.origin}/confirm-email?token=${encodeURIComponent(token)}`,
+        validHours: CONFIRM_EMAIL_HOURS,
+      },
+      ctx.config.brand,
+    ),
+  });
+  if (row.email) await notifyAccountChange(ctx, row, row.email, 'emailChangeRequested', { newEmail });
+}
+
+/** The link of the confirmation mail: works without a session, since the mailbox is the proof. */
+export async function confirmEmailChange(ctx: ServiceContext, token: string) {
+  const now = ctx.clock.now();
+  const link = await consumeAccountToken(ctx.db, hashToken(token), 'confirm-email', now);
+  const row = link ? await findUserById(ctx.db, link.userId) : undefined;
+  if (!link || !row) throw new AppError('TOKEN_INVALID', 400);
+  const owner = await findUserByEmail(ctx.db, link.email);
+  if (owner && owner.id !== row.id) throw emailTaken();
+  try {
+    await updateUser(ctx.db, row.id, { email: link.email, updatedAt: now });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await deleteAccountTokens(ctx.db, row.id, 'confirm-email');
+  if (row.email && row.email !== link.email) {
+    await notifyAccountChange(ctx, row, row.email, 'emailChanged', { newEmail: link.email });
+  }
+  return { email: link.email };
+}

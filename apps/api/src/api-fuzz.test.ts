@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { arbitraryFromJsonSchema, arbitraryFromZod } from './test/fuzz/arbitraries.ts';
-import { HOSTILE_BODIES, HOSTILE_QUERIES } from './test/fuzz/hostile-bodies.ts';
+import { HOSTILE_BODIES, HOSTILE_PATHS, HOSTILE_QUERIES } from './test/fuzz/hostile-bodies.ts';
 import {
   changedTables,
   createWriteFingerprint,
@@ -187,6 +187,11 @@ describe('hostile bodies and query strings on every route', () => {
         const outcome = await sendAndCheck({ method: 'GET', url: `${path}?${query}` }, false);
         if (outcome.problem) problems.push(`GET ${path}?${query}: ${outcome.problem}`);
       }
+    }
+    for (const path of HOSTILE_PATHS) {
+      const outcome = await sendAndCheck({ method: 'GET', url: path }, false);
+      if (outcome.problem || outcome.status < 400)
+        problems.push(`GET ${path}: ${outcome.problem ?? outcome.status}`);
     }
     expect(problems).toEqual([]);
   }, 180_000);

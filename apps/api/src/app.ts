@@ -31,7 +31,8 @@ import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
-import { installErrorHandling } from './platform/error-handler.ts';
+import { answerUnreadableRequest, installErrorHandling } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
 import { documentErrorAnswers } from './platform/http.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -81,9 +82,12 @@ export async function buildApp({
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    // Lets in-flight requests finish on close while refusing new connections.
-    return503OnClosing: true,
+    // In-flight requests finish on close and new connections are refused; a request that still
+    // arrives on an open connection is answered 503 in the error shape (below), not Fastify's own.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // A URL that cannot be decoded never reaches a route or the error handler.
+    frameworkErrors: answerUnreadableRequest,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -150,6 +154,10 @@ export async function buildApp({
 
   app.decorateRequest('lang', 'it');
   app.decorateRequest('ctx', null as unknown as ServiceContext);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const query = request.query as Record<string, unknown> | undefined;
@@ -158,6 +166,11 @@ export async function buildApp({
       cookie: request.cookies.i18next,
       acceptLanguage: request.headers['accept-language'],
     });
+    if (closing) {
+      // A load balancer sends it elsewhere; the connection is not kept for another request.
+      reply.header('connection', 'close');
+      throw new AppError('SERVICE_UNAVAILABLE', 503);
+    }
   });
   installRequestInputRules(app);
   app.addHook('preValidation', async (request) => {

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-errors.ts';
 import { AppError } from './errors.ts';
-import { errorMessage, fieldMessage } from './i18n.ts';
+import { errorMessage, fieldMessage, resolveLanguage } from './i18n.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   404: 'NOT_FOUND',
@@ -77,4 +77,17 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.code(404).send(body(request.lang, 'NOT_FOUND'));
+}
+
+/**
+ * Fastify's own refusals before routing (a URL that cannot be percent-decoded, a path parameter
+ * past its length): the same error shape, in the language the browser asks for.
+ */
+export function answerUnreadableRequest(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const language = resolveLanguage({ acceptLanguage: request.headers['accept-language'] });
+  reply.code(400).send(body(language, 'VALIDATION_FAILED'));
 }

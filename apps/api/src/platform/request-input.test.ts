@@ -187,3 +187,19 @@ describe('nesting', () => {
     expect(response.json().code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('URLs', () => {
+  it('answers a path that cannot be decoded with a 400 in the error shape and the browser language', async () => {
+    const response = await sut.app.inject({
+      method: 'GET',
+      url: '/api/app/%E0%A4%A',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message:
+        'Einige der übermittelten Angaben sind ungültig. Bitte prüfen Sie sie und versuchen Sie es erneut',
+    });
+  });
+});

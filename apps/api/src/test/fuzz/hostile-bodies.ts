@@ -87,6 +87,9 @@ export const HOSTILE_BODIES: Array<{
   { name: 'no content type', headers: {}, payload: 'id=1' },
 ];
 
+/** Paths no router can decode: answered before routing, in the same error shape. */
+export const HOSTILE_PATHS = ['/api/app/%E0%A4%A', '/api/%ff', '/%ff', '/api/app/ticket/info%00'];
+
 export const HOSTILE_QUERIES = [
   'id=%',
   'id=%00',

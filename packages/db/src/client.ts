@@ -58,6 +58,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
+    markConnectFailures(pool);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -88,6 +89,39 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     exclusively: (_lockId, work) => work(),
     close: () => client.close(),
   };
+}
+
+/**
+ * The pool could not hand out a connection (the server refused it, could not be resolved, or
+ * timed out): the database is unreachable, whatever the request was.
+ */
+export class DatabaseUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super('The database could not be reached', { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/**
+ * A transaction takes its client with `pool.connect()`, and a refused connection there arrives as
+ * a bare socket error (ECONNREFUSED), indistinguishable from a payment provider's. Every way of
+ * taking a client (the promise form of transactions, the callback form of `pool.query`) reports
+ * the failure as `DatabaseUnreachableError`.
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const checkout = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: Parameters<typeof checkout>[0]) => {
+    if (callback) {
+      return checkout((error, client, done) =>
+        callback(error ? new DatabaseUnreachableError(error) : undefined, client, done),
+      );
+    }
+    return (checkout() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      throw new DatabaseUnreachableError(error);
+    });
+  }) as typeof pool.connect;
 }
 
 /** Several API processes may start at once against one server; only one migrates at a time. */

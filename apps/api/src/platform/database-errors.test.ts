@@ -1,4 +1,5 @@
-import { DrizzleQueryError } from 'drizzle-orm';
+import { openDatabase } from '@sentiero/db/client';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
@@ -36,5 +37,22 @@ describe('telling a lost database connection from a failed request', () => {
     expect(isDatabaseUnavailable(wrapped(withCode('invalid byte sequence', '22021')))).toBe(false);
     expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
     expect(isDatabaseUnavailable('Connection terminated')).toBe(false);
+  });
+});
+
+describe('a PostgreSQL server that cannot be reached', () => {
+  it('makes a transaction fail as the database being unavailable, like a single query', async () => {
+    // Port 9 (discard) has no PostgreSQL on these machines: the connection is refused at once.
+    const database = await openDatabase({ driver: 'postgres', url: 'postgres://postgres@127.0.0.1:9/none' });
+    try {
+      const transaction = await database.db
+        .transaction(async (tx) => tx.execute(sql`select 1`))
+        .catch((e) => e);
+      const query = await database.db.execute(sql`select 1`).catch((e) => e);
+      expect(isDatabaseUnavailable(transaction)).toBe(true);
+      expect(isDatabaseUnavailable(query)).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { DatabaseUnreachableError } from '@sentiero/db/client';
 import { DrizzleQueryError } from 'drizzle-orm';
 
 /**
@@ -40,6 +41,7 @@ const CONNECTION_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   let underQuery = false;
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    if (cause instanceof DatabaseUnreachableError) return true;
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_SQLSTATE.test(code)) return true;
     if (underQuery && typeof code === 'string' && SOCKET_ERRORS.has(code)) return true;

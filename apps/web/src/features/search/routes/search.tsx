@@ -1,8 +1,9 @@
 import type { ApiOutput } from '@sentiero/contract/api';
 import type { ReactNode } from 'react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { FormField, inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { type SearchInput, useSearch, useSearchFilters } from '../api.ts';
 
@@ -40,20 +41,6 @@ function euros(cents: string | null): string {
   return cents && Number.isFinite(Number(cents)) ? String(Number(cents) / 100) : '';
 }
 
-const inputClass = 'w-full rounded-md border border-stone-300 bg-white px-3 py-2';
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm text-stone-700">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
 type InputFieldProps = {
   label: string;
   name: string;
@@ -64,10 +51,10 @@ type InputFieldProps = {
 
 function InputField({ label, name, value, type, placeholder }: InputFieldProps) {
   return (
-    <Field label={label}>
-      {(id) => (
+    <FormField label={label}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           name={name}
           type={type}
           defaultValue={value}
@@ -77,7 +64,7 @@ function InputField({ label, name, value, type, placeholder }: InputFieldProps) 
           className={inputClass}
         />
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -97,9 +84,9 @@ function SelectField({
 }) {
   const { t } = useTranslation('search');
   return (
-    <Field label={label}>
-      {(id) => (
-        <select id={id} name={name} defaultValue={value} className={inputClass}>
+    <FormField label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={value} className={inputClass}>
           <option value="">{t('any')}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -108,7 +95,7 @@ function SelectField({
           ))}
         </select>
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -269,10 +256,10 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
               label: t(`catalogue:duration.${type}`),
             }))}
           />
-          <Field label={t('filter.order')}>
-            {(id) => (
+          <FormField label={t('filter.order')}>
+            {(control) => (
               <select
-                id={id}
+                {...control}
                 name="order"
                 defaultValue={params.get('order') ?? 'default'}
                 className={inputClass}
@@ -284,7 +271,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
           <div className="flex items-end">
             <button
               type="submit"

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@sentiero/contract/accounts';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, TextField } from '../../../ui/form-field.tsx';
-import { rememberMember } from '../api.ts';
+import { useUpdateAccount } from '../api.ts';
 import { type AccountForm as AccountValues, accountFormSchema, changesEmail } from '../schemas.ts';
 import { CountrySelect } from './country-select.tsx';
 
@@ -34,15 +32,13 @@ export function AccountForm({ user }: { user: User }) {
   const schema = useMemo(() => accountFormSchema(user.email), [user.email]);
   const form = useForm<AccountValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const errorText = useFieldErrorText(form.formState.errors);
-  const edit = useMutation({
-    mutationFn: ({ password, ...values }: AccountValues) =>
-      callApi('userEdit', changesEmail(values.email, user.email) ? { ...values, password } : values),
-    onSuccess: ({ user: updated }) => {
-      rememberMember(updated);
-      form.reset(valuesOf(updated));
-    },
+  const edit = useUpdateAccount({
+    onSuccess: ({ user: updated }) => form.reset(valuesOf(updated)),
     onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
   });
+  // The password is asked only to change the email, and sent only then.
+  const submit = ({ password, ...values }: AccountValues) =>
+    edit.mutate(changesEmail(values.email, user.email) ? { ...values, password } : values);
   const country = form.watch('country');
   const newEmail = changesEmail(form.watch('email'), user.email);
   const specific = findSpecificMessage(edit.error);
@@ -51,7 +47,7 @@ export function AccountForm({ user }: { user: User }) {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => edit.mutate(values))}
+      onSubmit={form.handleSubmit(submit)}
       onChange={() => {
         if (edit.isSuccess) edit.reset();
       }}

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { useStartFacebookLogin } from '../api.ts';
 
 /**
  * "Log in with Facebook": the server answers the address of Facebook's dialog, or that this
@@ -13,8 +12,7 @@ import { Button } from '../../../ui/button.tsx';
 export function FacebookLoginButton() {
   const { t } = useTranslation(['account', 'errors']);
   const [unavailable, setUnavailable] = useState(false);
-  const start = useMutation({
-    mutationFn: () => callApi('facebookLogin', {}),
+  const start = useStartFacebookLogin({
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => {
       if (error instanceof ApiRequestError && error.code === 'NOT_CONFIGURED') setUnavailable(true);

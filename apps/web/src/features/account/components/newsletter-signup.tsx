@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
+import { useSubscribeNewsletter } from '../api.ts';
 
 /**
  * The newsletter box of the footer, for visitors (members use their account page). It is on
@@ -13,9 +12,7 @@ import { ApiRequestError } from '../../../lib/api-error.ts';
 export function NewsletterSignup() {
   const { t } = useTranslation();
   const id = useId();
-  const subscribe = useMutation({
-    mutationFn: (email: string) => callApi('userNewsletter', { subscribed: true, email }),
-  });
+  const subscribe = useSubscribeNewsletter();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

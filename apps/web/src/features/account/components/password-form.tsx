@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { withNotice } from '../../../lib/notice.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
+import { useUpdatePassword } from '../api.ts';
 import { type PasswordUpdateForm, ZPasswordUpdateForm } from '../schemas.ts';
 
 /**
@@ -24,18 +22,19 @@ export function PasswordForm() {
     defaultValues: { old_password: '', new_password: '', repeat: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const update = useMutation({
-    mutationFn: (values: PasswordUpdateForm) =>
-      callApi('userPasswordUpdate', { old_password: values.old_password, new_password: values.new_password }),
-    onSuccess: () => {
-      useAuthStore.getState().logout();
-      navigate('/login', { replace: true, ...withNotice(t('password.changed')) });
-    },
+  const update = useUpdatePassword({
+    onSuccess: () => navigate('/login', { replace: true, ...withNotice(t('password.changed')) }),
     onError: (error) => showServerFieldErrors(form.setError, error, ['old_password', 'new_password']),
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => update.mutate(values))} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ old_password, new_password }) =>
+        update.mutate({ old_password, new_password }),
+      )}
+      className="space-y-4"
+    >
       {update.isError && <Alert tone="error">{t('password.failed')}</Alert>}
       <TextField
         label={t('fields.oldPassword')}

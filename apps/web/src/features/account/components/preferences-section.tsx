@@ -1,14 +1,12 @@
 import type { User } from '@sentiero/contract/accounts';
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { checkboxClass } from '../../../ui/form-field.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { rememberMember, usePreferenceChoices } from '../api.ts';
+import { usePreferenceChoices, useUpdatePreferences } from '../api.ts';
 
 const chipClass =
   'flex cursor-pointer items-center gap-2 rounded-md border border-stone-200 px-3 py-2 text-sm has-checked:border-brand-700 has-checked:bg-brand-50';
@@ -17,10 +15,7 @@ const chipClass =
 export function PreferencesSection({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'errors']);
   const choices = usePreferenceChoices();
-  const save = useMutation({
-    mutationFn: (preferences: { activities: string[]; regions: number[] }) => callApi('userTag', preferences),
-    onSuccess: ({ user: updated }) => rememberMember(updated),
-  });
+  const save = useUpdatePreferences();
 
   if (!choices.data) {
     return (

@@ -1,12 +1,10 @@
 import type { User } from '@sentiero/contract/accounts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { useSite } from '../../../lib/site.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { rememberMember } from '../api.ts';
+import { useUpdateNewsletter } from '../api.ts';
 
 /**
  * Subscriptions (SPEC section 2): the newsletter, with double opt-in (a subscription stays
@@ -15,10 +13,7 @@ import { rememberMember } from '../api.ts';
 export function SubscriptionsSection({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'errors']);
   const brand = useSite().data?.brand ?? 'Sentiero';
-  const change = useMutation({
-    mutationFn: (subscribed: boolean) => callApi('userNewsletter', { subscribed }),
-    onSuccess: ({ newsletter }) => rememberMember({ ...user, newsletter }),
-  });
+  const change = useUpdateNewsletter();
   const state = user.newsletter;
 
   return (

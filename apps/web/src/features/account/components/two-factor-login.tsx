@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@sentiero/contract/accounts';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
+import { useLoginTwoFactor } from '../api.ts';
 import { type LoginCodeForm, ZLoginCodeForm } from '../schemas.ts';
 
 /**
@@ -26,8 +25,7 @@ export function TwoFactorLogin({
   const { t } = useTranslation(['account', 'errors']);
   const form = useForm<LoginCodeForm>({ resolver: zodResolver(ZLoginCodeForm), defaultValues: { code: '' } });
   const errorText = useFieldErrorText(form.formState.errors);
-  const verify = useMutation({
-    mutationFn: (values: LoginCodeForm) => callApi('userLoginTwoFactor', values),
+  const verify = useLoginTwoFactor({
     onSuccess: ({ user }) => onDone(user),
     onError: (error) => {
       if (!showServerFieldErrors(form.setError, error, ['code'])) onFailed(error);

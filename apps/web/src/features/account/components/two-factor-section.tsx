@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@sentiero/contract/accounts';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
-import { rememberMember } from '../api.ts';
+import { useDisableTwoFactor, useStartTwoFactorSetup } from '../api.ts';
 import { type PasswordForm, ZPasswordForm } from '../schemas.ts';
 import { RecoveryCodes, TwoFactorSetup } from './two-factor-setup.tsx';
 
@@ -35,14 +33,11 @@ export function TwoFactorSection({ user }: { user: User }) {
         secret={step.secret}
         uri={step.uri}
         onCancel={() => setStep({ name: 'idle' })}
-        onEnabled={(codes) => {
-          rememberMember({ ...user, two_factor: true });
-          setStep({ name: 'codes', codes });
-        }}
+        onEnabled={(codes) => setStep({ name: 'codes', codes })}
       />
     );
   }
-  if (user.two_factor) return <TwoFactorDisable user={user} />;
+  if (user.two_factor) return <TwoFactorDisable />;
   return <TwoFactorStart onStarted={(secret, uri) => setStep({ name: 'setup', secret, uri })} />;
 }
 
@@ -53,8 +48,7 @@ function TwoFactorStart({ onStarted }: { onStarted(secret: string, uri: string):
     defaultValues: { password: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const setup = useMutation({
-    mutationFn: (values: PasswordForm) => callApi('twoFactorSetup', values),
+  const setup = useStartTwoFactorSetup({
     onSuccess: ({ secret, uri }) => onStarted(secret, uri),
     onError: (error) => showServerFieldErrors(form.setError, error, ['password']),
   });
@@ -83,16 +77,14 @@ function TwoFactorStart({ onStarted }: { onStarted(secret: string, uri: string):
   );
 }
 
-function TwoFactorDisable({ user }: { user: User }) {
+function TwoFactorDisable() {
   const { t } = useTranslation(['account', 'errors']);
   const form = useForm<PasswordForm>({
     resolver: zodResolver(ZPasswordForm),
     defaultValues: { password: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const disable = useMutation({
-    mutationFn: (values: PasswordForm) => callApi('twoFactorDisable', values),
-    onSuccess: () => rememberMember({ ...user, two_factor: false }),
+  const disable = useDisableTwoFactor({
     onError: (error) => showServerFieldErrors(form.setError, error, ['password']),
   });
   const failed = disable.isError && !form.formState.errors.password;

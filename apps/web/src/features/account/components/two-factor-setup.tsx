@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
+import { useEnableTwoFactor } from '../api.ts';
 import { type TwoFactorCodeForm, ZTwoFactorCodeForm } from '../schemas.ts';
 
 /**
@@ -31,8 +30,7 @@ export function TwoFactorSetup({
     defaultValues: { code: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const enable = useMutation({
-    mutationFn: (values: TwoFactorCodeForm) => callApi('twoFactorEnable', values),
+  const enable = useEnableTwoFactor({
     onSuccess: ({ recovery_codes }) => onEnabled(recovery_codes),
     onError: (error) => showServerFieldErrors(form.setError, error, ['code']),
   });

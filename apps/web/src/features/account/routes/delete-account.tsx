@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useFieldErrorText } from '../../../lib/form-errors.ts';
 import { withNotice } from '../../../lib/notice.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useDeleteAccount } from '../api.ts';
 import { type PasswordForm, ZPasswordForm } from '../schemas.ts';
 
 /**
@@ -28,12 +26,8 @@ export function Component() {
     defaultValues: { password: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const remove = useMutation({
-    mutationFn: (values: PasswordForm) => callApi('userDelete', values),
-    onSuccess: () => {
-      useAuthStore.getState().logout();
-      navigate('/', { replace: true, ...withNotice(t('delete.done')) });
-    },
+  const remove = useDeleteAccount({
+    onSuccess: () => navigate('/', { replace: true, ...withNotice(t('delete.done')) }),
     onError: (error) => {
       setConfirming(false);
       // 'Invalid Password' belongs under the password, whether it comes as a field or as the message.

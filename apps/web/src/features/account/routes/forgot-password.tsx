@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useRequestPasswordRecovery } from '../api.ts';
 import { type EmailForm, ZEmailForm } from '../schemas.ts';
 
 /**
@@ -20,8 +19,7 @@ export function Component() {
   const { t } = useTranslation(['account', 'errors']);
   const form = useForm<EmailForm>({ resolver: zodResolver(ZEmailForm), defaultValues: { email: '' } });
   const errorText = useFieldErrorText(form.formState.errors);
-  const recovery = useMutation({
-    mutationFn: (values: EmailForm) => callApi('userPasswordRecovery', values),
+  const recovery = useRequestPasswordRecovery({
     onError: (error) => showServerFieldErrors(form.setError, error, ['email']),
   });
 

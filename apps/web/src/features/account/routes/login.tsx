@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { User } from '@sentiero/contract/accounts';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect-path.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { rememberMember } from '../api.ts';
+import { useLogin } from '../api.ts';
 import { FacebookLoginButton } from '../components/facebook-login-button.tsx';
 import { useLoginFailureText } from '../components/login-failure.ts';
 import { TwoFactorLogin } from '../components/two-factor-login.tsx';
@@ -32,18 +29,14 @@ export function Component() {
   const errorText = useFieldErrorText(form.formState.errors);
   const failureText = useLoginFailureText();
 
-  function finish(user: User) {
-    rememberMember(user);
+  // The login hooks have remembered the member: on to the page that asked for a login.
+  function finish() {
     navigate(safeRedirectPath(params.get('redirectTo')), { replace: true });
   }
 
-  const login = useMutation({
-    mutationFn: (values: LoginForm) => {
-      setCodeFailure(null);
-      return callApi('userLogin', values);
-    },
+  const login = useLogin({
     onSuccess: (answer) => {
-      if (answer.user) finish(answer.user);
+      if (answer.user) finish();
       else if (answer.two_factor_required) setAskCode(true);
     },
     onError: (error) => showServerFieldErrors(form.setError, error, ['email', 'password']),
@@ -66,7 +59,10 @@ export function Component() {
         ) : (
           <form
             noValidate
-            onSubmit={form.handleSubmit((values) => login.mutate(values))}
+            onSubmit={form.handleSubmit((values) => {
+              setCodeFailure(null);
+              login.mutate(values);
+            })}
             className="space-y-4"
           >
             {failure ? <Alert tone="error">{failureText(failure)}</Alert> : null}

@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useUnsubscribeNewsletter } from '../api.ts';
 
 /**
  * `/newsletter/unsubscribe?token=…`: the link of every newsletter mail. It asks first, so a
@@ -16,7 +15,7 @@ export function Component() {
   const { t } = useTranslation(['account', 'errors']);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const unsubscribe = useMutation({ mutationFn: () => callApi('newsletterUnsubscribe', { token }) });
+  const unsubscribe = useUnsubscribeNewsletter(token);
 
   let body: ReactNode;
   if (unsubscribe.isSuccess) {

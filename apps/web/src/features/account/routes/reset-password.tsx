@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useResetPassword } from '../api.ts';
 import { type ResetForm, ZResetForm } from '../schemas.ts';
 
 const linkClass = 'font-medium text-brand-800 underline';
@@ -25,8 +24,7 @@ export function Component() {
     defaultValues: { password: '', repeat: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const reset = useMutation({
-    mutationFn: (values: ResetForm) => callApi('userPasswordReset', { token, password: values.password }),
+  const reset = useResetPassword({
     onError: (error) => showServerFieldErrors(form.setError, error, ['password']),
   });
   const linkInvalid =
@@ -53,7 +51,11 @@ export function Component() {
     );
   } else {
     body = (
-      <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))}
+        className="space-y-4"
+      >
         {reset.isError && (
           <Alert tone="error">
             {reset.error instanceof ApiRequestError ? reset.error.message : t('errors:NETWORK')}

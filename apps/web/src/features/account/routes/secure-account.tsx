@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useSecureAccount } from '../api.ts';
 
 /**
  * `/secure-account?token=…`: "it wasn't me", from a change notice. A button, not a request on
@@ -16,11 +14,7 @@ export function Component() {
   const { t } = useTranslation(['account', 'errors']);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const secure = useMutation({
-    mutationFn: () => callApi('userSecure', { token }),
-    // The server ended every session, this one too.
-    onSuccess: () => useAuthStore.getState().logout(),
-  });
+  const secure = useSecureAccount(token);
 
   let failure: string | null = null;
   if (!token) failure = t('securePage.invalid');

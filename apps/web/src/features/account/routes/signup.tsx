@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect-path.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CheckboxField, checkboxClass, FormField, TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { rememberMember } from '../api.ts';
+import { useSignup } from '../api.ts';
 import { CountrySelect } from '../components/country-select.tsx';
 import { type SignupForm, ZSignupForm } from '../schemas.ts';
 
@@ -25,12 +22,6 @@ const FIELDS = [
   'is_adult',
   'policy_accepted',
 ] as const;
-
-/** The contract caps a referral at 64 characters; a longer one is not worth failing a signup. */
-function storedReferral(): string | undefined {
-  const referral = useAuthStore.getState().referral;
-  return referral && referral.length <= 64 ? referral : undefined;
-}
 
 /**
  * `/signup`: SPEC section 3's register fields, then straight into the account, or back to the
@@ -55,17 +46,8 @@ export function Component() {
     },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const signup = useMutation({
-    mutationFn: (values: SignupForm) =>
-      callApi('userRegister', {
-        ...values,
-        fiscal_code: values.fiscal_code || undefined,
-        referral: storedReferral(),
-      }),
-    onSuccess: ({ user }) => {
-      rememberMember(user);
-      navigate(safeRedirectPath(redirectTo), { replace: true });
-    },
+  const signup = useSignup({
+    onSuccess: () => navigate(safeRedirectPath(redirectTo), { replace: true }),
     onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
   });
   const country = form.watch('country');
@@ -76,7 +58,9 @@ export function Component() {
       <PageHeading lead={t('signup.lead')}>{t('signup.title')}</PageHeading>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => signup.mutate(values))}
+        onSubmit={form.handleSubmit((values) =>
+          signup.mutate({ ...values, fiscal_code: values.fiscal_code || undefined }),
+        )}
         className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
       >
         {signup.isError && (

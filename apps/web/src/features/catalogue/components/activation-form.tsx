@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
+import { useRequestAreaActivation } from '../activation-api.ts';
 
 const ZActivationForm = z.object({
   email: z.string().trim().min(1, 'required').pipe(z.email('invalid')),
@@ -18,10 +17,7 @@ export function ActivationForm({ areaId }: { areaId: number }) {
   const { t } = useTranslation('catalogue');
   const fieldId = useId();
   const form = useForm<ActivationForm>({ resolver: zodResolver(ZActivationForm) });
-  const request = useMutation({
-    mutationFn: (values: ActivationForm) =>
-      callApi('areaActivationRequest', { id: areaId, email: values.email }),
-  });
+  const request = useRequestAreaActivation(areaId);
 
   if (request.isSuccess) {
     return (
@@ -46,7 +42,7 @@ export function ActivationForm({ areaId }: { areaId: number }) {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) => request.mutate(values))}
+      onSubmit={form.handleSubmit(({ email }) => request.mutate(email))}
       className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4"
     >
       <p className="text-amber-900">{t('area.notAvailableLong')}</p>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
+import { useSendContactMessage } from '../api.ts';
 import { type ContactForm as ContactValues, ZContactForm } from '../schema.ts';
 
 /** SPEC section 4, contact form: sending, error, success. */
@@ -17,8 +16,7 @@ export function ContactForm({ defaults }: { defaults: { full_name: string; email
     defaultValues: { ...defaults, message: '' },
   });
   const errorText = useFieldErrorText(form.formState.errors);
-  const send = useMutation({
-    mutationFn: (values: ContactValues) => callApi('contactUs', values),
+  const send = useSendContactMessage({
     onError: (error) => showServerFieldErrors(form.setError, error, ['full_name', 'email', 'message']),
   });
   const specific = findSpecificMessage(send.error);

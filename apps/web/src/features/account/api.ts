@@ -1,13 +1,12 @@
 import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
 import type { RouteName } from '@sentiero/contract/routes';
-import { useMutation, useQueries } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { type AuthUser, useAuthStore } from '../../lib/auth-store.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
 import { afterOwn, type MutationConfig } from '../../lib/mutation-config.ts';
 import { refreshUser } from '../../lib/session.ts';
-import { getRegionsQueryOptions } from '../../queries/regions.ts';
-import { getSearchFiltersQueryOptions } from '../../queries/search-filters.ts';
+import { getRegionsQueryOptions, getSearchFiltersQueryOptions } from '../../queries/reference-data.ts';
 
 /**
  * What recommendations can be about: the activity types and the regions, with their names. The
@@ -15,22 +14,23 @@ import { getSearchFiltersQueryOptions } from '../../queries/search-filters.ts';
  */
 export function usePreferenceChoices() {
   const language = useCurrentLanguage();
-  return useQueries({
-    queries: [getSearchFiltersQueryOptions(language), getRegionsQueryOptions(language)],
-    combine: ([filters, regions]) => ({
-      data:
-        filters.data && regions.data
-          ? {
-              activities: filters.data.activity_list,
-              regions: regions.data.region_list,
-              countries: regions.data.country_list,
-            }
-          : undefined,
-      isPending: filters.isPending || regions.isPending,
-      isError: filters.isError || regions.isError,
-      refetch: () => Promise.all([filters.refetch(), regions.refetch()]),
-    }),
-  });
+  // Two plain queries rather than useQueries: its code would split TanStack's query code out of
+  // the home page's first script into a chunk of its own, a larger download (ADR 006).
+  const filters = useQuery(getSearchFiltersQueryOptions(language));
+  const regions = useQuery(getRegionsQueryOptions(language));
+  return {
+    data:
+      filters.data && regions.data
+        ? {
+            activities: filters.data.activity_list,
+            regions: regions.data.region_list,
+            countries: regions.data.country_list,
+          }
+        : undefined,
+    isPending: filters.isPending || regions.isPending,
+    isError: filters.isError || regions.isError,
+    refetch: () => Promise.all([filters.refetch(), regions.refetch()]),
+  };
 }
 
 /** The signed-in member; member routes are guarded, so null only for the moment of logging out. */

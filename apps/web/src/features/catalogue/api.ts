@@ -4,24 +4,8 @@ import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
-
-const REFERENCE_STALE_TIME = 30 * 60 * 1000;
-
-export function getCategoriesQueryOptions(language: Language) {
-  return queryOptions({
-    queryKey: ['catalogue', 'categories', language],
-    queryFn: ({ signal }) => callApi('categoryList', { lng: language }, { signal }),
-    staleTime: REFERENCE_STALE_TIME,
-  });
-}
-
-export function getRegionsQueryOptions(language: Language, country?: CountryCode) {
-  return queryOptions({
-    queryKey: ['catalogue', 'regions', language, country ?? 'all'],
-    queryFn: ({ signal }) => callApi('regionList', { lng: language, country }, { signal }),
-    staleTime: REFERENCE_STALE_TIME,
-  });
-}
+import { getCategoriesQueryOptions, getRegionsQueryOptions } from '../../queries/reference-data.ts';
+import { getTicketCalendarQueryOptions, getTicketQueryOptions } from '../../queries/ticket.ts';
 
 export type AreaFilter = Omit<ApiInput<'areaListV2'>, 'lng'>;
 
@@ -72,27 +56,6 @@ export function getRecommendedQueryOptions(language: Language, source: Recommend
   });
 }
 
-export function getTicketQueryOptions(language: Language, id: number) {
-  return queryOptions({
-    queryKey: ['catalogue', 'ticket', language, id],
-    queryFn: ({ signal }) => callApi('ticketAreaInfo', { lng: language, id }, { signal }),
-  });
-}
-
-export function getTicketCalendarQueryOptions(
-  language: Language,
-  id: number,
-  from: string | undefined,
-  days: number,
-) {
-  return queryOptions({
-    queryKey: ['catalogue', 'ticket-calendar', id, from ?? 'today', days],
-    queryFn: ({ signal }) => callApi('ticketCalendarV2', { lng: language, id, from, days }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30 * 1000,
-  });
-}
-
 export function useCategories() {
   return useQuery(getCategoriesQueryOptions(useCurrentLanguage()));
 }
@@ -134,5 +97,9 @@ export function useTicketPackages(id: number) {
 }
 
 export function useTicketCalendar(id: number, from: string | undefined, days: number) {
-  return useQuery(getTicketCalendarQueryOptions(useCurrentLanguage(), id, from, days));
+  return useQuery({
+    ...getTicketCalendarQueryOptions(useCurrentLanguage(), id, from, days),
+    // Paging through the months keeps the month shown until the next one has loaded.
+    placeholderData: keepPreviousData,
+  });
 }

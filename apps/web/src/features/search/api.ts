@@ -3,6 +3,7 @@ import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
+import { getSearchFiltersQueryOptions } from '../../queries/reference-data.ts';
 
 export type SearchInput = Omit<ApiInput<'search'>, 'lng'>;
 
@@ -11,14 +12,6 @@ export function getSearchQueryOptions(language: Language, input: SearchInput) {
     queryKey: ['search', 'results', language, input],
     queryFn: ({ signal }) => callApi('search', { lng: language, ...input }, { signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function getSearchFiltersQueryOptions(language: Language) {
-  return queryOptions({
-    queryKey: ['search', 'filters', language],
-    queryFn: ({ signal }) => callApi('searchFilters', { lng: language }, { signal }),
-    staleTime: 30 * 60 * 1000,
   });
 }
 

@@ -1,8 +1,10 @@
 import type { Language } from '@sentiero/contract/languages';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
 import { shouldRetryQuery } from '../../lib/query-client.ts';
+import { myTicketsQueryKey } from '../../queries/member.ts';
+import { getCategoriesQueryOptions } from '../../queries/reference-data.ts';
 import { isNetworkFailure } from './offline-tickets.ts';
 
 // With no network the saved list is shown at once rather than after three retries.
@@ -11,7 +13,7 @@ const retryOnline = (failureCount: number, error: unknown) =>
 
 export function getMyTicketsQueryOptions(language: Language, page: number, categoryId?: number) {
   return queryOptions({
-    queryKey: ['tickets', 'mine', language, categoryId ?? 'all', page],
+    queryKey: [...myTicketsQueryKey, language, categoryId ?? 'all', page],
     queryFn: ({ signal }) =>
       callApi(
         'ticketList',
@@ -30,30 +32,43 @@ export function getMyTicketsQueryOptions(language: Language, page: number, categ
 export const useMyTickets = (page: number, categoryId?: number) =>
   useQuery(getMyTicketsQueryOptions(useCurrentLanguage(), page, categoryId));
 
+/** The catalogue's categories, asked for like the tickets: the filter must work offline too. */
 export function useTicketCategories() {
-  const language = useCurrentLanguage();
   return useQuery({
-    queryKey: ['tickets', 'categories', language],
-    queryFn: ({ signal }) => callApi('categoryList', { lng: language }, { signal }),
-    staleTime: 30 * 60 * 1000,
+    ...getCategoriesQueryOptions(useCurrentLanguage()),
     networkMode: 'always',
     retry: retryOnline,
   });
 }
 
+/** The shared views of tickets, whoever's they are: a companion opens them without an account. */
+const sharedTicketsQueryKey = ['tickets', 'shared'] as const;
+
 export const useSharedTicket = (token: string) => {
   const language = useCurrentLanguage();
   return useQuery({
-    queryKey: ['tickets', 'shared', language, token],
+    queryKey: [...sharedTicketsQueryKey, language, token],
     queryFn: ({ signal }) => callApi('ticketShared', { lng: language, token }, { signal }),
   });
 };
 
+/**
+ * A read-only link to the ticket. It is a new link, so no answer cached so far changes (the
+ * member's ticket list does not say which tickets are shared).
+ */
 export const useShareTicket = () =>
   useMutation({ mutationFn: (code: string) => callApi('ticketShare', { code }) });
 
-/** Every link shared so far stops working; the next share makes a new one. */
-export const useRevokeTicketShare = () =>
-  useMutation({ mutationFn: (code: string) => callApi('ticketShareRevoke', { code }) });
+/**
+ * Every link shared so far stops working; the next share makes a new one. A shared view this
+ * tab has open or cached is asked again, and shows the link no longer works.
+ */
+export function useRevokeTicketShare() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => callApi('ticketShareRevoke', { code }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: sharedTicketsQueryKey }),
+  });
+}
 
 export const fetchVerificationKeys = () => callApi('ticketKeys', {});

@@ -1,13 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { inputClass } from '../../../ui/form-field.tsx';
+import { useCheckCoupon } from '../api.ts';
 import { useCheckoutStore } from '../store.ts';
 
 /** SPEC section 5, the contract's rule: what could be a coupon code at all. */
@@ -21,8 +20,7 @@ export function CouponForm({ ticketId, quantity }: { ticketId: number; quantity:
   const applied = useCheckoutStore((state) => state.coupon);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const check = useMutation({
-    mutationFn: (value: string) => callApi('couponInfo', { code: value, id_ticket: ticketId, quantity }),
+  const check = useCheckCoupon(ticketId, quantity, {
     onSuccess: (answer) => {
       useCheckoutStore
         .getState()

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Order } from '@sentiero/contract/checkout';
 import type { PaymentMethods } from '@sentiero/contract/system';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -14,6 +12,7 @@ import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { checkboxClass, TextField } from '../../../ui/form-field.tsx';
+import { completeOrder, useBuyTickets } from '../api.ts';
 import { type GuestRules, toGuestInput } from '../guest-rules.ts';
 import {
   findReusableCardOrder,
@@ -126,37 +125,35 @@ export function PaymentForm({
     if (confirmation === 'incomplete') throw new CardNotTakenError('incomplete');
     if (confirmation === 'retry') throw new Error('Stripe gave no answer');
     // PAYMENT_DECLINED when Stripe charged and the bank refused: the order is closed.
-    const { order: settled } = await callApi('ticketBuyComplete', { code: order.code });
+    const { order: settled } = await completeOrder(order.code);
     if (confirmation === 'refused' && settled.status === 'pending') throw new CardNotTakenError('declined');
     pendingCard.current = null;
     return settled;
   }
 
-  const buy = useMutation({
-    mutationFn: async (values: PaymentValues): Promise<Order> => {
-      setFailure(null);
-      setStripeProblem(undefined);
-      const checkout = useCheckoutStore.getState();
-      const idempotencyKey = checkout.requireIdempotencyKey();
-      const order =
-        findReusableCardOrder(pendingCard.current, idempotencyKey, new Date()) ??
-        (
-          await callApi('ticketBuy', {
-            id_ticket: ticketId,
-            guests: checkout.guests.map((guest) => toGuestInput(rules, guest)),
-            payment_method: toPaymentMethod(values.choice, methods),
-            idempotency_key: idempotencyKey,
-            coupon: checkout.coupon?.code,
-            ...(values.choice === 'card' && methods.card === 'sandbox'
-              ? { card: toCardInput(values.card) }
-              : {}),
-          })
-        ).order;
-      const next = getNextPaymentStep(order);
-      if (next.kind !== 'confirm_card') return order;
-      pendingCard.current = { idempotencyKey, order };
-      return payWithStripe(order, next.clientSecret);
-    },
+  function purchase(values: PaymentValues) {
+    setFailure(null);
+    setStripeProblem(undefined);
+    const checkout = useCheckoutStore.getState();
+    const idempotencyKey = checkout.requireIdempotencyKey();
+    buy.mutate({
+      reusableOrder: findReusableCardOrder(pendingCard.current, idempotencyKey, new Date()),
+      purchase: {
+        id_ticket: ticketId,
+        guests: checkout.guests.map((guest) => toGuestInput(rules, guest)),
+        payment_method: toPaymentMethod(values.choice, methods),
+        idempotency_key: idempotencyKey,
+        coupon: checkout.coupon?.code,
+        ...(values.choice === 'card' && methods.card === 'sandbox' ? { card: toCardInput(values.card) } : {}),
+      },
+      confirmCard: (order, clientSecret) => {
+        pendingCard.current = { idempotencyKey, order };
+        return payWithStripe(order, clientSecret);
+      },
+    });
+  }
+
+  const buy = useBuyTickets(ticketId, {
     onSuccess: (order) => {
       const next = getNextPaymentStep(order);
       // Kept for the confirmation; the next attempt, after coming back from PayPal, is a new purchase.
@@ -195,7 +192,7 @@ export function PaymentForm({
       setStripeProblem(t('problems.cardIncomplete'));
       return;
     }
-    buy.mutate(values);
+    purchase(values);
   });
 
   if (choices.length === 0) return <Alert tone="error">{t('failure.methodUnavailable')}</Alert>;

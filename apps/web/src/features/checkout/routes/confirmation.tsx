@@ -8,16 +8,17 @@ import {
   useParams,
   useRevalidator,
 } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { loginPath } from '../../../lib/redirect-path.ts';
 import { notFoundPage, requireIdParam } from '../../../lib/route-data.ts';
 import { checkSessionOnce } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { completeOrder, invalidatePurchase } from '../api.ts';
 import { CartSummary } from '../components/cart-summary.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { classifyReturnFailure } from '../purchase.ts';
@@ -48,8 +49,9 @@ async function completeReturn(id: number, code: string, signal: AbortSignal): Pr
   await checkSessionOnce();
   if (!useAuthStore.getState().isLoggedIn) throw redirect(loginPath(here));
   try {
-    const { order } = await callApi('ticketBuyComplete', { code }, { signal });
+    const { order } = await completeOrder(code, signal);
     useCheckoutStore.getState().recordOrder(id, order);
+    invalidatePurchase(queryClient, id);
   } catch (error) {
     const failure = classifyReturnFailure(error);
     if (failure === 'login') {

@@ -9,16 +9,12 @@ import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-rou
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
+import { getTicketQueryOptions } from '../../../queries/ticket.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import {
-  getCheckoutCalendarQueryOptions,
-  getCheckoutTicketQueryOptions,
-  useCheckoutCalendar,
-  useCheckoutTicket,
-} from '../api.ts';
+import { getCheckoutCalendarQueryOptions, useCheckoutCalendar, useCheckoutTicket } from '../api.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { GuestFields } from '../components/guest-fields.tsx';
 import { type CalendarDay, getGuestRules } from '../guest-rules.ts';
@@ -31,7 +27,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = requireIdParam(params.eventId);
   const language = currentLanguage();
   await Promise.all([
-    orNotFound(queryClient.ensureQueryData(getCheckoutTicketQueryOptions(language, id))),
+    orNotFound(queryClient.ensureQueryData(getTicketQueryOptions(language, id))),
     // Without the calendar the days are judged by open days and season, and the server decides.
     queryClient.ensureQueryData(getCheckoutCalendarQueryOptions(language, id)).catch(() => undefined),
   ]);

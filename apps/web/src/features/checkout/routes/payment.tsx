@@ -1,8 +1,8 @@
 import { calendarDateIn } from '@sentiero/contract/durations';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, redirect, useParams, useSearchParams } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -11,11 +11,12 @@ import { withRedirect } from '../../../lib/redirect-path.ts';
 import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
 import { checkSessionOnce } from '../../../lib/session.ts';
 import { siteQueryOptions, useSite } from '../../../lib/site.ts';
+import { getTicketQueryOptions } from '../../../queries/ticket.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { getCheckoutTicketQueryOptions, useCheckoutTicket } from '../api.ts';
+import { releaseUnpaidOrder, useCheckoutTicket } from '../api.ts';
 import { CartSummary } from '../components/cart-summary.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
@@ -30,7 +31,7 @@ import { type GuestDraft, useCheckoutStore } from '../store.ts';
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = requireIdParam(params.eventId);
   await Promise.all([
-    orNotFound(queryClient.ensureQueryData(getCheckoutTicketQueryOptions(currentLanguage(), id))),
+    orNotFound(queryClient.ensureQueryData(getTicketQueryOptions(currentLanguage(), id))),
     queryClient.ensureQueryData(siteQueryOptions),
     checkSessionOnce(),
   ]);
@@ -89,13 +90,14 @@ function GuestsRecap({ ticketId, guests }: { ticketId: number; guests: GuestDraf
  * on sale now, not when the 15-minute hold runs out. Asked once per order; a failure only leaves
  * the hold to run out.
  */
-function useReleaseUnpaidOrder(code: string | null) {
+function useReleaseUnpaidOrder(ticketId: number, code: string | null) {
+  const client = useQueryClient();
   const released = useRef<string | null>(null);
   useEffect(() => {
     if (!code || released.current === code) return;
     released.current = code;
-    callApi('ticketBuyCancel', { code }).catch(() => undefined);
-  }, [code]);
+    releaseUnpaidOrder(client, ticketId, code).catch(() => undefined);
+  }, [client, ticketId, code]);
 }
 
 /** `/event/{eventId}/payment`: the cart, the payment method, and the purchase. */
@@ -110,7 +112,7 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
   // PayPal's cancel link brings the buyer back here with the order they did not pay.
   const [searchParams] = useSearchParams();
   const cancelled = searchParams.has('order');
-  useReleaseUnpaidOrder(isLoggedIn ? searchParams.get('order') : null);
+  useReleaseUnpaidOrder(id, isLoggedIn ? searchParams.get('order') : null);
   if (!ticket || !methods || guests.length === 0) return null;
   const rules = getGuestRules(ticket, calendarDateIn(ticket.location.time_zone, new Date()));
   const estimate = estimateCart(

@@ -1,6 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../lib/api-client.ts';
+import { useCurrentLanguage } from '../lib/i18n.ts';
 
 /**
  * Everything cached about one ticket starts with this key, so a purchase (or a released hold)
@@ -8,7 +9,10 @@ import { callApi } from '../lib/api-client.ts';
  */
 export const ticketQueryKey = (id: number) => ['ticket', id] as const;
 
-/** A ticket with its area, prices and rules: the event page and the checkout read the same answer. */
+/**
+ * A ticket with its area, prices and rules: the event page and the checkout read the same answer,
+ * so the checkout opens on what the event page loaded.
+ */
 export function getTicketQueryOptions(language: Language, id: number) {
   return queryOptions({
     queryKey: [...ticketQueryKey(id), 'info', language],
@@ -30,5 +34,17 @@ export function getTicketCalendarQueryOptions(
     queryKey: [...ticketQueryKey(id), 'calendar', from ?? 'today', days],
     queryFn: ({ signal }) => callApi('ticketCalendarV2', { lng: language, id, from, days }, { signal }),
     staleTime: 30 * 1000,
+  });
+}
+
+export function useTicket(id: number) {
+  return useQuery(getTicketQueryOptions(useCurrentLanguage(), id));
+}
+
+export function useTicketCalendar(id: number, from: string | undefined, days: number) {
+  return useQuery({
+    ...getTicketCalendarQueryOptions(useCurrentLanguage(), id, from, days),
+    // Paging through the months keeps the month shown until the next one has loaded.
+    placeholderData: keepPreviousData,
   });
 }

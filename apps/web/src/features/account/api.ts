@@ -1,23 +1,21 @@
 import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
 import type { RouteName } from '@sentiero/contract/routes';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { type AuthUser, useAuthStore } from '../../lib/auth-store.ts';
-import { useCurrentLanguage } from '../../lib/i18n.ts';
 import { afterOwn, type MutationConfig } from '../../lib/mutation-config.ts';
 import { refreshUser } from '../../lib/session.ts';
-import { getRegionsQueryOptions, getSearchFiltersQueryOptions } from '../../queries/reference-data.ts';
+import { useRegions, useSearchFilters } from '../../queries/reference-data.ts';
 
 /**
  * What recommendations can be about: the activity types and the regions, with their names. The
  * same reference queries as the search form and the region picker, so one cache serves all three.
  */
 export function usePreferenceChoices() {
-  const language = useCurrentLanguage();
   // Two plain queries rather than useQueries: its code would split TanStack's query code out of
   // the home page's first script into a chunk of its own, a larger download (ADR 006).
-  const filters = useQuery(getSearchFiltersQueryOptions(language));
-  const regions = useQuery(getRegionsQueryOptions(language));
+  const filters = useSearchFilters();
+  const regions = useRegions();
   return {
     data:
       filters.data && regions.data

@@ -1,11 +1,8 @@
 import type { ApiInput } from '@sentiero/contract/api';
-import type { CountryCode } from '@sentiero/contract/common';
 import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
-import { getCategoriesQueryOptions, getRegionsQueryOptions } from '../../queries/reference-data.ts';
-import { getTicketCalendarQueryOptions, getTicketQueryOptions } from '../../queries/ticket.ts';
 
 export type AreaFilter = Omit<ApiInput<'areaListV2'>, 'lng'>;
 
@@ -56,14 +53,6 @@ export function getRecommendedQueryOptions(language: Language, source: Recommend
   });
 }
 
-export function useCategories() {
-  return useQuery(getCategoriesQueryOptions(useCurrentLanguage()));
-}
-
-export function useRegions(country?: CountryCode) {
-  return useQuery(getRegionsQueryOptions(useCurrentLanguage(), country));
-}
-
 export function useAreas(filter: AreaFilter) {
   return useQuery(getAreasQueryOptions(useCurrentLanguage(), filter));
 }
@@ -84,22 +73,10 @@ export function useRecommended(source: RecommendedSource, page = 1) {
   return useQuery(getRecommendedQueryOptions(useCurrentLanguage(), source, page));
 }
 
-export function useTicket(id: number) {
-  return useQuery(getTicketQueryOptions(useCurrentLanguage(), id));
-}
-
 export function useTicketPackages(id: number) {
   const language = useCurrentLanguage();
   return useQuery({
     queryKey: ['catalogue', 'ticket-packages', language, id],
     queryFn: ({ signal }) => callApi('ticketPackageList', { lng: language, id }, { signal }),
-  });
-}
-
-export function useTicketCalendar(id: number, from: string | undefined, days: number) {
-  return useQuery({
-    ...getTicketCalendarQueryOptions(useCurrentLanguage(), id, from, days),
-    // Paging through the months keeps the month shown until the next one has loaded.
-    placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,6 @@ import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
-import { getSearchFiltersQueryOptions } from '../../queries/reference-data.ts';
 
 export type SearchInput = Omit<ApiInput<'search'>, 'lng'>;
 
@@ -17,8 +16,4 @@ export function getSearchQueryOptions(language: Language, input: SearchInput) {
 
 export function useSearch(input: SearchInput) {
   return useQuery(getSearchQueryOptions(useCurrentLanguage(), input));
-}
-
-export function useSearchFilters() {
-  return useQuery(getSearchFiltersQueryOptions(useCurrentLanguage()));
 }

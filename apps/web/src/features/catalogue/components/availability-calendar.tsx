@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { useTicketCalendar } from '../../../queries/ticket.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useTicketCalendar } from '../api.ts';
 
 const DAYS_SHOWN = 28;
 

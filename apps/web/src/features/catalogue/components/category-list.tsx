@@ -1,7 +1,7 @@
 import { Compass, GraduationCap, Heart, Leaf } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCategories } from '../../../queries/reference-data.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useCategories } from '../api.ts';
 
 const ICONS: Record<number, typeof Compass> = { 16: Compass, 17: Heart, 18: Leaf, 19: GraduationCap };
 

@@ -1,8 +1,8 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRegions } from '../../../queries/reference-data.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useRegions } from '../api.ts';
 import { CountryFilter } from './country-filter.tsx';
 
 /** Regions with a country choice: the country list comes with the regions of the chosen one. */

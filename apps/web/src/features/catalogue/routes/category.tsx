@@ -4,10 +4,15 @@ import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-r
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { notFoundPage, requireIdParam } from '../../../lib/route-data.ts';
-import { getCategoriesQueryOptions, getRegionsQueryOptions } from '../../../queries/reference-data.ts';
+import {
+  getCategoriesQueryOptions,
+  getRegionsQueryOptions,
+  useCategories,
+  useRegions,
+} from '../../../queries/reference-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
-import { useCategories, useRegions, useRegionTickets } from '../api.ts';
+import { useRegionTickets } from '../api.ts';
 import { CountryFilter } from '../components/country-filter.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
 

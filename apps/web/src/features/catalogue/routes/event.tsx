@@ -7,9 +7,8 @@ import { formatCalendarDate, formatLanguageName, weekdayName } from '../../../li
 import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
-import { getTicketQueryOptions } from '../../../queries/ticket.ts';
+import { getTicketQueryOptions, useTicket } from '../../../queries/ticket.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { useTicket } from '../api.ts';
 import { ActivityIcon } from '../components/activity-icon.tsx';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { Price } from '../components/price.tsx';

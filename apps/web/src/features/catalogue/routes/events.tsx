@@ -3,10 +3,11 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../../../lib/site.ts';
+import { useRegions } from '../../../queries/reference-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useAreas, useRegions } from '../api.ts';
+import { useAreas } from '../api.ts';
 import { AreaCard } from '../components/area-card.tsx';
 import { CountryFilter } from '../components/country-filter.tsx';
 

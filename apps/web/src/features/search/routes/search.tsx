@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSearchFilters } from '../../../queries/reference-data.ts';
 import { FormField, inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { type SearchInput, useSearch, useSearchFilters } from '../api.ts';
+import { type SearchInput, useSearch } from '../api.ts';
 
 type SearchResults = ReturnType<typeof useSearch>;
 export type Filters = ApiOutput<'searchFilters'>;

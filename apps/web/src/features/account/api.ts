@@ -41,7 +41,7 @@ export function useMember(): AuthUser | null {
  * fetch keeps the member (SPEC section 4), so a change the server confirms updates it there
  * rather than asking for the member again.
  */
-export function rememberMember(user: AuthUser) {
+function rememberMember(user: AuthUser) {
   useAuthStore.getState().setUser(user, user.is_premium);
 }
 

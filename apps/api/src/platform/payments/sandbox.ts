@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isPlausibleCardNumber, toCardDigits } from '@sentiero/contract/rules/card-number';
 import { type CardDetails, type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
 
 // Stripe's public test numbers, so the same cards work on a laptop and against Stripe's test mode.
@@ -19,8 +20,8 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
 
   function findDeclineReason(card: CardDetails | undefined): string | null {
     if (!card) return 'card_missing';
-    const number = card.number.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return 'card_number_invalid';
+    const number = toCardDigits(card.number);
+    if (!isPlausibleCardNumber(number)) return 'card_number_invalid';
     if (isExpired(card, now())) return 'card_expired';
     if (!/^\d{3,4}$/.test(card.cvc)) return 'card_cvc_invalid';
     if (number === SANDBOX_CARD_DECLINED) return 'card_declined';
@@ -66,19 +67,6 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
 
     refundedCents: (reference) => payments.get(reference)?.refundedCents ?? 0,
   };
-}
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 function isExpired(card: CardDetails, now: Date): boolean {

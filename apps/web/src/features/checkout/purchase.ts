@@ -1,3 +1,4 @@
+import { isPlausibleCardNumber, toCardDigits } from '@sentiero/contract/rules/card-number';
 import { ApiRequestError } from '../../lib/api-error.ts';
 
 /**
@@ -96,20 +97,6 @@ export type CardProblem =
   | 'checkout:problems.cardExpiry'
   | 'checkout:problems.cardCvc';
 
-/** Card numbers carry a Luhn check digit: a mistyped digit is caught before the round trip. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** `MM/YY` or `MM/YYYY` as printed on cards; undefined when it is neither. */
 export function readExpiry(value: string): { month: number; year: number } | undefined {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
@@ -124,8 +111,7 @@ export function findCardProblems(
   today: string,
 ): Partial<Record<keyof CardDraft, CardProblem>> {
   const problems: Partial<Record<keyof CardDraft, CardProblem>> = {};
-  const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) problems.number = 'checkout:problems.cardNumber';
+  if (!isPlausibleCardNumber(toCardDigits(card.number))) problems.number = 'checkout:problems.cardNumber';
   const expiry = readExpiry(card.expiry);
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   // A card stays valid through the last day of its expiry month.

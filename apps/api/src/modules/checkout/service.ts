@@ -1,5 +1,6 @@
 import { type Guest, HOLD_MINUTES, type PaymentMethod } from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
+import { findGuestProblems } from '@sentiero/contract/rules/guests';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,7 +11,6 @@ import { findTicketForPurchase, findTicketInfo } from '../tickets/repo.ts';
 import { isOnSale } from '../tickets/service.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
-import { findGuestProblems } from './guests.ts';
 import { startPayment } from './payment.ts';
 import { placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
 import { resumePurchase } from './recover.ts';
@@ -70,7 +70,13 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const now = ctx.clock.now();
   const today = calendarDateIn(ticket.timeZone, now);
   if (!isOnSale(ticket, today)) throw unavailable();
-  const problems = findGuestProblems(ticket, input.guests, today);
+  // Checked again here whatever the client checked (SPEC section 5, issue 5).
+  const problems: Record<string, string> = {};
+  input.guests.forEach((guest, index) => {
+    for (const [field, key] of Object.entries(findGuestProblems(ticket, guest, today))) {
+      problems[`guests.${index}.${field}`] = key;
+    }
+  });
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
   if (input.coupon && !(await findApplicableCoupon(ctx.db, input.coupon, target, userId, now))) {
     problems.coupon = 'couponInvalid';

@@ -1,7 +1,13 @@
-import { type Guest, HOLD_MINUTES, type PaymentMethod } from '@sentiero/contract/checkout';
+import {
+  type couponInfo,
+  HOLD_MINUTES,
+  type PaymentMethod,
+  type ticketBuy,
+} from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { findGuestProblems } from '@sentiero/contract/rules/guests';
 import type { Db, Transaction } from '@sentiero/db/client';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
@@ -35,14 +41,7 @@ export type CheckoutDeps = {
   queueTicketMail(orderId: number): Promise<void>;
 };
 
-export type BuyRequest = {
-  id_ticket: number;
-  guests: Guest[];
-  coupon?: string | undefined;
-  payment_method: PaymentMethod;
-  idempotency_key: string;
-  card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined;
-};
+export type BuyRequest = z.output<typeof ticketBuy.input>;
 
 class SoldOut extends Error {}
 class CouponGone extends Error {}
@@ -184,10 +183,7 @@ export async function expireHolds(ctx: Pick<ServiceContext, 'db' | 'clock'>, bat
 }
 
 /** `app/coupon/info`: whether a code applies to a ticket, and what it takes off. */
-export async function checkCoupon(
-  ctx: ServiceContext,
-  input: { code: string; id_ticket: number; quantity: number },
-) {
+export async function checkCoupon(ctx: ServiceContext, input: z.output<typeof couponInfo.input>) {
   const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
   if (!ticket) throw unavailable();
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };

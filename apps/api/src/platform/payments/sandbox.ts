@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isPlausibleCardNumber, toCardDigits } from '@sentiero/contract/rules/card-number';
+import {
+  isCardExpired,
+  isPlausibleCardNumber,
+  isPlausibleCvc,
+  toCardDigits,
+} from '@sentiero/contract/rules/payment-card';
 import { type CardDetails, type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
 
 // Stripe's public test numbers, so the same cards work on a laptop and against Stripe's test mode.
@@ -23,7 +28,7 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
     const number = toCardDigits(card.number);
     if (!isPlausibleCardNumber(number)) return 'card_number_invalid';
     if (isExpired(card, now())) return 'card_expired';
-    if (!/^\d{3,4}$/.test(card.cvc)) return 'card_cvc_invalid';
+    if (!isPlausibleCvc(card.cvc)) return 'card_cvc_invalid';
     if (number === SANDBOX_CARD_DECLINED) return 'card_declined';
     if (number !== SANDBOX_CARD_ACCEPTED) return 'card_not_supported';
     return null;
@@ -70,9 +75,8 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
 }
 
 function isExpired(card: CardDetails, now: Date): boolean {
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return true;
   // Buyers type the two digits printed on the card.
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  // A card stays valid through the last day of its expiry month.
-  return year * 12 + card.expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  const current = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  return isCardExpired({ month: card.expMonth, year }, current);
 }

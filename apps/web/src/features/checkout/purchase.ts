@@ -1,4 +1,9 @@
-import { isPlausibleCardNumber, toCardDigits } from '@sentiero/contract/rules/card-number';
+import {
+  isCardExpired,
+  isPlausibleCardNumber,
+  isPlausibleCvc,
+  toCardDigits,
+} from '@sentiero/contract/rules/payment-card';
 import { ApiRequestError } from '../../lib/api-error.ts';
 
 /**
@@ -113,12 +118,9 @@ export function findCardProblems(
   const problems: Partial<Record<keyof CardDraft, CardProblem>> = {};
   if (!isPlausibleCardNumber(toCardDigits(card.number))) problems.number = 'checkout:problems.cardNumber';
   const expiry = readExpiry(card.expiry);
-  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  // A card stays valid through the last day of its expiry month.
-  if (!expiry || expiry.year * 12 + expiry.month < year * 12 + month) {
-    problems.expiry = 'checkout:problems.cardExpiry';
-  }
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'checkout:problems.cardCvc';
+  const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+  if (!expiry || isCardExpired(expiry, current)) problems.expiry = 'checkout:problems.cardExpiry';
+  if (!isPlausibleCvc(card.cvc.trim())) problems.cvc = 'checkout:problems.cardCvc';
   return problems;
 }
 

@@ -23,3 +23,17 @@ function passesLuhn(digits: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** Whether a card has expired by the given month: it stays valid through the last day of its expiry month. */
+export function isCardExpired(
+  expiry: { month: number; year: number },
+  current: { month: number; year: number },
+): boolean {
+  if (!Number.isInteger(expiry.month) || expiry.month < 1 || expiry.month > 12) return true;
+  return expiry.year * 12 + expiry.month < current.year * 12 + current.month;
+}
+
+/** The three or four digits printed on the card. */
+export function isPlausibleCvc(cvc: string): boolean {
+  return /^\d{3,4}$/.test(cvc);
+}

@@ -60,6 +60,11 @@ describe('start dates picked in the form', () => {
     expect(findPickedStartProblem(rules, '2026-05-22')).toBe('errors:field.closedDay');
   });
 
+  it('names the sold-out start day, not the end date that follows from it', () => {
+    const soldOut = guest({ start_date: '2026-05-21', end_date: '2026-05-22' });
+    expect(findGuestDraftProblems(rules, soldOut)).toEqual({ start_date: 'checkout:problems.soldOut' });
+  });
+
   it('judges days beyond the calendar by open days and season', () => {
     const weekdaysOnly = getGuestRules(withRules({ open_days: [1, 2, 3, 4, 5] }), '2026-05-20');
     expect(findPickedStartProblem(weekdaysOnly, '2026-06-06')).toBe('errors:field.closedDay');

@@ -1,4 +1,5 @@
-import { storedFiscalCode } from '@sentiero/contract/accounts';
+import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
@@ -20,14 +21,7 @@ import { emailTaken, requireMemberRow, toUser } from './service.ts';
 /** A day: time to open the mail on another device, short enough that a forgotten link dies. */
 export const CONFIRM_EMAIL_HOURS = 24;
 
-export type AccountChanges = Proof & {
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string | null;
-  country: string;
-  fiscal_code: string | null;
-};
+export type AccountChanges = z.output<typeof userEdit.input>;
 
 /** Names, phone and residence change at once; a new email only through its confirmation link. */
 export async function editAccount(ctx: ServiceContext, changes: AccountChanges) {

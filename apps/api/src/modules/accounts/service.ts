@@ -1,5 +1,10 @@
-import { storedFiscalCode, type User } from '@sentiero/contract/accounts';
-import type { Language } from '@sentiero/contract/languages';
+import {
+  storedFiscalCode,
+  type User,
+  type userEditData,
+  type userRegister,
+} from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
@@ -64,16 +69,7 @@ export async function getCurrentUser(ctx: ServiceContext): Promise<{ user: User 
   return { user: await toUser(ctx, await requireMemberRow(ctx)) };
 }
 
-export type Registration = {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  country: string;
-  fiscal_code: string | null;
-  referral: string | null;
-  newsletter: boolean;
-};
+export type Registration = z.output<typeof userRegister.input>;
 
 export async function registerMember(ctx: ServiceContext, cookies: SessionCookies, input: Registration) {
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
@@ -116,10 +112,7 @@ export function emailTaken() {
   return new AppError('EMAIL_TAKEN', 409, { email: 'emailTaken' });
 }
 
-export async function editResidence(
-  ctx: ServiceContext,
-  changes: { country: string; fiscal_code: string | null; language?: Language | undefined },
-) {
+export async function editResidence(ctx: ServiceContext, changes: z.output<typeof userEditData.input>) {
   const row = await requireMemberRow(ctx);
   const updated = await updateUser(ctx.db, row.id, {
     country: changes.country,

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
-import { type IssuedTicket, MY_TICKETS_PAGE_SIZE } from '@sentiero/contract/my-tickets';
+import { type IssuedTicket, MY_TICKETS_PAGE_SIZE, type ticketList } from '@sentiero/contract/my-tickets';
 import { pageCount } from '@sentiero/contract/paging';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { renderTicketPdf, type TicketForPdf } from '../../platform/ticket-pdf.ts';
@@ -43,10 +44,7 @@ export function requireMemberId(ctx: ServiceContext): number {
 }
 
 /** SPEC section 3: tickets grouped by purchase date, newest first; confirmation keeps the newest group. */
-export async function listMemberTickets(
-  ctx: ServiceContext,
-  input: { id_category?: number | undefined; page: number; source: 'mytickets' | 'confirmation' },
-) {
+export async function listMemberTickets(ctx: ServiceContext, input: z.output<typeof ticketList.input>) {
   const userId = requireMemberId(ctx);
   const { rows, total } = await findMemberTickets(
     ctx.db,

@@ -1,5 +1,7 @@
 import type { NewsletterState } from '@sentiero/contract/accounts';
 import { DEFAULT_LANGUAGE } from '@sentiero/contract/languages';
+import type { contactUs } from '@sentiero/contract/newsletter';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
@@ -122,10 +124,7 @@ export async function sendNewsletterIssue(
   return subscribers.length;
 }
 
-export async function sendContactMessage(
-  ctx: ServiceContext,
-  input: { full_name: string; email: string; message: string },
-) {
+export async function sendContactMessage(ctx: ServiceContext, input: z.output<typeof contactUs.input>) {
   const now = ctx.clock.now();
   const { hits } = await countHit(ctx.db, `contact:${input.email}`, HOUR_MS, now);
   if (hits > CONTACT_MESSAGES_PER_HOUR) throw new AppError('RATE_LIMITED', 429);

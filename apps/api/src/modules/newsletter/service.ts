@@ -2,10 +2,11 @@ import type { NewsletterState } from '@sentiero/contract/accounts';
 import { DEFAULT_LANGUAGE } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { findUserById } from '../accounts/repo.ts';
+import { contactOperatorMail, contactReceiptMail } from './contact-mails.ts';
+import { newsletterConfirmMail, newsletterIssueMail } from './mails.ts';
 import {
   confirmSubscription,
   findConfirmedSubscribers,
@@ -52,8 +53,7 @@ export async function requestSubscription(
   });
   await ctx.mail.send({
     to: email,
-    ...renderMail(
-      'newsletterConfirm',
+    ...newsletterConfirmMail(
       ctx.lang,
       { confirmUrl: `${ctx.origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}` },
       ctx.config.brand,
@@ -107,8 +107,7 @@ export async function sendNewsletterIssue(
     const unsubscribeUrl = `${ctx.origin}/newsletter/unsubscribe?token=${token}`;
     await ctx.mail.send({
       to: subscriber.email,
-      ...renderMail(
-        'newsletterIssue',
+      ...newsletterIssueMail(
         subscriber.language,
         { ...issue(subscriber.language), unsubscribeUrl },
         ctx.config.brand,
@@ -140,8 +139,7 @@ export async function sendContactMessage(
   const brand = ctx.config.brand;
   await ctx.mail.send({
     to: ctx.config.mail.operator,
-    ...renderMail(
-      'contactOperator',
+    ...contactOperatorMail(
       DEFAULT_LANGUAGE,
       { fullName: input.full_name, email: input.email, message: input.message, language: ctx.lang },
       brand,
@@ -150,7 +148,7 @@ export async function sendContactMessage(
   });
   await ctx.mail.send({
     to: input.email,
-    ...renderMail('contactReceipt', ctx.lang, { fullName: input.full_name, message: input.message }, brand),
+    ...contactReceiptMail(ctx.lang, { fullName: input.full_name, message: input.message }, brand),
   });
   return { ok: true as const };
 }

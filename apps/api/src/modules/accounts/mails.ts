@@ -1,4 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
+import type { TextValues } from '../../platform/i18n.ts';
 import type { RenderedMail } from '../../platform/mail/content.ts';
 import { renderMail } from '../../platform/mail/render.ts';
 import { mailTexts } from '../../platform/mail/texts.ts';
@@ -45,24 +46,10 @@ export function passwordRecoveryMail(
   v: { firstname: string; resetUrl: string; validMinutes: number },
   brand: string,
 ): RenderedMail {
-  const t = mailTexts(language, brand);
-  const values = { firstname: v.firstname, minutes: v.validMinutes };
-  return renderMail(
-    {
-      subject: t.text('passwordRecovery.subject', values),
-      blocks: [
-        { type: 'paragraph', text: t.text('passwordRecovery.greeting', values) },
-        { type: 'paragraph', text: t.text('passwordRecovery.intro', values) },
-        { type: 'button', label: t.text('passwordRecovery.button'), url: v.resetUrl },
-        { type: 'paragraph', text: t.plural('passwordRecovery.validity', v.validMinutes, values) },
-        { type: 'paragraph', text: t.text('passwordRecovery.ignore', values) },
-        t.signature,
-      ],
-      footer: [t.tagline],
-    },
-    language,
-    brand,
-  );
+  return oneTimeLinkMail(language, brand, 'passwordRecovery', v.resetUrl, v.validMinutes, {
+    firstname: v.firstname,
+    minutes: v.validMinutes,
+  });
 }
 
 /** Sent to the new address: the change happens only when its link is opened. */
@@ -71,17 +58,34 @@ export function emailConfirmMail(
   v: { firstname: string; confirmUrl: string; validHours: number },
   brand: string,
 ): RenderedMail {
+  return oneTimeLinkMail(language, brand, 'emailConfirm', v.confirmUrl, v.validHours, {
+    firstname: v.firstname,
+    hours: v.validHours,
+  });
+}
+
+/**
+ * A mail whose point is one link that works once and for `validFor` minutes or hours: the
+ * validity is worded with the plural the language needs, and "ignore this if it wasn't you" ends it.
+ */
+function oneTimeLinkMail(
+  language: Language,
+  brand: string,
+  kind: 'passwordRecovery' | 'emailConfirm',
+  url: string,
+  validFor: number,
+  values: TextValues,
+): RenderedMail {
   const t = mailTexts(language, brand);
-  const values = { firstname: v.firstname, hours: v.validHours };
   return renderMail(
     {
-      subject: t.text('emailConfirm.subject', values),
+      subject: t.text(`${kind}.subject`, values),
       blocks: [
-        { type: 'paragraph', text: t.text('emailConfirm.greeting', values) },
-        { type: 'paragraph', text: t.text('emailConfirm.intro', values) },
-        { type: 'button', label: t.text('emailConfirm.button'), url: v.confirmUrl },
-        { type: 'paragraph', text: t.plural('emailConfirm.validity', v.validHours, values) },
-        { type: 'paragraph', text: t.text('emailConfirm.ignore', values) },
+        { type: 'paragraph', text: t.text(`${kind}.greeting`, values) },
+        { type: 'paragraph', text: t.text(`${kind}.intro`, values) },
+        { type: 'button', label: t.text(`${kind}.button`), url },
+        { type: 'paragraph', text: t.plural(`${kind}.validity`, validFor, values) },
+        { type: 'paragraph', text: t.text(`${kind}.ignore`, values) },
         t.signature,
       ],
       footer: [t.tagline],

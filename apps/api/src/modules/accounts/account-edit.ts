@@ -2,8 +2,8 @@ import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
+import { emailConfirmMail } from './mails.ts';
 import { notifyAccountChange } from './notices.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
@@ -62,8 +62,7 @@ async function requestEmailChange(ctx: ServiceContext, row: UserRow, newEmail: s
   });
   await ctx.mail.send({
     to: newEmail,
-    ...renderMail(
-      'emailConfirm',
+    ...emailConfirmMail(
       ctx.lang,
       {
         firstname: row.firstName,

@@ -2,10 +2,10 @@ import type { userPasswordReset, userPasswordUpdate } from '@sentiero/contract/a
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
+import { passwordRecoveryMail } from './mails.ts';
 import { notifyAccountChange } from './notices.ts';
 import {
   consumeResetToken,
@@ -67,8 +67,7 @@ export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow, l
   );
   await ctx.mail.send({
     to: row.email,
-    ...renderMail(
-      'passwordRecovery',
+    ...passwordRecoveryMail(
       language,
       {
         firstname: row.firstName,

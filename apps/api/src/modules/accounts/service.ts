@@ -7,10 +7,10 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
 import { requestSubscription } from '../newsletter/service.ts';
+import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
   anonymiseUser,
@@ -97,8 +97,7 @@ export async function registerMember(ctx: ServiceContext, cookies: SessionCookie
   await cookies.start(row.id);
   await ctx.mail.send({
     to: input.email,
-    ...renderMail(
-      'welcome',
+    ...welcomeMail(
       ctx.lang,
       { firstname: row.firstName, accountUrl: `${ctx.origin}/user` },
       ctx.config.brand,

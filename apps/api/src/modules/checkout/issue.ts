@@ -1,11 +1,11 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findUserById } from '../accounts/repo.ts';
 import { findOrderTickets } from '../my-tickets/repo.ts';
 import { newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
 import { findTicketInfo } from '../tickets/repo.ts';
+import { ticketsReadyMail } from './mails.ts';
 import {
   findOrderLines,
   issueOrder,
@@ -93,8 +93,7 @@ export async function mailTickets(ctx: MailingContext, order: OrderRow): Promise
   });
   await ctx.mail.send({
     to: buyer.email,
-    ...renderMail(
-      'ticketsReady',
+    ...ticketsReadyMail(
       order.language,
       {
         firstname: buyer.firstName,

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { calendarDateIn } from '@sentiero/contract/durations';
-import { FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
+import type { Language } from '@sentiero/contract/languages';
 import { type IssuedTicket, MY_TICKETS_PAGE_SIZE, type ticketList } from '@sentiero/contract/my-tickets';
 import { pageCount } from '@sentiero/contract/paging';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { renderTicketPdf, type TicketForPdf } from '../../platform/ticket-pdf.ts';
+import { translate } from '../../platform/i18n.ts';
+import {
+  renderTicketPdf,
+  TICKET_PDF_LABELS,
+  type TicketForPdf,
+  type TicketPdfLabel,
+} from '../../platform/ticket-pdf.ts';
 import {
   findMemberTickets,
   findOrderTickets,
@@ -67,16 +71,11 @@ export async function listMemberTickets(ctx: ServiceContext, input: z.output<typ
   };
 }
 
-const LOCALES_DIR = join(import.meta.dirname, '../../../locales');
-const labelCache = new Map<Language, Record<string, string>>();
-export function pdfLabels(language: Language): Record<string, string> {
-  let labels = labelCache.get(language);
-  if (!labels) {
-    const read = (lang: Language) => JSON.parse(readFileSync(join(LOCALES_DIR, lang, 'ticket.json'), 'utf8'));
-    labels = { ...read(FALLBACK_LANGUAGE), ...read(language) } as Record<string, string>;
-    labelCache.set(language, labels);
-  }
-  return labels;
+/** The PDF's labels in `language`, each falling back along the chain on its own. */
+export function pdfLabels(language: Language): Record<TicketPdfLabel, string> {
+  return Object.fromEntries(
+    TICKET_PDF_LABELS.map((label) => [label, translate(language, 'ticket', label)]),
+  ) as Record<TicketPdfLabel, string>;
 }
 
 export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {

@@ -4,10 +4,11 @@ import type { contactUs } from '@sentiero/contract/newsletter';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { findUserById } from '../accounts/repo.ts';
+import { contactOperatorMail, contactReceiptMail } from './contact-mails.ts';
+import { newsletterConfirmMail, newsletterIssueMail } from './mails.ts';
 import {
   confirmSubscription,
   findConfirmedSubscribers,
@@ -54,8 +55,7 @@ export async function requestSubscription(
   });
   await ctx.mail.send({
     to: email,
-    ...renderMail(
-      'newsletterConfirm',
+    ...newsletterConfirmMail(
       ctx.lang,
       { confirmUrl: `${ctx.origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}` },
       ctx.config.brand,
@@ -109,8 +109,7 @@ export async function sendNewsletterIssue(
     const unsubscribeUrl = `${ctx.origin}/newsletter/unsubscribe?token=${token}`;
     await ctx.mail.send({
       to: subscriber.email,
-      ...renderMail(
-        'newsletterIssue',
+      ...newsletterIssueMail(
         subscriber.language,
         { ...issue(subscriber.language), unsubscribeUrl },
         ctx.config.brand,
@@ -139,8 +138,7 @@ export async function sendContactMessage(ctx: ServiceContext, input: z.output<ty
   const brand = ctx.config.brand;
   await ctx.mail.send({
     to: ctx.config.mail.operator,
-    ...renderMail(
-      'contactOperator',
+    ...contactOperatorMail(
       DEFAULT_LANGUAGE,
       { fullName: input.full_name, email: input.email, message: input.message, language: ctx.lang },
       brand,
@@ -149,7 +147,7 @@ export async function sendContactMessage(ctx: ServiceContext, input: z.output<ty
   });
   await ctx.mail.send({
     to: input.email,
-    ...renderMail('contactReceipt', ctx.lang, { fullName: input.full_name, message: input.message }, brand),
+    ...contactReceiptMail(ctx.lang, { fullName: input.full_name, message: input.message }, brand),
   });
   return { ok: true as const };
 }

@@ -1,5 +1,6 @@
 import { storedFiscalCode } from '@sentiero/contract/accounts';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
@@ -11,7 +12,6 @@ import {
   findUserByEmail,
   findUserById,
   insertAccountToken,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './repo.ts';

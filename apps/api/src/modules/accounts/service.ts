@@ -1,23 +1,22 @@
 import { storedFiscalCode, type User } from '@sentiero/contract/accounts';
 import type { Language } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail-templates.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
-import { requestSubscription } from '../newsletter/service.ts';
+import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
   anonymiseUser,
   findActivityIds,
   findActivitySlugs,
-  findNewsletterStatus,
   findPersonalData,
   findRegionIds,
   findUserByEmail,
   findUserById,
   insertUser,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './repo.ts';
@@ -38,8 +37,8 @@ export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
 }
 
 export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
-  const [status, activities] = await Promise.all([
-    findNewsletterStatus(ctx.db, row.id, row.email),
+  const [newsletter, activities] = await Promise.all([
+    getMemberNewsletter(ctx, row),
     findActivitySlugs(ctx.db, row.preferredActivityIds),
   ]);
   return {
@@ -51,7 +50,7 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
     country: row.country,
     fiscal_code: row.fiscalCode,
     language: row.language,
-    newsletter: status === 'confirmed' ? 'subscribed' : status === 'pending' ? 'pending' : 'unsubscribed',
+    newsletter,
     preferences: { activities, regions: row.preferredRegionIds },
     two_factor: Boolean(row.totpEnabledAt),
     // Sentiero+ arrives with the premium work; until then nobody is premium.

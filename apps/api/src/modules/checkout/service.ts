@@ -2,12 +2,11 @@ import { type Guest, HOLD_MINUTES, type PaymentMethod } from '@sentiero/contract
 import { calendarDateIn } from '@sentiero/contract/durations';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { isUniqueViolation } from '../accounts/repo.ts';
-import { findTicketForPurchase, findTicketInfo } from '../tickets/repo.ts';
-import { isOnSale } from '../tickets/service.ts';
+import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/service.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
@@ -61,7 +60,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const userId = ctx.user.id;
   // A retried buy must find its order before anything is checked again: one statement asks both.
   const purchase = { userId, idempotencyKey: input.idempotency_key };
-  const ticket = await findTicketForPurchase(ctx.db, ctx.lang, input.id_ticket, purchase);
+  const ticket = await findSaleTicketForPurchase(ctx, input.id_ticket, purchase);
   const earlier = ticket
     ? ticket.earlierOrderId !== null && (await findOrderById(ctx.db, ticket.earlierOrderId))
     : await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
@@ -182,7 +181,7 @@ export async function checkCoupon(
   ctx: ServiceContext,
   input: { code: string; id_ticket: number; quantity: number },
 ) {
-  const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
+  const ticket = await findSaleTicket(ctx, input.id_ticket);
   if (!ticket) throw unavailable();
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
   const coupon = await findApplicableCoupon(

@@ -34,7 +34,7 @@ function stepAt(at: Date): number {
   return TOTP.counter({ period: STEP_SECONDS, timestamp: at.getTime() });
 }
 
-/** 20 random bytes (160 bits, the HMAC-SHA1 block RFC 4226 recommends), in base32. */
+/** 20 random bytes (160 bits, the secret length RFC 4226 recommends), in base32. */
 export function generateTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }

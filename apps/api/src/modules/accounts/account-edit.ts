@@ -1,6 +1,7 @@
 import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { emailConfirmMail } from './mails.ts';
@@ -12,7 +13,6 @@ import {
   findUserByEmail,
   findUserById,
   insertAccountToken,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './repo.ts';

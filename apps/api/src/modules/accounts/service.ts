@@ -6,23 +6,22 @@ import {
 } from '@sentiero/contract/accounts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
-import { requestSubscription } from '../newsletter/service.ts';
+import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
   anonymiseUser,
   findActivityIds,
   findActivitySlugs,
-  findNewsletterStatus,
   findPersonalData,
   findRegionIds,
   findUserByEmail,
   findUserById,
   insertUser,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './repo.ts';
@@ -43,8 +42,8 @@ export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
 }
 
 export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
-  const [status, activities] = await Promise.all([
-    findNewsletterStatus(ctx.db, row.id, row.email),
+  const [newsletter, activities] = await Promise.all([
+    getMemberNewsletter(ctx, row),
     findActivitySlugs(ctx.db, row.preferredActivityIds),
   ]);
   return {
@@ -56,7 +55,7 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
     country: row.country,
     fiscal_code: row.fiscalCode,
     language: row.language,
-    newsletter: status === 'confirmed' ? 'subscribed' : status === 'pending' ? 'pending' : 'unsubscribed',
+    newsletter,
     preferences: { activities, regions: row.preferredRegionIds },
     two_factor: Boolean(row.totpEnabledAt),
     // Sentiero+ arrives with the premium work; until then nobody is premium.

@@ -9,12 +9,11 @@ import { findGuestProblems } from '@sentiero/contract/rules/guests';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { isUniqueViolation } from '../accounts/repo.ts';
-import { findTicketForPurchase, findTicketInfo } from '../tickets/repo.ts';
-import { isOnSale } from '../tickets/service.ts';
+import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/service.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { startPayment } from './payment.ts';
@@ -60,7 +59,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const userId = ctx.user.id;
   // A retried buy must find its order before anything is checked again: one statement asks both.
   const purchase = { userId, idempotencyKey: input.idempotency_key };
-  const ticket = await findTicketForPurchase(ctx.db, ctx.lang, input.id_ticket, purchase);
+  const ticket = await findSaleTicketForPurchase(ctx, input.id_ticket, purchase);
   const earlier = ticket
     ? ticket.earlierOrderId !== null && (await findOrderById(ctx.db, ticket.earlierOrderId))
     : await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
@@ -184,7 +183,7 @@ export async function expireHolds(ctx: Pick<ServiceContext, 'db' | 'clock'>, bat
 
 /** `app/coupon/info`: whether a code applies to a ticket, and what it takes off. */
 export async function checkCoupon(ctx: ServiceContext, input: z.output<typeof couponInfo.input>) {
-  const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
+  const ticket = await findSaleTicket(ctx, input.id_ticket);
   if (!ticket) throw unavailable();
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
   const coupon = await findApplicableCoupon(

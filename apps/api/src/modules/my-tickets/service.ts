@@ -99,6 +99,14 @@ export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
   };
 }
 
+/**
+ * An order's tickets in a language, for the mail that delivers them after payment. No member
+ * check: the caller is the system acting on a paid order, never a route.
+ */
+export function listOrderTickets(ctx: Pick<ServiceContext, 'db' | 'lang'>, orderCode: string) {
+  return findOrderTickets(ctx.db, ctx.lang, orderCode);
+}
+
 /** One ticket (`code`) or a whole order (`order`), as a PDF in the member's language. */
 export async function downloadTickets(ctx: ServiceContext, query: { code?: string; order?: string }) {
   const userId = requireMemberId(ctx);

@@ -6,12 +6,13 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
-import { findUserById } from '../accounts/repo.ts';
+import { findMemberContact } from '../../repos/members.ts';
 import { contactOperatorMail, contactReceiptMail } from './contact-mails.ts';
 import { newsletterConfirmMail, newsletterIssueMail } from './mails.ts';
 import {
   confirmSubscription,
   findConfirmedSubscribers,
+  findNewsletterStatus,
   findSubscription,
   insertContactMessage,
   linkSubscription,
@@ -26,6 +27,15 @@ const CONFIRMATION_MAILS_PER_HOUR = 3;
 const CONTACT_MESSAGES_PER_HOUR = 5;
 /** A confirmation link older than a week proves little about today's consent. */
 const CONFIRM_LINK_DAYS = 7;
+
+/** The state a member's profile shows, whether they subscribed as a member or as a visitor. */
+export async function getMemberNewsletter(
+  ctx: ServiceContext,
+  member: { id: number; email: string | null },
+): Promise<NewsletterState> {
+  const status = await findNewsletterStatus(ctx.db, member.id, member.email);
+  return status === 'confirmed' ? 'subscribed' : status === 'pending' ? 'pending' : 'unsubscribed';
+}
 
 /**
  * Double opt-in: nothing is sent to the address but the confirmation mail until its link is
@@ -70,7 +80,7 @@ export async function setNewsletter(
   subscribed: boolean,
   visitorEmail: string | undefined,
 ) {
-  const member = ctx.user ? await findUserById(ctx.db, ctx.user.id) : undefined;
+  const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : undefined;
   const email = member?.email ?? (member ? undefined : visitorEmail);
   if (!email) {
     if (!member && !subscribed) throw new AppError('UNAUTHENTICATED', 401);

@@ -5,7 +5,6 @@ import { checkItalianFiscalCode, normalizeFiscalCode } from './fiscal-code.ts';
 import { LANGUAGES } from './languages.ts';
 import { ZId } from './paging.ts';
 import { findPasswordProblem, PASSWORD_MAX_LENGTH } from './passwords.ts';
-import { ROUTES } from './routes.ts';
 
 /**
  * Field messages are keys of the `errors` namespace (`field.<key>`): the server answers them in
@@ -118,7 +117,8 @@ export type User = z.infer<typeof ZUser>;
 const ZOk = z.object({ ok: z.literal(true) });
 
 export const userRegister = defineEndpoint({
-  ...ROUTES.userRegister,
+  path: '/app/user/register',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Creates an account and logs it in; a welcome mail follows.',
   input: z
@@ -139,7 +139,8 @@ export const userRegister = defineEndpoint({
 });
 
 export const userLogin = defineEndpoint({
-  ...ROUTES.userLogin,
+  path: '/app/user/login',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Logs in with email and password; members with two-factor login are asked for a code.',
   input: z.object({
@@ -155,7 +156,8 @@ export const userLogin = defineEndpoint({
 });
 
 export const userLoginTwoFactor = defineEndpoint({
-  ...ROUTES.userLoginTwoFactor,
+  path: '/app/user/login/two-factor',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Finishes a two-factor login with an authenticator code or a recovery code.',
   input: z.object({
@@ -166,7 +168,8 @@ export const userLoginTwoFactor = defineEndpoint({
 });
 
 export const userLogout = defineEndpoint({
-  ...ROUTES.userLogout,
+  path: '/app/user/logout',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Ends this session.',
   input: z.object({ lng: ZLanguageParam }),
@@ -174,7 +177,8 @@ export const userLogout = defineEndpoint({
 });
 
 export const userFetch = defineEndpoint({
-  ...ROUTES.userFetch,
+  path: '/app/user/info',
+  kind: 'read',
   cache: 'private',
   tag: 'accounts',
   summary: 'The member of this session (401 for visitors).',
@@ -183,7 +187,8 @@ export const userFetch = defineEndpoint({
 });
 
 export const userEdit = defineEndpoint({
-  ...ROUTES.userEdit,
+  path: '/app/user/edit',
+  kind: 'write',
   tag: 'accounts',
   summary:
     'Updates the account: names, phone, country and fiscal code. A new email needs the password (or a ' +
@@ -203,7 +208,8 @@ export const userEdit = defineEndpoint({
 });
 
 export const userEditData = defineEndpoint({
-  ...ROUTES.userEditData,
+  path: '/app/user/edit/data',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Updates residence data (country and fiscal code) and the language of mails.',
   input: z
@@ -213,7 +219,8 @@ export const userEditData = defineEndpoint({
 });
 
 export const userPasswordUpdate = defineEndpoint({
-  ...ROUTES.userPasswordUpdate,
+  path: '/app/user/password/update',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Changes the password and ends every session, this one too.',
   input: z.object({
@@ -225,7 +232,8 @@ export const userPasswordUpdate = defineEndpoint({
 });
 
 export const userPasswordRecovery = defineEndpoint({
-  ...ROUTES.userPasswordRecovery,
+  path: '/app/user/password/recovery',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Mails a single-use link to choose a new password (the same answer for unknown addresses).',
   input: z.object({ lng: ZLanguageParam, email: ZEmail }),
@@ -233,7 +241,8 @@ export const userPasswordRecovery = defineEndpoint({
 });
 
 export const userPasswordReset = defineEndpoint({
-  ...ROUTES.userPasswordReset,
+  path: '/app/user/password/reset',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Sets a new password with the link of a recovery mail; ends every session.',
   input: z.object({
@@ -245,7 +254,8 @@ export const userPasswordReset = defineEndpoint({
 });
 
 export const userDelete = defineEndpoint({
-  ...ROUTES.userDelete,
+  path: '/app/user/delete',
+  kind: 'write',
   tag: 'accounts',
   summary:
     'Deletes the account (asks for the password or a fresh two-factor code): personal data erased, ' +
@@ -255,7 +265,8 @@ export const userDelete = defineEndpoint({
 });
 
 export const userEmailConfirm = defineEndpoint({
-  ...ROUTES.userEmailConfirm,
+  path: '/app/user/email/confirm',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Makes a new email the login of the account, with the single-use link mailed to it (24 hours).',
   input: z.object({ lng: ZLanguageParam, token: ZLinkToken }),
@@ -263,7 +274,8 @@ export const userEmailConfirm = defineEndpoint({
 });
 
 export const userSecure = defineEndpoint({
-  ...ROUTES.userSecure,
+  path: '/app/user/secure',
+  kind: 'write',
   tag: 'accounts',
   summary:
     '"This wasn\'t me", from a change notice: ends every session, undoes the change, locks the password ' +
@@ -273,7 +285,8 @@ export const userSecure = defineEndpoint({
 });
 
 export const userTag = defineEndpoint({
-  ...ROUTES.userTag,
+  path: '/app/user/tag',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Sets the activity types and regions the member likes, for recommendations.',
   input: z.object({
@@ -285,7 +298,8 @@ export const userTag = defineEndpoint({
 });
 
 export const userExport = defineEndpoint({
-  ...ROUTES.userExport,
+  path: '/app/user/export',
+  kind: 'read',
   cache: 'private',
   tag: 'accounts',
   summary: 'Everything stored about the member, as a JSON download.',
@@ -296,7 +310,8 @@ export const userExport = defineEndpoint({
 export const PERMISSIONS = ['browse', 'buy', 'manage_account', 'premium_content'] as const;
 
 export const permission = defineEndpoint({
-  ...ROUTES.permission,
+  path: '/app/permission',
+  kind: 'read',
   cache: 'private',
   tag: 'accounts',
   summary: 'What the person of this request may do.',
@@ -309,7 +324,8 @@ export const permission = defineEndpoint({
 });
 
 export const facebookLogin = defineEndpoint({
-  ...ROUTES.facebookLogin,
+  path: '/app/user/facebook/login',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Starts a Facebook login: answers the address to send the browser to.',
   input: z.object({ lng: ZLanguageParam }),
@@ -317,7 +333,8 @@ export const facebookLogin = defineEndpoint({
 });
 
 export const twoFactorSetup = defineEndpoint({
-  ...ROUTES.twoFactorSetup,
+  path: '/app/user/two-factor/setup',
+  kind: 'write',
   tag: 'accounts',
   summary:
     'Starts setting up two-factor login (asks for the password or a fresh code): a new secret for an ' +
@@ -327,7 +344,8 @@ export const twoFactorSetup = defineEndpoint({
 });
 
 export const twoFactorEnable = defineEndpoint({
-  ...ROUTES.twoFactorEnable,
+  path: '/app/user/two-factor/enable',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Turns two-factor login on with a first code; answers the recovery codes, shown once.',
   input: z.object({
@@ -341,7 +359,8 @@ export const twoFactorEnable = defineEndpoint({
 });
 
 export const twoFactorDisable = defineEndpoint({
-  ...ROUTES.twoFactorDisable,
+  path: '/app/user/two-factor/disable',
+  kind: 'write',
   tag: 'accounts',
   summary: 'Turns two-factor login off; asks for the password or a fresh code.',
   input: z.object({ lng: ZLanguageParam, ...ZReauthentication }),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
-import { ROUTES } from './routes.ts';
 import { ZActivity } from './tickets.ts';
 
 export const AREAS_PAGE_SIZE = 24;
@@ -47,7 +46,8 @@ export const ZAreaInfo = ZAreaCard.extend({
 export type AreaInfo = z.infer<typeof ZAreaInfo>;
 
 export const areaListV2 = defineEndpoint({
-  ...ROUTES.areaListV2,
+  path: '/app/v2/area/list',
+  kind: 'read',
   cache: 'public',
   tag: 'areas',
   summary: 'Areas, filtered by country, region, category or activity, a page at a time.',
@@ -63,7 +63,8 @@ export const areaListV2 = defineEndpoint({
 });
 
 export const areaInfoV2 = defineEndpoint({
-  ...ROUTES.areaInfoV2,
+  path: '/app/v2/area/info',
+  kind: 'read',
   cache: 'public',
   tag: 'areas',
   summary: 'Everything about one area.',
@@ -84,7 +85,8 @@ export const ZCity = z
   .meta({ id: 'City' });
 
 export const cityList = defineEndpoint({
-  ...ROUTES.cityList,
+  path: '/api/city/list',
+  kind: 'read',
   cache: 'public',
   tag: 'areas',
   summary: 'Towns that areas start from, optionally of one region or matching a name.',
@@ -97,7 +99,8 @@ export const cityList = defineEndpoint({
 });
 
 export const getCity = defineEndpoint({
-  ...ROUTES.getCity,
+  path: '/app/get/city',
+  kind: 'read',
   cache: 'public',
   tag: 'areas',
   summary: 'One town.',
@@ -107,7 +110,8 @@ export const getCity = defineEndpoint({
 
 /** "Area not available": a visitor leaves an email to hear when the area opens (stored once per address). */
 export const areaActivationRequest = defineEndpoint({
-  ...ROUTES.areaActivationRequest,
+  path: '/app/area/activation/request',
+  kind: 'write',
   tag: 'areas',
   summary: 'Ask to be told by email when an area that is not on sale yet opens.',
   input: z.object({

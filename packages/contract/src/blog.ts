@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZPageParam, ZPaging } from './paging.ts';
-import { ROUTES } from './routes.ts';
 
 export const BLOG_PAGE_SIZE = 9;
 
@@ -19,7 +18,8 @@ export const ZBlogPost = ZBlogCard.extend({
 }).meta({ id: 'BlogPost' });
 
 export const blogList = defineEndpoint({
-  ...ROUTES.blogList,
+  path: '/app/blog/list',
+  kind: 'read',
   cache: 'public',
   tag: 'blog',
   summary: 'Blog posts, newest first.',
@@ -28,7 +28,8 @@ export const blogList = defineEndpoint({
 });
 
 export const blogInfo = defineEndpoint({
-  ...ROUTES.blogInfo,
+  path: '/app/blog/info',
+  kind: 'read',
   cache: 'public',
   tag: 'blog',
   summary: 'One blog post, by sku.',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ROUTES } from './routes.ts';
 
 /** SPEC section 2: the four activity categories and their fixed ids. */
 export const CATEGORY_IDS = {
@@ -32,7 +31,8 @@ export const ZRegion = z
 export type Region = z.infer<typeof ZRegion>;
 
 export const categoryList = defineEndpoint({
-  ...ROUTES.categoryList,
+  path: '/app/category/list',
+  kind: 'read',
   cache: 'public',
   tag: 'catalogue',
   summary: 'The activity categories, named in the request language.',
@@ -41,7 +41,8 @@ export const categoryList = defineEndpoint({
 });
 
 export const regionList = defineEndpoint({
-  ...ROUTES.regionList,
+  path: '/app/region/list',
+  kind: 'read',
   cache: 'public',
   tag: 'catalogue',
   summary: 'Regions, optionally of one country, with the list of countries to choose from.',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId } from './paging.ts';
-import { ROUTES } from './routes.ts';
 
 const field = (key: string) => ({ error: `field.${key}` });
 
@@ -121,7 +120,8 @@ export const ZOrder = z
 export type Order = z.infer<typeof ZOrder>;
 
 export const ticketBuy = defineEndpoint({
-  ...ROUTES.ticketBuy,
+  path: '/app/v4/ticket/buy',
+  kind: 'write',
   tag: 'checkout',
   summary:
     'Buys a ticket for one or more guests. Places are held for 15 minutes while paying; the same ' +
@@ -139,7 +139,8 @@ export const ticketBuy = defineEndpoint({
 });
 
 export const ticketKeys = defineEndpoint({
-  ...ROUTES.ticketKeys,
+  path: '/app/ticket/keys',
+  kind: 'read',
   cache: 'public',
   tag: 'checkout',
   summary: 'The public keys that sign tickets: what a phone needs to verify a QR code offline.',
@@ -152,7 +153,8 @@ export const ticketKeys = defineEndpoint({
 });
 
 export const ticketBuyComplete = defineEndpoint({
-  ...ROUTES.ticketBuyComplete,
+  path: '/app/v4/ticket/buy/complete',
+  kind: 'write',
   tag: 'checkout',
   summary: 'The buyer is back from the payment provider (PayPal approval): captures and answers the order.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(5).max(40) }),
@@ -160,7 +162,8 @@ export const ticketBuyComplete = defineEndpoint({
 });
 
 export const ticketBuyCancel = defineEndpoint({
-  ...ROUTES.ticketBuyCancel,
+  path: '/app/v4/ticket/buy/cancel',
+  kind: 'write',
   tag: 'checkout',
   summary:
     'The buyer left the payment provider without paying (PayPal cancel): the pending order fails and its places go back on sale.',
@@ -170,7 +173,8 @@ export const ticketBuyCancel = defineEndpoint({
 
 /** SPEC section 5: 'Coupon code is valid!' or 'Coupon code not valid', with the figures it gives. */
 export const couponInfo = defineEndpoint({
-  ...ROUTES.couponInfo,
+  path: '/app/coupon/info',
+  kind: 'write',
   tag: 'checkout',
   summary: 'Checks a coupon code for a ticket and a number of guests; answers the discount.',
   input: z.object({

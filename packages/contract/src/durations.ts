@@ -61,7 +61,8 @@ export function parseCalendarDate(value: string): Date | undefined {
     : undefined;
 }
 
-export function formatCalendarDate(date: Date): string {
+/** A UTC midnight as the `YYYY-MM-DD` text the API and the database exchange. */
+export function toIsoCalendarDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
@@ -117,10 +118,10 @@ export function findValidEndDate(type: DurationType, start: string, season?: Sea
   if (!startDate) return { ok: false, reason: 'invalid-date' };
 
   const days = DAYS[type];
-  if (days !== undefined) return { ok: true, end: formatCalendarDate(addDays(startDate, days - 1)) };
+  if (days !== undefined) return { ok: true, end: toIsoCalendarDate(addDays(startDate, days - 1)) };
 
   const months = MONTHS[type];
-  if (months !== undefined) return { ok: true, end: formatCalendarDate(endAfterMonths(startDate, months)) };
+  if (months !== undefined) return { ok: true, end: toIsoCalendarDate(endAfterMonths(startDate, months)) };
 
   if (type === 'WEEKDAYS') {
     if (isoWeekday(startDate) > 5) return { ok: false, reason: 'weekend' };
@@ -129,14 +130,14 @@ export function findValidEndDate(type: DurationType, start: string, season?: Sea
       end = addDays(end, 1);
       if (isoWeekday(end) <= 5) counted += 1;
     }
-    return { ok: true, end: formatCalendarDate(end) };
+    return { ok: true, end: toIsoCalendarDate(end) };
   }
 
   // SEASONAL: valid from the chosen day to the end of the season that contains it.
   if (!season) return { ok: false, reason: 'outside-season' };
   const occurrence = findSeasonContaining(season, startDate);
   return occurrence
-    ? { ok: true, end: formatCalendarDate(occurrence.end) }
+    ? { ok: true, end: toIsoCalendarDate(occurrence.end) }
     : { ok: false, reason: 'outside-season' };
 }
 
@@ -167,5 +168,5 @@ export function calendarDateIn(timeZone: string, instant: Date): string {
 export function addCalendarDays(date: string, days: number): string {
   const parsed = parseCalendarDate(date);
   if (!parsed) throw new RangeError(`Not a calendar date: ${date}`);
-  return formatCalendarDate(addDays(parsed, days));
+  return toIsoCalendarDate(addDays(parsed, days));
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * all from this one definition.
  */
 export type Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> = {
-  /** Path under `/api`, as SPEC section 7 writes it (from `ROUTES`). */
+  /** Path under `/api`, as SPEC section 7 writes it. */
   path: `/${string}`;
   /** Reads answer GET with the input in the query string as well as POST. */
   kind: 'read' | 'write';
@@ -25,4 +25,26 @@ export function defineEndpoint<Input extends z.ZodType, Output extends z.ZodType
   endpoint: Endpoint<Input, Output>,
 ): Endpoint<Input, Output> {
   return endpoint;
+}
+
+export function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'path' in value &&
+    'kind' in value &&
+    'input' in value &&
+    'output' in value
+  );
+}
+
+/** The endpoints among a contract module's exports, under their export names. */
+export type EndpointsOf<Module> = {
+  [Name in keyof Module as Module[Name] extends Endpoint ? Name : never]: Module[Name];
+};
+
+export function pickEndpoints<Module extends object>(module: Module): EndpointsOf<Module> {
+  return Object.fromEntries(
+    Object.entries(module).filter(([, value]) => isEndpoint(value)),
+  ) as EndpointsOf<Module>;
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId } from './paging.ts';
-import { ROUTES } from './routes.ts';
 
 /** SPEC section 3, from the leanest woods to the best. */
 export const GROWTH_LEVELS = ['poor', 'insufficient', 'scarce', 'good', 'abundant', 'miraculous'] as const;
@@ -29,7 +28,8 @@ export const ZGrowthRow = z
 export type GrowthRow = z.infer<typeof ZGrowthRow>;
 
 export const areaListLevel = defineEndpoint({
-  ...ROUTES.areaListLevel,
+  path: '/app/area/list/level',
+  kind: 'read',
   cache: 'public',
   tag: 'areas',
   summary: 'The mushroom growth table: the latest levels reported in each foraging area.',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
-import { ROUTES } from './routes.ts';
 
 export const MY_TICKETS_PAGE_SIZE = 20;
 
@@ -29,7 +28,8 @@ export type IssuedTicket = z.infer<typeof ZIssuedTicket>;
 
 /** SPEC section 3: purchases grouped by `date_purchase`, newest first. */
 export const ticketList = defineEndpoint({
-  ...ROUTES.ticketList,
+  path: '/app/ticket/list',
+  kind: 'read',
   cache: 'private',
   tag: 'tickets',
   summary: "The member's tickets, grouped by purchase date, newest first, filtered by category.",
@@ -47,7 +47,8 @@ export const ticketList = defineEndpoint({
 });
 
 export const ticketShare = defineEndpoint({
-  ...ROUTES.ticketShare,
+  path: '/app/ticket/share',
+  kind: 'write',
   tag: 'tickets',
   summary: 'A read-only link to one ticket, for a companion who has no account.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),
@@ -55,7 +56,8 @@ export const ticketShare = defineEndpoint({
 });
 
 export const ticketShareRevoke = defineEndpoint({
-  ...ROUTES.ticketShareRevoke,
+  path: '/app/ticket/share/revoke',
+  kind: 'write',
   tag: 'tickets',
   summary: "Stops every share link of one of the member's tickets; sharing it again makes a new link.",
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),
@@ -63,7 +65,8 @@ export const ticketShareRevoke = defineEndpoint({
 });
 
 export const ticketShared = defineEndpoint({
-  ...ROUTES.ticketShared,
+  path: '/app/ticket/shared',
+  kind: 'read',
   cache: 'private',
   tag: 'tickets',
   summary: 'The ticket behind a share link, until its owner revokes it or its last valid day is over.',
@@ -72,7 +75,8 @@ export const ticketShared = defineEndpoint({
 });
 
 export const ticketRedeem = defineEndpoint({
-  ...ROUTES.ticketRedeem,
+  path: '/app/ticket/redeem',
+  kind: 'write',
   tag: 'tickets',
   summary:
     'Records one use of a ticket at the activity (rangers and guides, with the redeem token). The ' +

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { NEWSLETTER_STATES, ZEmail } from './accounts.ts';
 import { ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ROUTES } from './routes.ts';
 
 const ZNewsletterState = z.object({ newsletter: z.enum(NEWSLETTER_STATES) });
 const ZToken = z.string().trim().min(16).max(128);
 
 export const userNewsletter = defineEndpoint({
-  ...ROUTES.userNewsletter,
+  path: '/app/user/newsletter',
+  kind: 'write',
   tag: 'newsletter',
   summary:
     'Subscribes (a confirmation mail follows: double opt-in) or unsubscribes. Members use their ' +
@@ -22,7 +22,8 @@ export const userNewsletter = defineEndpoint({
 });
 
 export const newsletterConfirm = defineEndpoint({
-  ...ROUTES.newsletterConfirm,
+  path: '/app/newsletter/confirm',
+  kind: 'write',
   tag: 'newsletter',
   summary: 'Confirms a subscription with the link of the confirmation mail.',
   input: z.object({ lng: ZLanguageParam, token: ZToken }),
@@ -30,7 +31,8 @@ export const newsletterConfirm = defineEndpoint({
 });
 
 export const newsletterUnsubscribe = defineEndpoint({
-  ...ROUTES.newsletterUnsubscribe,
+  path: '/app/newsletter/unsubscribe',
+  kind: 'write',
   tag: 'newsletter',
   summary:
     'Unsubscribes with the link of any newsletter mail, without logging in (also one-click, RFC 8058).',
@@ -41,7 +43,8 @@ export const newsletterUnsubscribe = defineEndpoint({
 const contactField = (key: string) => ({ error: `field.${key}` });
 
 export const contactUs = defineEndpoint({
-  ...ROUTES.contactUs,
+  path: '/app/contact/us',
+  kind: 'write',
   tag: 'contact',
   summary: 'Sends a message to the operator; a receipt is mailed to the sender.',
   input: z.object({

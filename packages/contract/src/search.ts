@@ -3,7 +3,6 @@ import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
-import { ROUTES } from './routes.ts';
 import { ZActivity, ZTicketCard } from './tickets.ts';
 
 /** SPEC section 3, "order by": default, price ascending, price descending, date (newest first). */
@@ -42,7 +41,8 @@ export const ZSearchResponse = z.object({
 });
 
 export const search = defineEndpoint({
-  ...ROUTES.search,
+  path: '/app/v2/search',
+  kind: 'read',
   cache: 'public',
   tag: 'search',
   summary: 'Tickets matching words and filters, a page at a time.',
@@ -50,7 +50,7 @@ export const search = defineEndpoint({
   output: ZSearchResponse,
 });
 
-export const searchAdvanced = defineEndpoint({ ...search, ...ROUTES.searchAdvanced });
+export const searchAdvanced = defineEndpoint({ ...search, path: '/app/v2/search/advanced' });
 
 export const ZSearchFilters = z.object({
   category_list: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -63,7 +63,8 @@ export const ZSearchFilters = z.object({
 });
 
 export const searchFilters = defineEndpoint({
-  ...ROUTES.searchFilters,
+  path: '/app/search/filters',
+  kind: 'read',
   cache: 'public',
   tag: 'search',
   summary: 'The choices the ticket filter offers, in the request language.',
@@ -71,4 +72,7 @@ export const searchFilters = defineEndpoint({
   output: ZSearchFilters,
 });
 
-export const searchFiltersAdvanced = defineEndpoint({ ...searchFilters, ...ROUTES.searchFiltersAdvanced });
+export const searchFiltersAdvanced = defineEndpoint({
+  ...searchFilters,
+  path: '/app/search/filters/advanced',
+});

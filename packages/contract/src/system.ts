@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ROUTES } from './routes.ts';
 
 export const health = defineEndpoint({
-  ...ROUTES.health,
+  path: '/health',
+  kind: 'read',
   tag: 'system',
   summary: 'Liveness and database reachability.',
   input: z.object({}),
@@ -48,7 +48,8 @@ export const ZSite = z
 export type Site = z.infer<typeof ZSite>;
 
 export const site = defineEndpoint({
-  ...ROUTES.site,
+  path: '/site',
+  kind: 'read',
   cache: 'public',
   tag: 'system',
   summary: 'Brand and company data shown in the layout (footer), and the payment methods on offer.',

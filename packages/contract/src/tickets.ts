@@ -3,7 +3,6 @@ import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
-import { ROUTES } from './routes.ts';
 
 export const TICKETS_PAGE_SIZE = 12;
 
@@ -70,7 +69,8 @@ export type TicketInfo = z.infer<typeof ZTicketInfo>;
 const ZTicketRequest = z.object({ lng: ZLanguageParam, id: ZId });
 
 export const ticketInfo = defineEndpoint({
-  ...ROUTES.ticketInfo,
+  path: '/app/ticket/info',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary: 'Everything about one ticket (the event page).',
@@ -80,7 +80,8 @@ export const ticketInfo = defineEndpoint({
 
 /** The event page's call: the ticket with its area, read with the member's credentials. */
 export const ticketAreaInfo = defineEndpoint({
-  ...ROUTES.ticketAreaInfo,
+  path: '/app/ticket/area/info',
+  kind: 'read',
   cache: 'private',
   tag: 'tickets',
   summary: 'The ticket of an event page with its area (SPEC: with credentials on event detail and payment).',
@@ -91,7 +92,8 @@ export const ticketAreaInfo = defineEndpoint({
 const ZAreaTicketsRequest = z.object({ lng: ZLanguageParam, id: ZId, page: ZPageParam });
 
 export const ticketAreaList = defineEndpoint({
-  ...ROUTES.ticketAreaList,
+  path: '/app/ticket/area/list',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary: 'The tickets of an area, a page at a time.',
@@ -99,10 +101,11 @@ export const ticketAreaList = defineEndpoint({
   output: ZTicketPage,
 });
 
-export const ticketAreaListV2 = defineEndpoint({ ...ticketAreaList, ...ROUTES.ticketAreaListV2 });
+export const ticketAreaListV2 = defineEndpoint({ ...ticketAreaList, path: '/app/v2/ticket/area/list' });
 
 export const regionTicket = defineEndpoint({
-  ...ROUTES.regionTicket,
+  path: '/app/region/ticket',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary: 'The tickets of a region, optionally of one category, a page at a time.',
@@ -113,7 +116,8 @@ export const regionTicket = defineEndpoint({
 export const RECOMMENDED_SOURCES = ['hottest', 'newest', 'discounted'] as const;
 
 export const ticketListRecommended = defineEndpoint({
-  ...ROUTES.ticketListRecommended,
+  path: '/app/ticket/list/recommended',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary: 'Tickets for the home page: hottest (default), newest or discounted.',
@@ -127,7 +131,8 @@ export const ticketListRecommended = defineEndpoint({
 
 export const ticketListRecommendedV2 = defineEndpoint({
   ...ticketListRecommended,
-  ...ROUTES.ticketListRecommendedV2,
+  path: '/app/v2/ticket/list/recommended',
+  kind: 'read',
 });
 
 export const CALENDAR_MAX_DAYS = 92;
@@ -152,7 +157,8 @@ const ZCalendarRequest = z.object({
 });
 
 export const ticketCalendar = defineEndpoint({
-  ...ROUTES.ticketCalendar,
+  path: '/app/ticket/calendar',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary: 'Day by day: whether a ticket can start that day, and the places left.',
@@ -165,10 +171,11 @@ export const ticketCalendar = defineEndpoint({
   }),
 });
 
-export const ticketCalendarV2 = defineEndpoint({ ...ticketCalendar, ...ROUTES.ticketCalendarV2 });
+export const ticketCalendarV2 = defineEndpoint({ ...ticketCalendar, path: '/app/v2/ticket/calendar' });
 
 export const ticketResidenceList = defineEndpoint({
-  ...ROUTES.ticketResidenceList,
+  path: '/app/ticket/residence/list',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary: 'The countries whose residents may buy a residents-only ticket.',
@@ -180,7 +187,8 @@ export const ticketResidenceList = defineEndpoint({
 });
 
 export const ticketPackageList = defineEndpoint({
-  ...ROUTES.ticketPackageList,
+  path: '/app/ticket/package/list',
+  kind: 'read',
   cache: 'public',
   tag: 'tickets',
   summary:
@@ -190,7 +198,8 @@ export const ticketPackageList = defineEndpoint({
 });
 
 export const serviceTagList = defineEndpoint({
-  ...ROUTES.serviceTagList,
+  path: '/app/service/tag/list',
+  kind: 'read',
   cache: 'public',
   tag: 'catalogue',
   summary: 'The services a ticket may include (guide, equipment, insurance...).',

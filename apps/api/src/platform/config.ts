@@ -212,7 +212,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   };
 }
 
-export const LOCALES_DIR = resolve(REPO_ROOT, 'apps/web/public/locales');
+/** The web app's translations: the API reads its `errors` and `common` texts from the same files. */
+export const WEB_LOCALES_DIR = resolve(REPO_ROOT, 'apps/web/public/locales');
+/** Texts only the server writes (mails, PDF tickets), which the web app never downloads. */
+export const API_LOCALES_DIR = resolve(REPO_ROOT, 'apps/api/locales');
 
 /** The origin map tiles come from, as a CSP source (`{s}` subdomains become a wildcard). */
 export function tileSource(tileUrl: string): string {

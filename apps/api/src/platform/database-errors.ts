@@ -53,3 +53,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL's unique_violation: another request wrote the same key between our check and our
+ * write (an email taken at the same moment, a purchase sent twice).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23505';
+}

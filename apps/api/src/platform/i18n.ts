@@ -9,41 +9,110 @@ import {
   LANGUAGES,
   type Language,
 } from '@sentiero/contract/languages';
-import { LOCALES_DIR } from './config.ts';
-
-type ErrorMessages = Record<ErrorCode, string> & { field: Record<string, string> };
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { API_LOCALES_DIR, WEB_LOCALES_DIR } from './config.ts';
 
 /**
- * The API's messages are the web app's `errors` namespace: one set of translations for both,
- * read once at start-up.
+ * Where each namespace the server reads is translated. `errors` and `common` are the web app's
+ * own files (ADR 005: one set of translations for both sides); mails and PDF tickets are written
+ * only by the server, so their texts stay beside it and the browser never downloads them.
  */
-function loadErrorMessages(): Record<Language, Partial<ErrorMessages>> {
-  const load = (language: Language): Partial<ErrorMessages> => {
-    try {
-      return JSON.parse(readFileSync(join(LOCALES_DIR, language, 'errors.json'), 'utf8'));
-    } catch {
-      return {};
+const NAMESPACE_DIRS = {
+  errors: WEB_LOCALES_DIR,
+  common: WEB_LOCALES_DIR,
+  mail: API_LOCALES_DIR,
+  ticket: API_LOCALES_DIR,
+} as const;
+export type Namespace = keyof typeof NAMESPACE_DIRS;
+
+export type TextValues = Record<string, string | number>;
+
+/** Every namespace in every language, read once at start-up. */
+function readResources(): Resource {
+  const resources: Resource = {};
+  for (const language of LANGUAGES) {
+    const namespaces: ResourceLanguage = {};
+    for (const [namespace, dir] of Object.entries(NAMESPACE_DIRS)) {
+      const file = join(dir, language, `${namespace}.json`);
+      try {
+        namespaces[namespace] = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        // Every language falls back to English, so a missing English file must stop the start-up
+        // instead of answering and mailing key names; another language's gap is only a fallback.
+        if (language === FALLBACK_LANGUAGE) {
+          throw new Error(`The English texts are missing or unreadable: ${file}`, { cause: error });
+        }
+      }
     }
+    resources[language] = namespaces;
+  }
+  if (!(resources[FALLBACK_LANGUAGE]?.errors as Record<string, unknown> | undefined)?.INTERNAL) {
+    throw new Error(`The English error messages are missing from ${WEB_LOCALES_DIR}/en/errors.json`);
+  }
+  return resources;
+}
+
+export type Lookup = {
+  /** Filled into the text's `{{placeholders}}`, once: a `{{…}}` a user typed into one stays as typed. */
+  values?: TextValues;
+  /** What a text missing from every language of the chain reads; otherwise its key. */
+  defaultValue?: string;
+};
+
+/** Lookups over one i18next instance holding `resources`. */
+export function createTranslator(resources: Resource) {
+  const i18n = i18next.createInstance();
+  // Resources given up front and `initAsync: false` make the instance ready when `init` returns,
+  // so the very first request and mail are translated.
+  void i18n.init({
+    resources,
+    initAsync: false,
+    supportedLngs: [...LANGUAGES],
+    // DESIGN: the requested language, then English, then Italian.
+    fallbackLng: [FALLBACK_LANGUAGE, DEFAULT_LANGUAGE],
+    load: 'currentOnly',
+    ns: Object.keys(NAMESPACE_DIRS),
+    // Every lookup names its namespace, so a `:` in a key is never read as one.
+    nsSeparator: false,
+    // JSON answers need no escaping, and mails escape their HTML where they render it
+    // (platform/mail/layout.ts): escaping here would show `&amp;` in plain-text mails.
+    interpolation: { escapeValue: false },
+  });
+  const options = (language: Language, namespace: Namespace, { values, defaultValue }: Lookup) => ({
+    lng: language,
+    ns: namespace,
+    ...(values && { replace: values }),
+    ...(defaultValue !== undefined && { defaultValue }),
+  });
+  return {
+    /** A text of `namespace` in the first language of `language`'s chain that has it. */
+    translate(language: Language, namespace: Namespace, key: string, lookup: Lookup = {}): string {
+      return i18n.t(key, options(language, namespace, lookup));
+    },
+    /**
+     * A list or a group of texts (a mail's bullet points, the plural forms of one sentence) as the
+     * first language of the chain that has it writes it, every text in it filled in.
+     */
+    translateGroup<T extends string[] | Record<string, string>>(
+      language: Language,
+      namespace: Namespace,
+      key: string,
+      lookup: Lookup = {},
+    ): T {
+      return i18n.t(key, { ...options(language, namespace, lookup), returnObjects: true }) as unknown as T;
+    },
   };
-  return Object.fromEntries(LANGUAGES.map((language) => [language, load(language)])) as Record<
-    Language,
-    Partial<ErrorMessages>
-  >;
 }
 
-const messages = loadErrorMessages();
-
-if (!messages[FALLBACK_LANGUAGE].INTERNAL) {
-  throw new Error(`The English error messages are missing from ${LOCALES_DIR}/en/errors.json`);
-}
+export const { translate, translateGroup } = createTranslator(readResources());
 
 export function errorMessage(language: Language, code: ErrorCode): string {
-  return messages[language][code] ?? messages[FALLBACK_LANGUAGE][code] ?? code;
+  return translate(language, 'errors', code);
 }
 
 /** `kind` is a key of the `field` messages: `invalid`, `required` or a field-specific one. */
 export function fieldMessage(language: Language, kind: string): string {
-  return messages[language].field?.[kind] ?? messages[FALLBACK_LANGUAGE].field?.[kind] ?? kind;
+  return translate(language, 'errors', `field.${kind}`, { defaultValue: kind });
 }
 
 export type LanguageSources = {
@@ -60,34 +129,4 @@ export function resolveLanguage(sources: LanguageSources): Language {
     findLanguageInAcceptHeader(sources.acceptLanguage) ??
     DEFAULT_LANGUAGE
   );
-}
-
-const localeFiles = new Map<string, Record<string, unknown>>();
-
-/**
- * A text of the web app's locale files (`common.json`, …), for pages the server describes
- * itself (link previews). Falls back to English like the app does.
- */
-export function readLocaleText(language: Language, namespace: string, key: string): string {
-  for (const candidate of [language, FALLBACK_LANGUAGE]) {
-    const cacheKey = `${candidate}/${namespace}`;
-    if (!localeFiles.has(cacheKey)) {
-      try {
-        localeFiles.set(
-          cacheKey,
-          JSON.parse(readFileSync(join(LOCALES_DIR, candidate, `${namespace}.json`), 'utf8')),
-        );
-      } catch {
-        localeFiles.set(cacheKey, {});
-      }
-    }
-    const value = key
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-        localeFiles.get(cacheKey),
-      );
-    if (typeof value === 'string') return value;
-  }
-  return key;
 }

@@ -1,62 +1,42 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const STEP_SECONDS = 30;
 const DIGITS = 6;
+/** RFC 6238's default and what every authenticator app assumes when a URI names none. */
+const ALGORITHM = 'SHA1';
 // No 0/o, 1/l/i: recovery codes get read off paper and typed by hand.
 const RECOVERY_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 
+/** Unpadded RFC 4648 base32, as authenticator apps take secrets. */
 export function base32Encode(bytes: Uint8Array): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      out += BASE32[(buffer >> bits) & 31];
-    }
-  }
-  if (bits > 0) out += BASE32[(buffer << (5 - bits)) & 31];
-  return out;
+  // A copy: a Buffer may be a view into a larger shared pool.
+  return new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
 }
 
 // Users copy secrets by hand from setup screens, so case, spaces and padding must not matter.
 export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/\s+/g, '').replace(/=+$/, '');
-  const out: number[] = [];
-  let buffer = 0;
-  let bits = 0;
-  for (const char of clean) {
-    const value = BASE32.indexOf(char);
-    if (value < 0) throw new Error(`Invalid base32 character "${char}"`);
-    buffer = ((buffer << 5) | value) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((buffer >> bits) & 0xff);
-    }
+  const clean = text.replace(/\s+/g, '');
+  try {
+    return Buffer.from(Secret.fromBase32(clean).bytes);
+  } catch {
+    throw new Error('Invalid base32 secret');
   }
-  return Buffer.from(out);
 }
 
 /** RFC 4226 HOTP; exported so the RFC's 8-digit vectors can be checked exactly. */
 export function hotp(key: Uint8Array, counter: number, digits = DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', key).update(message).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
+  const secret = new Secret({ buffer: Uint8Array.from(key).buffer });
+  return HOTP.generate({ secret, algorithm: ALGORITHM, digits, counter });
 }
 
 function stepAt(at: Date): number {
-  return Math.floor(at.getTime() / 1000 / STEP_SECONDS);
+  return TOTP.counter({ period: STEP_SECONDS, timestamp: at.getTime() });
 }
 
+/** 20 random bytes (160 bits, the secret length RFC 4226 recommends), in base32. */
 export function generateTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return new Secret({ size: 20 }).base32;
 }
 
 export function totpUri({
@@ -68,12 +48,14 @@ export function totpUri({
   account: string;
   issuer: string;
 }): string {
-  // URLSearchParams would turn spaces into '+', which authenticator apps show literally.
+  // URLSearchParams would turn spaces into '+', which authenticator apps show literally. Not
+  // otpauth's `TOTP#toString()`: it omits nothing we need but orders the parameters differently,
+  // and the setup screen's URI stays byte for byte what members' apps have been given.
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
   const query = [
     `secret=${encodeURIComponent(secret)}`,
     `issuer=${encodeURIComponent(issuer)}`,
-    'algorithm=SHA1',
+    `algorithm=${ALGORITHM}`,
     `digits=${DIGITS}`,
     `period=${STEP_SECONDS}`,
   ].join('&');
@@ -99,7 +81,8 @@ export function verifyTotp(
   const given = Buffer.from(code);
   const current = stepAt(at);
   let matched: number | null = null;
-  // Check every window without stopping early, so timing does not reveal which step matched.
+  // Check every window without stopping early, so timing does not reveal which step matched
+  // (otpauth's own `TOTP.validate` stops at the first match, and knows nothing of used steps).
   for (let step = Math.max(0, current - 1); step <= current + 1; step++) {
     const ok = timingSafeEqual(given, Buffer.from(hotp(key, step)));
     if (ok && (lastUsedStep == null || step > lastUsedStep)) matched = step;

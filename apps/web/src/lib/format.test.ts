@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatMoney, weekdayName } from './format.ts';
+import { formatLocalizedDate, formatMoney, weekdayName } from './format.ts';
 
 describe('formatting for the reader', () => {
   it('writes euro prices the way each language does', () => {
@@ -9,8 +9,8 @@ describe('formatting for the reader', () => {
   });
 
   it('keeps a calendar date on its day whatever the time zone', () => {
-    expect(formatCalendarDate('2026-11-22', 'en', 'long')).toBe('November 22, 2026');
-    expect(formatCalendarDate('2026-11-22', 'it', 'long')).toBe('22 novembre 2026');
+    expect(formatLocalizedDate('2026-11-22', 'en', 'long')).toBe('November 22, 2026');
+    expect(formatLocalizedDate('2026-11-22', 'it', 'long')).toBe('22 novembre 2026');
   });
 
   it('names ISO weekdays, Monday first', () => {

@@ -8,7 +8,7 @@ export function formatMoney(cents: number, language: Language): string {
 }
 
 /** A calendar date (`YYYY-MM-DD`) as the reader's language writes it, without shifting the day. */
-export function formatCalendarDate(
+export function formatLocalizedDate(
   date: string,
   language: Language,
   style: 'long' | 'medium' = 'medium',

@@ -1,8 +1,10 @@
-import { storedFiscalCode } from '@sentiero/contract/accounts';
+import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
+import { emailConfirmMail } from './mails.ts';
 import { notifyAccountChange } from './notices.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
@@ -11,7 +13,6 @@ import {
   findUserByEmail,
   findUserById,
   insertAccountToken,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './repo.ts';
@@ -20,14 +21,7 @@ import { emailTaken, requireMemberRow, toUser } from './service.ts';
 /** A day: time to open the mail on another device, short enough that a forgotten link dies. */
 export const CONFIRM_EMAIL_HOURS = 24;
 
-export type AccountChanges = Proof & {
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string | null;
-  country: string;
-  fiscal_code: string | null;
-};
+export type AccountChanges = z.output<typeof userEdit.input>;
 
 /** Names, phone and residence change at once; a new email only through its confirmation link. */
 export async function editAccount(ctx: ServiceContext, changes: AccountChanges) {
@@ -68,8 +62,7 @@ async function requestEmailChange(ctx: ServiceContext, row: UserRow, newEmail: s
   });
   await ctx.mail.send({
     to: newEmail,
-    ...renderMail(
-      'emailConfirm',
+    ...emailConfirmMail(
       ctx.lang,
       {
         firstname: row.firstName,

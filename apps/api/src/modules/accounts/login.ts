@@ -1,3 +1,5 @@
+import type { userLogin } from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
@@ -87,7 +89,7 @@ async function rememberDevice(ctx: ServiceContext, device: BrowserCookie, userId
 export async function logIn(
   ctx: ServiceContext,
   cookies: LoginCookies,
-  input: { email: string; password: string },
+  input: z.output<typeof userLogin.input>,
 ) {
   const now = ctx.clock.now();
   const unsafeRow = await findUserByEmail(ctx.db, input.email);

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { type AccountChange, renderMail } from '../../platform/mail-templates.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
+import { type AccountChange, accountChangedMail } from './mails.ts';
 import { insertAccountToken, type UserRow } from './repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,8 +37,7 @@ export async function notifyAccountChange(
   await ctx.mail.send({
     to,
     // In the member's language, not the request's: the request may be someone else's.
-    ...renderMail(
-      'accountChanged',
+    ...accountChangedMail(
       row.language,
       {
         firstname: row.firstName,

@@ -1,9 +1,11 @@
+import type { userPasswordReset, userPasswordUpdate } from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
+import { passwordRecoveryMail } from './mails.ts';
 import { notifyAccountChange } from './notices.ts';
 import {
   consumeResetToken,
@@ -23,7 +25,7 @@ const RESET_LINK_MINUTES = 60;
 export async function changePassword(
   ctx: ServiceContext,
   cookies: SessionCookies,
-  input: { old_password: string; new_password: string },
+  input: z.output<typeof userPasswordUpdate.input>,
 ) {
   const row = await requireMemberRow(ctx);
   if (!(await verifyPassword(row.passwordHash, input.old_password)))
@@ -65,8 +67,7 @@ export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow, l
   );
   await ctx.mail.send({
     to: row.email,
-    ...renderMail(
-      'passwordRecovery',
+    ...passwordRecoveryMail(
       language,
       {
         firstname: row.firstName,
@@ -81,7 +82,7 @@ export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow, l
 export async function resetPassword(
   ctx: ServiceContext,
   cookies: SessionCookies,
-  input: { token: string; password: string },
+  input: z.output<typeof userPasswordReset.input>,
 ) {
   const now = ctx.clock.now();
   const userId = await consumeResetToken(ctx.db, hashToken(input.token), now);

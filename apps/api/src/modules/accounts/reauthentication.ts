@@ -1,3 +1,5 @@
+import type { twoFactorDisable } from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
@@ -14,7 +16,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const WRONG_PROOFS_PER_HOUR = 10;
 
 /** What a member sends to prove they are at the keyboard: the password, or an authenticator code. */
-export type Proof = { password?: string | undefined; code?: string | undefined };
+export type Proof = Pick<z.output<typeof twoFactorDisable.input>, 'password' | 'code'>;
 
 /** An authenticator code of the active key, never the same time step twice. */
 export async function acceptAuthenticatorCode(ctx: ServiceContext, row: UserRow, code: string, now: Date) {

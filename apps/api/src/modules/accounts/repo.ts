@@ -18,12 +18,6 @@ import { and, eq, gt, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** PostgreSQL's unique_violation: the email was taken between the check and the write. */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === '23505';
-}
-
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -58,18 +52,6 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUser>): 
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   if (!row) throw new Error(`account ${id} was not updated`);
   return row;
-}
-
-export async function findNewsletterStatus(db: Db, userId: number, email: string | null) {
-  const [row] = await db
-    .select({ status: newsletterSubscriptions.status })
-    .from(newsletterSubscriptions)
-    .where(
-      email
-        ? or(eq(newsletterSubscriptions.userId, userId), eq(newsletterSubscriptions.email, email))
-        : eq(newsletterSubscriptions.userId, userId),
-    );
-  return row?.status ?? null;
 }
 
 export async function findActivitySlugs(db: Db, ids: number[]): Promise<string[]> {

@@ -1,23 +1,27 @@
-import { storedFiscalCode, type User } from '@sentiero/contract/accounts';
-import type { Language } from '@sentiero/contract/languages';
+import {
+  storedFiscalCode,
+  type User,
+  type userEditData,
+  type userRegister,
+} from '@sentiero/contract/accounts';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
-import { requestSubscription } from '../newsletter/service.ts';
+import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
+import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
   anonymiseUser,
   findActivityIds,
   findActivitySlugs,
-  findNewsletterStatus,
   findPersonalData,
   findRegionIds,
   findUserByEmail,
   findUserById,
   insertUser,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './repo.ts';
@@ -38,8 +42,8 @@ export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
 }
 
 export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
-  const [status, activities] = await Promise.all([
-    findNewsletterStatus(ctx.db, row.id, row.email),
+  const [newsletter, activities] = await Promise.all([
+    getMemberNewsletter(ctx, row),
     findActivitySlugs(ctx.db, row.preferredActivityIds),
   ]);
   return {
@@ -51,7 +55,7 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
     country: row.country,
     fiscal_code: row.fiscalCode,
     language: row.language,
-    newsletter: status === 'confirmed' ? 'subscribed' : status === 'pending' ? 'pending' : 'unsubscribed',
+    newsletter,
     preferences: { activities, regions: row.preferredRegionIds },
     two_factor: Boolean(row.totpEnabledAt),
     // Sentiero+ arrives with the premium work; until then nobody is premium.
@@ -64,16 +68,7 @@ export async function getCurrentUser(ctx: ServiceContext): Promise<{ user: User 
   return { user: await toUser(ctx, await requireMemberRow(ctx)) };
 }
 
-export type Registration = {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  country: string;
-  fiscal_code: string | null;
-  referral: string | null;
-  newsletter: boolean;
-};
+export type Registration = z.output<typeof userRegister.input>;
 
 export async function registerMember(ctx: ServiceContext, cookies: SessionCookies, input: Registration) {
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
@@ -101,8 +96,7 @@ export async function registerMember(ctx: ServiceContext, cookies: SessionCookie
   await cookies.start(row.id);
   await ctx.mail.send({
     to: input.email,
-    ...renderMail(
-      'welcome',
+    ...welcomeMail(
       ctx.lang,
       { firstname: row.firstName, accountUrl: `${ctx.origin}/user` },
       ctx.config.brand,
@@ -116,10 +110,7 @@ export function emailTaken() {
   return new AppError('EMAIL_TAKEN', 409, { email: 'emailTaken' });
 }
 
-export async function editResidence(
-  ctx: ServiceContext,
-  changes: { country: string; fiscal_code: string | null; language?: Language | undefined },
-) {
+export async function editResidence(ctx: ServiceContext, changes: z.output<typeof userEditData.input>) {
   const row = await requireMemberRow(ctx);
   const updated = await updateUser(ctx.db, row.id, {
     country: changes.country,

@@ -6,6 +6,11 @@ export function listCategories(ctx: ServiceContext) {
   return findCategories(ctx.db, ctx.lang);
 }
 
+/** Countries in the catalogue's own order (Italy first), named in the request's language. */
+export function listCountries(ctx: ServiceContext) {
+  return findCountries(ctx.db, ctx.lang);
+}
+
 /** Regions come grouped by country and sorted by name as a reader of that language expects. */
 export async function listRegions(ctx: ServiceContext, country: CountryCode | undefined) {
   const [regionRows, countryRows] = await Promise.all([

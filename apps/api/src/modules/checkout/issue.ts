@@ -1,11 +1,10 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { findUserById } from '../accounts/repo.ts';
-import { findOrderTickets } from '../my-tickets/repo.ts';
-import { newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
-import { findTicketInfo } from '../tickets/repo.ts';
+import { findMemberContact } from '../../repos/members.ts';
+import { listOrderTickets, newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
+import { findSaleTicket } from '../tickets/service.ts';
+import { ticketsReadyMail } from './mails.ts';
 import {
   findOrderLines,
   issueOrder,
@@ -68,7 +67,7 @@ export async function issueTickets(
   const ticketsById = new Map<number, TicketToSign>();
   // An order's lines are usually all of one ticket: read it once, not once per guest.
   for (const ticketId of new Set(lines.map((line) => line.ticketId))) {
-    const ticket = await findTicketInfo(ctx.db, order.language, ticketId);
+    const ticket = await findSaleTicket({ db: ctx.db, lang: order.language }, ticketId);
     if (ticket) ticketsById.set(ticketId, ticket);
   }
   const now = ctx.clock.now();
@@ -80,9 +79,9 @@ export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'or
 
 /** SPEC section 8: 'purchase successful, ticket delivered by email' — the PDF goes with the mail. */
 export async function mailTickets(ctx: MailingContext, order: OrderRow): Promise<void> {
-  const buyer = await findUserById(ctx.db, order.userId);
+  const buyer = await findMemberContact(ctx.db, order.userId);
   if (!buyer?.email) return;
-  const rows = (await findOrderTickets(ctx.db, order.language, order.code)).filter(
+  const rows = (await listOrderTickets({ db: ctx.db, lang: order.language }, order.code)).filter(
     (row) => row.status === 'active',
   );
   if (!rows.length) return;
@@ -93,8 +92,7 @@ export async function mailTickets(ctx: MailingContext, order: OrderRow): Promise
   });
   await ctx.mail.send({
     to: buyer.email,
-    ...renderMail(
-      'ticketsReady',
+    ...ticketsReadyMail(
       order.language,
       {
         firstname: buyer.firstName,

@@ -3,7 +3,7 @@ import type { Db } from '@sentiero/db/client';
 import type { Clock, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
-import { findTicketInfo } from '../tickets/repo.ts';
+import { findSaleTicket } from '../tickets/service.ts';
 import { issueTickets } from './issue.ts';
 import { startPayment } from './payment.ts';
 import { releasePlaces } from './places.ts';
@@ -55,7 +55,7 @@ export async function resumePurchase(
     throw new AppError('VALIDATION_FAILED', 400, { card: 'cardAgain' });
   }
   const lines = await findOrderLines(ctx.db, earlier.id);
-  const ticket = lines[0] && (await findTicketInfo(ctx.db, ctx.lang, lines[0].ticketId));
+  const ticket = lines[0] && (await findSaleTicket(ctx, lines[0].ticketId));
   if (!ticket) return describeOrder(ctx, earlier);
   return startPayment(ctx, deps, provider, { order: earlier, lines, ticket }, input);
 }

@@ -1,16 +1,21 @@
-import { type Guest, HOLD_MINUTES, type PaymentMethod } from '@sentiero/contract/checkout';
+import {
+  type couponInfo,
+  HOLD_MINUTES,
+  type PaymentMethod,
+  type ticketBuy,
+} from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
+import { findGuestProblems } from '@sentiero/contract/rules/guests';
 import type { Db, Transaction } from '@sentiero/db/client';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { isUniqueViolation } from '../accounts/repo.ts';
-import { findTicketForPurchase, findTicketInfo } from '../tickets/repo.ts';
-import { isOnSale } from '../tickets/service.ts';
+import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/service.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
-import { findGuestProblems } from './guests.ts';
 import { startPayment } from './payment.ts';
 import { placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
 import { resumePurchase } from './recover.ts';
@@ -35,14 +40,7 @@ export type CheckoutDeps = {
   queueTicketMail(orderId: number): Promise<void>;
 };
 
-export type BuyRequest = {
-  id_ticket: number;
-  guests: Guest[];
-  coupon?: string | undefined;
-  payment_method: PaymentMethod;
-  idempotency_key: string;
-  card?: { number: string; exp_month: number; exp_year: number; cvc: string } | undefined;
-};
+export type BuyRequest = z.output<typeof ticketBuy.input>;
 
 class SoldOut extends Error {}
 class CouponGone extends Error {}
@@ -61,7 +59,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const userId = ctx.user.id;
   // A retried buy must find its order before anything is checked again: one statement asks both.
   const purchase = { userId, idempotencyKey: input.idempotency_key };
-  const ticket = await findTicketForPurchase(ctx.db, ctx.lang, input.id_ticket, purchase);
+  const ticket = await findSaleTicketForPurchase(ctx, input.id_ticket, purchase);
   const earlier = ticket
     ? ticket.earlierOrderId !== null && (await findOrderById(ctx.db, ticket.earlierOrderId))
     : await findOrderByIdempotencyKey(ctx.db, userId, input.idempotency_key);
@@ -70,7 +68,13 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   const now = ctx.clock.now();
   const today = calendarDateIn(ticket.timeZone, now);
   if (!isOnSale(ticket, today)) throw unavailable();
-  const problems = findGuestProblems(ticket, input.guests, today);
+  // Checked again here whatever the client checked (SPEC section 5, issue 5).
+  const problems: Record<string, string> = {};
+  input.guests.forEach((guest, index) => {
+    for (const [field, key] of Object.entries(findGuestProblems(ticket, guest, today))) {
+      problems[`guests.${index}.${field}`] = key;
+    }
+  });
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
   if (input.coupon && !(await findApplicableCoupon(ctx.db, input.coupon, target, userId, now))) {
     problems.coupon = 'couponInvalid';
@@ -178,11 +182,8 @@ export async function expireHolds(ctx: Pick<ServiceContext, 'db' | 'clock'>, bat
 }
 
 /** `app/coupon/info`: whether a code applies to a ticket, and what it takes off. */
-export async function checkCoupon(
-  ctx: ServiceContext,
-  input: { code: string; id_ticket: number; quantity: number },
-) {
-  const ticket = await findTicketInfo(ctx.db, ctx.lang, input.id_ticket);
+export async function checkCoupon(ctx: ServiceContext, input: z.output<typeof couponInfo.input>) {
+  const ticket = await findSaleTicket(ctx, input.id_ticket);
   if (!ticket) throw unavailable();
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
   const coupon = await findApplicableCoupon(

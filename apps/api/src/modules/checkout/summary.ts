@@ -1,15 +1,15 @@
 import type { CartSummary, Order, PaymentMethod } from '@sentiero/contract/checkout';
 import type { ServiceContext } from '../../platform/context.ts';
-import { findTicketInfo } from '../tickets/repo.ts';
+import { findSaleTicket } from '../tickets/service.ts';
 import { findOrderLines, type OrderLineRow, type OrderRow } from './repo.ts';
 
 /** The ticket as the payment step reads it: sale rules, price and the names of the summary. */
-export type SaleTicket = NonNullable<Awaited<ReturnType<typeof findTicketInfo>>>;
+export type SaleTicket = NonNullable<Awaited<ReturnType<typeof findSaleTicket>>>;
 
 export async function describeOrder(ctx: ServiceContext, order: OrderRow): Promise<Order> {
   const lines = await findOrderLines(ctx.db, order.id);
   const first = lines[0];
-  const ticket = first ? await findTicketInfo(ctx.db, ctx.lang, first.ticketId) : undefined;
+  const ticket = first ? await findSaleTicket(ctx, first.ticketId) : undefined;
   return summarizeOrder(order, lines, ticket);
 }
 

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { calendarDateIn } from '@sentiero/contract/durations';
-import { FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
-import { type IssuedTicket, MY_TICKETS_PAGE_SIZE } from '@sentiero/contract/my-tickets';
+import type { Language } from '@sentiero/contract/languages';
+import { type IssuedTicket, MY_TICKETS_PAGE_SIZE, type ticketList } from '@sentiero/contract/my-tickets';
 import { pageCount } from '@sentiero/contract/paging';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { renderTicketPdf, type TicketForPdf } from '../../platform/ticket-pdf.ts';
+import { translate } from '../../platform/i18n.ts';
+import {
+  renderTicketPdf,
+  TICKET_PDF_LABELS,
+  type TicketForPdf,
+  type TicketPdfLabel,
+} from '../../platform/ticket-pdf.ts';
 import {
   findMemberTickets,
   findOrderTickets,
@@ -43,10 +48,7 @@ export function requireMemberId(ctx: ServiceContext): number {
 }
 
 /** SPEC section 3: tickets grouped by purchase date, newest first; confirmation keeps the newest group. */
-export async function listMemberTickets(
-  ctx: ServiceContext,
-  input: { id_category?: number | undefined; page: number; source: 'mytickets' | 'confirmation' },
-) {
+export async function listMemberTickets(ctx: ServiceContext, input: z.output<typeof ticketList.input>) {
   const userId = requireMemberId(ctx);
   const { rows, total } = await findMemberTickets(
     ctx.db,
@@ -69,16 +71,11 @@ export async function listMemberTickets(
   };
 }
 
-const LOCALES_DIR = join(import.meta.dirname, '../../../locales');
-const labelCache = new Map<Language, Record<string, string>>();
-export function pdfLabels(language: Language): Record<string, string> {
-  let labels = labelCache.get(language);
-  if (!labels) {
-    const read = (lang: Language) => JSON.parse(readFileSync(join(LOCALES_DIR, lang, 'ticket.json'), 'utf8'));
-    labels = { ...read(FALLBACK_LANGUAGE), ...read(language) } as Record<string, string>;
-    labelCache.set(language, labels);
-  }
-  return labels;
+/** The PDF's labels in `language`, each falling back along the chain on its own. */
+export function pdfLabels(language: Language): Record<TicketPdfLabel, string> {
+  return Object.fromEntries(
+    TICKET_PDF_LABELS.map((label) => [label, translate(language, 'ticket', label)]),
+  ) as Record<TicketPdfLabel, string>;
 }
 
 export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
@@ -100,6 +97,14 @@ export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
     meetingPoint: row.meetingPoint,
     issuedAt: row.issuedAt,
   };
+}
+
+/**
+ * An order's tickets in a language, for the mail that delivers them after payment. No member
+ * check: the caller is the system acting on a paid order, never a route.
+ */
+export function listOrderTickets(ctx: Pick<ServiceContext, 'db' | 'lang'>, orderCode: string) {
+  return findOrderTickets(ctx.db, ctx.lang, orderCode);
 }
 
 /** One ticket (`code`) or a whole order (`order`), as a PDF in the member's language. */

@@ -1,9 +1,22 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { contactMessages, newsletterSubscriptions } from '@sentiero/db/schema';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, or } from 'drizzle-orm';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
+
+/** A member's subscription: the one linked to the account, or the one of its address. */
+export async function findNewsletterStatus(db: Db, userId: number, email: string | null) {
+  const [row] = await db
+    .select({ status: newsletterSubscriptions.status })
+    .from(newsletterSubscriptions)
+    .where(
+      email
+        ? or(eq(newsletterSubscriptions.userId, userId), eq(newsletterSubscriptions.email, email))
+        : eq(newsletterSubscriptions.userId, userId),
+    );
+  return row?.status ?? null;
+}
 
 export async function findSubscription(db: Db, email: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db

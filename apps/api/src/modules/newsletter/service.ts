@@ -1,14 +1,18 @@
 import type { NewsletterState } from '@sentiero/contract/accounts';
 import { DEFAULT_LANGUAGE } from '@sentiero/contract/languages';
+import type { contactUs } from '@sentiero/contract/newsletter';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { renderMail } from '../../platform/mail-templates.ts';
 import { countHit } from '../../platform/rate-limits.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
-import { findUserById } from '../accounts/repo.ts';
+import { findMemberContact } from '../../repos/members.ts';
+import { contactOperatorMail, contactReceiptMail } from './contact-mails.ts';
+import { newsletterConfirmMail, newsletterIssueMail } from './mails.ts';
 import {
   confirmSubscription,
   findConfirmedSubscribers,
+  findNewsletterStatus,
   findSubscription,
   insertContactMessage,
   linkSubscription,
@@ -23,6 +27,15 @@ const CONFIRMATION_MAILS_PER_HOUR = 3;
 const CONTACT_MESSAGES_PER_HOUR = 5;
 /** A confirmation link older than a week proves little about today's consent. */
 const CONFIRM_LINK_DAYS = 7;
+
+/** The state a member's profile shows, whether they subscribed as a member or as a visitor. */
+export async function getMemberNewsletter(
+  ctx: ServiceContext,
+  member: { id: number; email: string | null },
+): Promise<NewsletterState> {
+  const status = await findNewsletterStatus(ctx.db, member.id, member.email);
+  return status === 'confirmed' ? 'subscribed' : status === 'pending' ? 'pending' : 'unsubscribed';
+}
 
 /**
  * Double opt-in: nothing is sent to the address but the confirmation mail until its link is
@@ -52,8 +65,7 @@ export async function requestSubscription(
   });
   await ctx.mail.send({
     to: email,
-    ...renderMail(
-      'newsletterConfirm',
+    ...newsletterConfirmMail(
       ctx.lang,
       { confirmUrl: `${ctx.origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}` },
       ctx.config.brand,
@@ -68,7 +80,7 @@ export async function setNewsletter(
   subscribed: boolean,
   visitorEmail: string | undefined,
 ) {
-  const member = ctx.user ? await findUserById(ctx.db, ctx.user.id) : undefined;
+  const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : undefined;
   const email = member?.email ?? (member ? undefined : visitorEmail);
   if (!email) {
     if (!member && !subscribed) throw new AppError('UNAUTHENTICATED', 401);
@@ -107,8 +119,7 @@ export async function sendNewsletterIssue(
     const unsubscribeUrl = `${ctx.origin}/newsletter/unsubscribe?token=${token}`;
     await ctx.mail.send({
       to: subscriber.email,
-      ...renderMail(
-        'newsletterIssue',
+      ...newsletterIssueMail(
         subscriber.language,
         { ...issue(subscriber.language), unsubscribeUrl },
         ctx.config.brand,
@@ -122,10 +133,7 @@ export async function sendNewsletterIssue(
   return subscribers.length;
 }
 
-export async function sendContactMessage(
-  ctx: ServiceContext,
-  input: { full_name: string; email: string; message: string },
-) {
+export async function sendContactMessage(ctx: ServiceContext, input: z.output<typeof contactUs.input>) {
   const now = ctx.clock.now();
   const { hits } = await countHit(ctx.db, `contact:${input.email}`, HOUR_MS, now);
   if (hits > CONTACT_MESSAGES_PER_HOUR) throw new AppError('RATE_LIMITED', 429);
@@ -140,8 +148,7 @@ export async function sendContactMessage(
   const brand = ctx.config.brand;
   await ctx.mail.send({
     to: ctx.config.mail.operator,
-    ...renderMail(
-      'contactOperator',
+    ...contactOperatorMail(
       DEFAULT_LANGUAGE,
       { fullName: input.full_name, email: input.email, message: input.message, language: ctx.lang },
       brand,
@@ -150,7 +157,7 @@ export async function sendContactMessage(
   });
   await ctx.mail.send({
     to: input.email,
-    ...renderMail('contactReceipt', ctx.lang, { fullName: input.full_name, message: input.message }, brand),
+    ...contactReceiptMail(ctx.lang, { fullName: input.full_name, message: input.message }, brand),
   });
   return { ok: true as const };
 }

@@ -4,9 +4,9 @@ import { SEARCH_ORDERS, type ZSearchRequest } from '@sentiero/contract/search';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findCategories, findCountries } from '../catalogue/repo.ts';
-import { findActivities, findClosestWords, findPriceRange, findServiceTags } from '../tickets/repo.ts';
-import { listTickets } from '../tickets/service.ts';
+import { listCategories, listCountries } from '../catalogue/service.ts';
+import { listServiceTags, listTickets } from '../tickets/service.ts';
+import { findActivities, findClosestWords, findPriceRange } from './repo.ts';
 
 type SearchRequest = z.output<typeof ZSearchRequest>;
 
@@ -67,11 +67,11 @@ export async function searchTickets(ctx: ServiceContext, input: SearchRequest) {
 }
 
 export async function listSearchFilters(ctx: ServiceContext) {
-  const [categories, activities, serviceTags, countries, prices] = await Promise.all([
-    findCategories(ctx.db, ctx.lang),
+  const [categories, activities, { service_tag_list: serviceTags }, countries, prices] = await Promise.all([
+    listCategories(ctx),
     findActivities(ctx.db, ctx.lang),
-    findServiceTags(ctx.db, ctx.lang),
-    findCountries(ctx.db, ctx.lang),
+    listServiceTags(ctx),
+    listCountries(ctx),
     findPriceRange(ctx.db),
   ]);
   return {

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import { readLocaleText } from '../../platform/i18n.ts';
+import { translate } from '../../platform/i18n.ts';
 import type { PageHead } from '../../platform/page-head.ts';
 import { requireAreaInfo } from '../areas/service.ts';
 import { requireBlogPost } from '../blog/service.ts';
@@ -27,8 +27,8 @@ export async function describePage(
   };
 
   if (path === '/') {
-    const title = readLocaleText(ctx.lang, 'common', 'home.title');
-    return { title: withBrand(title), description: readLocaleText(ctx.lang, 'common', 'home.lead') };
+    const title = translate(ctx.lang, 'common', 'home.title');
+    return { title: withBrand(title), description: translate(ctx.lang, 'common', 'home.lead') };
   }
 
   const eventId = id('/event');
@@ -75,7 +75,7 @@ export async function describePage(
   if (categoryId !== undefined) {
     const category = (await listCategories(ctx)).find((entry) => entry.id === categoryId);
     if (!category) return undefined;
-    return { title: withBrand(category.name), description: readLocaleText(ctx.lang, 'common', 'home.lead') };
+    return { title: withBrand(category.name), description: translate(ctx.lang, 'common', 'home.lead') };
   }
 
   const blog = /^\/blog\/([^/]+)\/?$/.exec(path);

@@ -16,6 +16,7 @@ import {
   findServiceTags,
   findTakenPlaces,
   findTicketCards,
+  findTicketForPurchase,
   findTicketInfo,
   findTicketPackages,
   findTicketRules,
@@ -23,6 +24,26 @@ import {
   type TicketCardRow,
   type TicketListQuery,
 } from './repo.ts';
+
+/**
+ * The ticket as checkout sells it — price, sale period, places, and the names an order summary
+ * and a signed ticket carry — in the context's language. Undefined once the ticket is inactive.
+ */
+export function findSaleTicket(ctx: Pick<ServiceContext, 'db' | 'lang'>, id: number) {
+  return findTicketInfo(ctx.db, ctx.lang, id);
+}
+
+/**
+ * The same for a member's purchase, with the order an earlier try of it made (`idempotencyKey`)
+ * read in the same statement, so a buy stays at five statements (ADR 007).
+ */
+export function findSaleTicketForPurchase(
+  ctx: Pick<ServiceContext, 'db' | 'lang'>,
+  id: number,
+  purchase: { userId: number; idempotencyKey: string },
+) {
+  return findTicketForPurchase(ctx.db, ctx.lang, id, purchase);
+}
 
 type SaleWindow = {
   active: boolean;

@@ -1,4 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import {
+  isCardExpired,
+  isPlausibleCardNumber,
+  isPlausibleCvc,
+  toCardDigits,
+} from '@sentiero/contract/rules/payment-card';
 import { type CardDetails, type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
 
 // Stripe's public test numbers, so the same cards work on a laptop and against Stripe's test mode.
@@ -19,10 +25,10 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
 
   function findDeclineReason(card: CardDetails | undefined): string | null {
     if (!card) return 'card_missing';
-    const number = card.number.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return 'card_number_invalid';
+    const number = toCardDigits(card.number);
+    if (!isPlausibleCardNumber(number)) return 'card_number_invalid';
     if (isExpired(card, now())) return 'card_expired';
-    if (!/^\d{3,4}$/.test(card.cvc)) return 'card_cvc_invalid';
+    if (!isPlausibleCvc(card.cvc)) return 'card_cvc_invalid';
     if (number === SANDBOX_CARD_DECLINED) return 'card_declined';
     if (number !== SANDBOX_CARD_ACCEPTED) return 'card_not_supported';
     return null;
@@ -68,23 +74,9 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
   };
 }
 
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 function isExpired(card: CardDetails, now: Date): boolean {
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return true;
   // Buyers type the two digits printed on the card.
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  // A card stays valid through the last day of its expiry month.
-  return year * 12 + card.expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  const current = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  return isCardExpired({ month: card.expMonth, year }, current);
 }

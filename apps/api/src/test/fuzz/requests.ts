@@ -1,35 +1,13 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Endpoint } from '@sentiero/contract/endpoint';
+import { ENDPOINTS } from '@sentiero/contract/endpoints';
 import { ERROR_CODES } from '@sentiero/contract/errors';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../app.ts';
 
-const CONTRACT_DIR = fileURLToPath(new URL('../../../../../packages/contract/src/', import.meta.url));
-
-/** Every endpoint the contract declares, read from its modules so that a new one is fuzzed too. */
+/** Every endpoint the contract declares (its one list), so that a new one is fuzzed too. */
 export async function findContractEndpoints(): Promise<Array<{ name: string; endpoint: Endpoint }>> {
-  const found: Array<{ name: string; endpoint: Endpoint }> = [];
-  for (const file of readdirSync(CONTRACT_DIR).sort()) {
-    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-    const module: Record<string, unknown> = await import(`${CONTRACT_DIR}${file}`);
-    for (const [name, value] of Object.entries(module)) {
-      if (isEndpoint(value)) found.push({ name, endpoint: value });
-    }
-  }
-  return found;
-}
-
-function isEndpoint(value: unknown): value is Endpoint {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'path' in value &&
-    'kind' in value &&
-    'input' in value &&
-    'output' in value
-  );
+  return Object.entries(ENDPOINTS).map(([name, endpoint]) => ({ name, endpoint }));
 }
 
 export const ENCODINGS = ['json', 'urlencoded', 'multipart', 'query'] as const;

@@ -2,10 +2,9 @@ import type { TicketInfo } from '@sentiero/contract/tickets';
 import { describe, expect, it } from 'vitest';
 import {
   type CalendarDay,
-  computeEndDate,
   estimateCart,
-  findGuestProblems,
-  findStartDateProblem,
+  findGuestDraftProblems,
+  findPickedStartProblem,
   getGuestRules,
   listBirthYears,
   toGuestInput,
@@ -43,35 +42,7 @@ const guest = (changes: Partial<ReturnType<typeof emptyGuest>>) => ({
   ...changes,
 });
 
-describe('end dates from the duration type', () => {
-  it('ends a DAILY ticket on the day it starts', () => {
-    expect(computeEndDate(getGuestRules(boatTrip, '2026-05-20'), '2026-06-02')).toBe('2026-06-02');
-  });
-
-  it('ends a WEEKLY ticket six days later and a MONTHLY one the day before a month later', () => {
-    const weekly = getGuestRules(
-      withRules({ validity: { duration_type: 'WEEKLY', season: null } }),
-      '2026-01-01',
-    );
-    expect(computeEndDate(weekly, '2026-06-02')).toBe('2026-06-08');
-    const monthly = getGuestRules(
-      withRules({ validity: { duration_type: 'MONTHLY', season: null } }),
-      '2026-01-01',
-    );
-    expect(computeEndDate(monthly, '2026-03-15')).toBe('2026-04-14');
-  });
-
-  it('ends a SEASONAL ticket with its season, and gives no end outside it', () => {
-    const seasonal = getGuestRules(
-      withRules({ validity: { duration_type: 'SEASONAL', season: { start: '04-01', end: '11-30' } } }),
-      '2026-01-01',
-    );
-    expect(computeEndDate(seasonal, '2026-06-02')).toBe('2026-11-30');
-    expect(computeEndDate(seasonal, '2026-12-10')).toBe('');
-  });
-});
-
-describe('start dates', () => {
+describe('start dates picked in the form', () => {
   const rules = getGuestRules(boatTrip, '2026-05-20', [
     day('2026-05-20', true),
     day('2026-05-21', false, 'sold-out'),
@@ -79,64 +50,73 @@ describe('start dates', () => {
   ]);
 
   it('refuses a day before today and one that is not a date', () => {
-    expect(findStartDateProblem(rules, '2026-05-19')).toBe('errors:field.invalidDate');
-    expect(findStartDateProblem(rules, '2026-02-30')).toBe('errors:field.invalidDate');
+    expect(findPickedStartProblem(rules, '2026-05-19')).toBe('errors:field.invalidDate');
+    expect(findPickedStartProblem(rules, '2026-02-30')).toBe('errors:field.invalidDate');
   });
 
   it('flags the days the availability calendar says are closed or sold out', () => {
-    expect(findStartDateProblem(rules, '2026-05-20')).toBeUndefined();
-    expect(findStartDateProblem(rules, '2026-05-21')).toBe('checkout:problems.soldOut');
-    expect(findStartDateProblem(rules, '2026-05-22')).toBe('errors:field.closedDay');
+    expect(findPickedStartProblem(rules, '2026-05-20')).toBeUndefined();
+    expect(findPickedStartProblem(rules, '2026-05-21')).toBe('checkout:problems.soldOut');
+    expect(findPickedStartProblem(rules, '2026-05-22')).toBe('errors:field.closedDay');
+  });
+
+  it('names the sold-out start day, not the end date that follows from it', () => {
+    const soldOut = guest({ start_date: '2026-05-21', end_date: '2026-05-22' });
+    expect(findGuestDraftProblems(rules, soldOut)).toEqual({ start_date: 'checkout:problems.soldOut' });
   });
 
   it('judges days beyond the calendar by open days and season', () => {
     const weekdaysOnly = getGuestRules(withRules({ open_days: [1, 2, 3, 4, 5] }), '2026-05-20');
-    expect(findStartDateProblem(weekdaysOnly, '2026-06-06')).toBe('errors:field.closedDay');
-    expect(findStartDateProblem(weekdaysOnly, '2026-06-08')).toBeUndefined();
-    expect(findStartDateProblem(rules, '2026-12-01')).toBe('errors:field.closedDay');
+    expect(findPickedStartProblem(weekdaysOnly, '2026-06-06')).toBe('errors:field.closedDay');
+    expect(findPickedStartProblem(weekdaysOnly, '2026-06-08')).toBeUndefined();
+    expect(findPickedStartProblem(rules, '2026-12-01')).toBe('errors:field.closedDay');
   });
 });
 
-describe('guest checks (SPEC section 5)', () => {
+describe('guest checks on the form (the rules themselves are tested in the contract)', () => {
   const rules = getGuestRules(boatTrip, '2026-05-20');
 
   it('asks for a first and last name', () => {
-    expect(findGuestProblems(rules, guest({ full_name: 'Anna' }))).toEqual({
+    expect(findGuestDraftProblems(rules, guest({ full_name: 'Anna' }))).toEqual({
       full_name: 'errors:field.guestName',
     });
-    expect(findGuestProblems(rules, guest({ full_name: "Maria D'Angelo" }))).toEqual({});
+    expect(findGuestDraftProblems(rules, guest({ full_name: "Maria D'Angelo" }))).toEqual({});
   });
 
   it('refuses an end date that does not match the ticket duration', () => {
-    expect(findGuestProblems(rules, guest({ end_date: '2026-06-03' }))).toEqual({
+    expect(findGuestDraftProblems(rules, guest({ end_date: '2026-06-03' }))).toEqual({
       end_date: 'errors:field.durationMismatch',
     });
   });
 
   it('asks the birth year only when the activity has a minimum age, and checks it', () => {
     const adultsOnly = getGuestRules(withRules({ min_age: 14 }), '2026-05-20');
-    expect(findGuestProblems(adultsOnly, guest({}))).toEqual({ birth_year: 'errors:field.invalidBirthYear' });
-    expect(findGuestProblems(adultsOnly, guest({ birth_year: '2015' }))).toEqual({
+    expect(findGuestDraftProblems(adultsOnly, guest({}))).toEqual({
+      birth_year: 'errors:field.invalidBirthYear',
+    });
+    expect(findGuestDraftProblems(adultsOnly, guest({ birth_year: '2015' }))).toEqual({
       birth_year: 'errors:field.tooYoung',
     });
-    expect(findGuestProblems(adultsOnly, guest({ birth_year: '1985' }))).toEqual({});
+    expect(findGuestDraftProblems(adultsOnly, guest({ birth_year: '1985' }))).toEqual({});
   });
 
   it('asks for a fishing card and, for residents-only tickets, the country and fiscal code', () => {
     const fishing = getGuestRules(withRules({ requires_fishing_card: true }), '2026-05-20');
-    expect(findGuestProblems(fishing, guest({}))).toEqual({ card_number: 'errors:field.cardNumber' });
-    expect(findGuestProblems(fishing, guest({ card_number: 'FIPSAS 123456' }))).toEqual({});
+    expect(findGuestDraftProblems(fishing, guest({}))).toEqual({ card_number: 'errors:field.cardNumber' });
+    expect(findGuestDraftProblems(fishing, guest({ card_number: 'FIPSAS 123456' }))).toEqual({});
 
     const residents = getGuestRules(withRules({ residents_only: ['IT'] }), '2026-05-20');
-    expect(findGuestProblems(residents, guest({ country: 'CH' }))).toEqual({
+    expect(findGuestDraftProblems(residents, guest({ country: 'CH' }))).toEqual({
       country: 'errors:field.residentsOnly',
     });
-    expect(findGuestProblems(residents, guest({ country: 'IT', fiscal_code: 'RSSMRA85T10A562X' }))).toEqual({
+    expect(
+      findGuestDraftProblems(residents, guest({ country: 'IT', fiscal_code: 'RSSMRA85T10A562X' })),
+    ).toEqual({
       fiscal_code: 'errors:field.invalidFiscalCode',
     });
-    expect(findGuestProblems(residents, guest({ country: 'IT', fiscal_code: 'RSSMRA85T10A562S' }))).toEqual(
-      {},
-    );
+    expect(
+      findGuestDraftProblems(residents, guest({ country: 'IT', fiscal_code: 'RSSMRA85T10A562S' })),
+    ).toEqual({});
   });
 });
 

@@ -1,28 +1,18 @@
 import type { ApiOutput } from '@sentiero/contract/api';
-import { type CartSummary, FIRST_BIRTH_YEAR, FISHING_CARD, GUEST_NAME } from '@sentiero/contract/checkout';
+import { type CartSummary, FIRST_BIRTH_YEAR } from '@sentiero/contract/checkout';
 import {
-  type DurationType,
-  datesMatchDuration,
-  findSeasonContaining,
-  findValidEndDate,
-  isoWeekday,
-  parseCalendarDate,
-  type Season,
-} from '@sentiero/contract/durations';
-import { checkItalianFiscalCode } from '@sentiero/contract/fiscal-code';
+  findGuestProblems,
+  findStartDateProblem,
+  type GuestProblem,
+  type TicketRules,
+} from '@sentiero/contract/rules/guests';
 import type { TicketInfo } from '@sentiero/contract/tickets';
 import type { GuestDraft } from './store.ts';
 
 export type CalendarDay = ApiOutput<'ticketCalendarV2'>['days'][number];
 
-/** What the guests step checks of a ticket; the server checks the same again on payment. */
-export type GuestRules = {
-  durationType: DurationType;
-  season: Season | null;
-  openDays: number[];
-  minAge: number;
-  requiresFishingCard: boolean;
-  residentCountries: string[] | null;
+/** What the guests step checks of a ticket (the contract's rules, which the server applies again on payment). */
+export type GuestRules = TicketRules & {
   /** Today in the area's time zone. */
   today: string;
   /** The days the availability calendar answered for; later days go by open days and season. */
@@ -42,87 +32,39 @@ export function getGuestRules(ticket: TicketInfo, today: string, days: CalendarD
   };
 }
 
-/**
- * The end date a start date gives: every duration type fixes it (a SEASONAL ticket ends with its
- * season), so the buyer never types it. Empty when the start date gives none.
- */
-export function computeEndDate(rules: GuestRules, start: string): string {
-  const valid = findValidEndDate(rules.durationType, start, rules.season ?? undefined);
-  return valid.ok ? valid.end : '';
-}
-
 /** Keys of the `errors` namespace's field messages, and one of the checkout's own. */
-export type GuestProblem =
-  | 'errors:field.guestName'
-  | 'errors:field.invalidDate'
-  | 'errors:field.durationMismatch'
-  | 'errors:field.closedDay'
-  | 'checkout:problems.soldOut'
-  | 'errors:field.invalidBirthYear'
-  | 'errors:field.tooYoung'
-  | 'errors:field.cardNumber'
-  | 'errors:field.residentsOnly'
-  | 'errors:field.invalidFiscalCode';
+export type GuestDraftProblem = `errors:field.${GuestProblem}` | 'checkout:problems.soldOut';
 
-/** Whether a guest can start on a day: a real day from today on, open, with places left. */
-export function findStartDateProblem(rules: GuestRules, start: string): GuestProblem | undefined {
-  const date = parseCalendarDate(start);
-  if (!date || start < rules.today) return 'errors:field.invalidDate';
+/**
+ * Whether a guest can start on a day picked in the form: the contract's rule, and before it what
+ * the availability calendar answered for that day (sold out, closed).
+ */
+export function findPickedStartProblem(rules: GuestRules, start: string): GuestDraftProblem | undefined {
+  const problem = findStartDateProblem(rules, start, rules.today);
+  if (problem === 'invalidDate') return 'errors:field.invalidDate';
   const day = rules.calendar.get(start);
   if (day && !day.open) {
     if (day.reason === 'sold-out') return 'checkout:problems.soldOut';
     return day.reason === 'past' ? 'errors:field.invalidDate' : 'errors:field.closedDay';
   }
-  if (!rules.openDays.includes(isoWeekday(date))) return 'errors:field.closedDay';
-  if (rules.season && !findSeasonContaining(rules.season, date)) return 'errors:field.closedDay';
-  if (!findValidEndDate(rules.durationType, start, rules.season ?? undefined).ok) {
-    return 'errors:field.closedDay';
-  }
-  return undefined;
+  return problem && `errors:field.${problem}`;
 }
 
-/** SPEC section 5: 'Start date and/or end date do not match the ticket duration.' */
-export function findEndDateProblem(rules: GuestRules, start: string, end: string): GuestProblem | undefined {
-  if (!parseCalendarDate(end) || end < start) return 'errors:field.invalidDate';
-  return datesMatchDuration(rules.durationType, start, end, rules.season ?? undefined)
-    ? undefined
-    : 'errors:field.durationMismatch';
-}
-
-/** Every problem of one guest, by field; the first of each field, as the server words them. */
-export function findGuestProblems(
+/** Every problem of one guest as the form holds it, by field; the first of each, as the server words them. */
+export function findGuestDraftProblems(
   rules: GuestRules,
   guest: GuestDraft,
-): Partial<Record<keyof GuestDraft, GuestProblem>> {
-  const problems: Partial<Record<keyof GuestDraft, GuestProblem>> = {};
-  const name = guest.full_name.trim();
-  if (name.length > 120 || !GUEST_NAME.test(name)) problems.full_name = 'errors:field.guestName';
-
-  const startProblem = findStartDateProblem(rules, guest.start_date);
-  if (startProblem) problems.start_date = startProblem;
-  else {
-    const endProblem = findEndDateProblem(rules, guest.start_date, guest.end_date);
-    if (endProblem) problems.end_date = endProblem;
+): Partial<Record<keyof GuestDraft, GuestDraftProblem>> {
+  const facts = { ...guest, birth_year: guest.birth_year ? Number(guest.birth_year) : undefined };
+  const problems: Partial<Record<keyof GuestDraft, GuestDraftProblem>> = {};
+  for (const [field, problem] of Object.entries(findGuestProblems(rules, facts, rules.today))) {
+    problems[field as keyof GuestDraft] = `errors:field.${problem}`;
   }
-
-  if (rules.minAge > 0) {
-    // Only the year is asked (SPEC's year picker): judged by the year the activity starts in.
-    const year = Number(guest.birth_year);
-    const startYear = Number((guest.start_date || rules.today).slice(0, 4));
-    if (!guest.birth_year || !Number.isInteger(year) || year < FIRST_BIRTH_YEAR || year > startYear) {
-      problems.birth_year = 'errors:field.invalidBirthYear';
-    } else if (startYear - year < rules.minAge) problems.birth_year = 'errors:field.tooYoung';
-  }
-
-  if (rules.requiresFishingCard && !FISHING_CARD.test(guest.card_number.trim())) {
-    problems.card_number = 'errors:field.cardNumber';
-  }
-
-  if (rules.residentCountries) {
-    if (!rules.residentCountries.includes(guest.country)) problems.country = 'errors:field.residentsOnly';
-    else if (guest.country === 'IT' && !checkItalianFiscalCode(guest.fiscal_code)) {
-      problems.fiscal_code = 'errors:field.invalidFiscalCode';
-    }
+  const startProblem = findPickedStartProblem(rules, guest.start_date);
+  if (startProblem) {
+    problems.start_date = startProblem;
+    // The end follows from the start: its problem is the start's to fix.
+    delete problems.end_date;
   }
   return problems;
 }

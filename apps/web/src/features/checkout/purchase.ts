@@ -1,3 +1,9 @@
+import {
+  isCardExpired,
+  isPlausibleCardNumber,
+  isPlausibleCvc,
+  toCardDigits,
+} from '@sentiero/contract/rules/payment-card';
 import { ApiRequestError } from '../../lib/api-error.ts';
 
 /**
@@ -96,20 +102,6 @@ export type CardProblem =
   | 'checkout:problems.cardExpiry'
   | 'checkout:problems.cardCvc';
 
-/** Card numbers carry a Luhn check digit: a mistyped digit is caught before the round trip. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** `MM/YY` or `MM/YYYY` as printed on cards; undefined when it is neither. */
 export function readExpiry(value: string): { month: number; year: number } | undefined {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
@@ -124,15 +116,11 @@ export function findCardProblems(
   today: string,
 ): Partial<Record<keyof CardDraft, CardProblem>> {
   const problems: Partial<Record<keyof CardDraft, CardProblem>> = {};
-  const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) problems.number = 'checkout:problems.cardNumber';
+  if (!isPlausibleCardNumber(toCardDigits(card.number))) problems.number = 'checkout:problems.cardNumber';
   const expiry = readExpiry(card.expiry);
-  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  // A card stays valid through the last day of its expiry month.
-  if (!expiry || expiry.year * 12 + expiry.month < year * 12 + month) {
-    problems.expiry = 'checkout:problems.cardExpiry';
-  }
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'checkout:problems.cardCvc';
+  const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+  if (!expiry || isCardExpired(expiry, current)) problems.expiry = 'checkout:problems.cardExpiry';
+  if (!isPlausibleCvc(card.cvc.trim())) problems.cvc = 'checkout:problems.cardCvc';
   return problems;
 }
 

@@ -1,7 +1,7 @@
 import { MAX_GUESTS } from '@sentiero/contract/checkout';
 import type { PaymentMethods } from '@sentiero/contract/system';
 import { z } from 'zod';
-import { findGuestProblems, type GuestRules } from './guest-rules.ts';
+import { findGuestDraftProblems, type GuestRules } from './guest-rules.ts';
 import { type CardDraft, findCardProblems } from './purchase.ts';
 import { PAYMENT_CHOICES } from './store.ts';
 
@@ -26,7 +26,7 @@ export function buildGuestsFormSchema(rules: GuestRules) {
     .object({ guests: z.array(ZGuestDraft).min(1).max(MAX_GUESTS, 'errors:field.tooManyGuests') })
     .superRefine((form, ctx) => {
       form.guests.forEach((guest, index) => {
-        for (const [field, message] of Object.entries(findGuestProblems(rules, guest))) {
+        for (const [field, message] of Object.entries(findGuestDraftProblems(rules, guest))) {
           ctx.addIssue({ code: 'custom', path: ['guests', index, field], message });
         }
       });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
@@ -29,7 +29,7 @@ export function Component() {
           {posts.data.post_list.map((post) => (
             <li key={post.sku} className="relative rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
               <time dateTime={post.published_at} className="text-sm text-stone-500">
-                {formatCalendarDate(post.published_at, language, 'long')}
+                {formatLocalizedDate(post.published_at, language, 'long')}
               </time>
               <h2 className="mt-1 font-semibold text-lg">
                 <Link to={`/blog/${post.sku}`} className="after:absolute after:inset-0 hover:underline">

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { orNotFound } from '../../../lib/route-data.ts';
@@ -25,7 +25,7 @@ export function Component() {
     <article className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_16rem]">
       <div>
         <time dateTime={post.published_at} className="text-sm text-stone-500">
-          {formatCalendarDate(post.published_at, currentLanguage(), 'long')}
+          {formatLocalizedDate(post.published_at, currentLanguage(), 'long')}
         </time>
         <h1 className="mt-1 font-semibold text-3xl tracking-tight">{post.title}</h1>
         <p className="mt-3 text-lg text-stone-600">{post.excerpt}</p>

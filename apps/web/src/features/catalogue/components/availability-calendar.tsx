@@ -2,7 +2,7 @@ import { addCalendarDays } from '@sentiero/contract/durations';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDate, weekdayName } from '../../../lib/format.ts';
+import { formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useTicketCalendar } from '../../../queries/ticket.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -41,8 +41,8 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
           <ChevronLeft aria-hidden className="size-4" />
         </button>
         <p className="font-medium text-sm">
-          {formatCalendarDate(first, language)} –{' '}
-          {formatCalendarDate(data.days.at(-1)?.date ?? first, language)}
+          {formatLocalizedDate(first, language)} –{' '}
+          {formatLocalizedDate(data.days.at(-1)?.date ?? first, language)}
         </p>
         <button
           type="button"
@@ -69,7 +69,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
               className={`rounded-md py-1.5 ${day.open ? 'bg-brand-50 font-medium text-brand-900' : 'text-stone-400 line-through'}`}
             >
               <span aria-hidden>{Number(day.date.slice(8))}</span>
-              <span className="sr-only">{`${formatCalendarDate(day.date, language, 'long')}: ${status}`}</span>
+              <span className="sr-only">{`${formatLocalizedDate(day.date, language, 'long')}: ${status}`}</span>
               {day.open && day.remaining !== null && (
                 <span className="block text-[10px] text-brand-700">
                   {t('calendar.left', { count: day.remaining })}

@@ -3,7 +3,7 @@ import { CalendarDays, Clock, Languages, MapPin, ShieldCheck, Ticket, Users } fr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
-import { formatCalendarDate, formatLanguageName, weekdayName } from '../../../lib/format.ts';
+import { formatLanguageName, formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
 import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
@@ -135,7 +135,7 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
           {(ticket.sale_from || ticket.sale_until) && (
             <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.salePeriod')}>
               {[ticket.sale_from, ticket.sale_until]
-                .map((date) => (date ? formatCalendarDate(date, language) : '…'))
+                .map((date) => (date ? formatLocalizedDate(date, language) : '…'))
                 .join(' – ')}
             </Fact>
           )}

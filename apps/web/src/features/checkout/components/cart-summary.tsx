@@ -1,7 +1,7 @@
 import type { CartSummary as CartFigures } from '@sentiero/contract/checkout';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDate, formatMoney } from '../../../lib/format.ts';
+import { formatLocalizedDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Card } from '../../../ui/card.tsx';
 
@@ -27,7 +27,7 @@ export function CartSummary({ summary, estimate = false }: { summary: CartFigure
   const money = (cents: number) => formatMoney(cents, language);
   const dates = [summary.start_date, summary.end_date]
     .filter(Boolean)
-    .map((date) => formatCalendarDate(date, language));
+    .map((date) => formatLocalizedDate(date, language));
   return (
     <Card title={estimate ? t('cart.estimateTitle') : t('cart.title')}>
       {estimate && <p className="-mt-2 mb-3 text-sm text-stone-600">{t('cart.estimateNote')}</p>}

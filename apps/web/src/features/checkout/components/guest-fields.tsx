@@ -1,10 +1,11 @@
+import { computeGuestEndDate } from '@sentiero/contract/rules/guests';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
-import { computeEndDate, type GuestRules, listBirthYears } from '../guest-rules.ts';
+import { type GuestRules, listBirthYears } from '../guest-rules.ts';
 import type { GuestsForm } from '../schemas.ts';
 
 function useStartDateHint(rules: GuestRules, start: string): string | undefined {
@@ -67,7 +68,7 @@ export function GuestFields({
           error={text(errors?.start_date)}
           {...form.register(path('start_date'), {
             onChange: (event: { target: { value: string } }) => {
-              form.setValue(path('end_date'), computeEndDate(rules, event.target.value));
+              form.setValue(path('end_date'), computeGuestEndDate(rules, event.target.value));
               // A closed or sold-out day is flagged at once, not only when continuing.
               void form.trigger([path('start_date'), path('end_date')]);
             },

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, redirect, useParams, useSearchParams } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { withRedirect } from '../../../lib/redirect-path.ts';
@@ -64,7 +64,7 @@ function GuestsRecap({ ticketId, guests }: { ticketId: number; guests: GuestDraf
   const language = useCurrentLanguage();
   const dates = (guest: GuestDraft) =>
     [...new Set([guest.start_date, guest.end_date])]
-      .map((date) => formatCalendarDate(date, language))
+      .map((date) => formatLocalizedDate(date, language))
       .join(' – ');
   return (
     <Card title={t('payment.guestsTitle', { count: guests.length })}>

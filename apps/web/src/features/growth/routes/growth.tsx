@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../../lib/api-client.ts';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -52,7 +52,7 @@ export function Component() {
                 </th>
                 {dates.map((date) => (
                   <th key={date} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                    <time dateTime={date}>{formatCalendarDate(date, language)}</time>
+                    <time dateTime={date}>{formatLocalizedDate(date, language)}</time>
                   </th>
                 ))}
               </tr>

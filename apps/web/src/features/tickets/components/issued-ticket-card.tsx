@@ -2,7 +2,7 @@ import type { IssuedTicket } from '@sentiero/contract/my-tickets';
 import { Download, QrCode } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { TicketQr } from './ticket-qr.tsx';
@@ -59,8 +59,8 @@ export function IssuedTicketCard({
         <dt className="text-stone-600">{t('card.validity')}</dt>
         <dd>
           {t('card.validityRange', {
-            from: formatCalendarDate(ticket.valid_from, language),
-            until: formatCalendarDate(ticket.valid_until, language),
+            from: formatLocalizedDate(ticket.valid_from, language),
+            until: formatLocalizedDate(ticket.valid_until, language),
           })}
         </dd>
         <dt className="text-stone-600">{t('card.usesLabel')}</dt>

@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
@@ -56,7 +56,7 @@ function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h2 id={headingId} className="font-semibold text-lg">
                 {t('list.purchasedOn', {
-                  date: formatCalendarDate(purchase.date_purchase.slice(0, 10), language, 'long'),
+                  date: formatLocalizedDate(purchase.date_purchase.slice(0, 10), language, 'long'),
                 })}
               </h2>
               {!offline &&

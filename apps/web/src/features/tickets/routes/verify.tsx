@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -48,8 +48,8 @@ function Result({ view }: { view: VerificationView }) {
     [
       t('card.validity'),
       t('card.validityRange', {
-        from: formatCalendarDate(payload.valid_from, language),
-        until: formatCalendarDate(payload.valid_until, language),
+        from: formatLocalizedDate(payload.valid_from, language),
+        until: formatLocalizedDate(payload.valid_until, language),
       }),
     ],
     [t('verify.maxUses'), payload.max_usage === null ? t('verify.unlimited') : String(payload.max_usage)],

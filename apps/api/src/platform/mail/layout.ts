@@ -1,55 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
-
-/** The content of a mail, written once and rendered both as plain text and as HTML. */
-export type Block =
-  | { type: 'title'; text: string }
-  | { type: 'paragraph'; text: string }
-  | { type: 'list'; items: string[] }
-  | { type: 'button'; label: string; url: string }
-  | { type: 'quote'; text: string }
-  | { type: 'fields'; rows: [label: string, value: string][] };
-
-export type Footer = { text: string; link?: { label: string; url: string } };
-
-export type Mail = { subject: string; blocks: Block[]; footer: Footer[] };
-
-export function normaliseLineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}
-
-/** Paragraphs are separated by blank lines, as people type them in a plain text box. */
-export function paragraphsOf(body: string): string[] {
-  return normaliseLineBreaks(body)
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
-export function renderText(mail: Mail): string {
-  const parts = mail.blocks.map((block) => {
-    switch (block.type) {
-      case 'title':
-        return `${block.text}\n${'='.repeat(Math.min(block.text.length, 60))}`;
-      case 'paragraph':
-        return block.text;
-      case 'list':
-        return block.items.map((item) => `- ${item}`).join('\n');
-      case 'button':
-        return `${block.label}:\n${block.url}`;
-      case 'quote':
-        return normaliseLineBreaks(block.text)
-          .split('\n')
-          .map((line) => (line ? `> ${line}` : '>'))
-          .join('\n');
-      case 'fields':
-        return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
-    }
-    return '';
-  });
-  const footer = mail.footer.map((item) =>
-    item.link ? `${item.text}\n${item.link.label}: ${item.link.url}` : item.text,
-  );
-  return `${[...parts, ...(footer.length ? ['----', ...footer] : [])].join('\n\n')}\n`;
-}
+import { type Mail, normaliseLineBreaks } from './content.ts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -70,6 +20,10 @@ function escapeLines(value: string): string {
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const GREEN = '#2f5d3a';
 
+/**
+ * The HTML layout every mail shares. Everything in `mail` is escaped here, whether a translator
+ * or a user wrote it, so composers pass plain text.
+ */
 export function renderHtml(mail: Mail, language: Language, brand: string, linkFallback: string): string {
   const blocks = mail.blocks.map((block) => {
     switch (block.type) {

@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts-schema.ts';
-import { tickets } from './schema.ts';
+import { users } from './accounts.ts';
+import { tickets } from './catalogue.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'issued', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,0 +1,32 @@
+import type { Language } from '@sentiero/contract/languages';
+import type { RenderedMail } from '../../platform/mail/content.ts';
+import { renderMail } from '../../platform/mail/render.ts';
+import { mailTexts } from '../../platform/mail/texts.ts';
+
+/** The mail the order's tickets travel with, as a PDF attached by the sender. */
+export function ticketsReadyMail(
+  language: Language,
+  v: { firstname: string; orderCode: string; ticketsUrl: string; payOnSite: boolean },
+  brand: string,
+): RenderedMail {
+  const t = mailTexts(language, brand);
+  const values = { firstname: v.firstname, orderCode: v.orderCode };
+  return renderMail(
+    {
+      subject: t.text('ticketsReady.subject', values),
+      blocks: [
+        { type: 'paragraph', text: t.text('ticketsReady.greeting', values) },
+        { type: 'paragraph', text: t.text('ticketsReady.intro', values) },
+        ...(v.payOnSite
+          ? [{ type: 'paragraph' as const, text: t.text('ticketsReady.payOnSite', values) }]
+          : []),
+        { type: 'button', label: t.text('ticketsReady.button'), url: v.ticketsUrl },
+        { type: 'paragraph', text: t.text('ticketsReady.offline', values) },
+        t.signature,
+      ],
+      footer: [t.tagline],
+    },
+    language,
+    brand,
+  );
+}

@@ -1,0 +1,35 @@
+import * as accounts from './accounts.ts';
+import * as areas from './areas.ts';
+import * as blog from './blog.ts';
+import * as catalogue from './catalogue.ts';
+import * as checkout from './checkout.ts';
+import { pickEndpoints } from './endpoint.ts';
+import * as growth from './growth.ts';
+import * as myTickets from './my-tickets.ts';
+import * as newsletter from './newsletter.ts';
+import * as search from './search.ts';
+import * as system from './system.ts';
+import * as tickets from './tickets.ts';
+
+/**
+ * Every endpoint of the API by route name: an endpoint is declared once, as a `defineEndpoint`
+ * export of its module, and its export name is its route name. The web's path table (`routes.ts`,
+ * generated from this) and the client's types (`api.ts`) are derived from it; the server is
+ * tested to serve each one. A new contract module is added here (a unit test says when one is
+ * missing).
+ */
+export const ENDPOINTS = {
+  ...pickEndpoints(system),
+  ...pickEndpoints(catalogue),
+  ...pickEndpoints(areas),
+  ...pickEndpoints(growth),
+  ...pickEndpoints(tickets),
+  ...pickEndpoints(search),
+  ...pickEndpoints(blog),
+  ...pickEndpoints(accounts),
+  ...pickEndpoints(newsletter),
+  ...pickEndpoints(checkout),
+  ...pickEndpoints(myTickets),
+};
+
+export type EndpointName = keyof typeof ENDPOINTS;

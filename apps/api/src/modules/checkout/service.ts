@@ -12,7 +12,8 @@ import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { findGuestProblems } from './guests.ts';
 import { startPayment } from './payment.ts';
-import { placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
+import { placesNeeded, releasePlaces } from './places.ts';
+import { takePlacesCall } from './places-repo.ts';
 import { resumePurchase } from './recover.ts';
 import {
   findOrderById,

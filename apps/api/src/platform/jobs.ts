@@ -22,7 +22,10 @@ export type ScheduledJob = {
   queue: string;
   /** When it runs: cron, in UTC. pg-boss sends at most one job per schedule and minute. */
   cron: string;
-  /** A failed run is tried again this many times, this many seconds apart, before the next run is due. */
+  /**
+   * A failed run is tried again `retryLimit` times, `retryDelaySeconds` apart; while it is, the
+   * schedule sends no other run.
+   */
   retryLimit: number;
   retryDelaySeconds: number;
   run(): Promise<unknown>;

@@ -9,7 +9,7 @@ import { recoverStrandedOrders } from './recover.ts';
 import { findOrderById } from './repo.ts';
 import { type CheckoutDeps, expireHolds, type PaymentProviders } from './service.ts';
 
-export const TICKET_MAIL_QUEUE = 'tickets-mail';
+const TICKET_MAIL_QUEUE = 'tickets-mail';
 
 /**
  * The checkout's periodic jobs. Every minute is as often as pg-boss's cron goes; a hold runs 15

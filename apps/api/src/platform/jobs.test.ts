@@ -1,4 +1,4 @@
-import { orders } from '@sentiero/db/schema';
+import { orders, sessions } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,21 @@ describe('scheduled jobs', () => {
       (await sut.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status;
     await waitFor(async () => (await statusOf()) === 'expired', 'the hold to expire');
     expect(await remainingPlaces()).toBe(before);
+  }, 30_000);
+
+  it('run when sent: the purge deletes expired sessions and keeps live ones', async () => {
+    const userId = await memberId(await createMember(sut));
+    const at = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000);
+    await sut.database.db.insert(sessions).values([
+      { tokenHash: 'expired-session', userId, createdAt: at(-40), lastSeenAt: at(-31), expiresAt: at(-1) },
+      { tokenHash: 'live-session', userId, createdAt: at(-1), lastSeenAt: at(-1), expiresAt: at(29) },
+    ]);
+    const exists = async (tokenHash: string) =>
+      (await sut.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash))).length === 1;
+
+    await sender.send('expired-rows-purge', {});
+    await waitFor(async () => !(await exists('expired-session')), 'the expired session to go');
+    expect(await exists('live-session')).toBe(true);
   }, 30_000);
 
   it('run on their cron in a process with workers', async () => {

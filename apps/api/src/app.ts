@@ -20,6 +20,7 @@ import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { startCheckoutJobs } from './modules/checkout/jobs.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
@@ -33,6 +34,7 @@ import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { answerUnreadableRequest, installErrorHandling } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
+import { expiredRowsPurge } from './platform/housekeeping.ts';
 import { documentErrorAnswers } from './platform/http.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -40,7 +42,7 @@ import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from
 import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
-import { findSessionUser, purgeExpired } from './platform/sessions.ts';
+import { findSessionUser } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
 
@@ -59,10 +61,14 @@ export type AppOptions = {
   mailTransport?: MailTransport;
   /** Tests pass `false` to keep their output quiet. */
   logger?: boolean;
+  /**
+   * Whether scheduled jobs run on their cron in this process (if it works jobs). Tests pass
+   * `false` and run a scheduled job by calling its function or sending it to its queue.
+   */
+  cron?: boolean;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const PURGE_EVERY_MS = 15 * 60 * 1000;
 
 export async function buildApp({
   config,
@@ -70,6 +76,7 @@ export async function buildApp({
   clock = systemClock,
   logger = true,
   mailTransport,
+  cron = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -134,20 +141,15 @@ export async function buildApp({
     ...(config.perIpRateLimits ? {} : { allowList: () => true }),
   });
 
-  const jobs = await startJobs(database, app.log, { work: config.jobWorkers });
+  const jobs = await startJobs(database, app.log, { work: config.jobWorkers, cron });
   const transport =
     mailTransport ??
     (config.mail.smtpUrl
       ? smtpTransport(config.mail.smtpUrl, config.mail.from)
       : mailboxTransport(database.db, config.mail.from));
   const mail = await startMailer(jobs, transport);
-  // Each process tidies up now and then; the deletes are idempotent, so several may overlap.
-  const purge = setInterval(() => {
-    purgeExpired(database.db, clock.now()).catch((error) => app.log.warn({ err: error }, 'purge failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
+  await jobs.schedule(expiredRowsPurge(database.db, clock));
   app.addHook('onClose', async () => {
-    clearInterval(purge);
     await jobs.stop();
     transport.close();
   });
@@ -228,11 +230,12 @@ export async function buildApp({
     dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
   });
   registerMyTicketRoutes(app, { verifier: signer });
-  await registerCheckoutRoutes(app, {
+  const checkout = await startCheckoutJobs({
     providers: configuredPaymentProviders(config.payments),
     signer,
     db: database.db,
     clock,
+    log: app.log,
     jobs,
     mailing: {
       config,
@@ -240,6 +243,7 @@ export async function buildApp({
       origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
     },
   });
+  registerCheckoutRoutes(app, checkout);
   if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));

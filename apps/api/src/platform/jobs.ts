@@ -13,6 +13,24 @@ const JOB_QUEUE_INSTALL_LOCK_ID = 7_302_114;
 
 export type JobHandler<Data> = (data: Data) => Promise<void>;
 
+/**
+ * Periodic work (DESIGN: no `setInterval` in the API): a queue of its own that pg-boss's cron
+ * fills once across all processes, worked like any queue and visible in pg-boss's tables.
+ */
+export type ScheduledJob = {
+  /** The queue's name, as pg-boss's tables and the logs show it. */
+  queue: string;
+  /** When it runs: cron, in UTC. pg-boss sends at most one job per schedule and minute. */
+  cron: string;
+  /**
+   * A failed run is tried again `retryLimit` times, `retryDelaySeconds` apart; while it is, the
+   * schedule sends no other run.
+   */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  run(): Promise<unknown>;
+};
+
 export type Jobs = {
   /** Queues a job; it survives a restart and runs on any process that works the queue. */
   send<Data extends object>(queue: string, data: Data): Promise<void>;
@@ -21,22 +39,46 @@ export type Jobs = {
    * retried with backoff.
    */
   work<Data extends object>(queue: string, handler: JobHandler<Data>): Promise<void>;
+  /**
+   * Registers a periodic job (every process may: the schedule is one row per queue) and works
+   * its queue in processes with workers.
+   */
+  schedule(job: ScheduledJob): Promise<void>;
   stop(): Promise<void>;
 };
 
 /**
+ * A scheduled queue keeps one job waiting or running at a time (pg-boss's `exclusive` policy):
+ * runs that fall due while workers are away do not pile up. Finished runs stay visible a day.
+ */
+const SCHEDULED_QUEUE = {
+  policy: 'exclusive',
+  expireInSeconds: 10 * 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+} as const;
+
+/**
  * pg-boss on the database we already have. On PGlite it runs through `executeSql`, the same
  * single connection the app uses; on PostgreSQL through the app's pool.
+ *
+ * `work: false` (JOB_WORKERS=off) queues jobs and registers schedules but works nothing.
+ * `cron: false` leaves the schedules' clock off, so scheduled jobs run only when sent: tests
+ * start their app so, and no job changes their data at a moment they did not choose.
  */
 export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
-  { work = true }: { work?: boolean } = {},
+  { work = true, cron = true }: { work?: boolean; cron?: boolean } = {},
 ): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
-    // Cron schedules are not used yet; the clock monitor would only add queries.
-    schedule: false,
+    // The clock that turns schedules into jobs runs where jobs are worked. Across processes
+    // pg-boss lets one of them check the schedules per interval and sends each run once.
+    schedule: work && cron,
+    // A job due at the turn of a minute is sent within 10 s, not pg-boss's default 30 s: hold
+    // expiry gives places back, and buyers are waiting for them.
+    cronMonitorIntervalSeconds: 10,
+    cronWorkerIntervalSeconds: 2,
     superviseIntervalSeconds: 60,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -53,7 +95,7 @@ export async function startJobs(
     queues.add(queue);
   };
 
-  return {
+  const jobs: Jobs = {
     async send(queue, data) {
       await ensureQueue(queue);
       await boss.send(queue, data);
@@ -86,6 +128,17 @@ export async function startJobs(
       );
       workers.set(queue, id);
     },
+    async schedule({ queue, cron: when, retryLimit, retryDelaySeconds, run }) {
+      const retries = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: false };
+      if (await boss.getQueue(queue)) await boss.updateQueue(queue, retries);
+      else await boss.createQueue(queue, { ...SCHEDULED_QUEUE, ...retries });
+      queues.add(queue);
+      await boss.schedule(queue, when, {});
+      await jobs.work(queue, async () => {
+        await run();
+      });
+    },
     stop: () => boss.stop({ graceful: true, timeout: 5_000, wait: true }),
   };
+  return jobs;
 }

@@ -17,7 +17,15 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...environment });
   const appClock: Clock = clock ?? (now ? { now: () => new Date(now) } : systemClock);
-  const app = await buildApp({ config, database, clock: appClock, logger: false, mailTransport });
+  // Scheduled jobs run when a test calls or sends them, never on their own clock in the middle of one.
+  const app = await buildApp({
+    config,
+    database,
+    clock: appClock,
+    logger: false,
+    mailTransport,
+    cron: false,
+  });
   await app.ready();
   return {
     app,

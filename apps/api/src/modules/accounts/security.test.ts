@@ -1,6 +1,6 @@
 import { sessions } from '@sentiero/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpired } from '../../platform/sessions.ts';
+import { purgeExpired } from '../../platform/housekeeping-repo.ts';
 import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { FAILED_LOGINS_PER_HOUR } from './login.ts';
 

@@ -1,6 +1,6 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
-import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
-import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Transaction } from '@sentiero/db/client';
+import { type PlacesNeeded, releaseTicketPlaces, takeTicketPlaces } from './places-repo.ts';
 
 /** Every calendar day from `start` to `end`, both included. */
 export function daysBetween(start: string, end: string): string[] {
@@ -9,10 +9,7 @@ export function daysBetween(start: string, end: string): string[] {
   return days;
 }
 
-/** Places wanted per day, days ascending: every buyer locks the days in the same order, so two cannot deadlock. */
-export type PlacesNeeded = { days: string[]; counts: number[] };
-
-/** What a set of guests' date ranges takes: one place per guest on each day of their range. */
+/** What a set of guests' date ranges takes: one place per guest on each day of their range, days ascending. */
 export function placesNeeded(ranges: { startDate: string; endDate: string }[]): PlacesNeeded {
   const perDay = new Map<string, number>();
   for (const range of ranges) {
@@ -21,18 +18,6 @@ export function placesNeeded(ranges: { startDate: string; endDate: string }[]): 
   }
   const days = [...perDay.keys()].sort();
   return { days, counts: days.map((day) => perDay.get(day) ?? 0) };
-}
-
-/** Days and counts travel as array literals: plain dates and integers, nothing to escape. */
-const dateArray = (days: string[]) => `{${days.join(',')}}`;
-const intArray = (counts: number[]) => `{${counts.join(',')}}`;
-
-/**
- * The call that takes the places (migration 0007, `take_ticket_places`): true when all are
- * taken, false (and none taken) when a day has too few left.
- */
-export function takePlacesCall(ticketId: number, needed: PlacesNeeded, capacity: number): SQL<boolean> {
-  return sql<boolean>`take_ticket_places(${ticketId}, ${dateArray(needed.days)}::date[], ${intArray(needed.counts)}::int[], ${capacity})`;
 }
 
 /**
@@ -48,11 +33,7 @@ export async function takePlaces(
 ): Promise<boolean> {
   const needed = placesNeeded(days.map((day) => ({ startDate: day, endDate: day })));
   needed.counts = needed.counts.map((times) => times * count);
-  const [row] = await executeRows<{ taken: boolean }>(
-    tx as Db,
-    sql`select ${takePlacesCall(ticketId, needed, capacity)} as taken`,
-  );
-  return row?.taken === true;
+  return takeTicketPlaces(tx, ticketId, needed, capacity);
 }
 
 /** Gives back the places of a failed, expired or refunded order's lines, in one statement. */
@@ -62,12 +43,5 @@ export async function releasePlaces(
 ) {
   const byTicket = new Map<number, { startDate: string; endDate: string }[]>();
   for (const line of lines) byTicket.set(line.ticketId, [...(byTicket.get(line.ticketId) ?? []), line]);
-  for (const [ticketId, ranges] of byTicket) {
-    const needed = placesNeeded(ranges);
-    await tx.execute(
-      sql`update ticket_day_places as places set taken = greatest(places.taken - given.count, 0)
-          from unnest(${dateArray(needed.days)}::date[], ${intArray(needed.counts)}::int[]) as given(day, count)
-          where places.ticket_id = ${ticketId} and places.day = given.day`,
-    );
-  }
+  for (const [ticketId, ranges] of byTicket) await releaseTicketPlaces(tx, ticketId, placesNeeded(ranges));
 }

@@ -1,40 +1,15 @@
 import type { Db } from '@sentiero/db/client';
-import { sql } from 'drizzle-orm';
+import { updateTicketPopularity } from './popularity-repo.ts';
 
 /** "Hottest" means the most places sold over this many days. */
 export const POPULARITY_DAYS = 30;
 
 /**
  * Brings the popularity of tickets sold lately up to date with their paid places of the last 30
- * days, in the ticket and in the copies listings and search read (`ticket_facets`,
- * `ticket_search`). A ticket never sold on Sentiero keeps the starting figure the catalogue gave
- * it. Only changed rows are written, and only recent orders are read, so running it every few
- * minutes costs little; several processes may run it at once.
+ * days, listings and search included. A ticket never sold on Sentiero keeps the starting figure
+ * the catalogue gave it. Cheap enough to run every few minutes (the `popularity-refresh` job);
+ * several runs at once do no harm.
  */
 export async function refreshPopularity(db: Db, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - POPULARITY_DAYS * 86_400_000).toISOString();
-  return db.transaction(async (tx) => {
-    const changed = await tx.execute(sql`
-      with sold as (
-        select l.ticket_id,
-          (count(*) filter (where o.status in ('paid', 'issued') and o.created_at >= ${since}::timestamptz))::int as places
-        from orders o
-        join order_lines l on l.order_id = o.id
-        -- A day more than counted: a ticket whose last sale just left the window drops to its new figure.
-        where o.created_at >= ${since}::timestamptz - interval '1 day'
-        group by l.ticket_id
-      )
-      update tickets t set popularity = sold.places
-      from sold
-      where t.id = sold.ticket_id and t.popularity <> sold.places
-      returning t.id`);
-    const rows = (changed as unknown as { rows: { id: number }[] }).rows;
-    if (rows.length === 0) return 0;
-    const ids = `{${rows.map((row) => row.id).join(',')}}`;
-    await tx.execute(sql`update ticket_facets f set popularity = t.popularity
-      from tickets t where t.id = f.ticket_id and f.ticket_id = any(${ids}::int[])`);
-    await tx.execute(sql`update ticket_search s set popularity = t.popularity
-      from tickets t where t.id = s.ticket_id and s.ticket_id = any(${ids}::int[])`);
-    return rows.length;
-  });
+  return updateTicketPopularity(db, new Date(now.getTime() - POPULARITY_DAYS * 86_400_000));
 }

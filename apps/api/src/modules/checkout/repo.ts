@@ -1,8 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
 import { preparedOnce } from '@sentiero/db/prepared';
-import { type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
-import { and, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql, type Table } from 'drizzle-orm';
+import { issuedTickets, type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
+import {
+  and,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -31,6 +43,22 @@ export async function findOrderById(db: Db, id: number): Promise<OrderRow | unde
 
 export async function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.code, code));
+  return row;
+}
+
+/** The order a provider's payment event is about: by our order code when it carries one, or its payment reference. */
+export async function findOrderForPaymentEvent(
+  db: Db,
+  event: { orderCode: string | null; reference: string },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      event.orderCode
+        ? or(eq(orders.code, event.orderCode), eq(orders.paymentReference, event.reference))
+        : eq(orders.paymentReference, event.reference),
+    );
   return row;
 }
 
@@ -196,6 +224,11 @@ export async function moveOrder(
     .where(and(eq(orders.id, id), eq(orders.status, from)))
     .returning();
   return row;
+}
+
+/** A refunded order's tickets stop being valid. */
+export async function cancelOrderTickets(db: Db | Transaction, orderId: number): Promise<void> {
+  await db.update(issuedTickets).set({ status: 'cancelled' }).where(eq(issuedTickets.orderId, orderId));
 }
 
 /** Pending orders whose hold ran out, locked so that two workers never release one twice. */

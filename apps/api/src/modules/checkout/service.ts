@@ -17,7 +17,8 @@ import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { startPayment } from './payment.ts';
-import { placesNeeded, releasePlaces, takePlacesCall } from './places.ts';
+import { placesNeeded, releasePlaces } from './places.ts';
+import { takePlacesCall } from './places-repo.ts';
 import { resumePurchase } from './recover.ts';
 import {
   findOrderById,

@@ -1,28 +1,21 @@
-import type { Db } from '@sentiero/db/client';
-import { issuedTickets, orders, tickets } from '@sentiero/db/schema';
-import { eq, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider.ts';
 import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
-import { findOrderByCode, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
+import { findTicketCapacity } from './places-repo.ts';
+import {
+  cancelOrderTickets,
+  findOrderByCode,
+  findOrderForPaymentEvent,
+  findOrderLines,
+  moveOrder,
+  type OrderRow,
+} from './repo.ts';
 import type { CheckoutDeps } from './service.ts';
 import { describeOrder } from './summary.ts';
 
 type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log'>;
-
-async function findOrderForEvent(db: Db, event: PaymentEvent): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      event.orderCode
-        ? or(eq(orders.code, event.orderCode), eq(orders.paymentReference, event.reference))
-        : eq(orders.paymentReference, event.reference),
-    );
-  return row;
-}
 
 /**
  * What a provider tells about a payment, from a webhook or the buyer's return. Idempotent: the
@@ -33,7 +26,7 @@ export async function settlePayment(
   deps: CheckoutDeps,
   event: PaymentEvent,
 ): Promise<void> {
-  const order = await findOrderForEvent(ctx.db, event);
+  const order = await findOrderForPaymentEvent(ctx.db, event);
   if (!order) {
     ctx.log.warn({ reference: event.reference, type: event.type }, 'payment event for no known order');
     return;
@@ -60,7 +53,7 @@ async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRo
   const retaken = await ctx.db
     .transaction(async (tx) => {
       for (const line of lines) {
-        const capacity = await capacityOf(tx as unknown as Db, line.ticketId);
+        const capacity = await findTicketCapacity(tx, line.ticketId);
         if (
           capacity !== null &&
           !(await takePlaces(tx, line.ticketId, daysBetween(line.startDate, line.endDate), 1, capacity))
@@ -94,14 +87,6 @@ async function issueAndMail(ctx: SettleContext, deps: CheckoutDeps, order: Order
   await deps.queueTicketMail(order.id);
 }
 
-async function capacityOf(db: Db, ticketId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ capacity: tickets.dailyCapacity })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId));
-  return row?.capacity ?? null;
-}
-
 async function settleFailed(ctx: SettleContext, order: OrderRow) {
   await ctx.db.transaction(async (tx) => {
     const failed = await moveOrder(tx, order.id, 'pending', { status: 'failed' });
@@ -116,7 +101,7 @@ async function settleRefunded(ctx: SettleContext, order: OrderRow) {
   await ctx.db.transaction(async (tx) => {
     const refunded = await moveOrder(tx, order.id, order.status, { status: 'refunded' });
     if (!refunded) return;
-    await tx.update(issuedTickets).set({ status: 'cancelled' }).where(eq(issuedTickets.orderId, order.id));
+    await cancelOrderTickets(tx, order.id);
     await releasePlaces(tx, await findOrderLines(tx, order.id));
   });
 }

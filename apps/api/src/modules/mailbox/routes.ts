@@ -1,16 +1,13 @@
 import type { Db } from '@sentiero/db/client';
-import { mailboxMessages } from '@sentiero/db/schema';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { findMailboxMessages } from './repo.ts';
 
 const SHOWN = 50;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 async function findMessages(db: Db, to: string | undefined) {
-  const query = db.select().from(mailboxMessages);
-  const filtered = to ? query.where(eq(mailboxMessages.toAddress, to.toLowerCase())) : query;
-  const rows = await filtered.orderBy(desc(mailboxMessages.id)).limit(SHOWN);
+  const rows = await findMailboxMessages(db, to, SHOWN);
   return rows.map((row) => ({
     id: row.id,
     to: row.toAddress,

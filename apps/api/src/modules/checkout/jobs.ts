@@ -1,0 +1,70 @@
+import type { Db } from '@sentiero/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/context.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { type MailingContext, mailTickets } from './issue.ts';
+import { refreshPopularity } from './popularity.ts';
+import { recoverStrandedOrders } from './recover.ts';
+import { findOrderById } from './repo.ts';
+import { type CheckoutDeps, expireHolds, type PaymentProviders } from './service.ts';
+
+const TICKET_MAIL_QUEUE = 'tickets-mail';
+
+/**
+ * The checkout's periodic jobs. Every minute is as often as pg-boss's cron goes; a hold runs 15
+ * minutes, so its places come back on sale at most about a minute after it ends.
+ */
+export const CHECKOUT_SCHEDULES = {
+  /** Gives back the places of unpaid orders whose hold ran out. */
+  expireHolds: { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2, retryDelaySeconds: 15 },
+  /** Finishes the orders a crash left half way (`recoverStrandedOrders`). */
+  recoverOrders: { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2, retryDelaySeconds: 15 },
+  /** "Hottest" follows what sells: popularity is brought up to date every few minutes. */
+  refreshPopularity: {
+    queue: 'popularity-refresh',
+    cron: '*/5 * * * *',
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+  },
+} as const;
+
+export type CheckoutJobsOptions = {
+  providers: PaymentProviders;
+  signer: TicketSigner;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jobs: Jobs;
+  /** What the background jobs mail with, outside any request. */
+  mailing: Omit<MailingContext, 'db'>;
+};
+
+/**
+ * Starts the checkout's background work in the job queue: the ticket mails and the periodic
+ * jobs. Answers what buying needs from it (the providers, the signer and the mail queue).
+ */
+export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<CheckoutDeps> {
+  const { providers, signer, db, clock, log, jobs, mailing } = options;
+  await jobs.work<{ orderId: number }>(TICKET_MAIL_QUEUE, async ({ orderId }) => {
+    const order = await findOrderById(db, orderId);
+    if (order) await mailTickets({ db, ...mailing }, order);
+  });
+  const deps: CheckoutDeps = {
+    providers,
+    signer,
+    queueTicketMail: (orderId) => jobs.send(TICKET_MAIL_QUEUE, { orderId }),
+  };
+  // Overlapping runs are safe: SKIP LOCKED keeps two from releasing one order twice, and each
+  // recovered order changes state only from the state it was read in.
+  await jobs.schedule({ ...CHECKOUT_SCHEDULES.expireHolds, run: () => expireHolds({ db, clock }) });
+  await jobs.schedule({
+    ...CHECKOUT_SCHEDULES.recoverOrders,
+    run: () => recoverStrandedOrders({ db, clock, log }, deps),
+  });
+  await jobs.schedule({
+    ...CHECKOUT_SCHEDULES.refreshPopularity,
+    run: () => refreshPopularity(db, clock.now()),
+  });
+  return deps;
+}

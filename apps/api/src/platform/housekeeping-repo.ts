@@ -1,0 +1,16 @@
+import type { Db } from '@sentiero/db/client';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Expired sessions, challenges, reset links, account links, device cookies and rate-limit windows:
+ * nothing of them is needed any more.
+ */
+export async function purgeExpired(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`delete from sessions where expires_at < ${at}`);
+  await db.execute(sql`delete from account_tokens where expires_at < ${at}`);
+  await db.execute(sql`delete from trusted_devices where expires_at < ${at}`);
+  await db.execute(sql`delete from login_challenges where expires_at < ${at}`);
+  await db.execute(sql`delete from password_reset_tokens where expires_at < ${at}`);
+  await db.execute(sql`delete from rate_limit_hits where reset_at < ${at}`);
+}

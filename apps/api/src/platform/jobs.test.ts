@@ -1,0 +1,169 @@
+import { orders, sessions } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { CHECKOUT_SCHEDULES } from '../modules/checkout/jobs.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { createMember, memberId, writeOrderAsLeft } from '../test/checkout.ts';
+import { waitFor } from '../test/server-process.ts';
+import { findPlainDailyTicket, type PlainTicket } from '../test/tickets.ts';
+import { loadConfig } from './config.ts';
+import { type Jobs, startJobs } from './jobs.ts';
+
+const NOW = '2026-11-23T08:00:00Z';
+const SCHEDULES = [
+  { queue: 'expired-rows-purge', cron: '*/15 * * * *', retryLimit: 3 },
+  { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2 },
+  { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },
+  { queue: 'popularity-refresh', cron: '*/5 * * * *', retryLimit: 3 },
+];
+const quiet = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
+
+type QueueRow = { name: string; cron: string; retry_limit: number; policy: string };
+async function scheduledQueues(sut: TestApp): Promise<QueueRow[]> {
+  const { rows } = await sut.database.executeSql(
+    `select s.name, s.cron, q.retry_limit, q.policy
+     from pgboss.schedule s join pgboss.queue q on q.name = s.name order by s.name`,
+    [],
+  );
+  return rows as QueueRow[];
+}
+
+async function jobsIn(sut: TestApp, queue: string, state: string): Promise<number> {
+  const { rows } = await sut.database.executeSql(
+    'select count(*)::int as count from pgboss.job where name = $1 and state = $2',
+    [queue, state],
+  );
+  return (rows[0] as { count: number }).count;
+}
+
+let sut: TestApp;
+let ticket: PlainTicket;
+/** What sends jobs to the app's queues from outside, as another process would. */
+let sender: Jobs;
+beforeAll(async () => {
+  sut = await createTestApp({}, { now: NOW });
+  ticket = await findPlainDailyTicket(sut);
+  sender = await startJobs(sut.database, quiet, { work: false });
+});
+afterAll(async () => {
+  await sender.stop();
+  await sut.close();
+});
+
+async function remainingPlaces(): Promise<number> {
+  const response = await sut.app.inject({
+    method: 'GET',
+    url: `/api/app/ticket/calendar?id=${ticket.id}&from=${ticket.date}&days=1`,
+  });
+  return response.json().days[0].remaining;
+}
+
+describe('scheduled jobs', () => {
+  it('are named queues in pg-boss, each with its cron and retries', async () => {
+    expect(await scheduledQueues(sut)).toEqual(
+      SCHEDULES.map(({ queue, cron, retryLimit }) => ({
+        name: queue,
+        cron,
+        retry_limit: retryLimit,
+        policy: 'exclusive',
+      })),
+    );
+    expect(CHECKOUT_SCHEDULES.expireHolds.queue).toBe('holds-expire');
+  });
+
+  it('run when sent: a hold that ran out gives its places back', async () => {
+    const before = await remainingPlaces();
+    const order = await writeOrderAsLeft(
+      sut.database.db,
+      {
+        code: 'ST-JOBS0-HOLD0',
+        userId: await memberId(await createMember(sut)),
+        status: 'pending',
+        language: 'en',
+        paymentMethod: 'card',
+        idempotencyKey: 'scheduled-hold-expiry',
+        subtotalCents: 1000,
+        totalCents: 1000,
+        holdExpiresAt: new Date(Date.parse(NOW) - 60_000),
+      },
+      [
+        {
+          ticketId: ticket.id,
+          guestName: 'Anna Conti',
+          startDate: ticket.date,
+          endDate: ticket.date,
+          unitPriceCents: 1000,
+        },
+      ],
+      { capacity: ticket.capacity },
+    );
+    expect(await remainingPlaces()).toBe(before - 1);
+
+    await sender.send(CHECKOUT_SCHEDULES.expireHolds.queue, {});
+    const statusOf = async () =>
+      (await sut.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status;
+    await waitFor(async () => (await statusOf()) === 'expired', 'the hold to expire');
+    expect(await remainingPlaces()).toBe(before);
+  }, 30_000);
+
+  it('run when sent: the purge deletes expired sessions and keeps live ones', async () => {
+    const userId = await memberId(await createMember(sut));
+    const at = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000);
+    await sut.database.db.insert(sessions).values([
+      { tokenHash: 'expired-session', userId, createdAt: at(-40), lastSeenAt: at(-31), expiresAt: at(-1) },
+      { tokenHash: 'live-session', userId, createdAt: at(-1), lastSeenAt: at(-1), expiresAt: at(29) },
+    ]);
+    const exists = async (tokenHash: string) =>
+      (await sut.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash))).length === 1;
+
+    await sender.send('expired-rows-purge', {});
+    await waitFor(async () => !(await exists('expired-session')), 'the expired session to go');
+    expect(await exists('live-session')).toBe(true);
+  }, 30_000);
+
+  it('run on their cron in a process with workers', async () => {
+    const before = await jobsIn(sut, 'holds-expire', 'completed');
+    const worker = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }),
+      database: sut.database,
+      logger: false,
+    });
+    try {
+      await worker.ready();
+      // Every minute's schedules are due at any moment: the next check of the clock sends them.
+      await waitFor(
+        async () =>
+          (await jobsIn(sut, 'holds-expire', 'completed')) > before &&
+          (await jobsIn(sut, 'orders-recover', 'completed')) > 0,
+        'the scheduled runs',
+        30_000,
+      );
+    } finally {
+      await worker.close();
+    }
+  }, 45_000);
+});
+
+describe('scheduled jobs in processes without job workers (JOB_WORKERS=off)', () => {
+  let api: TestApp;
+  let apiSender: Jobs;
+  beforeAll(async () => {
+    api = await createTestApp({ JOB_WORKERS: 'off' });
+    apiSender = await startJobs(api.database, quiet, { work: false });
+  });
+  afterAll(async () => {
+    await apiSender.stop();
+    await api.close();
+  });
+
+  it('are registered, and left in the queue for a worker', async () => {
+    expect((await scheduledQueues(api)).map((row) => row.name)).toEqual(SCHEDULES.map((s) => s.queue));
+    await apiSender.send(CHECKOUT_SCHEDULES.expireHolds.queue, {});
+    // Workers poll every 2 s: a worker in this process would have taken it by now.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(await jobsIn(api, 'holds-expire', 'created')).toBe(1);
+    expect(await jobsIn(api, 'holds-expire', 'completed')).toBe(0);
+  }, 30_000);
+});

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { CHECKOUT_SCHEDULES } from '../modules/checkout/jobs.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { createMember, memberId, writeOrderAsLeft } from '../test/checkout.ts';
+import { createMember, createOrder, createTicket, memberId, type TestTicket } from '../test/factories.ts';
 import { waitFor } from '../test/server-process.ts';
-import { findPlainDailyTicket, type PlainTicket } from '../test/tickets.ts';
 import { loadConfig } from './config.ts';
 import { type Jobs, startJobs } from './jobs.ts';
 
@@ -39,12 +38,12 @@ async function jobsIn(sut: TestApp, queue: string, state: string): Promise<numbe
 }
 
 let sut: TestApp;
-let ticket: PlainTicket;
+let ticket: TestTicket;
 /** What sends jobs to the app's queues from outside, as another process would. */
 let sender: Jobs;
 beforeAll(async () => {
   sut = await createTestApp({}, { now: NOW });
-  ticket = await findPlainDailyTicket(sut);
+  ticket = await createTicket(sut.database.db);
   sender = await startJobs(sut.database, quiet, { work: false });
 });
 afterAll(async () => {
@@ -75,7 +74,7 @@ describe('scheduled jobs', () => {
 
   it('run when sent: a hold that ran out gives its places back', async () => {
     const before = await remainingPlaces();
-    const order = await writeOrderAsLeft(
+    const order = await createOrder(
       sut.database.db,
       {
         code: 'ST-JOBS0-HOLD0',

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, TestApp } from '../../test/app.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createMember, memberId } from '../../test/checkout.ts';
+import { createMember, memberId } from '../../test/factories.ts';
 
 let sut: TestApp;
 let now = new Date('2026-11-23T08:00:00Z');

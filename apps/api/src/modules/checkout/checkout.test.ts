@@ -11,7 +11,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
-import { writeOrderAsLeft } from '../../test/checkout.ts';
+import { createOrder } from '../../test/factories.ts';
 import { takePlaces } from './places.ts';
 import { refreshPopularity } from './popularity.ts';
 import { expireHolds } from './service.ts';
@@ -387,7 +387,7 @@ describe('holds', () => {
   it('releases the places of an order left unpaid past its 15 minutes', async () => {
     const { date, remaining } = await firstOpenDay(daily.id);
     const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
-    await writeOrderAsLeft(
+    await createOrder(
       sut.database.db,
       {
         code: 'ST-HOLD0-TEST0',

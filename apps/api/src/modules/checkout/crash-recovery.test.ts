@@ -2,12 +2,11 @@ import { issuedTickets, orders, users } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashPayments } from '../../platform/payments/cash.ts';
-import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../platform/payments/fake-paypal.ts';
 import { freePayments } from '../../platform/payments/free.ts';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
-import { createMember, memberId, writeOrderAsLeft } from '../../test/checkout.ts';
-import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
+import { createMember, createOrder, createTicket, memberId, type TestTicket } from '../../test/factories.ts';
+import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
 import { recoverStrandedOrders } from './recover.ts';
 import type { NewOrder } from './repo.ts';
 
@@ -16,7 +15,7 @@ const CARD_OK = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, 
 
 let sut: TestApp;
 let paypal: FakePaypal;
-let ticket: PlainTicket;
+let ticket: TestTicket;
 beforeAll(async () => {
   paypal = await startFakePaypal();
   sut = await createTestApp(
@@ -28,7 +27,7 @@ beforeAll(async () => {
     },
     { now: NOW },
   );
-  ticket = await findPlainDailyTicket(sut);
+  ticket = await createTicket(sut.database.db);
 });
 afterAll(async () => {
   await sut.close();
@@ -59,7 +58,7 @@ async function leftByCrash(
   changes: Partial<NewOrder> = {},
 ) {
   const unit = 1000;
-  return writeOrderAsLeft(
+  return createOrder(
     sut.database.db,
     {
       code: `ST-CRASH-${String(++serial).padStart(5, '0')}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../platform/payments/fake-paypal.ts';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { findPlainDailyTicket } from '../../test/tickets.ts';
+import { createTicket } from '../../test/factories.ts';
+import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
 
 let sut: TestApp;
 let paypal: FakePaypal;
@@ -44,7 +44,7 @@ describe('PayPal checkout', () => {
       is_adult: true,
       policy_accepted: true,
     });
-    const { id, date } = await findPlainDailyTicket(sut);
+    const { id, date } = await createTicket(sut.database.db);
     const bought = await browser.post('/api/app/v4/ticket/buy?lng=es', {
       id_ticket: id,
       guests: [{ full_name: 'Marta Vidal', start_date: date, end_date: date }],
@@ -95,7 +95,7 @@ describe('PayPal checkout', () => {
       is_adult: true,
       policy_accepted: true,
     });
-    const { id, date } = await findPlainDailyTicket(sut);
+    const { id, date } = await createTicket(sut.database.db);
     const remaining = async () =>
       (
         await sut.app.inject({ method: 'GET', url: `/api/app/ticket/calendar?id=${id}&from=${date}&days=1` })

@@ -1,15 +1,15 @@
 import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createTicket, type TestTicket } from '../../test/factories.ts';
 import {
   type FakeStripe,
   STRIPE_TEST_KEYS,
   startFakeStripe,
   stripeEvent,
   stripeSignature,
-} from '../../platform/payments/fake-stripe.ts';
-import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
+} from '../../test/fakes/stripe.ts';
 import { takePlaces } from './places.ts';
 import { expireHolds } from './service.ts';
 
@@ -56,9 +56,9 @@ async function buyByCard(date: string) {
   return { order: response.json().order, ticket };
 }
 
-let cached: PlainTicket | undefined;
+let cached: TestTicket | undefined;
 async function plainDailyTicket() {
-  cached ??= await findPlainDailyTicket(sut);
+  cached ??= await createTicket(sut.database.db);
   return cached;
 }
 

@@ -2,7 +2,7 @@ import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
+import { createTicket, type TestTicket } from '../../test/factories.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 let sut: TestApp;
@@ -27,9 +27,9 @@ async function member(): Promise<Browser> {
   return browser;
 }
 
-let plain: PlainTicket | undefined;
-async function plainDailyTicket(): Promise<PlainTicket> {
-  plain ??= await findPlainDailyTicket(sut);
+let plain: TestTicket | undefined;
+async function plainDailyTicket(): Promise<TestTicket> {
+  plain ??= await createTicket(sut.database.db);
   return plain;
 }
 

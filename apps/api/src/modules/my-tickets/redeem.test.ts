@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember } from '../../test/checkout.ts';
-import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
+import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 // The operator's key, known to the test so that it can sign what Sentiero never issued.
@@ -17,10 +16,10 @@ const sentieroKey = loadTicketSigner({ privateKeyPem: SIGNING_KEY });
 
 let sut: TestApp;
 let now = new Date('2026-11-23T08:00:00Z');
-let ticket: PlainTicket;
+let ticket: TestTicket;
 beforeAll(async () => {
   sut = await createTestApp({ REDEEM_TOKEN, TICKET_SIGNING_KEY: SIGNING_KEY }, { clock: { now: () => now } });
-  ticket = await findPlainDailyTicket(sut);
+  ticket = await createTicket(sut.database.db);
 });
 afterAll(() => sut.close());
 

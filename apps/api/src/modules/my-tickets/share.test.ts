@@ -2,15 +2,14 @@ import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember } from '../../test/checkout.ts';
-import { findPlainDailyTicket, type PlainTicket } from '../../test/tickets.ts';
+import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 
 let sut: TestApp;
 let now = new Date('2026-11-23T08:00:00Z');
-let ticket: PlainTicket;
+let ticket: TestTicket;
 beforeAll(async () => {
   sut = await createTestApp({}, { clock: { now: () => now } });
-  ticket = await findPlainDailyTicket(sut);
+  ticket = await createTicket(sut.database.db);
 });
 afterAll(() => sut.close());
 

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { findPlainDailyTicket } from '../../test/tickets.ts';
+import { createTicket } from '../../test/factories.ts';
 
 type Document = {
   openapi: string;
@@ -71,7 +71,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
 
 describe('real answers', () => {
   it('match the schema the document gives for their status', async () => {
-    const ticket = await findPlainDailyTicket(sut);
+    const ticket = await createTicket(sut.database.db);
     const samples: Array<{ method: 'GET' | 'POST'; path: string; query?: string; payload?: object }> = [
       { method: 'GET', path: '/api/health' },
       { method: 'GET', path: '/api/site' },

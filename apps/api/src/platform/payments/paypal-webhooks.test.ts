@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from './fake-paypal.ts';
+import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
 import { paypalPayments } from './paypal.ts';
 import { type PaymentProvider, PaymentWebhookError } from './provider.ts';
 

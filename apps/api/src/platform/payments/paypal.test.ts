@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePaypal, type FakePaypalOrder, PAYPAL_TEST_APP, startFakePaypal } from './fake-paypal.ts';
+import {
+  type FakePaypal,
+  type FakePaypalOrder,
+  PAYPAL_TEST_APP,
+  startFakePaypal,
+} from '../../test/fakes/paypal.ts';
 import { formatEuros, paypalPayments } from './paypal.ts';
 import type { PaymentProvider, StartPayment } from './provider.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRIPE_TEST_KEYS, stripeEvent, stripeSignature } from './fake-stripe.ts';
+import { STRIPE_TEST_KEYS, stripeEvent, stripeSignature } from '../../test/fakes/stripe.ts';
 import { PaymentWebhookError } from './provider.ts';
 import { stripePayments } from './stripe.ts';
 

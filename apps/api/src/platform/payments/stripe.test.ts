@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, STRIPE_TEST_KEYS, startFakeStripe } from './fake-stripe.ts';
+import { type FakeStripe, STRIPE_TEST_KEYS, startFakeStripe } from '../../test/fakes/stripe.ts';
 import type { PaymentProvider, StartPayment } from './provider.ts';
 import { stripePayments } from './stripe.ts';
 

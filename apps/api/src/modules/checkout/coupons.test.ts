@@ -1,0 +1,91 @@
+import { coupons, issuedTickets, orders } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buy, daily, firstOpenDay, guest, member, setUpCheckout, sut, tickets } from '../../test/checkout.ts';
+
+setUpCheckout();
+
+describe('coupons', () => {
+  it("says 'Coupon code is valid!' figures for a good code and 'Coupon code not valid' otherwise", async () => {
+    const browser = await member();
+    const ask = (code: string, language = 'en') =>
+      browser.post(`/api/app/coupon/info?lng=${language}`, { code, id_ticket: daily.id, quantity: 2 });
+    const unit = daily.discounted_price_cents ?? daily.price_cents;
+    expect((await ask('benvenuto10')).json()).toEqual({
+      valid: true,
+      code: 'BENVENUTO10',
+      kind: 'percent',
+      amount: 10,
+      discount_cents: Math.round((unit * 2) / 10),
+    });
+    const wrong = await ask('NOPE-2026');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'Coupon code not valid',
+      fields: { code: 'Coupon code not valid' },
+    });
+    expect((await ask('no spaces!')).json().fields.code).toBe('Enter a valid coupon code');
+    expect((await ask('NOPE-2026', 'it')).json().message).toBe('Codice coupon non valido');
+    // ESTATE2027 starts in June 2027; the clock says November 2026.
+    expect((await ask('ESTATE2027')).statusCode).toBe(400);
+  });
+
+  it('takes the coupon off the total, once per person when the code says so', async () => {
+    const browser = await member();
+    const { date } = await firstOpenDay(daily.id);
+    const unit = daily.discounted_price_cents ?? daily.price_cents;
+    const first = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
+    expect(first.json().order.summary).toMatchObject({
+      coupon_discount_cents: Math.round(unit / 10),
+      total_cents: unit - Math.round(unit / 10),
+    });
+    const second = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().fields.coupon).toBe('Coupon code not valid');
+  });
+
+  it('issues a free permit without any payment when a coupon takes the whole price', async () => {
+    await sut.database.db
+      .insert(coupons)
+      .values({ code: 'PERMESSO-OMAGGIO', kind: 'percent', amount: 100, ticketIds: [daily.id], maxUses: 5 });
+    const browser = await member();
+    const { date } = await firstOpenDay(daily.id);
+    // Whatever method the page sent, nothing is charged: no card is needed.
+    const response = await buy(browser, {
+      guests: [guest(date), guest(date, 'Marco Conti')],
+      coupon: 'permesso-omaggio',
+      payment_method: 'cash',
+      card: undefined,
+    });
+    expect(response.statusCode).toBe(200);
+    const { order } = response.json();
+    expect(order).toMatchObject({ status: 'issued', payment_method: 'free', pay_on_site: false });
+    expect(order.summary.total_cents).toBe(0);
+    const [row] = await sut.database.db.select().from(orders).where(eq(orders.code, order.code));
+    expect(row?.paymentReference).toMatch(/^free_/);
+    const issued = await sut.database.db
+      .select()
+      .from(issuedTickets)
+      .where(eq(issuedTickets.orderId, row?.id ?? 0));
+    expect(issued).toHaveLength(2);
+    // Limited to its ticket: another one pays in full.
+    const other = tickets.find((ticket) => ticket.id !== daily.id && ticket.price_cents > 0);
+    const elsewhere = await browser.post('/api/app/coupon/info?lng=en', {
+      code: 'PERMESSO-OMAGGIO',
+      id_ticket: other?.id,
+    });
+    expect(elsewhere.json().message).toBe('Coupon code not valid');
+  });
+
+  it('refuses guessing after ten tries a minute', async () => {
+    const browser = await member();
+    const statuses = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push(
+        (await browser.post('/api/app/coupon/info', { code: `GUESS-${attempt}`, id_ticket: daily.id }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+});

@@ -115,7 +115,8 @@ export type TestTicket = { id: number; date: string; categoryId: number; capacit
  * A ticket anybody may buy, by default: DAILY, no minimum age, no fishing card, not
  * residents-only, 15 € a place, 20 places a day, open every day of a season that spans the whole
  * year. It is written with its `ticket_facets` row, the copy listings read, so it shows in lists
- * too; places per day (`ticket_day_places`) are written by the first buy, as in production.
+ * too; places per day (`ticket_day_places`) are written by the first buy, as in production. It
+ * has no word-search document (`ticket_search`): a test that finds it by words rebuilds the index.
  */
 export async function createTicket(db: Db, overrides: TicketOverrides = {}): Promise<TestTicket> {
   const areaId = overrides.areaId ?? (await createArea(db)).id;

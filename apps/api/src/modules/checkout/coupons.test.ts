@@ -1,9 +1,22 @@
-import { coupons, issuedTickets, orders } from '@sentiero/db/schema';
+import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buy, daily, firstOpenDay, guest, member, setUpCheckout, sut, tickets } from '../../test/checkout.ts';
+import { createCoupon } from '../../test/factories.ts';
 
 setUpCheckout();
+
+// The codes these tests use are their own: a welcome code once per person, and a summer code that
+// starts after the test clock's today (November 2026).
+beforeAll(async () => {
+  await createCoupon(sut.database.db, { code: 'FUNGHI10', kind: 'percent', amount: 10, maxUsesPerPerson: 1 });
+  await createCoupon(sut.database.db, {
+    code: 'RAFTING2027',
+    kind: 'percent',
+    amount: 15,
+    validFrom: new Date('2027-06-01T00:00:00Z'),
+  });
+});
 
 describe('coupons', () => {
   it("says 'Coupon code is valid!' figures for a good code and 'Coupon code not valid' otherwise", async () => {
@@ -11,9 +24,9 @@ describe('coupons', () => {
     const ask = (code: string, language = 'en') =>
       browser.post(`/api/app/coupon/info?lng=${language}`, { code, id_ticket: daily.id, quantity: 2 });
     const unit = daily.discounted_price_cents ?? daily.price_cents;
-    expect((await ask('benvenuto10')).json()).toEqual({
+    expect((await ask('funghi10')).json()).toEqual({
       valid: true,
-      code: 'BENVENUTO10',
+      code: 'FUNGHI10',
       kind: 'percent',
       amount: 10,
       discount_cents: Math.round((unit * 2) / 10),
@@ -26,28 +39,32 @@ describe('coupons', () => {
     });
     expect((await ask('no spaces!')).json().fields.code).toBe('Enter a valid coupon code');
     expect((await ask('NOPE-2026', 'it')).json().message).toBe('Codice coupon non valido');
-    // ESTATE2027 starts in June 2027; the clock says November 2026.
-    expect((await ask('ESTATE2027')).statusCode).toBe(400);
+    // RAFTING2027 starts in June 2027; the clock says November 2026.
+    expect((await ask('RAFTING2027')).statusCode).toBe(400);
   });
 
   it('takes the coupon off the total, once per person when the code says so', async () => {
     const browser = await member();
     const { date } = await firstOpenDay(daily.id);
     const unit = daily.discounted_price_cents ?? daily.price_cents;
-    const first = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
+    const first = await buy(browser, { guests: [guest(date)], coupon: 'FUNGHI10' });
     expect(first.json().order.summary).toMatchObject({
       coupon_discount_cents: Math.round(unit / 10),
       total_cents: unit - Math.round(unit / 10),
     });
-    const second = await buy(browser, { guests: [guest(date)], coupon: 'BENVENUTO10' });
+    const second = await buy(browser, { guests: [guest(date)], coupon: 'FUNGHI10' });
     expect(second.statusCode).toBe(400);
     expect(second.json().fields.coupon).toBe('Coupon code not valid');
   });
 
   it('issues a free permit without any payment when a coupon takes the whole price', async () => {
-    await sut.database.db
-      .insert(coupons)
-      .values({ code: 'PERMESSO-OMAGGIO', kind: 'percent', amount: 100, ticketIds: [daily.id], maxUses: 5 });
+    await createCoupon(sut.database.db, {
+      code: 'PERMESSO-OMAGGIO',
+      kind: 'percent',
+      amount: 100,
+      ticketIds: [daily.id],
+      maxUses: 5,
+    });
     const browser = await member();
     const { date } = await firstOpenDay(daily.id);
     // Whatever method the page sent, nothing is charged: no card is needed.

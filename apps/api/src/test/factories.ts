@@ -56,6 +56,37 @@ export async function createMember(sut: TestApp, name = 'Paolo'): Promise<Browse
   return browser;
 }
 
+/** A ticket as `app/ticket/list` shows it to its holder. */
+export type HeldTicket = {
+  code: string;
+  signed_code: string;
+  holder: string;
+  valid_from: string;
+  valid_until: string;
+};
+
+/**
+ * A member who bought one ticket for `ticket`'s first open day through the API (the sandbox
+ * card), in a browser of its own, and that ticket as the member's list shows it.
+ */
+export async function createTicketHolder(
+  sut: TestApp,
+  ticket: TestTicket,
+  { name = 'Tina', holder = 'Tina Kos' } = {},
+): Promise<{ browser: Browser; ticket: HeldTicket }> {
+  const browser = await createMember(sut, name);
+  const response = await browser.post('/api/app/v4/ticket/buy?lng=en', {
+    id_ticket: ticket.id,
+    guests: [{ full_name: holder, start_date: ticket.date, end_date: ticket.date }],
+    payment_method: 'sandbox',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    idempotency_key: `holder-${++serial}-${Date.now()}`,
+  });
+  expect(response.statusCode).toBe(200);
+  const [held] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+  return { browser, ticket: held as HeldTicket };
+}
+
 /** The id of the member a browser is logged in as. */
 export async function memberId(browser: Browser): Promise<number> {
   const response = await browser.get('/api/app/user/info');

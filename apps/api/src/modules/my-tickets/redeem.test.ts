@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
+import { createTicket, createTicketHolder, type HeldTicket, type TestTicket } from '../../test/factories.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 // The operator's key, known to the test so that it can sign what Sentiero never issued.
@@ -23,21 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => sut.close());
 
-type Issued = { code: string; signed_code: string; holder: string; valid_from: string; valid_until: string };
-
 /** A member's freshly bought ticket, and the clock on its valid day. */
-async function boughtTicket(): Promise<Issued> {
+async function boughtTicket(): Promise<HeldTicket> {
   now = new Date('2026-11-23T08:00:00Z');
-  const browser = await createMember(sut, 'Tina');
-  const response = await browser.post('/api/app/v4/ticket/buy?lng=en', {
-    id_ticket: ticket.id,
-    guests: [{ full_name: 'Tina Kos', start_date: ticket.date, end_date: ticket.date }],
-    payment_method: 'sandbox',
-    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    idempotency_key: `redeem-${Date.now()}-${Math.random()}`,
-  });
-  expect(response.statusCode).toBe(200);
-  const [issued] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+  const { ticket: issued } = await createTicketHolder(sut, ticket);
   now = new Date(`${ticket.date}T09:00:00Z`);
   return issued;
 }

@@ -2,7 +2,7 @@ import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
+import { createMember, createTicket, createTicketHolder, type TestTicket } from '../../test/factories.ts';
 
 let sut: TestApp;
 let now = new Date('2026-11-23T08:00:00Z');
@@ -16,16 +16,7 @@ afterAll(() => sut.close());
 /** A member with one ticket for the plain ticket's day, bought today. */
 async function ticketOwner(): Promise<{ browser: Browser; code: string }> {
   now = new Date('2026-11-23T08:00:00Z');
-  const browser = await createMember(sut, 'Tina');
-  const response = await browser.post('/api/app/v4/ticket/buy?lng=en', {
-    id_ticket: ticket.id,
-    guests: [{ full_name: 'Tina Kos', start_date: ticket.date, end_date: ticket.date }],
-    payment_method: 'sandbox',
-    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    idempotency_key: `share-${Date.now()}-${Math.random()}`,
-  });
-  expect(response.statusCode).toBe(200);
-  const [issued] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
+  const { browser, ticket: issued } = await createTicketHolder(sut, ticket);
   return { browser, code: issued.code };
 }
 

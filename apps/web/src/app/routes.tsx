@@ -51,7 +51,14 @@ export const routes: RouteObject[] = [
           { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
           { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
           { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
-          { path: 'growth', lazy: () => import('../features/growth/routes/growth.tsx') },
+          {
+            path: 'growth',
+            lazy: async () => {
+              const { GrowthTable } = await import('../features/growth/routes/growth.tsx');
+              const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+              return { Component: () => <GrowthTable banner={<PremiumBanner />} /> };
+            },
+          },
           {
             path: 'event/:eventId',
             lazy: async () => ({ loader: (await import('../features/catalogue/routes/event.tsx')).loader }),

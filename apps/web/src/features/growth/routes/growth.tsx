@@ -1,13 +1,12 @@
 import type { GrowthLevel } from '@sentiero/contract/growth';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callApi } from '../../../lib/api-client.ts';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { PremiumBanner } from '../../premium/components/premium-banner.tsx';
+import { useGrowthTable } from '../api.ts';
 
 const LEVEL_STYLE: Record<GrowthLevel, string> = {
   poor: 'bg-stone-200 text-stone-800',
@@ -18,14 +17,14 @@ const LEVEL_STYLE: Record<GrowthLevel, string> = {
   miraculous: 'bg-emerald-700 text-white',
 };
 
-/** `/growth`: the mushroom growth table, the latest levels reported in each foraging area. */
-export function Component() {
+/**
+ * `/growth`: the mushroom growth table, the latest levels reported in each foraging area. The
+ * Sentiero+ banner that unlocks the full table comes from the app, which composes the features.
+ */
+export function GrowthTable({ banner }: { banner: ReactNode }) {
   const { t } = useTranslation('growth');
   const language = useCurrentLanguage();
-  const table = useQuery({
-    queryKey: ['growth', language],
-    queryFn: ({ signal }) => callApi('areaListLevel', { lng: language }, { signal }),
-  });
+  const table = useGrowthTable(language);
   if (!table.data) {
     return (
       <div>
@@ -89,7 +88,7 @@ export function Component() {
       {!table.data.full_table && (
         <div className="space-y-3">
           <p className="text-stone-700">{t('unlock')}</p>
-          <PremiumBanner />
+          {banner}
         </div>
       )}
     </div>

@@ -73,9 +73,14 @@ describe('starting and stopping the server', () => {
     expect(first.output()).toContain('database migrated and seeded');
     const regions = await getJson(`http://127.0.0.1:${first.port}/api/app/region/list?country=IT`);
     expect(regions.region_list).toHaveLength(20);
-    // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`http://127.0.0.1:${first.port}/api/docs/json`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A request in flight when SIGTERM arrives still gets its answer. SIGTERM goes once the server
+    // has logged the request as arrived: a fixed pause could end before a busy machine delivers it,
+    // and a request that arrives after SIGTERM is rightly refused with a 503.
+    const inFlight = fetch(`http://127.0.0.1:${first.port}/api/docs/json?in-flight`);
+    const arrivedBy = Date.now() + 10_000;
+    while (!first.output().includes('/api/docs/json?in-flight') && Date.now() < arrivedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
     const exitCode = stop(first);
     expect((await inFlight).status).toBe(200);
     expect(await exitCode).toBe(0);

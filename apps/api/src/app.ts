@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -40,8 +39,10 @@ import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { configuredPaymentProviders } from './platform/payments/registry.ts';
+import { etagHash, PublicCache } from './platform/public-cache.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { findSessionUser } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -109,7 +110,7 @@ export async function buildApp({
         connect: ['https://api.stripe.com'],
       }
     : { scripts: [], frames: [], connect: [] };
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -131,7 +132,13 @@ export async function buildApp({
   await app.register(fastifyFormbody);
   // Multipart bodies are read by installRequestInputRules, with the limits of the route.
   await app.register(fastifyMultipart);
-  await app.register(fastifyEtag, { weak: true });
+  await app.register(fastifyEtag, { weak: true, hashFn: etagHash });
+  const publicCache = new PublicCache(config.publicCacheSeconds);
+  app.decorate('publicCache', publicCache);
+  if (publicCache.enabled) {
+    const sweeping = setInterval(() => publicCache.sweep(), config.publicCacheSeconds * 1000).unref();
+    app.addHook('onClose', async () => clearInterval(sweeping));
+  }
   // Limits are set per route (forms people submit); reads are served without one. Counting after
   // the body is read lets the refusal speak the language the form was sent in.
   await app.register(fastifyRateLimit, {

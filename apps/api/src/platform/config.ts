@@ -43,6 +43,7 @@ const ZEnvironment = z.object({
     )
     .optional(),
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
@@ -95,6 +96,12 @@ export type Config = {
    * to other processes, so API processes can serve buyers while workers render PDFs elsewhere.
    */
   jobWorkers: boolean;
+  /**
+   * How long a public read (catalogue, areas, tickets, search; the answers already sent with
+   * `Cache-Control: public, max-age=300`) is answered from this process's memory; 0 turns it off.
+   * By default 5 s in production and off elsewhere, so a developer sees each change at once.
+   */
+  publicCacheSeconds: number;
   payments: {
     /** `publishableKey` is what Stripe.js needs in the browser: without it cards cannot go through Stripe. */
     stripe: {
@@ -176,6 +183,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     perIpRateLimits: env.RATE_LIMITS === 'on',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobWorkers: env.JOB_WORKERS === 'on',
+    publicCacheSeconds: env.PUBLIC_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0),
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

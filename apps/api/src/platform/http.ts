@@ -1,10 +1,17 @@
 import type { Endpoint } from '@sentiero/contract/endpoint';
 import { ZApiError } from '@sentiero/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
+import type { CachedAnswer, PublicCache } from './public-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+}
 
 export type EndpointHandler<E extends Endpoint> = (
   ctx: ServiceContext,
@@ -61,14 +68,42 @@ export function registerEndpoint<E extends Endpoint>(
   });
 
   if (endpoint.kind !== 'read') return;
+  const isPublic = endpoint.cache === 'public';
+  const cache = app.publicCache;
+  if (!isPublic || !cache.enabled) {
+    routes.route({
+      method: 'GET',
+      url,
+      schema: { ...common, querystring: endpoint.input },
+      handler: async (request, reply) => {
+        reply.header('cache-control', isPublic ? PUBLIC_CACHE : 'private, no-store');
+        reply.header('vary', 'Accept-Language, Cookie');
+        return handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+      },
+    });
+    return;
+  }
+
+  // A public read: answered from the process's cache when it holds this URL (see PublicCache).
+  const serialize = serializerCompiler({ schema: endpoint.output, method: 'GET', url });
+  const sendAnswer = (reply: FastifyReply, answer: CachedAnswer) =>
+    reply
+      .header('cache-control', PUBLIC_CACHE)
+      .header('vary', 'Accept-Language, Cookie')
+      .header('etag', answer.etag)
+      .type('application/json; charset=utf-8')
+      .send(answer.body);
   routes.route({
     method: 'GET',
     url,
     schema: { ...common, querystring: endpoint.input },
+    onRequest: async (request, reply) => {
+      const cached = cache.get(cache.key(request));
+      if (cached) return sendAnswer(reply, cached);
+    },
     handler: async (request, reply) => {
-      reply.header('cache-control', endpoint.cache === 'public' ? PUBLIC_CACHE : 'private, no-store');
-      reply.header('vary', 'Accept-Language, Cookie');
-      return handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+      const output = await handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+      return sendAnswer(reply, cache.set(cache.key(request), serialize(output)));
     },
   });
 }

@@ -288,16 +288,40 @@ export const ticketFacets = pgTable(
     ...facetColumns(),
   },
   (table) => [
+    // Each list order has an index in exactly its order, NULLS placement included (PostgreSQL
+    // uses an index for ORDER BY only when that matches too, even on NOT NULL columns): a page
+    // is read from the index and stops after its last row, however large the catalogue.
     index('ticket_facets_order_idx').on(table.countryCode, table.areaId, table.ticketId),
-    index('ticket_facets_area_idx').on(table.areaId),
-    index('ticket_facets_region_idx').on(table.regionId),
+    // Within an area or a region the country is fixed, so their pages order by what follows it.
+    index('ticket_facets_area_idx').on(table.areaId, table.ticketId),
+    index('ticket_facets_region_idx').on(table.regionId, table.areaId, table.ticketId),
     index('ticket_facets_category_idx').on(table.categoryId),
     index('ticket_facets_activity_idx').on(table.activityTypeId),
     index('ticket_facets_price_idx').on(table.priceCents, table.ticketId),
-    index('ticket_facets_popularity_idx').on(table.popularity.desc(), table.ticketId),
-    index('ticket_facets_created_idx').on(table.createdAt.desc(), table.ticketId.desc()),
+    index('ticket_facets_popularity_idx').on(table.popularity.desc().nullsFirst(), table.ticketId),
+    index('ticket_facets_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.ticketId.desc().nullsFirst(),
+    ),
+    index('ticket_facets_discount_idx')
+      .on(table.discountCents.desc().nullsFirst(), table.ticketId)
+      .where(sql`${table.discountCents} > 0`),
   ],
 );
+
+/**
+ * Per area, its active listings and the lowest price a buyer pays among them: what an area card
+ * shows. Kept by triggers on `ticket_facets` (migration 0009), in the statement that changes the
+ * listings, so it never drifts from them; read instead of counting a large area's tickets on every
+ * request (ADR 013). An area without listings has no row.
+ */
+export const areaListingStats = pgTable('area_listing_stats', {
+  areaId: integer('area_id')
+    .primaryKey()
+    .references(() => areas.id, { onDelete: 'cascade' }),
+  ticketCount: integer('ticket_count').notNull(),
+  minPriceCents: integer('min_price_cents').notNull(),
+});
 
 /**
  * One search document per ticket and language: the texts in that language (title, area, activity,

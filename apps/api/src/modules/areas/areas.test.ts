@@ -1,7 +1,9 @@
-import { areaActivationRequests, areaPhotos } from '@sentiero/db/schema';
+import { rebuildSearchIndex } from '@sentiero/db/search-index';
+import { areaActivationRequests, areaPhotos, ticketFacets, tickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createArea, createTicket } from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -16,6 +18,7 @@ type Area = {
   country: string;
   available: boolean;
   ticket_count: number;
+  min_price_cents: number | null;
   region: { id: number };
 };
 
@@ -61,6 +64,41 @@ describe('app/v2/area/list', () => {
     const [first] = slovenia.body.area_list as Area[];
     const byRegion = await get(`/api/app/v2/area/list?id_region=${first?.region.id}&lng=en`);
     expect(byRegion.body.area_list.every((area: Area) => area.region.id === first?.region.id)).toBe(true);
+  });
+
+  it('keeps each area card’s listings and lowest price current as tickets are added, changed and withdrawn', async () => {
+    const { db } = sut.database;
+    const area = await createArea(db);
+    const card = async () => (await get(`/api/app/v2/area/info?id=${area.id}&lng=en`)).body.area as Area;
+    expect(await card()).toMatchObject({ ticket_count: 0, min_price_cents: null });
+
+    const cheap = await createTicket(db, { areaId: area.id, priceCents: 900 });
+    await createTicket(db, { areaId: area.id, priceCents: 2500, discountedPriceCents: 2000 });
+    expect(await card()).toMatchObject({ ticket_count: 2, min_price_cents: 900 });
+
+    // A price change reaches the listings through their facet rows, as the catalogue rebuild writes them.
+    await db.update(ticketFacets).set({ priceCents: 3000 }).where(eq(ticketFacets.ticketId, cheap.id));
+    expect(await card()).toMatchObject({ ticket_count: 2, min_price_cents: 2000 });
+
+    // Popularity changes every few minutes and leaves the figures alone.
+    await db.update(ticketFacets).set({ popularity: 99 }).where(eq(ticketFacets.areaId, area.id));
+    expect(await card()).toMatchObject({ ticket_count: 2, min_price_cents: 2000 });
+
+    await db.delete(ticketFacets).where(eq(ticketFacets.ticketId, cheap.id));
+    expect(await card()).toMatchObject({ ticket_count: 1, min_price_cents: 2000 });
+
+    // The rebuild writes every listing again from the tickets: the withdrawn one comes back, and
+    // every area's figures equal a count of its active tickets.
+    await db.transaction((tx) => rebuildSearchIndex(tx));
+    expect(await card()).toMatchObject({ ticket_count: 2, min_price_cents: 900 });
+    await db.update(tickets).set({ active: false }).where(eq(tickets.areaId, area.id));
+    await db.transaction((tx) => rebuildSearchIndex(tx));
+    expect(await card()).toMatchObject({ ticket_count: 0, min_price_cents: null });
+    const { body } = await get('/api/app/v2/area/list?lng=en&page=1');
+    const counted = await db.select({ areaId: tickets.areaId }).from(tickets).where(eq(tickets.active, true));
+    for (const listed of body.area_list as Area[]) {
+      expect(listed.ticket_count).toBe(counted.filter((row) => row.areaId === listed.id).length);
+    }
   });
 
   it('shows an area that is not on sale yet as not available', async () => {

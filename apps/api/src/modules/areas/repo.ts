@@ -5,10 +5,12 @@ import { localized, localizedOrNull } from '@sentiero/db/localized';
 import {
   activityTypes,
   areaActivationRequests,
+  areaListingStats,
   areaPhotos,
   areas,
   cities,
   regions,
+  ticketFacets,
   tickets,
 } from '@sentiero/db/schema';
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
@@ -24,13 +26,17 @@ function areaFilterConditions(filter: AreaFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.country) conditions.push(eq(regions.countryCode, filter.country));
   if (filter.regionId !== undefined) conditions.push(eq(areas.regionId, filter.regionId));
-  const ticketConditions: SQL[] = [];
-  if (filter.categoryId !== undefined) ticketConditions.push(eq(tickets.categoryId, filter.categoryId));
-  if (filter.activity) ticketConditions.push(eq(activityTypes.slug, filter.activity));
-  if (ticketConditions.length) {
+  // The area's listings (active tickets) are read from their facet rows, by the area's index.
+  const listingConditions: SQL[] = [];
+  if (filter.categoryId !== undefined) listingConditions.push(eq(ticketFacets.categoryId, filter.categoryId));
+  if (filter.activity) {
+    listingConditions.push(
+      sql`${ticketFacets.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${filter.activity})`,
+    );
+  }
+  if (listingConditions.length) {
     conditions.push(
-      sql`exists (select 1 from ${tickets} join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId}
-            where ${tickets.areaId} = ${areas.id} and ${tickets.active} and ${and(...ticketConditions)})`,
+      sql`exists (select 1 from ${ticketFacets} where ${ticketFacets.areaId} = ${areas.id} and ${and(...listingConditions)})`,
     );
   }
   return conditions;
@@ -49,15 +55,8 @@ function areaCardColumns(language: Language) {
     longitude: areas.longitude,
     bounds: areas.bounds,
     available: areas.available,
-    ticketCount:
-      sql<number>`(select count(*) from ${tickets} where ${tickets.areaId} = ${areas.id} and ${tickets.active})`.mapWith(
-        Number,
-      ),
-    minPriceCents: sql<
-      number | null
-    >`(select min(coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})) from ${tickets} where ${tickets.areaId} = ${areas.id} and ${tickets.active})`.mapWith(
-      (value) => (value === null ? null : Number(value)),
-    ),
+    ticketCount: sql<number>`coalesce(${areaListingStats.ticketCount}, 0)`.mapWith(Number),
+    minPriceCents: areaListingStats.minPriceCents,
   };
 }
 
@@ -74,6 +73,7 @@ export async function findAreaCards(
     .select({ ...areaCardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(areas)
     .innerJoin(regions, eq(regions.id, areas.regionId))
+    .leftJoin(areaListingStats, eq(areaListingStats.areaId, areas.id))
     .where(and(...areaFilterConditions(filter)))
     .orderBy(asc(regions.countryCode), asc(areas.id))
     .limit(limit)
@@ -93,6 +93,7 @@ export async function findAreaInfo(db: Db, language: Language, id: number) {
     })
     .from(areas)
     .innerJoin(regions, eq(regions.id, areas.regionId))
+    .leftJoin(areaListingStats, eq(areaListingStats.areaId, areas.id))
     .leftJoin(cities, eq(cities.id, areas.cityId))
     .where(eq(areas.id, id));
   return row;

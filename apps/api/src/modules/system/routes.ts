@@ -10,9 +10,10 @@ export function registerSystemRoutes(
   app: FastifyInstance,
   { config, database }: { config: Config; database: Database },
 ) {
+  const ping = sharedPing(database);
   registerEndpoint(app, health, async (_ctx, _input, request, reply) => {
     reply.header('cache-control', 'no-store');
-    const latency = await database.ping().catch((err: unknown) => {
+    const latency = await ping().catch((err: unknown) => {
       request.log.error({ err }, 'database unreachable');
       return undefined;
     });
@@ -36,4 +37,31 @@ export function registerSystemRoutes(
     },
     payment_methods: describePaymentMethods(config.payments),
   }));
+}
+
+/** How long a successful database check answers for the health checks that follow it. */
+const PING_REUSE_MS = 1000;
+
+/**
+ * Health checks that arrive together share one round trip to the database, and a successful one
+ * stands for a second: a load balancer polling every few seconds always gets a check made for it,
+ * while a flood of checks (many balancers, a monitoring storm) costs the database one query a
+ * second. A failed check is never reused, so the next one tries again at once.
+ */
+function sharedPing(database: Database): () => Promise<number> {
+  let inFlight: Promise<number> | undefined;
+  let last: { latency: number; at: number } | undefined;
+  return () => {
+    if (last && performance.now() - last.at < PING_REUSE_MS) return Promise.resolve(last.latency);
+    inFlight ??= database
+      .ping()
+      .then((latency) => {
+        last = { latency, at: performance.now() };
+        return latency;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
 }

@@ -98,6 +98,10 @@ function orderBy(table: FacetTable, query: TicketListQuery): SQL[] {
     case 'price-desc':
       return [desc(table.priceCents), asc(table.ticketId)];
     default:
+      // The catalogue's order (country, area, ticket); one area or one region fixes its first
+      // terms, and leaving them out lets PostgreSQL read the page from that filter's index.
+      if (query.filter.areaId !== undefined) return [asc(table.ticketId)];
+      if (query.filter.regionId !== undefined) return [asc(table.areaId), asc(table.ticketId)];
       return [asc(table.countryCode), asc(table.areaId), asc(table.ticketId)];
   }
 }

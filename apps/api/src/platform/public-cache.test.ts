@@ -1,0 +1,69 @@
+import { categories } from '@sentiero/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let sut: TestApp;
+beforeAll(async () => {
+  sut = await createTestApp({ PUBLIC_CACHE_SECONDS: '1' });
+});
+afterAll(() => sut.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  sut.app.inject({ method: 'GET', url, headers });
+
+/** Renames a category in the database only: an answer that still shows the old name came from the cache. */
+const rename = (id: number, name: string) =>
+  sut.database.db
+    .update(categories)
+    .set({ name: sql`jsonb_set(${categories.name}, '{en}', to_jsonb(${name}::text))` })
+    .where(eq(categories.id, id));
+
+const categoryName = (body: string, id: number) =>
+  (JSON.parse(body) as { category_list: { id: number; name: string }[] }).category_list.find(
+    (category) => category.id === id,
+  )?.name;
+
+describe('public reads answered from memory', () => {
+  it('answers the same URL with the same body and entity tag for a second, then reads again', async () => {
+    await rename(16, 'Adventure');
+    const first = await get('/api/app/category/list?lng=en');
+    expect(first.statusCode).toBe(200);
+    expect(categoryName(first.body, 16)).toBe('Adventure');
+
+    await rename(16, 'Adventures, renamed');
+    const cached = await get('/api/app/category/list?lng=en');
+    expect(cached.body).toBe(first.body);
+    expect(cached.headers.etag).toBe(first.headers.etag);
+    expect(cached.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(cached.headers['content-security-policy']).toBeDefined();
+
+    await new Promise((done) => setTimeout(done, 1100));
+    const fresh = await get('/api/app/category/list?lng=en');
+    expect(categoryName(fresh.body, 16)).toBe('Adventures, renamed');
+    expect(fresh.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('answers a revalidation of a cached answer with 304', async () => {
+    const first = await get('/api/app/region/list?lng=de');
+    const again = await get('/api/app/region/list?lng=de', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('keeps each language’s answer apart, whichever way the language was asked for', async () => {
+    const italian = await get('/api/app/category/list', { 'accept-language': 'it' });
+    const german = await get('/api/app/category/list', { 'accept-language': 'de' });
+    expect(german.body).not.toBe(italian.body);
+    expect((await get('/api/app/category/list', { cookie: 'i18next=de' })).body).toBe(german.body);
+    expect((await get('/api/app/category/list', { 'accept-language': 'it' })).body).toBe(italian.body);
+  });
+
+  it('never keeps a refusal', async () => {
+    const refused = await get('/api/app/v2/area/list?country=XX&lng=en');
+    expect(refused.statusCode).toBe(400);
+    expect((await get('/api/app/v2/area/list?country=XX&lng=en')).statusCode).toBe(400);
+    expect((await get('/api/app/v2/area/list?country=IT&lng=en')).statusCode).toBe(200);
+  });
+});

@@ -18,7 +18,8 @@ export const SEARCH_CONFIGS = {
  * document — the title (weight A), the area, activity, region and town (B), the English title for
  * visitors who type English words in any language (C) and the description (D) — then the
  * per-language word list that misspelt query words are corrected against, and one facet row per
- * active ticket. Statistics are refreshed so the planner sees the new sizes at once.
+ * active ticket. Each language's documents are stored most popular first: a word search ranks the
+ * first few hundred matches it meets, which are then the most popular (ADR 013). Statistics are refreshed so the planner sees the new sizes at once.
  */
 export async function rebuildSearchIndex(tx: Transaction): Promise<void> {
   const languages = sql.raw(
@@ -68,7 +69,7 @@ export async function rebuildSearchIndex(tx: Transaction): Promise<void> {
       ${facets}
     from (${texts}) as texts
     join ticket_facets f on f.ticket_id = texts.id
-    order by texts.language, texts.id`);
+    order by texts.language, f.popularity desc, texts.id`);
   // Bulk inserts wait in the GIN indexes' pending lists, which every search would scan.
   for (const language of Object.keys(SEARCH_CONFIGS)) {
     await tx.execute(

@@ -34,7 +34,7 @@ let serial = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
 
 /** The same words in every language, as localized jsonb columns hold them. */
-const inEveryLanguage = (words: string): LocalizedText =>
+export const inEveryLanguage = (words: string): LocalizedText =>
   Object.fromEntries(LANGUAGES.map((language) => [language, words])) as LocalizedText;
 
 /** The first day tests buy on: the test clocks stand in November 2026, so summer 2027 is ahead. */

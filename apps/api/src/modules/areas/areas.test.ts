@@ -1,5 +1,5 @@
-import { rebuildSearchIndex } from '@sentiero/db/search-index';
 import { areaActivationRequests, areaPhotos, ticketFacets, tickets } from '@sentiero/db/schema';
+import { rebuildSearchIndex } from '@sentiero/db/search-index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';

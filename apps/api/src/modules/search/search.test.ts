@@ -1,5 +1,9 @@
+import { tickets } from '@sentiero/db/schema';
+import { rebuildSearchIndex } from '@sentiero/db/search-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createArea, createTicket, inEveryLanguage } from '../../test/factories.ts';
+import { RELEVANCE_CANDIDATES } from '../tickets/repo.ts';
 import { queryWords } from './service.ts';
 
 let sut: TestApp;
@@ -148,5 +152,40 @@ describe('app/search/filters', () => {
     expect(body.orders).toEqual(['default', 'price_asc', 'price_desc', 'date']);
     expect(body.price_range.min_cents).toBeLessThan(body.price_range.max_cents);
     expect(body.country_list.map((country: { name: string }) => country.name)).toContain('Schweiz');
+  });
+});
+
+describe('a word that matches more listings than are ranked', () => {
+  it('ranks the most popular matches, the better matches of equal popularity first, and counts them all', async () => {
+    const { db } = sut.database;
+    const area = await createArea(db);
+    const template = await createTicket(db, { areaId: area.id });
+    const many = RELEVANCE_CANDIDATES + 100;
+    // Every title has the word; one ticket among the most popular has it twice more, in its
+    // description, and the least popular one has it as often but is never a candidate.
+    await db.insert(tickets).values(
+      Array.from({ length: many }, (_, index) => ({
+        ...template.row,
+        id: undefined,
+        slug: `quokka-${index}`,
+        title: inEveryLanguage(`Quokka walk ${index}`),
+        description: inEveryLanguage(index === 7 || index === 0 ? 'Quokka, quokka.' : 'A walk.'),
+        popularity: index === 7 ? 1000 + many - 8 : 1000 + index,
+      })),
+    );
+    await db.transaction((tx) => rebuildSearchIndex(tx));
+
+    const { body } = await search('q=quokka&lng=en');
+    expect(body.total).toBe(many);
+    const titles = (body.ticket_list as Card[]).map((card) => card.title);
+    expect(titles[0]).toBe('Quokka walk 7');
+    expect(titles.slice(1, 4)).toEqual([
+      `Quokka walk ${many - 1}`,
+      `Quokka walk ${many - 2}`,
+      `Quokka walk ${many - 3}`,
+    ]);
+    expect(titles).not.toContain('Quokka walk 0');
+    const deep = await search(`q=quokka&lng=en&page=${Math.ceil(many / 20)}`);
+    expect((deep.body.ticket_list as Card[]).length).toBeGreaterThan(0);
   });
 });

@@ -82,10 +82,6 @@ function textQuery(text: NonNullable<TicketFilter['text']>): SQL {
 type FacetTable = typeof ticketFacets | typeof ticketSearch;
 
 function orderBy(table: FacetTable, query: TicketListQuery): SQL[] {
-  if (query.order === 'relevance' && query.filter.text) {
-    const rank = sql`ts_rank(${ticketSearch.document}, ${textQuery(query.filter.text)})`;
-    return [desc(rank), desc(table.popularity), asc(table.ticketId)];
-  }
   switch (query.order === 'relevance' ? 'default' : query.order) {
     case 'hottest':
       return [desc(table.popularity), asc(table.ticketId)];
@@ -117,19 +113,54 @@ export const COUNT_AHEAD = 1000;
 async function findPageAndCount(db: Db, table: FacetTable, where: SQL | undefined, query: TicketListQuery) {
   const countLimit = query.offset + COUNT_AHEAD;
   const [page, [counted]] = await Promise.all([
-    db
-      .select({ id: table.ticketId })
-      .from(table)
-      .where(where)
-      .orderBy(...orderBy(table, query))
-      .limit(query.limit)
-      .offset(query.offset),
+    query.order === 'relevance' && query.filter.text
+      ? findRelevantPage(db, where, query.filter.text, query)
+      : db
+          .select({ id: table.ticketId })
+          .from(table)
+          .where(where)
+          .orderBy(...orderBy(table, query))
+          .limit(query.limit)
+          .offset(query.offset),
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(db.select({ one: sql`1` }).from(table).where(where).limit(countLimit).as('matches')),
   ]);
   const total = counted?.total ?? 0;
   return { ids: page.map((row) => row.id), total, exact: total < countLimit };
+}
+
+/** At least this many matches are ranked for a page of words (more for a deep page). */
+export const RELEVANCE_CANDIDATES = 500;
+
+/**
+ * A page of word matches by relevance, ranking only candidates: the first matches in the search
+ * documents' stored order — each language's documents are written most popular first (see
+ * `rebuildSearchIndex`) — so a common word over a large catalogue ranks the few hundred most
+ * popular listings that contain it, not every one of them. Fewer matches than that are all ranked.
+ */
+function findRelevantPage(
+  db: Db,
+  where: SQL | undefined,
+  text: NonNullable<TicketFilter['text']>,
+  query: TicketListQuery,
+) {
+  const candidates = db
+    .select({
+      ticketId: ticketSearch.ticketId,
+      popularity: ticketSearch.popularity,
+      rank: sql<number>`ts_rank(${ticketSearch.document}, ${textQuery(text)})`.as('rank'),
+    })
+    .from(ticketSearch)
+    .where(where)
+    .limit(Math.max(RELEVANCE_CANDIDATES, (query.offset + query.limit) * 4))
+    .as('candidates');
+  return db
+    .select({ id: candidates.ticketId })
+    .from(candidates)
+    .orderBy(desc(candidates.rank), desc(candidates.popularity), asc(candidates.ticketId))
+    .limit(query.limit)
+    .offset(query.offset);
 }
 
 /**

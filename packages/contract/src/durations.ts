@@ -147,22 +147,32 @@ export function datesMatchDuration(type: DurationType, start: string, end: strin
   return valid.ok && valid.end === end;
 }
 
-/** The calendar date of an instant in a time zone: what "today" is for an area. */
-/** Building a formatter costs far more than using one; the buy path asks several times per order. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Per time zone, its formatter (building one costs far more than using one) and the last answer
+ * with the minute it holds for: every time zone's offset is a whole number of minutes, so the date
+ * cannot change within a minute, and a list of cards asks for the same zones again and again.
+ */
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
+/** The calendar date of an instant in a time zone: what "today" is for an area. */
 export function calendarDateIn(timeZone: string, instant: Date): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  let known = dayFormats.get(timeZone);
+  if (!known) {
+    const format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
-    dayFormats.set(timeZone, format);
+    known = { format, minute: Number.NaN, day: '' };
+    dayFormats.set(timeZone, known);
   }
-  return format.format(instant);
+  if (known.minute !== minute) {
+    known.day = known.format.format(instant);
+    known.minute = minute;
+  }
+  return known.day;
 }
 
 export function addCalendarDays(date: string, days: number): string {

@@ -130,3 +130,15 @@ export function resolveLanguage(sources: LanguageSources): Language {
     DEFAULT_LANGUAGE
   );
 }
+
+const collators = new Map<Language, Intl.Collator>();
+
+/** How names sort for a reader of `language`; one collator per language, built once (they are slow to build). */
+export function collatorFor(language: Language): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language);
+    collators.set(language, collator);
+  }
+  return collator;
+}

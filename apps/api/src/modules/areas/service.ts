@@ -3,6 +3,7 @@ import type { CountryCode } from '@sentiero/contract/common';
 import { pageCount } from '@sentiero/contract/paging';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { collatorFor } from '../../platform/i18n.ts';
 import {
   type AreaCardRow,
   type AreaFilter,
@@ -88,7 +89,7 @@ export async function listCities(
   filter: { regionId?: number | undefined; name?: string | undefined },
 ) {
   const rows = await findCities(ctx.db, ctx.lang, filter);
-  const collator = new Intl.Collator(ctx.lang);
+  const collator = collatorFor(ctx.lang);
   return { city_list: rows.map(toCity).sort((a, b) => collator.compare(a.name, b.name)) };
 }
 

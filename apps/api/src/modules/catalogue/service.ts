@@ -1,5 +1,6 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { ServiceContext } from '../../platform/context.ts';
+import { collatorFor } from '../../platform/i18n.ts';
 import { findCategories, findCountries, findRegions } from './repo.ts';
 
 export function listCategories(ctx: ServiceContext) {
@@ -18,7 +19,7 @@ export async function listRegions(ctx: ServiceContext, country: CountryCode | un
     findCountries(ctx.db, ctx.lang),
   ]);
   const countryOrder = new Map(countryRows.map((row, index) => [row.code, index]));
-  const collator = new Intl.Collator(ctx.lang);
+  const collator = collatorFor(ctx.lang);
   const regionList = regionRows
     .map((row) => ({ ...row, country: row.country as CountryCode }))
     .sort(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type DurationType, isoWeekday, parseCalendarDate } from '@sentiero/contract/durations';
 import type { Language } from '@sentiero/contract/languages';
 import { type Db, executeRows } from '@sentiero/db/client';
@@ -74,8 +75,9 @@ export type TicketListQuery = {
   offset: number;
 };
 
+/** The words as a query in their language's dictionary; the words themselves are the `tsquery` value. */
 function textQuery(text: NonNullable<TicketFilter['text']>): SQL {
-  return sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIGS[text.language]}'`)}::regconfig, ${text.tsquery})`;
+  return sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIGS[text.language]}'`)}::regconfig, ${sql.placeholder('tsquery')}::text)`;
 }
 
 /** The facet rows a listing reads: the narrow table, or the search documents when there are words. */
@@ -105,71 +107,63 @@ function orderBy(table: FacetTable, query: TicketListQuery): SQL[] {
 /** A listing counts at most this many tickets past the page asked for (DESIGN: bounded work per request). */
 export const COUNT_AHEAD = 1000;
 
-/**
- * The page's ids and the count, side by side on two connections. The page usually comes straight
- * from an index in the list's order (or, for words, from ranking the language's GIN matches);
- * counting stops `COUNT_AHEAD` tickets past the page.
- */
-async function findPageAndCount(db: Db, table: FacetTable, where: SQL | undefined, query: TicketListQuery) {
-  const countLimit = query.offset + COUNT_AHEAD;
-  const [page, [counted]] = await Promise.all([
-    query.order === 'relevance' && query.filter.text
-      ? findRelevantPage(db, where, query.filter.text, query)
-      : db
-          .select({ id: table.ticketId })
-          .from(table)
-          .where(where)
-          .orderBy(...orderBy(table, query))
-          .limit(query.limit)
-          .offset(query.offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(db.select({ one: sql`1` }).from(table).where(where).limit(countLimit).as('matches')),
-  ]);
-  const total = counted?.total ?? 0;
-  return { ids: page.map((row) => row.id), total, exact: total < countLimit };
-}
-
 /** At least this many matches are ranked for a page of words (more for a deep page). */
 export const RELEVANCE_CANDIDATES = 500;
 
+/** The values a listing's statements take, by placeholder name. */
+type Values = Record<string, unknown>;
+
 /**
- * A page of word matches by relevance, ranking only candidates: the first matches in the search
- * documents' stored order — each language's documents are written most popular first (see
- * `rebuildSearchIndex`) — so a common word over a large catalogue ranks the few hundred most
- * popular listings that contain it, not every one of them. Fewer matches than that are all ranked.
+ * A listing's statements for one shape of request (which filters, which order, which languages):
+ * the page of ids and the bounded count, built once per shape and prepared on each connection, so
+ * a request only sends its values. Shapes are few in practice; past `MAX_PREPARED_SHAPES` a rare
+ * combination of filters is built and planned each time instead of adding statements.
  */
-function findRelevantPage(
-  db: Db,
-  where: SQL | undefined,
-  text: NonNullable<TicketFilter['text']>,
-  query: TicketListQuery,
-) {
-  const candidates = db
-    .select({
-      ticketId: ticketSearch.ticketId,
-      popularity: ticketSearch.popularity,
-      rank: sql<number>`ts_rank(${ticketSearch.document}, ${textQuery(text)})`.as('rank'),
-    })
-    .from(ticketSearch)
-    .where(where)
-    .limit(Math.max(RELEVANCE_CANDIDATES, (query.offset + query.limit) * 4))
-    .as('candidates');
-  return db
-    .select({ id: candidates.ticketId })
-    .from(candidates)
-    .orderBy(desc(candidates.rank), desc(candidates.popularity), asc(candidates.ticketId))
-    .limit(query.limit)
-    .offset(query.offset);
+type ListingStatements = {
+  page: { execute(values: Values): Promise<{ id: number }[]> };
+  count: { execute(values: Values): Promise<{ total: number }[]> };
+};
+
+const MAX_PREPARED_SHAPES = 300;
+const preparedShapes = new WeakMap<Db, Map<string, ListingStatements>>();
+
+function listingShape(query: TicketListQuery): string {
+  const filters = Object.entries(query.filter)
+    .filter(([, value]) => value !== undefined && value !== false)
+    .map(([name]) => name)
+    .sort();
+  const text = query.filter.text ? `:${query.filter.text.language}` : '';
+  return `${query.order}${text}:${filters.join(',')}`;
+}
+
+function listingStatements(db: Db, query: TicketListQuery): ListingStatements {
+  const shape = listingShape(query);
+  let byShape = preparedShapes.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedShapes.set(db, byShape);
+  }
+  const known = byShape.get(shape);
+  if (known) return known;
+  const prepare = byShape.size < MAX_PREPARED_SHAPES;
+  const name = `listing_${createHash('sha1').update(shape).digest('hex').slice(0, 20)}`;
+  const { page, count } = buildListingQueries(db, query);
+  const statements: ListingStatements = prepare
+    ? { page: page.prepare(`${name}_page`), count: count.prepare(`${name}_count`) }
+    : {
+        page: { execute: (values) => page.execute(values) },
+        count: { execute: (values) => count.execute(values) },
+      };
+  if (prepare) byShape.set(shape, statements);
+  return statements;
 }
 
 /**
- * A page of ticket cards and how many tickets match. The page is chosen on facet rows — the
- * narrow table, or the language's search documents when there are words — then only its tickets
- * are read in full; the id breaks ties so pages never overlap. `exact` says whether the total is
- * the whole count.
+ * The page and count statements of a listing, with placeholders for every value. The page comes
+ * from facet rows — the narrow table, or the language's search documents when there are words —
+ * usually straight from an index in the list's order; counting stops `COUNT_AHEAD` past the page.
  */
-export async function findTicketCards(db: Db, language: Language, query: TicketListQuery) {
+function buildListingQueries(db: Db, query: TicketListQuery) {
   const text = query.filter.text;
   const table: FacetTable = text ? ticketSearch : ticketFacets;
   const where = and(
@@ -178,56 +172,144 @@ export async function findTicketCards(db: Db, language: Language, query: TicketL
       : []),
     ...filterConditions(table, query.filter),
   );
-  const { ids, total, exact } = await findPageAndCount(db, table, where, query);
+  const page =
+    query.order === 'relevance' && text
+      ? relevantPageQuery(db, where, text)
+      : db
+          .select({ id: table.ticketId })
+          .from(table)
+          .where(where)
+          .orderBy(...orderBy(table, query))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'));
+  const count = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(
+      db.select({ one: sql`1` }).from(table).where(where).limit(sql.placeholder('countLimit')).as('matches'),
+    );
+  return { page, count };
+}
+
+/**
+ * A page of word matches by relevance, ranking only candidates: the first matches in the search
+ * documents' stored order — each language's documents are written most popular first (see
+ * `rebuildSearchIndex`) — so a common word over a large catalogue ranks the few hundred most
+ * popular listings that contain it, not every one of them. Fewer matches than that are all ranked.
+ */
+function relevantPageQuery(db: Db, where: SQL | undefined, text: NonNullable<TicketFilter['text']>) {
+  const candidates = db
+    .select({
+      ticketId: ticketSearch.ticketId,
+      popularity: ticketSearch.popularity,
+      rank: sql<number>`ts_rank(${ticketSearch.document}, ${textQuery(text)})`.as('rank'),
+    })
+    .from(ticketSearch)
+    .where(where)
+    .limit(sql.placeholder('candidates'))
+    .as('candidates');
+  return db
+    .select({ id: candidates.ticketId })
+    .from(candidates)
+    .orderBy(desc(candidates.rank), desc(candidates.popularity), asc(candidates.ticketId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+/** The placeholders' values of a listing request (see `filterConditions` for their names). */
+function listingValues(query: TicketListQuery): Values {
+  const { filter } = query;
+  const values: Values = {
+    limit: query.limit,
+    offset: query.offset,
+    countLimit: query.offset + COUNT_AHEAD,
+    candidates: Math.max(RELEVANCE_CANDIDATES, (query.offset + query.limit) * 4),
+  };
+  for (const name of ['areaId', 'regionId', 'categoryId', 'activity', 'country', 'durationType'] as const) {
+    if (filter[name] !== undefined) values[name] = filter[name];
+  }
+  if (filter.minPriceCents !== undefined) values.minPrice = filter.minPriceCents;
+  if (filter.maxPriceCents !== undefined) values.maxPrice = filter.maxPriceCents;
+  if (filter.serviceTag) values.serviceTag = filter.serviceTag;
+  if (filter.text) values.tsquery = filter.text.tsquery;
+  if (filter.startDate) {
+    values.startDate = filter.startDate;
+    values.startDay = filter.startDate.slice(5);
+    values.weekday = isoWeekday(parseCalendarDate(filter.startDate) as Date);
+  }
+  if (filter.endDate) values.endDate = filter.endDate;
+  return values;
+}
+
+/** The cards of the tickets `ids`, in any order: prepared once per language. */
+function findCardsById(db: Db, language: Language, ids: number[]) {
+  const find = preparedOnce(db, `ticket_cards_${language}`, (name) =>
+    db
+      .select(cardColumns(language))
+      .from(tickets)
+      .innerJoin(areas, eq(areas.id, tickets.areaId))
+      .innerJoin(regions, eq(regions.id, areas.regionId))
+      .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
+      .where(sql`${tickets.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare(name),
+  );
+  return find.execute({ ids });
+}
+
+/**
+ * A page of ticket cards and how many tickets match. The page's ids and the count are read side
+ * by side on two connections, then only the page's tickets are read in full; the id breaks ties so
+ * pages never overlap. `exact` says whether the total is the whole count.
+ */
+export async function findTicketCards(db: Db, language: Language, query: TicketListQuery) {
+  const statements = listingStatements(db, query);
+  const values = listingValues(query);
+  const [page, [counted]] = await Promise.all([
+    statements.page.execute(values),
+    statements.count.execute(values),
+  ]);
+  const total = counted?.total ?? 0;
+  const exact = total < (values.countLimit as number);
+  const ids = page.map((row) => row.id);
   if (ids.length === 0) return { rows: [], total, exact };
-  const cards = await db
-    .select(cardColumns(language))
-    .from(tickets)
-    .innerJoin(areas, eq(areas.id, tickets.areaId))
-    .innerJoin(regions, eq(regions.id, areas.regionId))
-    .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
-    .where(inArray(tickets.id, ids));
+  const cards = await findCardsById(db, language, ids);
   const byId = new Map(cards.map((card) => [card.id, card]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, exact };
 }
 
+/** The filter's conditions, each value a placeholder named as in `listingValues`. */
 function filterConditions(table: FacetTable, filter: TicketFilter): SQL[] {
+  const value = (name: string) => sql.placeholder(name);
   const conditions: SQL[] = [];
-  if (filter.areaId !== undefined) conditions.push(eq(table.areaId, filter.areaId));
-  if (filter.regionId !== undefined) conditions.push(eq(table.regionId, filter.regionId));
-  if (filter.categoryId !== undefined) conditions.push(eq(table.categoryId, filter.categoryId));
+  if (filter.areaId !== undefined) conditions.push(sql`${table.areaId} = ${value('areaId')}`);
+  if (filter.regionId !== undefined) conditions.push(sql`${table.regionId} = ${value('regionId')}`);
+  if (filter.categoryId !== undefined) conditions.push(sql`${table.categoryId} = ${value('categoryId')}`);
   if (filter.discountedOnly) conditions.push(sql`${table.discountCents} > 0`);
   if (filter.activity) {
     conditions.push(
-      sql`${table.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${filter.activity})`,
+      sql`${table.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${value('activity')})`,
     );
   }
-  if (filter.country) conditions.push(eq(table.countryCode, filter.country));
-  if (filter.durationType) conditions.push(eq(table.durationType, filter.durationType));
-  if (filter.minPriceCents !== undefined)
-    conditions.push(sql`${table.priceCents} >= ${filter.minPriceCents}`);
-  if (filter.maxPriceCents !== undefined)
-    conditions.push(sql`${table.priceCents} <= ${filter.maxPriceCents}`);
+  if (filter.country) conditions.push(sql`${table.countryCode} = ${value('country')}`);
+  if (filter.durationType) conditions.push(sql`${table.durationType} = ${value('durationType')}`);
+  if (filter.minPriceCents !== undefined) conditions.push(sql`${table.priceCents} >= ${value('minPrice')}`);
+  if (filter.maxPriceCents !== undefined) conditions.push(sql`${table.priceCents} <= ${value('maxPrice')}`);
   if (filter.serviceTag) {
     conditions.push(
-      sql`(select ${serviceTags.id} from ${serviceTags} where ${serviceTags.slug} = ${filter.serviceTag}) = any(${table.serviceTagIds})`,
+      sql`(select ${serviceTags.id} from ${serviceTags} where ${serviceTags.slug} = ${value('serviceTag')}) = any(${table.serviceTagIds})`,
     );
   }
   if (filter.startDate) {
     // Dates are validated calendar days (YYYY-MM-DD) before they reach here.
-    const day = filter.startDate.slice(5);
+    const day = sql`${value('startDay')}::varchar`;
     const { seasonStart: start, seasonEnd: end } = table;
     // A season may wrap the new year (December to March).
     conditions.push(sql`(${start} is null or case when ${start} <= ${end}
       then ${day} between ${start} and ${end} else ${day} >= ${start} or ${day} <= ${end} end)`);
-    conditions.push(sql`(${table.saleUntil} is null or ${table.saleUntil} >= ${filter.startDate}::date)`);
-    if (!filter.endDate) {
-      const weekday = isoWeekday(parseCalendarDate(filter.startDate) as Date);
-      conditions.push(sql`${weekday}::smallint = any(${table.openDays})`);
-    }
+    conditions.push(sql`(${table.saleUntil} is null or ${table.saleUntil} >= ${value('startDate')}::date)`);
+    if (!filter.endDate) conditions.push(sql`${value('weekday')}::smallint = any(${table.openDays})`);
   }
   if (filter.endDate) {
-    conditions.push(sql`(${table.saleFrom} is null or ${table.saleFrom} <= ${filter.endDate}::date)`);
+    conditions.push(sql`(${table.saleFrom} is null or ${table.saleFrom} <= ${value('endDate')}::date)`);
   }
   return conditions;
 }

@@ -26,8 +26,8 @@ const script = join(mkdtempSync(join(tmpdir(), 'sentiero-wrk-')), 'report.lua');
 writeFileSync(script, REPORT);
 
 /**
- * Runs Debian's wrk (`/usr/bin/wrk`) against one URL from its own process with one thread per
- * core it may use: the load generator does not share the event loop of the process measured.
+ * Runs Debian's wrk (`/usr/bin/wrk`, one thread) against one URL, or a list of paths, from its own
+ * process: the load generator does not share the event loop of the process measured.
  */
 export function wrk(
   url: string,
@@ -35,9 +35,17 @@ export function wrk(
     connections,
     seconds,
     headers = {},
-  }: { connections: number; seconds: number; headers?: Record<string, string> },
+    paths,
+  }: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    /** Paths asked in turn on `url`'s server, instead of `url` alone. */
+    paths?: string[];
+  },
 ): Promise<WrkResult> {
-  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', script, '--timeout', '5s'];
+  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '5s'];
+  args.push('-s', paths ? mixScript(paths) : script);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -63,6 +71,17 @@ export function wrk(
       });
     });
   });
+}
+
+/** wrk's report hook, with a `request` hook that asks `paths` one after the other. */
+function mixScript(paths: string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sentiero-wrk-')), 'mix.lua');
+  const list = paths.map((path) => `[[${path}]]`).join(',\n  ');
+  writeFileSync(
+    file,
+    `local paths = {\n  ${list}\n}\nlocal next = 0\nrequest = function()\n  next = next % #paths + 1\n  return wrk.format('GET', paths[next])\nend\n${REPORT}`,
+  );
+  return file;
 }
 
 /** The round with the median requests per second, its latencies with it. */

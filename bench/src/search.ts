@@ -1,12 +1,11 @@
 /**
- * `npm run bench:search`: search latency over a large catalogue on PostgreSQL (DESIGN: p95 ≤ 30 ms
- * over 100,000 listings). Needs BENCH_DATABASE_URL (a server where it may create a database);
- * traffic goes to 127.0.0.1 only and the run is bounded.
+ * `npm run bench:search`: search latency over a large catalogue on PostgreSQL (issue 12: p95 ≤ 20 ms
+ * one at a time and ≤ 40 ms four at a time over 100,000 listings; the API within 1.1× of its own
+ * SQL, which each answer reports as `Server-Timing: db`). The server's public cache is off, so
+ * every search reaches the database. Needs BENCH_DATABASE_URL (a server where it may create a
+ * database); traffic goes to 127.0.0.1 only and the run is bounded.
  */
-import { openDatabase } from '@sentiero/db/client';
-import { seedDatabase } from '@sentiero/db/seed/seed';
-import { seedSyntheticTickets } from '@sentiero/db/seed/synthetic';
-import pg from 'pg';
+import { prepareCatalogue } from './catalogues.ts';
 import { freshDataDir, startServer } from './server.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -21,8 +20,6 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 600);
 /** Latency alone (one request at a time), then under load on this machine's cores. */
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const port = Number(process.env.BENCH_PORT ?? 3201);
-/** An already seeded database (from an earlier run with BENCH_KEEP=1) skips the seeding. */
-const reuse = process.env.BENCH_REUSE_DATABASE;
 
 const QUERIES = [
   'q=porcni&lng=it',
@@ -35,12 +32,6 @@ const QUERIES = [
   'q=whale&page=3&lng=en',
 ];
 
-const name = reuse ?? `sentiero_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
 const percentile = (values: number[], share: number) =>
   [...values]
     .sort((a, b) => a - b)
@@ -48,6 +39,7 @@ const percentile = (values: number[], share: number) =>
 
 async function measure(baseUrl: string, concurrency: number) {
   const latencies: number[] = [];
+  const databaseTimes: number[] = [];
   const byShape = new Map<string, number[]>(QUERIES.map((query) => [query, []]));
   let failures = 0;
   let sent = 0;
@@ -60,12 +52,15 @@ async function measure(baseUrl: string, concurrency: number) {
       await response.arrayBuffer();
       const took = performance.now() - started;
       latencies.push(took);
+      const database = /db;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+      if (database) databaseTimes.push(Number(database[1]));
       byShape.get(query)?.push(took);
       if (!response.ok) failures += 1;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker)); // warm-up round, not counted
   latencies.length = 0;
+  databaseTimes.length = 0;
   for (const shape of byShape.values()) shape.length = 0;
   sent = 0;
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -77,36 +72,34 @@ async function measure(baseUrl: string, concurrency: number) {
       `  ${query.padEnd(44)} p50 ${percentile(values, 0.5)} ms, p95 ${percentile(values, 0.95)} ms`,
     );
   }
+  const budget = concurrency === 1 ? 20 : 40;
+  const p95 = Number(percentile(latencies, 0.95));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const overSql = sum(latencies) / sum(databaseTimes);
   console.log(
-    `  all: p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms (budget ≤ 30 ms), p99 ${percentile(latencies, 0.99)} ms, failures ${failures}`,
+    `  all: p50 ${percentile(latencies, 0.5)} ms, p95 ${p95} ms (goal ≤ ${budget} ms) ${p95 <= budget ? 'met' : 'MISSED'}, p99 ${percentile(latencies, 0.99)} ms, failures ${failures}`,
   );
-  return failures;
+  console.log(
+    `  the answer's time ÷ its SQL's time (Server-Timing db): ${overSql.toFixed(2)} (goal ≤ 1.1) ${overSql <= 1.1 ? 'met' : 'MISSED'}`,
+  );
+  return failures + (p95 <= budget ? 0 : 1);
 }
 
+const catalogue = await prepareCatalogue(serverUrl, listings);
 try {
-  if (!reuse) {
-    await admin.query(`create database ${name}`);
-    const database = await openDatabase({ driver: 'postgres', url: url.toString() });
-    const seeding = performance.now();
-    await database.migrate();
-    await seedDatabase(database.db);
-    await seedSyntheticTickets(database.db, listings);
-    await database.close();
-    console.log(
-      `Catalogue: ${listings} synthetic tickets + the seed, indexed in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-    );
-  }
-  process.env.BENCH_DATABASE_URL = url.toString();
-  const server = await startServer({ port, dataDir: freshDataDir() });
+  const server = await startServer({
+    port,
+    dataDir: freshDataDir(),
+    env: { DATABASE_URL: catalogue.url, PUBLIC_CACHE_SECONDS: '0' },
+  });
   let failures = 0;
   try {
+    console.log(`Search over ${listings} listings, the server's public cache off:`);
     for (const concurrency of concurrencies) failures += await measure(server.url, concurrency);
   } finally {
     await server.stop();
   }
   if (failures > 0) process.exitCode = 1;
 } finally {
-  if (!reuse && !process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
-  else console.log(`Kept the database ${name}.`);
-  await admin.end();
+  await catalogue.release();
 }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { reportQuery } from './timing.ts';
 
 export type Schema = typeof schema;
 /** The one query interface the services see, whichever engine is underneath. */
@@ -59,6 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on('error', () => {});
     });
     markConnectFailures(pool);
+    timeQueries(pool);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -74,6 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The search needs these two extensions (migration 0002).
   const client = await PGlite.create(options.dataDir, { extensions: { unaccent, pg_trgm } });
+  timeQueries(client);
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -154,6 +157,15 @@ async function withAdvisoryLock<T>(url: string, lockId: number, work: () => Prom
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** Reports each promise-returning `query` of the pool or client to `measureDatabaseTime`. */
+function timeQueries(target: { query: (...args: never[]) => unknown }): void {
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+  target.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    return result instanceof Promise ? reportQuery(result) : result;
+  }) as typeof target.query;
 }
 
 /**

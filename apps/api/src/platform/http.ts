@@ -1,5 +1,6 @@
 import type { Endpoint } from '@sentiero/contract/endpoint';
 import { ZApiError } from '@sentiero/contract/errors';
+import { measureDatabaseTime } from '@sentiero/db/timing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -78,7 +79,8 @@ export function registerEndpoint<E extends Endpoint>(
       handler: async (request, reply) => {
         reply.header('cache-control', isPublic ? PUBLIC_CACHE : 'private, no-store');
         reply.header('vary', 'Accept-Language, Cookie');
-        return handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+        const answer = () => handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+        return isPublic ? withDatabaseTime(reply, answer) : answer();
       },
     });
     return;
@@ -99,13 +101,26 @@ export function registerEndpoint<E extends Endpoint>(
     schema: { ...common, querystring: endpoint.input },
     onRequest: async (request, reply) => {
       const cached = cache.get(cache.key(request));
-      if (cached) return sendAnswer(reply, cached);
+      if (cached) return sendAnswer(reply.header('server-timing', 'cache;desc="hit"'), cached);
     },
     handler: async (request, reply) => {
-      const output = await handler(request.ctx, request.query as z.output<E['input']>, request, reply);
+      const output = await withDatabaseTime(reply, () =>
+        handler(request.ctx, request.query as z.output<E['input']>, request, reply),
+      );
       return sendAnswer(reply, cache.set(cache.key(request), serialize(output)));
     },
   });
+}
+
+/**
+ * Runs a public read and reports the time its queries kept the database busy as
+ * `Server-Timing: db;dur=…` (browsers' developer tools show it; the search benchmark compares it
+ * with the answer's whole time). Public reads only: nothing about a member's data is timed.
+ */
+async function withDatabaseTime<T>(reply: FastifyReply, answer: () => Promise<T>): Promise<T> {
+  const { value, databaseMs } = await measureDatabaseTime(answer);
+  reply.header('server-timing', `db;dur=${databaseMs.toFixed(2)}`);
+  return value;
 }
 
 /**

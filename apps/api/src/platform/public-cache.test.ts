@@ -2,6 +2,7 @@ import { categories } from '@sentiero/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { createMember } from '../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -65,5 +66,22 @@ describe('public reads answered from memory', () => {
     expect(refused.statusCode).toBe(400);
     expect((await get('/api/app/v2/area/list?country=XX&lng=en')).statusCode).toBe(400);
     expect((await get('/api/app/v2/area/list?country=IT&lng=en')).statusCode).toBe(200);
+  });
+});
+
+describe('Server-Timing on public reads', () => {
+  it('reports the database time of an answer read from the database, and a hit as such', async () => {
+    const read = await get('/api/app/v2/search?q=rafting&lng=en&page=2');
+    const timing = /^db;dur=(\d+\.\d{2})$/.exec(String(read.headers['server-timing']));
+    expect(Number(timing?.[1])).toBeGreaterThan(0);
+    const hit = await get('/api/app/v2/search?q=rafting&lng=en&page=2');
+    expect(hit.headers['server-timing']).toBe('cache;desc="hit"');
+  });
+
+  it('times nothing about a member', async () => {
+    const member = await createMember(sut);
+    const account = await member.get('/api/app/user/info?lng=en');
+    expect(account.statusCode).toBe(200);
+    expect(account.headers['server-timing']).toBeUndefined();
   });
 });

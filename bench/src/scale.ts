@@ -35,7 +35,7 @@ function endpoints(ids: { regionId: number; areaId: number }): [string, string][
     ['promotions (discounted)', '/api/app/v2/ticket/list/recommended?lng=de&source=discounted'],
     ['region page, category', `/api/app/region/ticket?lng=it&id=${ids.regionId}&id_category=16`],
     ['area tickets', `/api/app/v2/ticket/area/list?lng=it&id=${ids.areaId}`],
-    ['area tickets, page 5', `/api/app/v2/ticket/area/list?lng=it&id=${ids.areaId}&page=5`],
+    ['area tickets, page 2', `/api/app/v2/ticket/area/list?lng=it&id=${ids.areaId}&page=2`],
     ['search "rafting"', '/api/app/v2/search?q=rafting&lng=en'],
     ['category list', '/api/app/category/list?lng=it'],
     ['region list', '/api/app/region/list?lng=it'],

@@ -120,7 +120,8 @@ type Values = Record<string, unknown>;
  * combination of filters is built and planned each time instead of adding statements.
  */
 type ListingStatements = {
-  page: { execute(values: Values): Promise<{ id: number }[]> };
+  /** `matched`, when the page statement counts too: the matches up to `countLimit`. */
+  page: { execute(values: Values): Promise<{ id: number; matched?: number }[]> };
   count: { execute(values: Values): Promise<{ total: number }[]> };
 };
 
@@ -191,26 +192,30 @@ function buildListingQueries(db: Db, query: TicketListQuery) {
 }
 
 /**
- * A page of word matches by relevance, ranking only candidates: the first matches in the search
+ * A page of word matches by relevance, and how many match, in one pass over the matches: up to
+ * `countLimit` are read (the count), and only the first `candidates` of them in the search
  * documents' stored order — each language's documents are written most popular first (see
- * `rebuildSearchIndex`) — so a common word over a large catalogue ranks the few hundred most
- * popular listings that contain it, not every one of them. Fewer matches than that are all ranked.
+ * `rebuildSearchIndex`) — are ranked. A common word over a large catalogue thus ranks the few
+ * hundred most popular listings that contain it, not every one; fewer matches are all ranked.
  */
 function relevantPageQuery(db: Db, where: SQL | undefined, text: NonNullable<TicketFilter['text']>) {
-  const candidates = db
+  const matches = db
     .select({
       ticketId: ticketSearch.ticketId,
       popularity: ticketSearch.popularity,
-      rank: sql<number>`ts_rank(${ticketSearch.document}, ${textQuery(text)})`.as('rank'),
+      document: ticketSearch.document,
+      position: sql<number>`row_number() over ()`.as('position'),
     })
     .from(ticketSearch)
     .where(where)
-    .limit(sql.placeholder('candidates'))
-    .as('candidates');
+    .limit(sql.placeholder('countLimit'))
+    .as('matches');
+  const rank = sql`case when ${matches.position} <= ${sql.placeholder('candidates')}
+    then ts_rank(${matches.document}, ${textQuery(text)}) end`;
   return db
-    .select({ id: candidates.ticketId })
-    .from(candidates)
-    .orderBy(desc(candidates.rank), desc(candidates.popularity), asc(candidates.ticketId))
+    .select({ id: matches.ticketId, matched: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .orderBy(sql`${rank} desc nulls last`, desc(matches.popularity), asc(matches.ticketId))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
 }
@@ -263,11 +268,15 @@ function findCardsById(db: Db, language: Language, ids: number[]) {
 export async function findTicketCards(db: Db, language: Language, query: TicketListQuery) {
   const statements = listingStatements(db, query);
   const values = listingValues(query);
-  const [page, [counted]] = await Promise.all([
+  const countsItself = query.order === 'relevance' && query.filter.text !== undefined;
+  const [page, counted] = await Promise.all([
     statements.page.execute(values),
-    statements.count.execute(values),
+    countsItself ? undefined : statements.count.execute(values),
   ]);
-  const total = counted?.total ?? 0;
+  // A page past the last match has no row to carry the count: then it is counted on its own.
+  const total = countsItself
+    ? (page[0]?.matched ?? (await statements.count.execute(values))[0]?.total ?? 0)
+    : (counted?.[0]?.total ?? 0);
   const exact = total < (values.countLimit as number);
   const ids = page.map((row) => row.id);
   if (ids.length === 0) return { rows: [], total, exact };

@@ -73,11 +73,16 @@ export const MAIL_QUEUE = 'mail-send';
 export type Mailer = {
   /** Queues the mail; the request never waits for (or fails with) the mail server. */
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Hands the mail to the mail server now and fails if it is not taken: for a job, which is
+   * retried as a whole. A ticket mail's PDF is then not written to the queue and read back.
+   */
+  deliver(mail: OutgoingMail): Promise<void>;
 };
 
 /** Mails leave through the job queue, retried with backoff while the server is slow or down. */
 export async function startMailer(jobs: Jobs, transport: MailTransport): Promise<Mailer> {
   // Two batches at a time: a batch waits on the slowest of its mails, the pool has room for more.
   await jobs.work<OutgoingMail>(MAIL_QUEUE, (mail) => transport.deliver(mail), { loops: 2 });
-  return { send: (mail) => jobs.send(MAIL_QUEUE, mail) };
+  return { send: (mail) => jobs.send(MAIL_QUEUE, mail), deliver: (mail) => transport.deliver(mail) };
 }

@@ -166,3 +166,35 @@ describe('scheduled jobs in processes without job workers (JOB_WORKERS=off)', ()
     expect(await jobsIn(api, 'holds-expire', 'completed')).toBe(0);
   }, 30_000);
 });
+
+describe('a queue worked by two loops', () => {
+  it('goes on with jobs sent after a slow one while the slow one still runs', async () => {
+    const queue = 'test-two-loops';
+    const worker = await startJobs(sut.database, quiet, { cron: false });
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done: number[] = [];
+    try {
+      await worker.work<{ n: number }>(
+        queue,
+        async ({ n }) => {
+          if (n === 0) await slow;
+          done.push(n);
+        },
+        { loops: 2 },
+      );
+      await worker.send(queue, { n: 0 });
+      await waitFor(async () => (await jobsIn(sut, queue, 'active')) === 1, 'the slow job to start');
+      for (const n of [1, 2, 3]) await worker.send(queue, { n });
+      // One loop waits for its batch's slow job; the other takes what came after it.
+      await waitFor(() => done.length === 3, 'the jobs sent after the slow one', 10_000);
+      expect(done.sort()).toEqual([1, 2, 3]);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    expect(done).toContain(0);
+  }, 30_000);
+});

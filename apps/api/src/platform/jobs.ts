@@ -5,13 +5,22 @@ import PgBoss from 'pg-boss';
 /** A job's retries: a slow or failing mail server is tried again for about half an hour. */
 const RETRIES = { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 } as const;
 
-/** Jobs fetched at once by a worker and run side by side (mail waits on the network, not the CPU). */
-const BATCH_SIZE = 5;
+/** Jobs fetched at once by a worker loop and run side by side (mail waits on the network, not the CPU). */
+const BATCH_SIZE = 10;
 
 /** The advisory lock under which pg-boss installs or migrates its schema. */
 const JOB_QUEUE_INSTALL_LOCK_ID = 7_302_114;
 
 export type JobHandler<Data> = (data: Data) => Promise<void>;
+
+export type WorkOptions = {
+  /**
+   * Batches worked at once in this process, each fetched by a loop of its own (default 1). A loop
+   * fetches its next batch only when the last job of its batch is done: with two, one batch's
+   * CPU work overlaps the other's waits on the database or the mail server.
+   */
+  loops?: number;
+};
 
 /**
  * Periodic work (DESIGN: no `setInterval` in the API): a queue of its own that pg-boss's cron
@@ -38,7 +47,7 @@ export type Jobs = {
    * Works a queue in this process (unless started without workers); a handler that throws is
    * retried with backoff.
    */
-  work<Data extends object>(queue: string, handler: JobHandler<Data>): Promise<void>;
+  work<Data extends object>(queue: string, handler: JobHandler<Data>, options?: WorkOptions): Promise<void>;
   /**
    * Registers a periodic job (every process may: the schedule is one row per queue) and works
    * its queue in processes with workers.
@@ -88,7 +97,7 @@ export async function startJobs(
   await database.exclusively(JOB_QUEUE_INSTALL_LOCK_ID, () => boss.start());
 
   const queues = new Set<string>();
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   const ensureQueue = async (queue: string) => {
     if (queues.has(queue)) return;
     if (!(await boss.getQueue(queue))) await boss.createQueue(queue, RETRIES);
@@ -100,33 +109,40 @@ export async function startJobs(
       await ensureQueue(queue);
       await boss.send(queue, data);
       // A worker in this process picks the job up now instead of at its next poll.
-      const worker = workers.get(queue);
-      if (worker) boss.notifyWorker(worker);
+      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
     },
-    async work<Data extends object>(queue: string, handler: JobHandler<Data>) {
+    async work<Data extends object>(
+      queue: string,
+      handler: JobHandler<Data>,
+      { loops = 1 }: WorkOptions = {},
+    ) {
       await ensureQueue(queue);
       // JOB_WORKERS=off: the queue is kept, another process works it.
       if (!work) return;
-      const id: string = await boss.work<Data>(
-        queue,
-        { pollingIntervalSeconds: 2, batchSize: BATCH_SIZE },
-        async (jobs) => {
-          // A full batch means more are waiting: fetch again at once instead of after the interval.
-          if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
-          // Each job succeeds or fails alone: a failed one is retried without sending the others again.
-          await Promise.all(
-            jobs.map((job) =>
-              handler(job.data).catch((error: unknown) => {
-                log.warn({ err: error, queue, job: job.id }, 'job failed; it will be retried');
-                return boss.fail(queue, job.id, {
-                  message: error instanceof Error ? error.message : String(error),
-                });
-              }),
-            ),
-          );
-        },
-      );
-      workers.set(queue, id);
+      const ids: string[] = [];
+      for (let loop = 0; loop < loops; loop++) {
+        const id: string = await boss.work<Data>(
+          queue,
+          { pollingIntervalSeconds: 2, batchSize: BATCH_SIZE },
+          async (jobs) => {
+            // A full batch means more are waiting: fetch again at once instead of after the interval.
+            if (jobs.length === BATCH_SIZE) boss.notifyWorker(id);
+            // Each job succeeds or fails alone: a failed one is retried without sending the others again.
+            await Promise.all(
+              jobs.map((job) =>
+                handler(job.data).catch((error: unknown) => {
+                  log.warn({ err: error, queue, job: job.id }, 'job failed; it will be retried');
+                  return boss.fail(queue, job.id, {
+                    message: error instanceof Error ? error.message : String(error),
+                  });
+                }),
+              ),
+            );
+          },
+        );
+        ids.push(id);
+      }
+      workers.set(queue, ids);
     },
     async schedule({ queue, cron: when, retryLimit, retryDelaySeconds, run }) {
       const retries = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: false };

@@ -12,10 +12,15 @@ type Received = { from: string; to: string[]; data: string };
 function startSmtpServer({ refuseFirst = 0 } = {}) {
   const received: Received[] = [];
   let refused = 0;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,14 +39,25 @@ function startSmtpServer({ refuseFirst = 0 } = {}) {
       });
     },
   });
-  return new Promise<{ server: SMTPServer; url: string; received: Received[]; refusals: () => number }>(
-    (resolve) => {
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.server.address() as AddressInfo;
-        resolve({ server, url: `smtp://127.0.0.1:${port}`, received, refusals: () => refused });
+  type Started = {
+    server: SMTPServer;
+    url: string;
+    received: Received[];
+    refusals: () => number;
+    connections: () => number;
+  };
+  return new Promise<Started>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.server.address() as AddressInfo;
+      resolve({
+        server,
+        url: `smtp://127.0.0.1:${port}`,
+        received,
+        refusals: () => refused,
+        connections: () => connections,
       });
-    },
-  );
+    });
+  });
 }
 
 async function waitFor<T>(check: () => T | undefined, seconds: number): Promise<T> {
@@ -81,6 +97,27 @@ describe('mail over SMTP', () => {
       expect(mail?.data).toContain('Subject: Your permit');
       expect(mail?.data).toContain('See you on the river');
       expect(mail?.data).toContain('text/html');
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    }
+  });
+});
+
+describe('mail over SMTP, mail after mail', () => {
+  it('sends them over one connection instead of opening one per mail', async () => {
+    const smtp = await startSmtpServer();
+    const transport = smtpTransport(smtp.url, 'Sentiero <no-reply@sentiero.test>');
+    try {
+      for (const to of ['ana@example.si', 'bor@example.si', 'cene@example.si']) {
+        await transport.deliver({ to, subject: 'Your permit', text: 'See you', html: '<p>See you</p>' });
+      }
+      expect(smtp.received.map((mail) => mail.to[0])).toEqual([
+        'ana@example.si',
+        'bor@example.si',
+        'cene@example.si',
+      ]);
+      expect(smtp.connections()).toBe(1);
     } finally {
       transport.close();
       await new Promise<void>((resolve) => smtp.server.close(() => resolve()));

@@ -157,6 +157,41 @@ describe('ticket PDF', () => {
     expect(second).toContain('€45.00');
   });
 
+  it('prints every letter, č, š and ž too, in each of several PDFs made one after another', async () => {
+    // The font is parsed once per process: a PDF must not inherit what the one before it used. (The
+    // Z that Ž is drawn from, once taken into a PDF, told later ones' readers it stood for nothing.)
+    const zala = makeTicket(
+      {
+        code: 'KAJAK4ZQ7P',
+        area_id: 9,
+        area_name: 'Zgornja Savinjska',
+        title: 'Kayak on the Savinja',
+        valid_from: '2026-08-01',
+        valid_until: '2026-08-01',
+        holder: 'Zala Zupan',
+        max_usage: 1,
+        issued_at: 1_781_000_000,
+      },
+      { location: 'Luče, Slovenija' },
+    );
+    const made: string[] = [];
+    for (const [ticket, language] of [
+      [mushroomPermit, 'sl'],
+      [rafting, 'it'],
+      [zala, 'de'],
+    ] as const) {
+      const pdf = await renderTicketPdf([ticket], { language, brand: 'Sentiero', texts });
+      made.push(pageText(openPdf(pdf).loadPage(0)));
+    }
+    expect(made[0]).toContain('Žiga Šinkovec');
+    expect(made[1]).toContain('Nicolò Čarman');
+    expect(made[1]).toContain('Sentiero');
+    expect(made[1]).toContain('Soča');
+    expect(made[2]).toContain('Zala Zupan');
+    expect(made[2]).toContain('Zgornja Savinjska');
+    expect(made[2]).toContain('Luče, Slovenija');
+  });
+
   it('finds an installed TrueType font for č, š and ž', () => {
     expect(findTicketFont()).not.toBeNull();
   });

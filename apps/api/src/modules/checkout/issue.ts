@@ -1,8 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { findMemberContact } from '../../repos/members.ts';
-import { listOrderTickets, newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
+import { listTicketsToMail, newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
 import { findSaleTicket } from '../tickets/service.ts';
 import { ticketsReadyMail } from './mails.ts';
 import {
@@ -78,33 +77,32 @@ export async function issueTickets(
 export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'origin'>;
 
 /** SPEC section 8: 'purchase successful, ticket delivered by email' — the PDF goes with the mail. */
-export async function mailTickets(ctx: MailingContext, order: OrderRow): Promise<void> {
-  const buyer = await findMemberContact(ctx.db, order.userId);
-  if (!buyer?.email) return;
-  const rows = (await listOrderTickets({ db: ctx.db, lang: order.language }, order.code)).filter(
-    (row) => row.status === 'active',
-  );
-  if (!rows.length) return;
+export async function mailTickets(ctx: MailingContext, orderId: number): Promise<void> {
+  const rows = await listTicketsToMail(ctx, orderId);
+  const [first] = rows;
+  if (!first?.buyerEmail) return;
+  const language = first.orderLanguage;
   const pdf = await renderTicketPdf(rows.map(toPdfTicket), {
-    language: order.language,
+    language,
     brand: ctx.config.brand,
-    texts: pdfLabels(order.language),
+    texts: pdfLabels(language),
   });
-  await ctx.mail.send({
-    to: buyer.email,
+  // The mail leaves from this job, retried as a whole if the mail server does not take it.
+  await ctx.mail.deliver({
+    to: first.buyerEmail,
     ...ticketsReadyMail(
-      order.language,
+      language,
       {
-        firstname: buyer.firstName,
-        orderCode: order.code,
+        firstname: first.buyerFirstName,
+        orderCode: first.orderCode,
         ticketsUrl: `${ctx.origin}/user/mytickets`,
-        payOnSite: order.paymentMethod === 'cash',
+        payOnSite: first.paymentMethod === 'cash',
       },
       ctx.config.brand,
     ),
     attachments: [
       {
-        filename: `${ctx.config.brand.toLowerCase()}-${order.code}.pdf`,
+        filename: `${ctx.config.brand.toLowerCase()}-${first.orderCode}.pdf`,
         contentType: 'application/pdf',
         contentBase64: pdf.toString('base64'),
       },

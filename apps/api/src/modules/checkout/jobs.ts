@@ -6,7 +6,6 @@ import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { type MailingContext, mailTickets } from './issue.ts';
 import { refreshPopularity } from './popularity.ts';
 import { recoverStrandedOrders } from './recover.ts';
-import { findOrderById } from './repo.ts';
 import { type CheckoutDeps, expireHolds, type PaymentProviders } from './service.ts';
 
 const TICKET_MAIL_QUEUE = 'tickets-mail';
@@ -46,10 +45,10 @@ export type CheckoutJobsOptions = {
  */
 export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<CheckoutDeps> {
   const { providers, signer, db, clock, log, jobs, mailing } = options;
-  await jobs.work<{ orderId: number }>(TICKET_MAIL_QUEUE, async ({ orderId }) => {
-    const order = await findOrderById(db, orderId);
-    if (order) await mailTickets({ db, ...mailing }, order);
-  });
+  // Two batches at a time: one renders its PDFs while the other waits on the database or the
+  // mail server.
+  const mailTicketsOf = ({ orderId }: { orderId: number }) => mailTickets({ db, ...mailing }, orderId);
+  await jobs.work(TICKET_MAIL_QUEUE, mailTicketsOf, { loops: 2 });
   const deps: CheckoutDeps = {
     providers,
     signer,

@@ -1,6 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
+import { preparedOnce } from '@sentiero/db/prepared';
 import {
   areas,
   categories,
@@ -10,13 +11,14 @@ import {
   regions,
   ticketRedemptions,
   tickets,
+  users,
 } from '@sentiero/db/schema';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 /** Orders whose tickets a member keeps: paid or issued, and refunded ones (shown as cancelled). */
 const KEPT = inArray(orders.status, ['paid', 'issued', 'refunded']);
 
-function ticketColumns(language: Language) {
+function ticketColumns(language: Language | AnyColumn) {
   return {
     id: issuedTickets.id,
     code: issuedTickets.code,
@@ -97,6 +99,42 @@ export async function findTicketByShareToken(db: Db, language: Language, token: 
 
 export async function findOrderTickets(db: Db, language: Language, orderCode: string) {
   return selectTickets(db, language, and(eq(orders.code, orderCode), KEPT)).orderBy(issuedTickets.id);
+}
+
+/**
+ * All the mail that delivers a paid order's tickets needs, in one statement: the order's active
+ * tickets in the order's own language, each with the buyer's address. No rows when there is
+ * nothing to send: no active ticket, or the buyer's account is gone.
+ */
+export async function findTicketsToMail(db: Db, orderId: number) {
+  const find = preparedOnce(db, 'tickets_to_mail', (name) =>
+    db
+      .select({
+        ...ticketColumns(orders.language),
+        orderLanguage: orders.language,
+        buyerEmail: users.email,
+        buyerFirstName: users.firstName,
+      })
+      .from(issuedTickets)
+      .innerJoin(orders, eq(orders.id, issuedTickets.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(orderLines, eq(orderLines.id, issuedTickets.orderLineId))
+      .innerJoin(tickets, eq(tickets.id, issuedTickets.ticketId))
+      .innerJoin(areas, eq(areas.id, tickets.areaId))
+      .innerJoin(regions, eq(regions.id, areas.regionId))
+      .innerJoin(categories, eq(categories.id, tickets.categoryId))
+      .where(
+        and(
+          eq(orders.id, sql.placeholder('orderId')),
+          KEPT,
+          eq(issuedTickets.status, 'active'),
+          isNull(users.deletedAt),
+        ),
+      )
+      .orderBy(issuedTickets.id)
+      .prepare(name),
+  );
+  return find.execute({ orderId });
 }
 
 export async function findShareToken(db: Db, ticketId: number): Promise<string | undefined> {

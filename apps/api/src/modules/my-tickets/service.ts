@@ -19,6 +19,7 @@ import {
   findShareToken,
   findTicketByCode,
   findTicketByShareToken,
+  findTicketsToMail,
   type IssuedTicketRow,
   replaceShareToken,
 } from './repo.ts';
@@ -71,11 +72,21 @@ export async function listMemberTickets(ctx: ServiceContext, input: z.output<typ
   };
 }
 
-/** The PDF's labels in `language`, each falling back along the chain on its own. */
-export function pdfLabels(language: Language): Record<TicketPdfLabel, string> {
-  return Object.fromEntries(
-    TICKET_PDF_LABELS.map((label) => [label, translate(language, 'ticket', label)]),
-  ) as Record<TicketPdfLabel, string>;
+const pdfLabelsByLanguage = new Map<Language, Readonly<Record<TicketPdfLabel, string>>>();
+
+/**
+ * The PDF's labels in `language`, each falling back along the chain on its own. Looked up once
+ * per language (the texts are read at start-up), not for every ticket mail.
+ */
+export function pdfLabels(language: Language): Readonly<Record<TicketPdfLabel, string>> {
+  let labels = pdfLabelsByLanguage.get(language);
+  if (!labels) {
+    labels = Object.freeze(
+      Object.fromEntries(TICKET_PDF_LABELS.map((label) => [label, translate(language, 'ticket', label)])),
+    ) as Record<TicketPdfLabel, string>;
+    pdfLabelsByLanguage.set(language, labels);
+  }
+  return labels;
 }
 
 export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
@@ -100,11 +111,11 @@ export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
 }
 
 /**
- * An order's tickets in a language, for the mail that delivers them after payment. No member
- * check: the caller is the system acting on a paid order, never a route.
+ * A paid order's active tickets in the order's language, with its buyer, for the mail that
+ * delivers them. No member check: the caller is the system acting on a paid order, never a route.
  */
-export function listOrderTickets(ctx: Pick<ServiceContext, 'db' | 'lang'>, orderCode: string) {
-  return findOrderTickets(ctx.db, ctx.lang, orderCode);
+export function listTicketsToMail(ctx: Pick<ServiceContext, 'db'>, orderId: number) {
+  return findTicketsToMail(ctx.db, orderId);
 }
 
 /** One ticket (`code`) or a whole order (`order`), as a PDF in the member's language. */

@@ -172,7 +172,7 @@ function operatorContext(): ServiceContext {
     log: sut.app.log,
     user: null,
     config,
-    mail: { send: (mail) => mailbox.deliver(mail) },
+    mail: { send: (mail) => mailbox.deliver(mail), deliver: (mail) => mailbox.deliver(mail) },
     origin: 'https://sentiero.example',
   };
 }

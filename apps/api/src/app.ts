@@ -30,6 +30,7 @@ import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
+import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { answerUnreadableRequest, installErrorHandling } from './platform/error-handler.ts';
@@ -132,6 +133,8 @@ export async function buildApp({
   // Multipart bodies are read by installRequestInputRules, with the limits of the route.
   await app.register(fastifyMultipart);
   await app.register(fastifyEtag, { weak: true });
+  // After the ETag: its tag and 304 are those of the plain body, whatever encoding is sent.
+  compressResponses(app);
   // Limits are set per route (forms people submit); reads are served without one. Counting after
   // the body is read lets the refusal speak the language the form was sent in.
   await app.register(fastifyRateLimit, {

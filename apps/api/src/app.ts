@@ -163,6 +163,13 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // An answer sent after the stop began closes its connection: closing the server ends only the
+  // connections idle at that moment, and a kept-alive one would hold the stop until the client
+  // hangs up. Registered after compression, so an answer still being compressed is covered too.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const query = request.query as Record<string, unknown> | undefined;

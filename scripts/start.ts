@@ -13,6 +13,7 @@ const inputs = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
   'packages/contract/src',
 ];
 

@@ -1,33 +1,23 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, transformWithOxc } from 'vite';
+import { precompressFiles } from './precompress.ts';
 
 /**
- * Writes .br and .gz beside each text asset so the API serves them without compressing
- * on every request: a permit page on one bar of signal should cost as few bytes as possible.
+ * Writes .br and .gz beside each text file of the build, public/'s translations included, so the
+ * API serves them without compressing on every request: a permit page on one bar of signal
+ * should cost as few bytes as possible.
  */
 function precompress(): Plugin {
   return {
     name: 'sentiero-precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
-      const outDir = options.dir ?? 'dist';
-      const files = [...Object.keys(bundle), 'index.html'].filter((file) =>
-        /\.(js|css|html|svg|json)$/.test(file),
-      );
-      for (const file of new Set(files)) {
-        const path = join(outDir, file);
-        const content = readFileSync(path);
-        if (content.length < 1024) continue;
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+    // After every other plugin has written its files, sw.js included.
+    enforce: 'post',
+    writeBundle(options) {
+      precompressFiles(options.dir ?? 'dist');
     },
   };
 }

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureHomeJavaScript } from './bundle-size.ts';
+import { measureCompression, printCompression } from './compression.ts';
 import { freshDataDir, startServer } from './server.ts';
 import { measureMemory, measureStack, visitorPaths } from './stack.ts';
 
@@ -41,6 +42,7 @@ try {
   for (const file of bundle.files) console.log(`  ${file.file}: ${(file.gzipBytes / 1024).toFixed(1)} KB`);
 
   const stack = await measureStack(second, { port: port + 50, rounds, seconds, connections });
+  const compression = await measureCompression(second.url, { pid: second.pid, seconds, connections, rounds });
   await second.stop();
   console.log(
     `\nRequest path: wrk, ${connections} connections, ${rounds} rounds of ${seconds} s, medians (${second.url})`,
@@ -65,6 +67,7 @@ try {
   console.log(
     `app/category/list ÷ /api/health: ${stack.catalogueToHealth.toFixed(2)} (goal ≥ 0.6) ${check(stack.catalogueToHealth >= 0.6)}`,
   );
+  printCompression(compression);
   if (stack.health.errors + stack.health.non2xx + stack.catalogue.errors + stack.catalogue.non2xx > 0)
     missed += 1;
 

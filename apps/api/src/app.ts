@@ -29,6 +29,7 @@ import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
+import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
 import { answerUnreadableRequest, installErrorHandling } from './platform/error-handler.ts';
@@ -133,6 +134,8 @@ export async function buildApp({
   // Multipart bodies are read by installRequestInputRules, with the limits of the route.
   await app.register(fastifyMultipart);
   await app.register(fastifyEtag, { weak: true, hashFn: etagHash });
+  // After the ETag: its tag and 304 are those of the plain body, whatever encoding is sent.
+  compressResponses(app);
   const publicCache = new PublicCache(config.publicCacheSeconds);
   app.decorate('publicCache', publicCache);
   if (publicCache.enabled) {
@@ -166,6 +169,13 @@ export async function buildApp({
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // An answer sent after the stop began closes its connection: closing the server ends only the
+  // connections idle at that moment, and a kept-alive one would hold the stop until the client
+  // hangs up. Registered after compression, so an answer still being compressed is covered too.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -40,6 +40,7 @@ const percentile = (values: number[], share: number) =>
 async function measure(baseUrl: string, concurrency: number) {
   const latencies: number[] = [];
   const databaseTimes: number[] = [];
+  const serverTimes: number[] = [];
   const byShape = new Map<string, number[]>(QUERIES.map((query) => [query, []]));
   let failures = 0;
   let sent = 0;
@@ -52,8 +53,11 @@ async function measure(baseUrl: string, concurrency: number) {
       await response.arrayBuffer();
       const took = performance.now() - started;
       latencies.push(took);
-      const database = /db;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
-      if (database) databaseTimes.push(Number(database[1]));
+      const timing = /db;dur=([\d.]+), total;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+      if (timing) {
+        databaseTimes.push(Number(timing[1]));
+        serverTimes.push(Number(timing[2]));
+      }
       byShape.get(query)?.push(took);
       if (!response.ok) failures += 1;
     }
@@ -61,6 +65,7 @@ async function measure(baseUrl: string, concurrency: number) {
   await Promise.all(Array.from({ length: concurrency }, worker)); // warm-up round, not counted
   latencies.length = 0;
   databaseTimes.length = 0;
+  serverTimes.length = 0;
   for (const shape of byShape.values()) shape.length = 0;
   sent = 0;
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -75,12 +80,12 @@ async function measure(baseUrl: string, concurrency: number) {
   const budget = concurrency === 1 ? 20 : 40;
   const p95 = Number(percentile(latencies, 0.95));
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  const overSql = sum(latencies) / sum(databaseTimes);
+  const overSql = sum(serverTimes) / sum(databaseTimes);
   console.log(
     `  all: p50 ${percentile(latencies, 0.5)} ms, p95 ${p95} ms (goal ≤ ${budget} ms) ${p95 <= budget ? 'met' : 'MISSED'}, p99 ${percentile(latencies, 0.99)} ms, failures ${failures}`,
   );
   console.log(
-    `  the answer's time ÷ its SQL's time (Server-Timing db): ${overSql.toFixed(2)} (goal ≤ 1.1) ${overSql <= 1.1 ? 'met' : 'MISSED'}`,
+    `  the API's time ÷ its SQL's (Server-Timing total ÷ db): ${overSql.toFixed(2)} (goal ≤ 1.1) ${overSql <= 1.1 ? 'met' : 'MISSED'}; as the client saw it, with HTTP and the client's own work: ${(sum(latencies) / sum(databaseTimes)).toFixed(2)}`,
   );
   return failures + (p95 <= budget ? 0 : 1);
 }

@@ -2,6 +2,7 @@ import type { CountryCode } from '@sentiero/contract/common';
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
+import { preparedOnce } from '@sentiero/db/prepared';
 import {
   activityTypes,
   areaActivationRequests,
@@ -22,16 +23,19 @@ export type AreaFilter = {
   activity?: string | undefined;
 };
 
+/** The filter's conditions, each value a placeholder of the same name as the filter's field. */
 function areaFilterConditions(filter: AreaFilter): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.country) conditions.push(eq(regions.countryCode, filter.country));
-  if (filter.regionId !== undefined) conditions.push(eq(areas.regionId, filter.regionId));
+  if (filter.country) conditions.push(sql`${regions.countryCode} = ${sql.placeholder('country')}`);
+  if (filter.regionId !== undefined) conditions.push(sql`${areas.regionId} = ${sql.placeholder('regionId')}`);
   // The area's listings (active tickets) are read from their facet rows, by the area's index.
   const listingConditions: SQL[] = [];
-  if (filter.categoryId !== undefined) listingConditions.push(eq(ticketFacets.categoryId, filter.categoryId));
+  if (filter.categoryId !== undefined) {
+    listingConditions.push(sql`${ticketFacets.categoryId} = ${sql.placeholder('categoryId')}`);
+  }
   if (filter.activity) {
     listingConditions.push(
-      sql`${ticketFacets.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${filter.activity})`,
+      sql`${ticketFacets.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${sql.placeholder('activity')})`,
     );
   }
   if (listingConditions.length) {
@@ -62,6 +66,10 @@ function areaCardColumns(language: Language) {
 
 export type AreaCardRow = Omit<Awaited<ReturnType<typeof findAreaCards>>['rows'][number], 'total'>;
 
+/**
+ * A page of area cards and how many areas match: one statement per language and set of filters,
+ * prepared once (there are 16 sets), values sent as parameters.
+ */
 export async function findAreaCards(
   db: Db,
   language: Language,
@@ -69,15 +77,22 @@ export async function findAreaCards(
   limit: number,
   offset: number,
 ) {
-  const rows = await db
-    .select({ ...areaCardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(areas)
-    .innerJoin(regions, eq(regions.id, areas.regionId))
-    .leftJoin(areaListingStats, eq(areaListingStats.areaId, areas.id))
-    .where(and(...areaFilterConditions(filter)))
-    .orderBy(asc(regions.countryCode), asc(areas.id))
-    .limit(limit)
-    .offset(offset);
+  const shape = (['country', 'regionId', 'categoryId', 'activity'] as const)
+    .map((name) => (filter[name] === undefined || filter[name] === '' ? '0' : '1'))
+    .join('');
+  const find = preparedOnce(db, `area_cards_${language}_${shape}`, (name) =>
+    db
+      .select({ ...areaCardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(areas)
+      .innerJoin(regions, eq(regions.id, areas.regionId))
+      .leftJoin(areaListingStats, eq(areaListingStats.areaId, areas.id))
+      .where(and(...areaFilterConditions(filter)))
+      .orderBy(asc(regions.countryCode), asc(areas.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await find.execute({ ...filter, limit, offset });
   return { rows, total: rows[0]?.total ?? 0 };
 }
 

@@ -1,6 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
+import { preparedOnce } from '@sentiero/db/prepared';
 import { activityTypes, blogPosts } from '@sentiero/db/schema';
 import { desc, eq, sql } from 'drizzle-orm';
 
@@ -13,13 +14,18 @@ function cardColumns(language: Language) {
   };
 }
 
+/** A page of posts, newest first, and how many there are: prepared once per language. */
 export async function findBlogCards(db: Db, language: Language, limit: number, offset: number) {
-  const rows = await db
-    .select({ ...cardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(blogPosts)
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-    .limit(limit)
-    .offset(offset);
+  const find = preparedOnce(db, `blog_cards_${language}`, (name) =>
+    db
+      .select({ ...cardColumns(language), total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await find.execute({ limit, offset });
   return { rows, total: rows[0]?.total ?? 0 };
 }
 

@@ -18,7 +18,6 @@ import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { startPayment } from './payment.ts';
 import { placesNeeded, releasePlaces } from './places.ts';
-import { takePlacesCall } from './places-repo.ts';
 import { resumePurchase } from './recover.ts';
 import {
   findOrderById,
@@ -96,10 +95,10 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     fiscalCode: guest.fiscal_code?.toUpperCase().replace(/\s+/g, '') ?? null,
     unitPriceCents: unitPrice,
   }));
-  const takePlaces =
+  const places =
     ticket.dailyCapacity === null
       ? null
-      : takePlacesCall(ticket.id, placesNeeded(lines), ticket.dailyCapacity);
+      : { ticketId: ticket.id, needed: placesNeeded(lines), capacity: ticket.dailyCapacity };
 
   const write = async (db: Db | Transaction, couponCode: string | null, couponOff: number) => {
     const total = subtotal - discount - couponOff;
@@ -130,7 +129,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
         createdAt: now,
       },
       lines,
-      takePlaces,
+      places,
     );
     if (!placed) throw new SoldOut();
     return placed;

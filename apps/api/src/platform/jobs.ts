@@ -35,6 +35,11 @@ export type Jobs = {
   /** Queues a job; it survives a restart and runs on any process that works the queue. */
   send<Data extends object>(queue: string, data: Data): Promise<void>;
   /**
+   * A job of `queue` was written by a statement of ours (`insertJobsSql`): a worker of this
+   * process, if it works the queue, fetches now instead of at its next poll.
+   */
+  notify(queue: string): void;
+  /**
    * Works a queue in this process (unless started without workers); a handler that throws is
    * retried with backoff.
    */
@@ -105,6 +110,9 @@ export async function startJobs(
     async send(queue, data) {
       await ensureQueue(queue);
       await boss.send(queue, data, { db: prepared });
+      jobs.notify(queue);
+    },
+    notify(queue) {
       // A worker in this process picks the job up now instead of at its next poll.
       const worker = workers.get(queue);
       if (worker) boss.notifyWorker(worker);

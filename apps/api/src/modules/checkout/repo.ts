@@ -15,6 +15,7 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
+import { insertJobsSql } from '../../platform/job-rows.ts';
 import { type PlacesNeeded, takePlacesCall, takePlacesValues } from './places-repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -187,7 +188,9 @@ export type NewIssuedTicket = {
 /**
  * Marks an order issued and writes its tickets, in one statement: both or neither. Only an
  * order still in state `from` changes (undefined otherwise), and a line that already has its
- * ticket keeps it, so issuing twice never makes two. Every paid buy sends it: prepared.
+ * ticket keeps it, so issuing twice never makes two. With `mailQueue` the same statement queues
+ * the job that mails the tickets (`{ orderId }`), only if the order was issued. Every paid buy
+ * sends it: prepared.
  */
 export async function issueOrder(
   db: Db | Transaction,
@@ -196,8 +199,13 @@ export async function issueOrder(
   issued: NewIssuedTicket[],
   now: Date,
   payment?: { reference: string | null; paid: boolean },
+  mailQueue?: string,
 ): Promise<OrderRow | undefined> {
-  const issue = preparedSql<{ order: Record<string, unknown> }>(db, 'order_issue', () => issueOrderSql);
+  const issue = preparedSql<{ order: Record<string, unknown> }>(
+    db,
+    mailQueue ? `order_issue_queueing_${mailQueue.replaceAll('-', '_')}` : 'order_issue',
+    () => issueOrderSql(mailQueue),
+  );
   const [row] = await issue.execute({
     orderId,
     from,
@@ -210,25 +218,30 @@ export async function issueOrder(
   return row?.order ? rowFromJson(orders, row.order) : undefined;
 }
 
-const issueOrderSql = sql`with moved as (
-    update orders set status = 'issued', issued_at = ${value('at')}::timestamptz,
-      paid_at = case when ${value('paid')}::boolean then coalesce(paid_at, ${value('at')}::timestamptz) else paid_at end,
-      payment_reference = coalesce(${value('reference')}::text, payment_reference), updated_at = now()
-    where id = ${value('orderId')}::integer and status = ${value('from')}
-    returning *
-  ),
-  written as (
-    insert into issued_tickets (code, order_id, order_line_id, ticket_id, holder_name, valid_from,
-      valid_until, max_usage, signed_code, share_token, issued_at)
-    select ticket.code, moved.id, ticket.order_line_id, ticket.ticket_id, ticket.holder_name,
-      ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.share_token,
-      ${value('at')}::timestamptz
-    from moved, json_to_recordset(${value('tickets')}::json) as ticket(
-      code text, order_line_id integer, ticket_id integer, holder_name text, valid_from date,
-      valid_until date, max_usage integer, signed_code text, share_token text)
-    on conflict (order_line_id) do nothing
-  )
-  select row_to_json(moved) as order from moved`;
+function issueOrderSql(mailQueue: string | undefined): SQL {
+  const mail = mailQueue
+    ? sql`, queued as (${insertJobsSql(mailQueue, sql`select jsonb_build_object('orderId', moved.id) from moved`)})`
+    : sql``;
+  return sql`with moved as (
+      update orders set status = 'issued', issued_at = ${value('at')}::timestamptz,
+        paid_at = case when ${value('paid')}::boolean then coalesce(paid_at, ${value('at')}::timestamptz) else paid_at end,
+        payment_reference = coalesce(${value('reference')}::text, payment_reference), updated_at = now()
+      where id = ${value('orderId')}::integer and status = ${value('from')}
+      returning *
+    ),
+    written as (
+      insert into issued_tickets (code, order_id, order_line_id, ticket_id, holder_name, valid_from,
+        valid_until, max_usage, signed_code, share_token, issued_at)
+      select ticket.code, moved.id, ticket.order_line_id, ticket.ticket_id, ticket.holder_name,
+        ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.share_token,
+        ${value('at')}::timestamptz
+      from moved, json_to_recordset(${value('tickets')}::json) as ticket(
+        code text, order_line_id integer, ticket_id integer, holder_name text, valid_from date,
+        valid_until date, max_usage integer, signed_code text, share_token text)
+      on conflict (order_line_id) do nothing
+    )${mail}
+    select row_to_json(moved) as order from moved`;
+}
 
 function issuedJson(ticket: NewIssuedTicket) {
   return {

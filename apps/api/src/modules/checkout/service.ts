@@ -38,6 +38,11 @@ export type CheckoutDeps = {
   signer: TicketSigner;
   /** Queues the mail with the tickets' PDF: rendering it never holds up the buyer's answer. */
   queueTicketMail(orderId: number): Promise<void>;
+  /**
+   * A buy's statement that issued its tickets queued their mail itself (`TICKET_MAIL_QUEUE`): a
+   * worker of this process, if it has one, takes it now rather than at its next poll.
+   */
+  ticketMailQueued(): void;
 };
 
 export type BuyRequest = z.output<typeof ticketBuy.input>;

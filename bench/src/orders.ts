@@ -10,7 +10,15 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { createBuyers, fire, openSlots, percentile, spreadIds, type Tally } from './checkout-load.ts';
+import {
+  createBuyers,
+  fire,
+  openSlots,
+  percentile,
+  spreadIds,
+  stopBuying,
+  type Tally,
+} from './checkout-load.ts';
 import { backendPids, cpuSecondsOf, probeBuys, replayWithPgbench } from './checkout-replay.ts';
 import { freshDataDir, startServer } from './server.ts';
 
@@ -282,6 +290,7 @@ try {
     await db.end();
   }
 } finally {
+  stopBuying();
   if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
   else console.log(`Kept the database ${name}.`);
   await admin.end();

@@ -156,7 +156,7 @@ export function buyPlace(
 
 /** One worker per buyer, each buying one place after another until the time is up or nothing is left. */
 export async function fire(
-  baseUrl: string,
+  baseUrls: string[],
   buyers: Buyer[],
   queue: Slot[],
   { seconds, hotSlots }: { seconds: number; hotSlots: number },
@@ -165,7 +165,9 @@ export async function fire(
   const onSale = queue.splice(0, hotSlots);
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  const worker = async ({ cookie }: Buyer) => {
+  // Each buyer keeps to one API process, as a load balancer with sticky sessions would send it.
+  const worker = async ({ cookie }: Buyer, index: number) => {
+    const baseUrl = baseUrls[index % baseUrls.length] as string;
     while (performance.now() < deadline && onSale.length > 0) {
       const slot = onSale[Math.floor(Math.random() * onSale.length)] as Slot;
       const sent = performance.now();

@@ -20,7 +20,7 @@ import {
   type Tally,
 } from './checkout-load.ts';
 import { backendPids, cpuSecondsOf, probeBuys, replayWithPgbench } from './checkout-replay.ts';
-import { freshDataDir, startServer } from './server.ts';
+import { freshDataDir, type Server, startServer } from './server.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
@@ -44,14 +44,19 @@ const jobWorkersInApi = process.env.BENCH_JOB_WORKERS === 'on';
 const WARMUP_SECONDS = 2;
 /** 0 leaves the queued mails unsent (quicker runs while working on the checkout). */
 const MAIL_DRAIN_SECONDS = Number(process.env.BENCH_MAIL_SECONDS ?? 60);
+/**
+ * API processes behind the buyers (each buyer keeps to one), sharing the database pool's
+ * connections: BENCH_API_PROCESSES=2 puts one per core of this machine.
+ */
+const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? 1);
 /** The checkout's orders per second over pgbench's transactions per second: the goal. */
 const RATIO_GOAL = 0.8;
 
-/** The API process and the PostgreSQL backends serving its database: where the CPU goes. */
-async function cpuSeconds(db: pg.Client, serverPid: number | undefined) {
+/** The API processes and the PostgreSQL backends serving their database: where the CPU goes. */
+async function cpuSeconds(db: pg.Client, serverPids: (number | undefined)[]) {
   const pids = await backendPids(db);
   return {
-    server: cpuSecondsOf(serverPid),
+    server: serverPids.reduce<number>((sum, pid) => sum + cpuSecondsOf(pid), 0),
     postgres: pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
   };
 }
@@ -178,8 +183,9 @@ try {
   process.env.JOB_WORKERS = jobWorkersInApi ? 'on' : 'off';
   // PostgreSQL shares the cores with the API and the buyers: a few connections per core serve
   // them best (here 6 made 264 orders/s where the default 20 made 240).
-  process.env.DATABASE_POOL_SIZE ??= String(availableParallelism() * 3);
-  const poolSize = Number(process.env.DATABASE_POOL_SIZE);
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? availableParallelism() * 3);
+  // The connections are shared out among the API processes: pgbench gets as many as they have.
+  process.env.DATABASE_POOL_SIZE = String(Math.max(1, Math.floor(poolSize / apiProcesses)));
   const db = new pg.Client({ connectionString: url.toString() });
   try {
     // The first server migrates and seeds the empty database, and logs what two probe buys send
@@ -193,7 +199,10 @@ try {
       await probing.stop();
     }
     const { buyers, tickets, slots, probes } = setUp;
-    const server = await startServer({ port, dataDir });
+    const servers: Server[] = [];
+    for (let i = 0; i < apiProcesses; i++) servers.push(await startServer({ port: port + 2 + i, dataDir }));
+    const urls = servers.map((server) => server.url);
+    const pids = servers.map((server) => server.pid);
     let run: {
       warmup: Tally;
       tally: Tally;
@@ -203,13 +212,13 @@ try {
     };
     try {
       console.log(
-        `\nCheckout: ${buyerCount} buyers, ${seconds} s after a ${WARMUP_SECONDS} s warm-up, ${tickets.length} one-day tickets × open days = ${slots.length} (ticket, day) of ${capacity} places, ${hotSlots} on sale at a time, database pool ${poolSize}, ticket mails ${jobWorkersInApi ? 'rendered and sent by the API process' : 'queued for a worker process'}; load average ${load()}`,
+        `\nCheckout: ${buyerCount} buyers, ${seconds} s after a ${WARMUP_SECONDS} s warm-up, ${tickets.length} one-day tickets × open days = ${slots.length} (ticket, day) of ${capacity} places, ${hotSlots} on sale at a time, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}, database pool ${poolSize}${apiProcesses > 1 ? ` (${process.env.DATABASE_POOL_SIZE} each)` : ''}, ticket mails ${jobWorkersInApi ? 'rendered and sent by the API process' : 'queued for a worker process'}; load average ${load()}`,
       );
-      const warmup = await fire(server.url, buyers, slots, { seconds: WARMUP_SECONDS, hotSlots });
+      const warmup = await fire(urls, buyers, slots, { seconds: WARMUP_SECONDS, hotSlots });
       const cpuBefore = process.cpuUsage();
-      const usedBefore = await cpuSeconds(db, server.pid);
-      const tally = await fire(server.url, buyers, slots, { seconds, hotSlots });
-      const usedAfter = await cpuSeconds(db, server.pid);
+      const usedBefore = await cpuSeconds(db, pids);
+      const tally = await fire(urls, buyers, slots, { seconds, hotSlots });
+      const usedAfter = await cpuSeconds(db, pids);
       const cpu = process.cpuUsage(cpuBefore);
       run = {
         warmup,
@@ -221,7 +230,7 @@ try {
       };
     } finally {
       // Stopping waits for the requests in flight, so the check below sees every order finished.
-      await server.stop();
+      await Promise.all(servers.map((server) => server.stop()));
     }
 
     const { tally } = run;
@@ -232,7 +241,7 @@ try {
     );
     const answers = [...tally.statuses.values()].reduce((sum, n) => sum + n, 0);
     console.log(
-      `  CPU during the run: API process ${run.serverCpu.toFixed(1)} s, PostgreSQL backends ${run.postgresCpu.toFixed(1)} s; per answer ${((run.serverCpu * 1000) / answers).toFixed(2)} ms + ${((run.postgresCpu * 1000) / answers).toFixed(2)} ms`,
+      `  CPU during the run: API process${apiProcesses > 1 ? 'es' : ''} ${run.serverCpu.toFixed(1)} s, PostgreSQL backends ${run.postgresCpu.toFixed(1)} s; per answer ${((run.serverCpu * 1000) / answers).toFixed(2)} ms + ${((run.postgresCpu * 1000) / answers).toFixed(2)} ms`,
     );
     const count = (status: string) => tally.statuses.get(status) ?? 0;
     const ordered = count('200');

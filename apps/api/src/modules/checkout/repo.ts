@@ -4,6 +4,7 @@ import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { issuedTickets, type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
 import {
   and,
+  type Column,
   eq,
   getTableColumns,
   gt,
@@ -68,13 +69,24 @@ export async function findOrderLines(db: Db | Transaction, orderId: number): Pro
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
 }
 
+/** A table's columns by property name, listed once: every buy maps three rows. */
+const tableColumns = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    tableColumns.set(table, columns);
+  }
+  return columns;
+}
+
 /**
  * A row that came back as JSON (`row_to_json`, `json_agg`): keys are column names, timestamps
  * ISO strings. Mapped the way Drizzle maps a selected row, so both read alike.
  */
 function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

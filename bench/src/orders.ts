@@ -293,6 +293,15 @@ try {
     console.log(
       `  checkout ÷ database: ${(ordersPerSecond / replay.tpsWithoutOwn).toFixed(2)} (goal ≥ ${RATIO_GOAL}; ${(ordersPerSecond / replay.tps).toFixed(2)} of pgbench's measured rate)`,
     );
+    // When the cores are what both runs wait for, an order of the checkout costs the API's, the load
+    // generator's and PostgreSQL's CPU (sold-out answers included), a transaction of pgbench
+    // little more than PostgreSQL's: their quotient is then about the ratio, whatever else waits.
+    const perOrder = (cpuMs: number) => cpuMs / ordered;
+    const orderCpu = perOrder(run.serverCpu * 1000 + run.postgresCpu * 1000 + run.clientCpuMs);
+    const replayCpu = (replay.postgresCpuSeconds * 1000) / replay.transactions;
+    console.log(
+      `  CPU per order: checkout ${orderCpu.toFixed(2)} ms (API ${perOrder(run.serverCpu * 1000).toFixed(2)}, PostgreSQL ${perOrder(run.postgresCpu * 1000).toFixed(2)}, load generator ${perOrder(run.clientCpuMs).toFixed(2)}), pgbench's PostgreSQL ${replayCpu.toFixed(2)} ms: bound by the cores, the ratio would be about ${(replayCpu / orderCpu).toFixed(2)}`,
+    );
     if (MAIL_DRAIN_SECONDS > 0) await drainTicketMails(db);
     if (check.oversold.length + check.miscounted.length + failures > 0) process.exitCode = 1;
   } finally {

@@ -4,7 +4,7 @@
  * Needs BENCH_DATABASE_URL (a server where it may create a database); traffic goes to 127.0.0.1
  * only and the run is bounded.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,12 +20,19 @@ import {
   type Tally,
 } from './checkout-load.ts';
 import { backendPids, cpuSecondsOf, probeBuys, replayWithPgbench } from './checkout-replay.ts';
+import { PGBENCH } from './pgbench.ts';
 import { freshDataDir, type Server, startServer } from './server.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
   console.error(
     'bench:orders measures PostgreSQL: set BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/postgres',
+  );
+  process.exit(1);
+}
+if (!existsSync(PGBENCH)) {
+  console.error(
+    `bench:orders compares the checkout with pgbench: install Debian's (apt-get install postgresql-client) for ${PGBENCH}`,
   );
   process.exit(1);
 }

@@ -15,6 +15,9 @@
 import { spawn } from 'node:child_process';
 import type { SentStatement } from '../../packages/db/src/client.ts';
 
+/** Debian's pgbench (postgresql-client), the version of the server's packages. */
+export const PGBENCH = '/usr/bin/pgbench';
+
 /** One probe buy: the statements the API sent for it, and the values that are its own. */
 export type ProbeBuy = {
   statements: SentStatement[];
@@ -291,7 +294,7 @@ export function runPgbench({
     url,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PGBENCH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;

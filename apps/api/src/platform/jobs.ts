@@ -100,8 +100,9 @@ export async function startJobs(
     queues.add(queue);
   };
 
-  // pg-boss builds its insert; sent through this, it is a named prepared statement. Every buy
-  // queues its ticket mail, so that is one statement per buy PostgreSQL does not parse again.
+  // pg-boss builds its insert; sent through this, it is a named prepared statement, parsed once
+  // per connection however many mails are sent. (A buy's ticket mail is queued by the statement
+  // that issues its tickets, `insertJobsSql`.)
   const prepared = {
     executeSql: (text: string, values: unknown[]) => database.executePrepared(text, values),
   };

@@ -1,15 +1,16 @@
 /**
  * The database's own rate for the statements of a buy: `bench:orders` logs what the API sends for
- * two probe buys (DATABASE_STATEMENT_LOG), turns those statements into a pgbench script and runs
+ * probe buys (DATABASE_STATEMENT_LOG), turns those statements into a pgbench script and runs
  * Debian's pgbench with it (`-M prepared`) on the same database, with the API's connections.
  *
  * pgbench makes numbers only (`\set … random()`) and cannot send NULL (it sends the text NULL), so:
  * - per buy it draws a buyer, a hot (ticket, day) and a key; a buyer's session is found by a
  *   token hash that is the buyer's number (sessions written for pgbench), the key also serves as
- *   order code, ticket code and share token, all unique as the API's are;
+ *   order code, payment reference, ticket code and share token, all unique as the API's are;
  * - the day and the JSON that hold it come from a table of hot (ticket, day) the benchmark writes,
- *   read by one statement of pgbench's own, and the tickets' JSON (it needs the new order line's id)
- *   and the job's (the new order's id) are made by a second one. `-r` tells how long those two take.
+ *   read by one statement of pgbench's own, and JSON that needs what the order statement answered
+ *   (the tickets', with the new order line's id) is made by a second one. `-r` tells how long
+ *   those two take;
  * - its capacity is a million places a day: it never sells out, so every transaction is a sale.
  */
 import { spawn } from 'node:child_process';
@@ -125,7 +126,10 @@ function classify(
   return null;
 }
 
-/** The statements both probes sent, in order: a statement of one probe only (a queue lookup the first buy of a process makes, a timer of pg-boss's) is left out. */
+/**
+ * The statements both probes sent, in order: a statement of one probe only (a lookup only a
+ * process's first buy makes, a timer of pg-boss's) is left out.
+ */
 function sharedStatements(a: SentStatement[], b: SentStatement[]): [SentStatement, SentStatement][] {
   const key = (statement: SentStatement) => statement.name ?? statement.text;
   const inB = new Set(b.map(key));
@@ -148,8 +152,8 @@ const describeStatement = (statement: SentStatement) =>
 
 /**
  * The pgbench script of the statements two probe buys sent (`sameSlot` bought the first's
- * ticket and day as another buyer, with another key). `buyers` sessions and `hotSlots`
- * rows of the slots table are what the benchmark writes for it (`slotsTable`, `pgbenchSessions`).
+ * ticket and day as another buyer, with another key). It expects `buyers` sessions whose token
+ * hashes are 1…buyers and `hotSlots` rows in `slotsTable` (`replayWithPgbench` writes both).
  */
 export function writeReplay(
   probes: [ProbeBuy, ProbeBuy],
@@ -229,7 +233,7 @@ export function writeReplay(
         '\\gset h_',
       ].join('\n'),
       own: true,
-      label: '(own: tickets and job JSON)',
+      label: '(own: JSON from the new order)',
     });
   }
 

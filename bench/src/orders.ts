@@ -4,14 +4,24 @@
  * Needs BENCH_DATABASE_URL (a server where it may create a database); traffic goes to 127.0.0.1
  * only and the run is bounded.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
-import { freshDataDir, startServer } from './server.ts';
+import {
+  createBuyers,
+  fire,
+  openSlots,
+  percentile,
+  spreadIds,
+  stopBuying,
+  type Tally,
+} from './checkout-load.ts';
+import { backendPids, cpuSecondsOf, probeBuys, replayWithPgbench } from './checkout-replay.ts';
+import { PGBENCH } from './pgbench.ts';
+import { freshDataDir, type Server, startServer } from './server.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
@@ -20,8 +30,14 @@ if (!serverUrl) {
   );
   process.exit(1);
 }
+if (!existsSync(PGBENCH)) {
+  console.error(
+    `bench:orders compares the checkout with pgbench: install Debian's (apt-get install postgresql-client) for ${PGBENCH}`,
+  );
+  process.exit(1);
+}
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-const buyers = Number(process.env.BENCH_BUYERS ?? 200);
+const buyerCount = Number(process.env.BENCH_BUYERS ?? 200);
 const capacity = Number(process.env.BENCH_CAPACITY ?? 50);
 /** (ticket, day) pairs on sale at once: few, so that buyers really race for the same places. */
 const hotSlots = Number(process.env.BENCH_HOT_SLOTS ?? 20);
@@ -33,138 +49,23 @@ const port = Number(process.env.BENCH_PORT ?? 3202);
  */
 const jobWorkersInApi = process.env.BENCH_JOB_WORKERS === 'on';
 const WARMUP_SECONDS = 2;
+/** 0 leaves the queued mails unsent (quicker runs while working on the checkout). */
 const MAIL_DRAIN_SECONDS = Number(process.env.BENCH_MAIL_SECONDS ?? 60);
-const FIRST_DAY = '2027-06-01';
-const CALENDAR_DAYS = 60;
-/** server.ts runs the API as production, where the session cookie carries the `__Host-` prefix. */
-const SESSION_COOKIE = '__Host-sentiero_session';
-const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
-
-type Slot = { ticket: number; day: string };
-type Tally = { statuses: Map<string, number>; latencies: number[]; elapsedMs: number };
-
-const percentile = (values: number[], share: number) =>
-  [...values]
-    .sort((a, b) => a - b)
-    [Math.min(values.length - 1, Math.floor(share * values.length))]?.toFixed(1);
-
-/** Members made in the database: registering through the API is rate limited and hashes each password. */
-async function createBuyers(db: pg.Client, count: number): Promise<string[]> {
-  const passwordHash = await hashPassword('Bench2026pass');
-  const { rows } = await db.query<{ id: number }>(
-    `insert into users (email, password_hash, first_name, last_name, country, language, adult_confirmed_at, terms_accepted_at)
-     select 'bench-buyer-' || i || '@sentiero.localhost', $1, 'Anna', 'Conti', 'IT', 'it', now(), now()
-     from generate_series(1, $2::int) as i returning id`,
-    [passwordHash, count],
-  );
-  // As sessions.ts makes them: a random token in the cookie, its SHA-256 in the table.
-  const tokens = rows.map(() => randomBytes(32).toString('base64url'));
-  const hashes = tokens.map((token) => createHash('sha256').update(token).digest('hex'));
-  await db.query(
-    `insert into sessions (token_hash, user_id, expires_at)
-     select token_hash, user_id, now() + interval '1 day' from unnest($1::text[], $2::int[]) as s(token_hash, user_id)`,
-    [hashes, rows.map((row) => row.id)],
-  );
-  return tokens.map((token) => `${SESSION_COOKIE}=${token}`);
-}
-
 /**
- * One-day tickets (daily and hourly) an adult can buy without a fishing card or residence, given
- * a capacity (this database is the benchmark's own), and the days their calendar says are open.
- * The seed has only two daily tickets without a minimum age: too few places for 300 orders a second.
+ * API processes behind the buyers (each buyer keeps to one), sharing the database pool's
+ * connections: BENCH_API_PROCESSES=2 puts one per core of this machine.
  */
-async function openSlots(db: pg.Client, baseUrl: string): Promise<{ tickets: number[]; slots: Slot[] }> {
-  const { rows } = await db.query<{ id: number }>(
-    `select id from tickets
-     where active and duration_type in ('DAILY', 'HOURLY') and min_age <= 18 and not requires_fishing_card
-       and resident_countries is null and coalesce(discounted_price_cents, price_cents) > 0
-     order by id`,
-  );
-  const tickets = rows.map((row) => row.id);
-  await db.query('update tickets set daily_capacity = $1 where id = any($2)', [capacity, tickets]);
-  const slots: Slot[] = [];
-  for (const ticket of tickets) {
-    const response = await fetch(
-      `${baseUrl}/api/app/ticket/calendar?id=${ticket}&from=${FIRST_DAY}&days=${CALENDAR_DAYS}`,
-    );
-    if (!response.ok) throw new Error(`calendar of ticket ${ticket} answered ${response.status}`);
-    const { days } = (await response.json()) as { days: { date: string; open: boolean }[] };
-    for (const day of days) if (day.open) slots.push({ ticket, day: day.date });
-  }
-  // Day by day, so the slots on sale at once belong to different tickets.
-  slots.sort((a, b) => a.day.localeCompare(b.day) || a.ticket - b.ticket);
-  return { tickets, slots };
-}
+const apiProcesses = Number(process.env.BENCH_API_PROCESSES ?? 1);
+/** The checkout's orders per second over pgbench's transactions per second: the goal. */
+const RATIO_GOAL = 0.8;
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 where there is none. */
-function cpuSecondsOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The API process and the PostgreSQL backends serving its database: where the CPU goes. */
-async function cpuSeconds(db: pg.Client, serverPid: number | undefined) {
-  const { rows } = await db.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
+/** The API processes and the PostgreSQL backends serving their database: where the CPU goes. */
+async function cpuSeconds(db: pg.Client, serverPids: (number | undefined)[]) {
+  const pids = await backendPids(db);
   return {
-    server: cpuSecondsOf(serverPid),
-    postgres: rows.reduce((sum, row) => sum + cpuSecondsOf(row.pid), 0),
+    server: serverPids.reduce<number>((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    postgres: pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
   };
-}
-
-/** One worker per buyer, each buying one place after another until the time is up or nothing is left. */
-async function fire(baseUrl: string, cookies: string[], queue: Slot[], forSeconds: number): Promise<Tally> {
-  const tally: Tally = { statuses: new Map(), latencies: [], elapsedMs: 0 };
-  const onSale = queue.splice(0, hotSlots);
-  const started = performance.now();
-  const deadline = started + forSeconds * 1000;
-  const worker = async (cookie: string) => {
-    while (performance.now() < deadline && onSale.length > 0) {
-      const slot = onSale[Math.floor(Math.random() * onSale.length)] as Slot;
-      const body = {
-        id_ticket: slot.ticket,
-        guests: [{ full_name: 'Anna Conti', start_date: slot.day, end_date: slot.day, birth_year: 1990 }],
-        payment_method: 'sandbox',
-        card: CARD,
-        idempotency_key: randomUUID(),
-      };
-      const sent = performance.now();
-      let status: string;
-      try {
-        const response = await fetch(`${baseUrl}/api/app/v4/ticket/buy`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(30_000),
-        });
-        await response.arrayBuffer();
-        status = String(response.status);
-      } catch {
-        status = 'error';
-      }
-      tally.latencies.push(performance.now() - sent);
-      tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
-      // Sold out: the next day in line goes on sale in its place.
-      const at = onSale.indexOf(slot);
-      if (status === '409' && at !== -1) {
-        const next = queue.shift();
-        if (next) onSale[at] = next;
-        else onSale.splice(at, 1);
-      }
-    }
-  };
-  await Promise.all(cookies.map(worker));
-  tally.elapsedMs = performance.now() - started;
-  // Whatever stayed on sale goes back to the front of the line for the next round.
-  queue.unshift(...onSale);
-  return tally;
 }
 
 /** A mail server on the loopback that accepts everything and counts it. */
@@ -273,6 +174,11 @@ await admin.connect();
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const dataDir = freshDataDir();
+const statementLog = join(tmpdir(), `${name}.statements.ndjson`);
+const load = () =>
+  loadavg()
+    .map((average) => average.toFixed(2))
+    .join(' ');
 
 try {
   await admin.query(`create database ${name}`);
@@ -284,14 +190,27 @@ try {
   process.env.JOB_WORKERS = jobWorkersInApi ? 'on' : 'off';
   // PostgreSQL shares the cores with the API and the buyers: a few connections per core serve
   // them best (here 6 made 264 orders/s where the default 20 made 240).
-  process.env.DATABASE_POOL_SIZE ??= String(availableParallelism() * 3);
-  const server = await startServer({ port, dataDir }); // migrates and seeds the empty database
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? availableParallelism() * 3);
+  // The connections are shared out among the API processes: pgbench gets as many as they have.
+  process.env.DATABASE_POOL_SIZE = String(Math.max(1, Math.floor(poolSize / apiProcesses)));
   const db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
   try {
+    // The first server migrates and seeds the empty database, and logs what two probe buys send
+    // (pgbench replays them after the run); the server measured logs nothing.
+    const probing = await startServer({ port, dataDir, env: { DATABASE_STATEMENT_LOG: statementLog } });
+    await db.connect();
+    let setUp: Awaited<ReturnType<typeof prepareBuyers>>;
+    try {
+      setUp = await prepareBuyers(db, probing.url);
+    } finally {
+      await probing.stop();
+    }
+    const { buyers, tickets, slots, probes } = setUp;
+    const servers: Server[] = [];
+    for (let i = 0; i < apiProcesses; i++) servers.push(await startServer({ port: port + 2 + i, dataDir }));
+    const urls = servers.map((server) => server.url);
+    const pids = servers.map((server) => server.pid);
     let run: {
-      tickets: number[];
-      slotsLeft: number;
       warmup: Tally;
       tally: Tally;
       clientCpuMs: number;
@@ -299,20 +218,16 @@ try {
       postgresCpu: number;
     };
     try {
-      const cookies = await createBuyers(db, buyers);
-      const { tickets, slots } = await openSlots(db, server.url);
       console.log(
-        `\nCheckout: ${buyers} buyers, ${seconds} s after a ${WARMUP_SECONDS} s warm-up, ${tickets.length} one-day tickets × open days from ${FIRST_DAY} = ${slots.length} (ticket, day) of ${capacity} places, ${hotSlots} on sale at a time, database pool ${process.env.DATABASE_POOL_SIZE}, ticket mails ${jobWorkersInApi ? 'rendered and sent by the API process' : 'queued for a worker process'}`,
+        `\nCheckout: ${buyerCount} buyers, ${seconds} s after a ${WARMUP_SECONDS} s warm-up, ${tickets.length} one-day tickets × open days = ${slots.length} (ticket, day) of ${capacity} places, ${hotSlots} on sale at a time, ${apiProcesses} API process${apiProcesses > 1 ? 'es' : ''}, database pool ${poolSize}${apiProcesses > 1 ? ` (${process.env.DATABASE_POOL_SIZE} each)` : ''}, ticket mails ${jobWorkersInApi ? 'rendered and sent by the API process' : 'queued for a worker process'}; load average ${load()}`,
       );
-      const warmup = await fire(server.url, cookies, slots, WARMUP_SECONDS);
+      const warmup = await fire(urls, buyers, slots, { seconds: WARMUP_SECONDS, hotSlots });
       const cpuBefore = process.cpuUsage();
-      const usedBefore = await cpuSeconds(db, server.pid);
-      const tally = await fire(server.url, cookies, slots, seconds);
-      const usedAfter = await cpuSeconds(db, server.pid);
+      const usedBefore = await cpuSeconds(db, pids);
+      const tally = await fire(urls, buyers, slots, { seconds, hotSlots });
+      const usedAfter = await cpuSeconds(db, pids);
       const cpu = process.cpuUsage(cpuBefore);
       run = {
-        tickets,
-        slotsLeft: slots.length,
         warmup,
         tally,
         clientCpuMs: (cpu.user + cpu.system) / 1000,
@@ -322,17 +237,18 @@ try {
       };
     } finally {
       // Stopping waits for the requests in flight, so the check below sees every order finished.
-      await server.stop();
+      await Promise.all(servers.map((server) => server.stop()));
     }
 
     const { tally } = run;
+    const elapsed = tally.elapsedMs / 1000;
     // The buyers share the machine with the server and PostgreSQL: their CPU time says how much.
     console.log(
-      `  load generator CPU: ${(run.clientCpuMs / 1000).toFixed(1)} s in ${(tally.elapsedMs / 1000).toFixed(1)} s, on a machine with ${availableParallelism()} cores`,
+      `  load generator CPU: ${(run.clientCpuMs / 1000).toFixed(1)} s in ${elapsed.toFixed(1)} s, on a machine with ${availableParallelism()} cores`,
     );
     const answers = [...tally.statuses.values()].reduce((sum, n) => sum + n, 0);
     console.log(
-      `  CPU during the run: API process ${run.serverCpu.toFixed(1)} s, PostgreSQL backends ${run.postgresCpu.toFixed(1)} s; per answer ${((run.serverCpu * 1000) / answers).toFixed(2)} ms + ${((run.postgresCpu * 1000) / answers).toFixed(2)} ms`,
+      `  CPU during the run: API process${apiProcesses > 1 ? 'es' : ''} ${run.serverCpu.toFixed(1)} s, PostgreSQL backends ${run.postgresCpu.toFixed(1)} s; per answer ${((run.serverCpu * 1000) / answers).toFixed(2)} ms + ${((run.postgresCpu * 1000) / answers).toFixed(2)} ms`,
     );
     const count = (status: string) => tally.statuses.get(status) ?? 0;
     const ordered = count('200');
@@ -340,7 +256,8 @@ try {
       [...tally.statuses].filter(([status]) => status.startsWith('5')).reduce((sum, [, n]) => sum + n, 0) +
       count('error');
     const other = [...tally.statuses].filter(([status]) => status !== '200' && status !== '409');
-    console.log(`  orders per second: ${(ordered / (tally.elapsedMs / 1000)).toFixed(0)} (budget ≥ 300)`);
+    const ordersPerSecond = ordered / elapsed;
+    console.log(`  orders per second: ${ordersPerSecond.toFixed(0)} (budget ≥ 300)`);
     console.log(
       `  latency, all answers: p50 ${percentile(tally.latencies, 0.5)} ms, p95 ${percentile(tally.latencies, 0.95)} ms, p99 ${percentile(tally.latencies, 0.99)} ms`,
     );
@@ -348,26 +265,69 @@ try {
       `  answers: 200 ${ordered}, 409 (sold out) ${count('409')}, other ${other.map(([status, n]) => `${status}×${n}`).join(', ') || 'none'}`,
     );
     if (count('429') > 0) console.log('  429: the server still limits per IP; is RATE_LIMITS=off supported?');
-    if (run.slotsLeft === 0)
+    if (slots.length === 0)
       console.log('  every place was sold before the time was up: raise BENCH_CAPACITY');
 
-    const check = await checkPlaces(db, run.tickets);
-    const answered = ordered + (run.warmup.statuses.get('200') ?? 0);
+    const check = await checkPlaces(db, tickets);
+    const answered = ordered + (run.warmup.statuses.get('200') ?? 0) + 3;
     console.log(
-      `  places: ${check.days} (ticket, day) checked, ${check.soldOutDays} sold out, ${check.oversold.length} oversold, ${check.miscounted.length} where taken ≠ paid + pending lines`,
+      `  places: ${check.days} (ticket, day) checked, ${check.soldOutDays} sold out, ${check.oversold.length} oversold, ${check.miscounted.length} miscounted (taken ≠ paid + pending lines)`,
     );
     console.log(
-      `  paid order lines ${check.paidLines}, pending ${check.pendingLines}; orders answered 200 (with warm-up) ${answered}`,
+      `  paid order lines ${check.paidLines}, pending ${check.pendingLines}; orders answered 200 (with warm-up and probes) ${answered}`,
     );
     for (const row of [...check.oversold, ...check.miscounted].slice(0, 10)) console.log('   ', row);
-    await drainTicketMails(db);
+
+    // Right after the run, on the same database: the database's own rate for the same statements.
+    const replay = await replayWithPgbench(db, {
+      url: url.toString(),
+      probes,
+      buyers,
+      slots: slots.slice(0, hotSlots),
+      capacity,
+      clients: poolSize,
+      seconds,
+    });
+    console.log(
+      `  pgbench, the API's ${replay.statements.length} statements of a buy (${replay.statements.join(', ')}) and ${replay.ownStatements} of its own, -M prepared, ${poolSize} connections, ${seconds} s: ${replay.tps.toFixed(0)} transactions/s, ${replay.failed} failed; PostgreSQL ${((replay.postgresCpuSeconds * 1000) / replay.transactions).toFixed(2)} ms CPU per transaction; load average ${load()}`,
+    );
+    console.log(
+      `  pgbench's average latency per statement: ${replay.latencies.map(({ label, latencyMs }) => `${label} ${latencyMs.toFixed(2)} ms`).join(', ')}`,
+    );
+    console.log(
+      `  pgbench without its own statements' share of each transaction's latency: ${replay.tpsWithoutOwn.toFixed(0)} transactions/s`,
+    );
+    console.log(
+      `  checkout ÷ database: ${(ordersPerSecond / replay.tpsWithoutOwn).toFixed(2)} (goal ≥ ${RATIO_GOAL}; ${(ordersPerSecond / replay.tps).toFixed(2)} of pgbench's measured rate)`,
+    );
+    // When the cores are what both runs wait for, an order of the checkout costs the API's, the load
+    // generator's and PostgreSQL's CPU (sold-out answers included), a transaction of pgbench
+    // little more than PostgreSQL's: their quotient is then about the ratio, whatever else waits.
+    const perOrder = (cpuMs: number) => cpuMs / ordered;
+    const orderCpu = perOrder(run.serverCpu * 1000 + run.postgresCpu * 1000 + run.clientCpuMs);
+    const replayCpu = (replay.postgresCpuSeconds * 1000) / replay.transactions;
+    console.log(
+      `  CPU per order: checkout ${orderCpu.toFixed(2)} ms (API ${perOrder(run.serverCpu * 1000).toFixed(2)}, PostgreSQL ${perOrder(run.postgresCpu * 1000).toFixed(2)}, load generator ${perOrder(run.clientCpuMs).toFixed(2)}), pgbench's PostgreSQL ${replayCpu.toFixed(2)} ms: bound by the cores, the ratio would be about ${(replayCpu / orderCpu).toFixed(2)}`,
+    );
+    if (MAIL_DRAIN_SECONDS > 0) await drainTicketMails(db);
     if (check.oversold.length + check.miscounted.length + failures > 0) process.exitCode = 1;
   } finally {
     await db.end();
   }
 } finally {
+  stopBuying();
   if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
   else console.log(`Kept the database ${name}.`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(statementLog, { force: true });
+}
+
+/** Buyers, the (ticket, day) they race for, and the probe buys the replay is written from. */
+async function prepareBuyers(db: pg.Client, baseUrl: string) {
+  await spreadIds(db);
+  const buyers = await createBuyers(db, buyerCount);
+  const { tickets, slots } = await openSlots(db, baseUrl, capacity);
+  const probes = await probeBuys(db, baseUrl, statementLog, buyers, slots);
+  return { buyers, tickets, slots, probes };
 }

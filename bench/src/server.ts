@@ -36,6 +36,12 @@ export async function startServer({
 }): Promise<Server> {
   const started = performance.now();
   const url = `http://127.0.0.1:${port}`;
+  // Another process answering there would pass the health check below in this server's place.
+  const taken = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on port ${port}: set BENCH_PORT to a free one`);
   const child: ChildProcess = spawn(process.execPath, [...serverFlags(), join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
     env: {

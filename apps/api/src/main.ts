@@ -1,5 +1,6 @@
 import { openDatabase } from '@sentiero/db/client';
 import { seedDatabase } from '@sentiero/db/seed/seed';
+import { appendStatementsTo } from '@sentiero/db/statement-log';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
@@ -18,7 +19,11 @@ function readConfig() {
 }
 
 const config = readConfig();
-const database = await openDatabase(config.database);
+const database = await openDatabase(
+  config.database.driver === 'postgres' && config.database.statementLog
+    ? { ...config.database, onStatement: appendStatementsTo(config.database.statementLog) }
+    : config.database,
+);
 await database.migrate();
 const seeded = await seedDatabase(database.db);
 const app = await buildApp({ config, database });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,6 +32,12 @@ export type Database = {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
+   * One parameterised statement of SQL we do not write ourselves (pg-boss's job insert), sent as
+   * a named prepared statement: PostgreSQL parses and plans it once per connection. The name
+   * comes from the text, so a different text is never sent under a name already used.
+   */
+  executePrepared(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
    * Runs `work` while no other process runs work under the same `lockId` (a PostgreSQL advisory
    * lock held on a connection of its own, so `work` may use the whole pool). PGlite has one process.
    */
@@ -40,8 +47,17 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
+/** A statement as the driver sends it: `name` when it is a named prepared statement. */
+export type SentStatement = { name: string | undefined; text: string; values: unknown[] };
+
 export type OpenDatabaseOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  | {
+      driver: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told of every statement sent on the pool's connections, as it is sent (tests, benchmarks). */
+      onStatement?: (statement: SentStatement) => void;
+    }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { driver: 'pglite'; dataDir?: string };
 
@@ -56,8 +72,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // failover, a restart) emitted an unhandled 'error' and ended the process. Every client gets
     // a listener for life: the error still fails the query in flight or the next one, which
     // answers 503, and the pool drops the broken client when it is released.
+    const { onStatement } = options;
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      if (onStatement) reportStatements(client, onStatement);
     });
     markConnectFailures(pool);
     timeQueries(pool);
@@ -68,6 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       migrate: () => migrateWithLock(pool),
       ping: () => timeQuery(db),
       executeSql: (text, values) => pool.query(text, values),
+      executePrepared: (text, values) => pool.query({ name: statementName(text), text, values }),
       exclusively: (lockId, work) => withAdvisoryLock(options.url, lockId, work),
       close: () => pool.end(),
     };
@@ -89,6 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    executePrepared: (text, values) => client.query(text, values),
     exclusively: (_lockId, work) => work(),
     close: () => client.close(),
   };
@@ -125,6 +145,37 @@ function markConnectFailures(pool: pg.Pool): void {
       throw new DatabaseUnreachableError(error);
     });
   }) as typeof pool.connect;
+}
+
+const statementNames = new Map<string, string>();
+
+/** `sql_` and the start of the text's SHA-256: the same text, the same name, in every process. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `sql_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Wraps a connection's `query` to tell `onStatement` what it sends. Every statement passes there,
+ * whether it came through `pool.query` (Drizzle outside transactions, pg-boss) or a checked-out
+ * client (transactions).
+ */
+function reportStatements(client: pg.PoolClient, onStatement: (statement: SentStatement) => void): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [config, values] = args;
+    if (typeof config === 'string') {
+      onStatement({ name: undefined, text: config, values: Array.isArray(values) ? values : [] });
+    } else if (config && typeof config === 'object' && 'text' in config) {
+      const { name, text, values: own } = config as { name?: string; text: string; values?: unknown[] };
+      onStatement({ name, text, values: Array.isArray(values) ? values : (own ?? []) });
+    }
+    return query.apply(client, args);
+  }) as typeof client.query;
 }
 
 /** Several API processes may start at once against one server; only one migrates at a time. */

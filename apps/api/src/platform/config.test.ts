@@ -16,6 +16,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs no statement unless DATABASE_STATEMENT_LOG names a file', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/sentiero';
+    expect(loadConfig({ DATABASE_URL: url }).database).not.toHaveProperty('statementLog');
+    expect(
+      loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_LOG: '/tmp/statements.ndjson' }).database,
+    ).toMatchObject({
+      statementLog: '/tmp/statements.ndjson',
+    });
+  });
+
   it('names the variable that is wrong and the value it got', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);

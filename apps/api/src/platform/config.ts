@@ -14,6 +14,7 @@ const ZEnvironment = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_STATEMENT_LOG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -71,7 +72,18 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  database: { driver: 'postgres'; url: string; poolSize: number } | { driver: 'pglite'; dataDir: string };
+  database:
+    | {
+        driver: 'postgres';
+        url: string;
+        poolSize: number;
+        /**
+         * A file every statement sent is appended to, with its values (`bench:orders` replays a
+         * buy's with pgbench). Off unless set: it holds members' data and slows every statement.
+         */
+        statementLog?: string;
+      }
+    | { driver: 'pglite'; dataDir: string };
   logLevel: string;
   publicUrl: string | undefined;
   webDistDir: string;
@@ -165,7 +177,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     port: env.PORT,
     host: env.HOST,
     database: env.DATABASE_URL
-      ? { driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          driver: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          ...(env.DATABASE_STATEMENT_LOG ? { statementLog: resolve(env.DATABASE_STATEMENT_LOG) } : {}),
+        }
       : { driver: 'pglite', dataDir: resolve(env.DATA_DIR) },
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,

@@ -44,6 +44,11 @@ export type Jobs = {
   /** Queues a job; it survives a restart and runs on any process that works the queue. */
   send<Data extends object>(queue: string, data: Data): Promise<void>;
   /**
+   * A job of `queue` was written by a statement of ours (`insertJobsSql`): a worker of this
+   * process, if it works the queue, fetches now instead of at its next poll.
+   */
+  notify(queue: string): void;
+  /**
    * Works a queue in this process (unless started without workers); a handler that throws is
    * retried with backoff.
    */
@@ -104,10 +109,20 @@ export async function startJobs(
     queues.add(queue);
   };
 
+  // pg-boss builds its insert; sent through this, it is a named prepared statement, parsed once
+  // per connection however many mails are sent. (A buy's ticket mail is queued by the statement
+  // that issues its tickets, `insertJobsSql`.)
+  const prepared = {
+    executeSql: (text: string, values: unknown[]) => database.executePrepared(text, values),
+  };
+
   const jobs: Jobs = {
     async send(queue, data) {
       await ensureQueue(queue);
-      await boss.send(queue, data);
+      await boss.send(queue, data, { db: prepared });
+      jobs.notify(queue);
+    },
+    notify(queue) {
       // A worker in this process picks the job up now instead of at its next poll.
       for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
     },

@@ -72,7 +72,9 @@ describe('public reads answered from memory', () => {
 describe('Server-Timing on public reads', () => {
   it('reports the database time of an answer read from the database, and a hit as such', async () => {
     const read = await get('/api/app/v2/search?q=rafting&lng=en&page=2');
-    const timing = /^db;dur=(\d+\.\d{2}), total;dur=(\d+\.\d{2})$/.exec(String(read.headers['server-timing']));
+    const timing = /^db;dur=(\d+\.\d{2}), total;dur=(\d+\.\d{2})$/.exec(
+      String(read.headers['server-timing']),
+    );
     expect(Number(timing?.[1])).toBeGreaterThan(0);
     // The whole answer took at least as long as its queries.
     expect(Number(timing?.[2])).toBeGreaterThanOrEqual(Number(timing?.[1]));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@sentiero/db/client';
-import { preparedOnce } from '@sentiero/db/prepared';
+import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { sessions, users } from '@sentiero/db/schema';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -110,10 +110,18 @@ export async function findSessionUser(
   if (!row) return null;
   // A session in use slides forward, written at most once a day, up to its absolute lifetime.
   if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: sessionExpiry(config, row.createdAt, now) })
-      .where(eq(sessions.tokenHash, tokenHash));
+    const slide = preparedSql(
+      db,
+      'session_slide',
+      () => sql`update ${sessions} set last_seen_at = ${sql.placeholder('now')}::timestamptz,
+          expires_at = ${sql.placeholder('expiresAt')}::timestamptz
+        where token_hash = ${sql.placeholder('tokenHash')}`,
+    );
+    await slide.execute({
+      tokenHash,
+      now: now.toISOString(),
+      expiresAt: sessionExpiry(config, row.createdAt, now).toISOString(),
+    });
   }
   return { id: row.id, tokenHash };
 }

@@ -1,3 +1,4 @@
+import type { SentStatement } from '@sentiero/db/client';
 import { mailboxMessages } from '@sentiero/db/schema';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -12,9 +13,19 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): P
 /** The real app on a fresh database, driven through `app.inject`. */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  { now, clock, mailTransport }: { now?: string; clock?: Clock; mailTransport?: MailTransport } = {},
+  {
+    now,
+    clock,
+    mailTransport,
+    onStatement,
+  }: {
+    now?: string;
+    clock?: Clock;
+    mailTransport?: MailTransport;
+    onStatement?: (statement: SentStatement) => void;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ onStatement });
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...environment });
   const appClock: Clock = clock ?? (now ? { now: () => new Date(now) } : systemClock);
   // Scheduled jobs run when a test calls or sends them, never on their own clock in the middle of one.

@@ -191,6 +191,7 @@ describe('the recovery job', () => {
       {
         signer: loadTicketSigner(),
         queueTicketMail: async (orderId) => void queued.push(orderId),
+        ticketMailQueued: () => {},
         providers: { cash: cashPayments(), free: freePayments() },
       },
     );

@@ -4,11 +4,10 @@ import type { Clock } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { type MailingContext, mailTickets } from './issue.ts';
+import { TICKET_MAIL_QUEUE } from './mails.ts';
 import { refreshPopularity } from './popularity.ts';
 import { recoverStrandedOrders } from './recover.ts';
 import { type CheckoutDeps, expireHolds, type PaymentProviders } from './service.ts';
-
-const TICKET_MAIL_QUEUE = 'tickets-mail';
 
 /**
  * The checkout's periodic jobs. Every minute is as often as pg-boss's cron goes; a hold runs 15
@@ -53,6 +52,7 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
     providers,
     signer,
     queueTicketMail: (orderId) => jobs.send(TICKET_MAIL_QUEUE, { orderId }),
+    ticketMailQueued: () => jobs.notify(TICKET_MAIL_QUEUE),
   };
   // Overlapping runs are safe: SKIP LOCKED keeps two from releasing one order twice, and each
   // recovered order changes state only from the state it was read in.

@@ -3,6 +3,9 @@ import type { RenderedMail } from '../../platform/mail/content.ts';
 import { renderMail } from '../../platform/mail/render.ts';
 import { mailTexts } from '../../platform/mail/texts.ts';
 
+/** The job queue of the tickets' mails (`{ orderId }`): the API queues, workers render and send. */
+export const TICKET_MAIL_QUEUE = 'tickets-mail';
+
 /** The mail the order's tickets travel with, as a PDF attached by the sender. */
 export function ticketsReadyMail(
   language: Language,

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import { signTickets } from './issue.ts';
+import { TICKET_MAIL_QUEUE } from './mails.ts';
 import { releasePlaces } from './places.ts';
 import { findOrderByCode, issueOrder, moveOrder, type OrderLineRow, type OrderRow } from './repo.ts';
 import type { BuyRequest, CheckoutDeps } from './service.ts';
@@ -65,8 +66,9 @@ export async function startPayment(
 
 /**
  * A payment settled while the buyer waits (the sandbox card, cash, free): the order goes from
- * pending to issued with its tickets in one statement. Should issuing fail, the order is still
- * recorded as paid and the recovery job issues its tickets: nothing paid is lost.
+ * pending to issued with its tickets and their mail's job in one statement. Should issuing fail,
+ * the order is still recorded as paid and the recovery job issues its tickets and queues their
+ * mail: nothing paid is lost.
  */
 async function issueAtOnce(
   ctx: ServiceContext,
@@ -78,7 +80,8 @@ async function issueAtOnce(
   let issued: OrderRow | undefined;
   try {
     const signed = signTickets(deps.signer, lines, new Map([[ticket.id, ticket]]), now);
-    issued = await issueOrder(ctx.db, order.id, 'pending', signed, now, payment);
+    // The tickets' mail is queued by the same statement: the job exists exactly when they do.
+    issued = await issueOrder(ctx.db, order.id, 'pending', signed, now, payment, TICKET_MAIL_QUEUE);
   } catch (error) {
     ctx.log.error({ err: error, order: order.code }, 'issuing tickets failed; the recovery job will retry');
     const paid = await moveOrder(ctx.db, order.id, 'pending', {
@@ -90,9 +93,7 @@ async function issueAtOnce(
   }
   // Not pending any more: a webhook settled it first.
   if (!issued) return (await findOrderByCode(ctx.db, order.code)) ?? order;
-  await deps.queueTicketMail(issued.id).catch((error) => {
-    ctx.log.error({ err: error, order: order.code }, 'the tickets mail could not be queued');
-  });
+  deps.ticketMailQueued();
   return issued;
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
-import { preparedOnce } from '@sentiero/db/prepared';
+import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { issuedTickets, type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
 import {
   and,
+  type Column,
   eq,
   getTableColumns,
   gt,
@@ -15,6 +16,8 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
+import { insertJobsSql } from '../../platform/job-rows.ts';
+import { type PlacesNeeded, takePlacesCall, takePlacesValues } from './places-repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -66,42 +69,88 @@ export async function findOrderLines(db: Db | Transaction, orderId: number): Pro
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
 }
 
+/** A table's columns by property name, listed once: every buy maps three rows. */
+const tableColumns = new WeakMap<Table, [string, Column][]>();
+function columnsOf(table: Table): [string, Column][] {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    tableColumns.set(table, columns);
+  }
+  return columns;
+}
+
 /**
  * A row that came back as JSON (`row_to_json`, `json_agg`): keys are column names, timestamps
  * ISO strings. Mapped the way Drizzle maps a selected row, so both read alike.
  */
 function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
 }
 
+/** What `insertOrderTakingPlaces` takes places of: one ticket with a capacity. */
+export type PlacesToTake = { ticketId: number; needed: PlacesNeeded; capacity: number };
+
 /**
  * Writes an order and its lines in one statement, taking its places in the same statement
- * (`takePlaces`, from places.ts, or nothing for a ticket without a capacity): null, and nothing
- * written, when a day has too few places. Outside a transaction each day's row stays locked only
- * while the statement runs; a repeated idempotency key fails the statement, places and all.
+ * (`places`, or nothing for a ticket without a capacity): null, and nothing written, when a day
+ * has too few places. Outside a transaction each day's row stays locked only while the statement
+ * runs; a repeated idempotency key fails the statement, places and all. Every buy sends it:
+ * prepared, one statement with places and one without.
  */
 export async function insertOrderTakingPlaces(
   db: Db | Transaction,
   order: Omit<NewOrder, 'id'>,
   lines: NewOrderLine[],
-  takePlaces: SQL<boolean> | null,
+  places: PlacesToTake | null,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
-  const [row] = await executeRows<{ order: Record<string, unknown>; lines: Record<string, unknown>[] }>(
-    db as Db,
-    sql`with places as (select ${takePlaces ?? sql`true`} as taken),
+  const insert = preparedSql<{
+    order: Record<string, unknown> | null;
+    lines: Record<string, unknown>[] | null;
+  }>(db, places ? 'order_insert_taking_places' : 'order_insert', () =>
+    insertOrderSql(places ? takePlacesCall : sql`true`),
+  );
+  const [row] = await insert.execute({
+    ...(places ? takePlacesValues(places.ticketId, places.needed, places.capacity) : {}),
+    code: order.code,
+    userId: order.userId,
+    status: order.status,
+    language: order.language,
+    paymentMethod: order.paymentMethod,
+    idempotencyKey: order.idempotencyKey,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents ?? 0,
+    couponCode: order.couponCode ?? null,
+    couponDiscountCents: order.couponDiscountCents ?? 0,
+    totalCents: order.totalCents,
+    holdExpiresAt: order.holdExpiresAt.toISOString(),
+    createdAt: (order.createdAt ?? new Date()).toISOString(),
+    lines: JSON.stringify(lines.map(lineJson)),
+  });
+  if (!row?.order) return null;
+  return {
+    order: rowFromJson(orders, row.order),
+    lines: (row.lines ?? []).map((line) => rowFromJson(orderLines, line)),
+  };
+}
+
+const value = (name: string) => sql.placeholder(name);
+
+function insertOrderSql(takePlaces: SQL<boolean>): SQL {
+  return sql`with places as (select ${takePlaces} as taken),
       new_order as (
         insert into orders (code, user_id, status, language, payment_method, idempotency_key,
           subtotal_cents, discount_cents, coupon_code, coupon_discount_cents, total_cents,
           hold_expires_at, created_at)
-        select ${order.code}, ${order.userId}, ${order.status}, ${order.language}, ${order.paymentMethod},
-          ${order.idempotencyKey}, ${order.subtotalCents}, ${order.discountCents ?? 0},
-          ${order.couponCode ?? null}, ${order.couponDiscountCents ?? 0}, ${order.totalCents},
-          ${order.holdExpiresAt.toISOString()}::timestamptz, ${(order.createdAt ?? new Date()).toISOString()}::timestamptz
+        select ${value('code')}, ${value('userId')}, ${value('status')}, ${value('language')},
+          ${value('paymentMethod')}, ${value('idempotencyKey')}, ${value('subtotalCents')},
+          ${value('discountCents')}, ${value('couponCode')}, ${value('couponDiscountCents')},
+          ${value('totalCents')}, ${value('holdExpiresAt')}::timestamptz, ${value('createdAt')}::timestamptz
         from places
         where places.taken
         returning *
@@ -112,20 +161,14 @@ export async function insertOrderTakingPlaces(
         select new_order.id, line.ticket_id, line.guest_name, line.start_date, line.end_date,
           line.fishing_card_number, line.country, line.fiscal_code, line.unit_price_cents
         from new_order,
-          json_to_recordset(${JSON.stringify(lines.map(lineJson))}::json) as line(
+          json_to_recordset(${value('lines')}::json) as line(
             ticket_id integer, guest_name text, start_date date, end_date date,
             fishing_card_number text, country text, fiscal_code text, unit_price_cents integer, n integer)
         order by line.n
         returning *
       )
       select (select row_to_json(new_order) from new_order) as order,
-        (select json_agg(new_lines order by new_lines.id) from new_lines) as lines`,
-  );
-  if (!row?.order) return null;
-  return {
-    order: rowFromJson(orders, row.order),
-    lines: (row.lines ?? []).map((line) => rowFromJson(orderLines, line)),
-  };
+        (select json_agg(new_lines order by new_lines.id) from new_lines) as lines`;
 }
 
 function lineJson(line: NewOrderLine, n: number) {
@@ -157,7 +200,9 @@ export type NewIssuedTicket = {
 /**
  * Marks an order issued and writes its tickets, in one statement: both or neither. Only an
  * order still in state `from` changes (undefined otherwise), and a line that already has its
- * ticket keeps it, so issuing twice never makes two.
+ * ticket keeps it, so issuing twice never makes two. With `mailQueue` the same statement queues
+ * the job that mails the tickets (`{ orderId }`), only if the order was issued. Every paid buy
+ * sends it: prepared.
  */
 export async function issueOrder(
   db: Db | Transaction,
@@ -166,32 +211,48 @@ export async function issueOrder(
   issued: NewIssuedTicket[],
   now: Date,
   payment?: { reference: string | null; paid: boolean },
+  mailQueue?: string,
 ): Promise<OrderRow | undefined> {
-  const at = now.toISOString();
-  const paidAt = payment?.paid ? sql`coalesce(paid_at, ${at}::timestamptz)` : sql`paid_at`;
-  const reference = payment ? sql`coalesce(${payment.reference}, payment_reference)` : sql`payment_reference`;
-  const [row] = await executeRows<{ order: Record<string, unknown> }>(
-    db as Db,
-    sql`with moved as (
-        update orders set status = 'issued', issued_at = ${at}::timestamptz, paid_at = ${paidAt},
-          payment_reference = ${reference}, updated_at = now()
-        where id = ${orderId} and status = ${from}
-        returning *
-      ),
-      written as (
-        insert into issued_tickets (code, order_id, order_line_id, ticket_id, holder_name, valid_from,
-          valid_until, max_usage, signed_code, share_token, issued_at)
-        select ticket.code, moved.id, ticket.order_line_id, ticket.ticket_id, ticket.holder_name,
-          ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.share_token,
-          ${at}::timestamptz
-        from moved, json_to_recordset(${JSON.stringify(issued.map(issuedJson))}::json) as ticket(
-          code text, order_line_id integer, ticket_id integer, holder_name text, valid_from date,
-          valid_until date, max_usage integer, signed_code text, share_token text)
-        on conflict (order_line_id) do nothing
-      )
-      select row_to_json(moved) as order from moved`,
+  const issue = preparedSql<{ order: Record<string, unknown> }>(
+    db,
+    mailQueue ? `order_issue_queueing_${mailQueue.replaceAll('-', '_')}` : 'order_issue',
+    () => issueOrderSql(mailQueue),
   );
+  const [row] = await issue.execute({
+    orderId,
+    from,
+    at: now.toISOString(),
+    // Without a payment the order keeps the reference and payment time it has.
+    paid: payment?.paid ?? false,
+    reference: payment?.reference ?? null,
+    tickets: JSON.stringify(issued.map(issuedJson)),
+  });
   return row?.order ? rowFromJson(orders, row.order) : undefined;
+}
+
+function issueOrderSql(mailQueue: string | undefined): SQL {
+  const mail = mailQueue
+    ? sql`, queued as (${insertJobsSql(mailQueue, sql`select jsonb_build_object('orderId', moved.id) from moved`)})`
+    : sql``;
+  return sql`with moved as (
+      update orders set status = 'issued', issued_at = ${value('at')}::timestamptz,
+        paid_at = case when ${value('paid')}::boolean then coalesce(paid_at, ${value('at')}::timestamptz) else paid_at end,
+        payment_reference = coalesce(${value('reference')}::text, payment_reference), updated_at = now()
+      where id = ${value('orderId')}::integer and status = ${value('from')}
+      returning *
+    ),
+    written as (
+      insert into issued_tickets (code, order_id, order_line_id, ticket_id, holder_name, valid_from,
+        valid_until, max_usage, signed_code, share_token, issued_at)
+      select ticket.code, moved.id, ticket.order_line_id, ticket.ticket_id, ticket.holder_name,
+        ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.share_token,
+        ${value('at')}::timestamptz
+      from moved, json_to_recordset(${value('tickets')}::json) as ticket(
+        code text, order_line_id integer, ticket_id integer, holder_name text, valid_from date,
+        valid_until date, max_usage integer, signed_code text, share_token text)
+      on conflict (order_line_id) do nothing
+    )${mail}
+    select row_to_json(moved) as order from moved`;
 }
 
 function issuedJson(ticket: NewIssuedTicket) {

@@ -18,7 +18,6 @@ import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { startPayment } from './payment.ts';
 import { placesNeeded, releasePlaces } from './places.ts';
-import { takePlacesCall } from './places-repo.ts';
 import { resumePurchase } from './recover.ts';
 import {
   findOrderById,
@@ -39,6 +38,11 @@ export type CheckoutDeps = {
   signer: TicketSigner;
   /** Queues the mail with the tickets' PDF: rendering it never holds up the buyer's answer. */
   queueTicketMail(orderId: number): Promise<void>;
+  /**
+   * A buy's statement that issued its tickets queued their mail itself (`TICKET_MAIL_QUEUE`): a
+   * worker of this process, if it has one, takes it now rather than at its next poll.
+   */
+  ticketMailQueued(): void;
 };
 
 export type BuyRequest = z.output<typeof ticketBuy.input>;
@@ -96,10 +100,10 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     fiscalCode: guest.fiscal_code?.toUpperCase().replace(/\s+/g, '') ?? null,
     unitPriceCents: unitPrice,
   }));
-  const takePlaces =
+  const places =
     ticket.dailyCapacity === null
       ? null
-      : takePlacesCall(ticket.id, placesNeeded(lines), ticket.dailyCapacity);
+      : { ticketId: ticket.id, needed: placesNeeded(lines), capacity: ticket.dailyCapacity };
 
   const write = async (db: Db | Transaction, couponCode: string | null, couponOff: number) => {
     const total = subtotal - discount - couponOff;
@@ -130,7 +134,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
         createdAt: now,
       },
       lines,
-      takePlaces,
+      places,
     );
     if (!placed) throw new SoldOut();
     return placed;

@@ -1,10 +1,10 @@
 import type { CartSummary, Order, PaymentMethod } from '@sentiero/contract/checkout';
 import type { ServiceContext } from '../../platform/context.ts';
-import { findSaleTicket } from '../tickets/service.ts';
+import { findSaleTicket, type PurchaseTicket } from '../tickets/service.ts';
 import { findOrderLines, type OrderLineRow, type OrderRow } from './repo.ts';
 
 /** The ticket as the payment step reads it: sale rules, price and the names of the summary. */
-export type SaleTicket = NonNullable<Awaited<ReturnType<typeof findSaleTicket>>>;
+export type SaleTicket = PurchaseTicket;
 
 export async function describeOrder(ctx: ServiceContext, order: OrderRow): Promise<Order> {
   const lines = await findOrderLines(ctx.db, order.id);

@@ -359,6 +359,8 @@ export async function findTicketInfo(db: Db, language: Language, id: number) {
 /**
  * The ticket a member is paying for, and in the same statement the id of the order an earlier
  * try of this purchase made (`idempotencyKey`), if any. Undefined when the ticket is not on sale.
+ * Only what a buy reads (sale and guest rules, price, places, the names its order summary and
+ * signed tickets carry): every buy sends it, and the event page's texts are long.
  */
 export async function findTicketForPurchase(
   db: Db,
@@ -367,10 +369,39 @@ export async function findTicketForPurchase(
   purchase: { userId: number; idempotencyKey: string },
 ) {
   const find = preparedOnce(db, `ticket_for_purchase_${language}`, (name) =>
-    ticketInfoQuery(db, language, {
-      earlierOrderId: sql<number | null>`(select o.id from orders o
-        where o.user_id = ${sql.placeholder('userId')} and o.idempotency_key = ${sql.placeholder('key')})`,
-    }).prepare(name),
+    db
+      .select({
+        earlierOrderId: sql<number | null>`(select o.id from orders o
+          where o.user_id = ${sql.placeholder('userId')} and o.idempotency_key = ${sql.placeholder('key')})`,
+        id: tickets.id,
+        title: localized(tickets.title, language),
+        areaId: areas.id,
+        areaName: localized(areas.name, language),
+        areaAvailable: areas.available,
+        timeZone: areas.timeZone,
+        regionName: localized(regions.name, language),
+        categoryId: tickets.categoryId,
+        categoryName: localized(categories.name, language),
+        durationType: tickets.durationType,
+        season: tickets.season,
+        openDays: tickets.openDays,
+        minAge: tickets.minAge,
+        requiresFishingCard: tickets.requiresFishingCard,
+        residentCountries: tickets.residentCountries,
+        priceCents: tickets.priceCents,
+        discountedPriceCents: tickets.discountedPriceCents,
+        active: tickets.active,
+        saleFrom: tickets.saleFrom,
+        saleUntil: tickets.saleUntil,
+        maxUsage: tickets.maxUsage,
+        dailyCapacity: tickets.dailyCapacity,
+      })
+      .from(tickets)
+      .innerJoin(areas, eq(areas.id, tickets.areaId))
+      .innerJoin(regions, eq(regions.id, areas.regionId))
+      .innerJoin(categories, eq(categories.id, tickets.categoryId))
+      .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.active, true)))
+      .prepare(name),
   );
   const [row] = await find.execute({ id, userId: purchase.userId, key: purchase.idempotencyKey });
   return row;

@@ -45,6 +45,12 @@ export function findSaleTicketForPurchase(
   return findTicketForPurchase(ctx.db, ctx.lang, id, purchase);
 }
 
+/** A ticket as a buy reads it, without the earlier try's order; the event page's ticket has all of it. */
+export type PurchaseTicket = Omit<
+  NonNullable<Awaited<ReturnType<typeof findSaleTicketForPurchase>>>,
+  'earlierOrderId'
+>;
+
 type SaleWindow = {
   active: boolean;
   areaAvailable: boolean;

@@ -35,9 +35,11 @@ export function formList<T extends z.ZodType>(item: T, max: number) {
 
 /**
  * A calendar day as `YYYY-MM-DD` that exists: 2026-02-29 or 2026-04-31 are refused here, never
- * handed to the database to fail on.
+ * handed to the database to fail on. Years run from 1900 to 2199: every date a visitor books or
+ * searches is in that range, and a day counted on from it (a calendar's last day, a permit's end)
+ * never leaves the four-digit years that dates are written in.
  */
 export const ZCalendarDate = z
   .string({ error: 'field.invalidDate' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'field.invalidDate' })
+  .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, { error: 'field.invalidDate' })
   .refine((value) => parseCalendarDate(value) !== undefined, { error: 'field.invalidDate' });

@@ -209,6 +209,15 @@ describe('app/ticket/calendar', () => {
     expect(status).toBe(400);
     expect(body.fields).toHaveProperty('days');
   });
+
+  it('refuses a first day whose calendar would run past the year 9999, naming the field', async () => {
+    const [card] = (await get('/api/app/ticket/list/recommended?lng=en')).body.ticket_list as Card[];
+    for (const from of ['9999-12-31', '2200-01-01', '1899-12-31']) {
+      const { status, body } = await get(`/api/app/ticket/calendar?id=${card?.id}&from=${from}&lng=en`);
+      expect(status).toBe(400);
+      expect(body.fields).toHaveProperty('from');
+    }
+  });
 });
 
 describe('app/ticket/residence/list and app/service/tag/list', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DurationType, isoWeekday, parseCalendarDate } from '@sentiero/contract/durations';
-import type { Language } from '@sentiero/contract/languages';
+import { LANGUAGES, type Language } from '@sentiero/contract/languages';
 import { type Db, executeRows } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
 import { preparedOnce } from '@sentiero/db/prepared';
@@ -169,7 +169,12 @@ function buildListingQueries(db: Db, query: TicketListQuery) {
   const table: FacetTable = text ? ticketSearch : ticketFacets;
   const where = and(
     ...(text
-      ? [eq(ticketSearch.language, text.language), sql`${ticketSearch.document} @@ ${textQuery(text)}`]
+      ? [
+          // A literal, not a parameter: each language's documents have their own partial GIN
+          // index, which a prepared statement's generic plan can use only for a constant.
+          sql`${ticketSearch.language} = ${sql.raw(`'${LANGUAGES.includes(text.language) ? text.language : 'en'}'`)}`,
+          sql`${ticketSearch.document} @@ ${textQuery(text)}`,
+        ]
       : []),
     ...filterConditions(table, query.filter),
   );

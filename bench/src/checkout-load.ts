@@ -189,3 +189,11 @@ export async function fire(
   queue.unshift(...onSale);
   return tally;
 }
+
+/** Ticket mails (each with its PDF) still queued, whatever their retry state. */
+export async function queuedTicketMails(db: pg.Client): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select count(*)::int as count from pgboss.job where name = 'tickets-mail' and state in ('created', 'retry', 'active')`,
+  );
+  return rows[0]?.count ?? 0;
+}

@@ -5,21 +5,21 @@
  * only and the run is bounded.
  */
 import { existsSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import {
   createBuyers,
   fire,
   openSlots,
   percentile,
+  queuedTicketMails,
   spreadIds,
   stopBuying,
   type Tally,
 } from './checkout-load.ts';
 import { backendPids, cpuSecondsOf, probeBuys, replayWithPgbench } from './checkout-replay.ts';
+import { startMailSink } from './mail-sink.ts';
 import { PGBENCH } from './pgbench.ts';
 import { freshDataDir, type Server, startServer } from './server.ts';
 
@@ -66,39 +66,6 @@ async function cpuSeconds(db: pg.Client, serverPids: (number | undefined)[]) {
     server: serverPids.reduce<number>((sum, pid) => sum + cpuSecondsOf(pid), 0),
     postgres: pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
   };
-}
-
-/** A mail server on the loopback that accepts everything and counts it. */
-async function startMailSink(): Promise<{ url: string; received: () => number; close(): Promise<void> }> {
-  let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    size: 20 * 1024 * 1024,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received++;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port: smtpPort } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${smtpPort}`,
-    received: () => received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Ticket mails (each with its PDF) still queued, whatever their retry state. */
-async function queuedTicketMails(db: pg.Client): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `select count(*)::int as count from pgboss.job where name = 'tickets-mail' and state in ('created', 'retry', 'active')`,
-  );
-  return rows[0]?.count ?? 0;
 }
 
 /** One worker process (JOB_WORKERS=on) sends what the API queued: ticket mails with their PDF per second. */

@@ -4,12 +4,13 @@
  * alone sends them to a mail server on the loopback. Needs BENCH_DATABASE_URL (a server where it
  * may create a database); traffic goes to 127.0.0.1 only and every round is bounded in time.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
-import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
+import { createBuyers, openSlots, queuedTicketMails, type Slot } from './checkout-load.ts';
+import { cpuSecondsOf } from './checkout-replay.ts';
 import { startMailSink } from './mail-sink.ts';
 import { freshDataDir, startServer } from './server.ts';
 
@@ -45,18 +46,12 @@ export type TicketMailsRound = {
 export type TicketMailsResult = { rounds: TicketMailsRound[]; medianMailsPerSecond: number };
 
 const GOAL = 50;
-const FIRST_DAY = '2027-06-01';
-const CALENDAR_DAYS = 60;
 /** Members buying at once while the mails are queued, one buy each at a time. */
 const BUYERS = 16;
-/** server.ts runs the API as production, where the session cookie carries the `__Host-` prefix. */
-const SESSION_COOKIE = '__Host-sentiero_session';
 const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
 /** Every language the mails and PDFs are written in; holders with the letters Helvetica lacks. */
 const LANGUAGES = ['it', 'en', 'es', 'de', 'sl'] as const;
 const HOLDERS = ['Žiga Šinkovec', 'Nicolò Čarman', 'Anna Conti', 'Jürgen Weiß', 'Begoña Núñez'];
-
-type Slot = { ticket: number; day: string };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -76,67 +71,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 where there is none. */
-function cpuSecondsOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** The PostgreSQL backends serving the benchmark's database, by pid, with their CPU seconds. */
 async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
   const { rows } = await db.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
   return new Map(rows.map((row) => [row.pid, cpuSecondsOf(row.pid)]));
-}
-
-/** Members made in the database: registering through the API is rate limited and hashes each password. */
-async function createBuyers(db: pg.Client, count: number): Promise<string[]> {
-  const passwordHash = await hashPassword('Bench2026pass');
-  const { rows } = await db.query<{ id: number }>(
-    `insert into users (email, password_hash, first_name, last_name, country, language, adult_confirmed_at, terms_accepted_at)
-     select 'bench-mail-' || i || '@sentiero.localhost', $1, 'Anna', 'Conti', 'IT', 'it', now(), now()
-     from generate_series(1, $2::int) as i returning id`,
-    [passwordHash, count],
-  );
-  // As sessions.ts makes them: a random token in the cookie, its SHA-256 in the table.
-  const tokens = rows.map(() => randomBytes(32).toString('base64url'));
-  const hashes = tokens.map((token) => createHash('sha256').update(token).digest('hex'));
-  await db.query(
-    `insert into sessions (token_hash, user_id, expires_at)
-     select token_hash, user_id, now() + interval '1 day' from unnest($1::text[], $2::int[]) as s(token_hash, user_id)`,
-    [hashes, rows.map((row) => row.id)],
-  );
-  return tokens.map((token) => `${SESSION_COOKIE}=${token}`);
-}
-
-/** Open days of the one-day tickets an adult may buy, with room for every order of the run. */
-async function openSlots(db: pg.Client, baseUrl: string): Promise<Slot[]> {
-  const { rows } = await db.query<{ id: number }>(
-    `select id from tickets
-     where active and duration_type in ('DAILY', 'HOURLY') and min_age <= 18 and not requires_fishing_card
-       and resident_countries is null and coalesce(discounted_price_cents, price_cents) > 0
-     order by id`,
-  );
-  const tickets = rows.map((row) => row.id);
-  await db.query('update tickets set daily_capacity = 1000000 where id = any($1)', [tickets]);
-  const slots: Slot[] = [];
-  for (const ticket of tickets) {
-    const response = await fetch(
-      `${baseUrl}/api/app/ticket/calendar?id=${ticket}&from=${FIRST_DAY}&days=${CALENDAR_DAYS}`,
-    );
-    if (!response.ok) throw new Error(`calendar of ticket ${ticket} answered ${response.status}`);
-    const { days } = (await response.json()) as { days: { date: string; open: boolean }[] };
-    for (const day of days) if (day.open) slots.push({ ticket, day: day.date });
-  }
-  if (!slots.length) throw new Error('no one-day ticket is on sale');
-  return slots;
 }
 
 /** Buys `count` orders through the API, languages and holders in turn; the API queues their mails. */
@@ -171,14 +111,6 @@ async function buyOrders(baseUrl: string, cookies: string[], slots: Slot[], coun
   };
   await Promise.all(cookies.map(buyer));
   if (failed) throw new Error(`${failed} of ${count} buys failed`);
-}
-
-/** Ticket mails still queued, whatever their retry state. */
-async function queuedTicketMails(db: pg.Client): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `select count(*)::int as count from pgboss.job where name = 'tickets-mail' and state in ('created', 'retry', 'active')`,
-  );
-  return rows[0]?.count ?? 0;
 }
 
 /** One worker process (JOB_WORKERS=on) sends the queued mails to a sink on the loopback. */
@@ -263,8 +195,10 @@ export async function measureTicketMails(options: TicketMailsOptions): Promise<T
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const cookies = await createBuyers(db, BUYERS);
-      const slots = await openSlots(db, api.url);
+      const cookies = (await createBuyers(db, BUYERS)).map((buyer) => buyer.cookie);
+      // Room for every order of the run: the mails are measured, not selling out.
+      const { slots } = await openSlots(db, api.url, 1_000_000);
+      if (!slots.length) throw new Error('no one-day ticket is on sale');
       console.log(
         `\nTicket mail sending: ${rounds} rounds of ${mails} orders (${guests} ticket${guests > 1 ? 's' : ''} each, languages ${LANGUAGES.join('/')}) queued by the API, then sent with their PDF by one worker process; ${availableParallelism()} cores, load average ${loadavg()
           .map((load) => load.toFixed(2))

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const web = join(root, 'apps/web');
 const builtIndex = join(web, 'dist/index.html');
+// The server's build of the public pages (ADR 016), made with the browser's.
+const builtServerEntry = join(web, 'dist-server/entry-server.js');
 const inputs = [
   'apps/web/src',
   'apps/web/public',
@@ -28,12 +30,16 @@ function newestChange(path: string): number {
 
 const sourcesChanged = () => Math.max(...inputs.map((input) => newestChange(join(root, input))));
 
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged()) {
+const built = Math.min(
+  ...[builtIndex, builtServerEntry].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
+);
+if (built < sourcesChanged()) {
   console.log('Building the web app…');
   const { build } = await import('vite');
   // Vite's build sets NODE_ENV=production in this process; the API must see what was given.
   const environment = process.env.NODE_ENV;
   await build({ root: web, logLevel: 'warn' });
+  await build({ root: web, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server' } });
   if (environment === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = environment;
 }

@@ -13,7 +13,8 @@ import { precompressFiles } from './precompress.ts';
 function precompress(): Plugin {
   return {
     name: 'sentiero-precompress',
-    apply: 'build',
+    // The browser's build only: the server's (entry-server.tsx) has no service worker or static files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // After every other plugin has written its files, sw.js included.
     enforce: 'post',
     writeBundle(options) {
@@ -42,7 +43,8 @@ function serviceWorker(buildId: string): Plugin {
   const source = resolve(import.meta.dirname, 'src/service-worker/sw.ts');
   return {
     name: 'sentiero-service-worker',
-    apply: 'build',
+    // The browser's build only: the server's (entry-server.tsx) has no service worker or static files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter(
@@ -79,7 +81,7 @@ function serviceWorker(buildId: string): Plugin {
 }
 
 // Changes with every build: translation URLs carry it, and the worker's cache is named for it.
-const buildId = Date.now().toString(36);
+const buildId = process.env.SENTIERO_BUILD_ID ?? Date.now().toString(36);
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '@sentiero/contract/languages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
 import { injectHead } from './page-head.ts';
 
@@ -20,6 +22,7 @@ export async function serveWebApp(
   const hasBuild = existsSync(join(distDir, 'index.html'));
   // Read once: every page is this shell with its own title, description and links put in.
   const shell = hasBuild ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  const pages = hasBuild ? await loadServerRendering(app, distDir) : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,12 +45,93 @@ export async function serveWebApp(
     if (!hasBuild || !isPage || isFile || path === '/api' || path.startsWith('/api/')) {
       return sendNotFound(request, reply);
     }
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
+    if (pages?.isServerRendered(path)) {
+      // The same page for every visitor of a language: kept for PUBLIC_CACHE_SECONDS, like the API's public reads.
+      const key = `page ${app.publicCache.key(request)}`;
+      const cached = app.publicCache.get(key);
+      if (cached) return sendPage(reply, 200, cached.body);
+      const page = await pages.render({ url: request.url, language: request.lang }).catch((err: unknown) => {
+        request.log.error({ err, path }, 'page not rendered on the server');
+        return undefined;
+      });
+      if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+      if (page?.kind === 'page') {
+        const html = await pageWithHead(request, path, shell.replace(ROOT, `${ROOT_OPEN}${page.html}</div>`));
+        return sendPage(reply, page.status, app.publicCache.set(key, html).body);
+      }
+      return sendPage(reply, page?.status ?? 200, await pageWithHead(request, path, shell));
+    }
+    return sendPage(reply, 200, await pageWithHead(request, path, shell));
+  });
+
+  /** The page with its title, description and links put in, or as it is when they cannot be found. */
+  async function pageWithHead(request: FastifyRequest, path: string, page: string): Promise<string> {
     const head = await renderHead(request, path).catch((err: unknown) => {
       request.log.warn({ err, path }, 'page head not rendered');
       return undefined;
     });
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
-    return reply.type('text/html; charset=utf-8').send(head ? injectHead(shell, head, request.lang) : shell);
-  });
+    return head ? injectHead(page, head, request.lang) : page;
+  }
   return hasBuild;
+}
+
+const ROOT_OPEN = '<div id="root">';
+const ROOT = `${ROOT_OPEN}</div>`;
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(html);
+}
+
+/** What the server build of the web app (apps/web/dist-server/entry-server.js, ADR 016) offers. */
+type ServerRendering = {
+  isServerRendered(path: string): boolean;
+  render(page: {
+    url: string;
+    language: Language;
+  }): Promise<
+    | { kind: 'page'; status: number; html: string }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'browser'; status: number }
+  >;
+};
+
+type ServerEntry = {
+  isServerRendered: ServerRendering['isServerRendered'];
+  createPageRenderer(options: {
+    localesDir: string;
+    fetch: (url: string, init: RequestInit) => Promise<Response>;
+  }): ServerRendering['render'];
+};
+
+/**
+ * Loads the server build of the public pages, built beside the browser's (`npm run build`).
+ * Without it every page is the app shell, rendered in the browser. The pages' API calls are
+ * answered by this server in the same process (`inject`), with no socket.
+ */
+async function loadServerRendering(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<ServerRendering | undefined> {
+  const entry = join(distDir, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(entry)) {
+    app.log.warn({ entry }, 'no server build of the web app: pages are rendered in the browser');
+    return undefined;
+  }
+  const server = (await import(pathToFileURL(entry).href)) as ServerEntry;
+  const render = server.createPageRenderer({
+    localesDir: join(distDir, 'locales'),
+    fetch: async (url, init) => {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    },
+  });
+  return { isServerRendered: server.isServerRendered, render };
 }

@@ -1,12 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/query-client.ts';
 import { routes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
+type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function App() {
+/**
+ * The browser's router. For a page the server rendered, the lazy modules of its routes are loaded
+ * first and its loaders' data taken as it is, so the first render matches the server's HTML.
+ */
+export async function createAppRouter(
+  hydrationData?: Pick<HydrationState, 'loaderData'>,
+): Promise<AppRouter> {
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
+      }),
+    );
+  }
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

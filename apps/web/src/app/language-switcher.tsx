@@ -3,12 +3,13 @@ import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { currentLanguage } from '../lib/i18n.ts';
+import { useCurrentLanguage } from '../lib/i18n.ts';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const id = useId();
+  const current = useCurrentLanguage();
 
   function choose(language: Language) {
     void i18n.changeLanguage(language);
@@ -28,7 +29,7 @@ export function LanguageSwitcher() {
       </label>
       <select
         id={id}
-        value={currentLanguage()}
+        value={current}
         onChange={(event) => choose(event.target.value as Language)}
         className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
       >

@@ -1,7 +1,7 @@
 import { Compass, Search, Ticket, User, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { readNotice } from '../lib/notice.ts';
 import { useSite } from '../lib/site.ts';
@@ -171,6 +171,8 @@ export function PublicLayout() {
       </main>
       <Footer />
       <MobileNavbar />
+      {/* A new page opens at its top; back and forward return to where the visitor was. */}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -32,6 +32,18 @@ export function toFormData(input: Record<string, unknown>): FormData {
   return form;
 }
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+let apiFetch: Fetch = (url, init) => fetch(url, init);
+
+/**
+ * Where API calls go: the browser's fetch, or on the server (entry-server.tsx) the API itself,
+ * answering in the same process.
+ */
+export function setApiFetch(next: Fetch): void {
+  apiFetch = next;
+}
+
 /**
  * Calls an endpoint of the contract in the current language. Reads go out as cacheable GETs;
  * writes as POST with form-data bodies (SPEC section 7).
@@ -44,7 +56,7 @@ export async function callApi<N extends RouteName>(
   const route = ROUTES[name];
   const fields = { lng: currentLanguage(), ...(input as Record<string, unknown>) };
   const url = `/api${route.path}`;
-  const response = await fetch(
+  const response = await apiFetch(
     route.kind === 'read' ? `${url}?${toSearchParams(fields)}` : url,
     route.kind === 'read'
       ? { credentials: 'same-origin', signal: options.signal, headers: { accept: 'application/json' } }

@@ -1,5 +1,9 @@
-import { data } from 'react-router';
+import type { Language } from '@sentiero/contract/languages';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, data, type RouterContextProvider } from 'react-router';
 import { ApiRequestError } from './api-error.ts';
+import { currentLanguage } from './i18n.ts';
+import { queryClient } from './query-client.ts';
 
 /** What a loader throws for a page that does not exist: the error screen shows "Not Found". */
 export function notFoundPage() {
@@ -21,4 +25,17 @@ export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
     if (error instanceof ApiRequestError && error.status === 404) throw notFoundPage();
     throw error;
   }
+}
+
+/**
+ * Where a loader puts what it fetches, and in which language: in the browser the app's query
+ * client and current language; on the server the request's own (entry-server.tsx), so two
+ * visitors rendered at once never share answers.
+ */
+export type PageScope = { queryClient: QueryClient; language: Language };
+
+export const pageScopeContext = createContext<PageScope | null>(null);
+
+export function pageScope(context: Readonly<RouterContextProvider>): PageScope {
+  return context.get(pageScopeContext) ?? { queryClient, language: currentLanguage() };
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -10,7 +10,7 @@ import { useBlogList } from '../api.ts';
 export function Component() {
   const { t } = useTranslation('blog');
   const posts = useBlogList(usePageParam());
-  const language = currentLanguage();
+  const language = useCurrentLanguage();
   if (!posts.data) {
     return (
       <div>

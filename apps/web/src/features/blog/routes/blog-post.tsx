@@ -2,22 +2,23 @@ import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { orNotFound } from '../../../lib/route-data.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { orNotFound, pageScope } from '../../../lib/route-data.ts';
 import { getBlogPostQueryOptions, useBlogPost } from '../api.ts';
 import { Markdown } from '../components/markdown.tsx';
 
 /** `/blog/{blogId}`: the post is loaded by its sku. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const sku = params.blogId ?? '';
-  await orNotFound(queryClient.ensureQueryData(getBlogPostQueryOptions(currentLanguage(), sku)));
+  const { queryClient, language } = pageScope(context);
+  await orNotFound(queryClient.ensureQueryData(getBlogPostQueryOptions(language, sku)));
   return { sku };
 }
 
 export function Component() {
   const { sku } = useLoaderData<typeof loader>();
   const { t } = useTranslation('blog');
+  const language = useCurrentLanguage();
   const post = useBlogPost(sku).data?.post;
   if (!post) return null;
   const searchTo = post.area_id ? `/events/${post.area_id}` : '/search';
@@ -25,7 +26,7 @@ export function Component() {
     <article className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_16rem]">
       <div>
         <time dateTime={post.published_at} className="text-sm text-stone-500">
-          {formatLocalizedDate(post.published_at, currentLanguage(), 'long')}
+          {formatLocalizedDate(post.published_at, language, 'long')}
         </time>
         <h1 className="mt-1 font-semibold text-3xl tracking-tight">{post.title}</h1>
         <p className="mt-3 text-lg text-stone-600">{post.excerpt}</p>

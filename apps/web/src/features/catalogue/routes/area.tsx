@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
+import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import { getAreaQueryOptions, useArea, useAreaTickets } from '../api.ts';
@@ -12,9 +10,10 @@ import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
 
 /** `/events/{eventsId}`: loads the area first, then lists its events (tickets). */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = requireIdParam(params.eventsId);
-  await orNotFound(queryClient.ensureQueryData(getAreaQueryOptions(currentLanguage(), id)));
+  const { queryClient, language } = pageScope(context);
+  await orNotFound(queryClient.ensureQueryData(getAreaQueryOptions(language, id)));
   return { id };
 }
 

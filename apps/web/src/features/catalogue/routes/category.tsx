@@ -1,9 +1,7 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { notFoundPage, requireIdParam } from '../../../lib/route-data.ts';
+import { notFoundPage, pageScope, requireIdParam } from '../../../lib/route-data.ts';
 import {
   getCategoriesQueryOptions,
   getRegionsQueryOptions,
@@ -17,9 +15,9 @@ import { CountryFilter } from '../components/country-filter.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
 
 /** SPEC section 2: the category page loads the region list first. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = requireIdParam(params.categoryId);
-  const language = currentLanguage();
+  const { queryClient, language } = pageScope(context);
   const [categories] = await Promise.all([
     queryClient.ensureQueryData(getCategoriesQueryOptions(language)),
     queryClient.ensureQueryData(getRegionsQueryOptions(language)),

@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { formatLanguageName, formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
-import { currentLanguage, useCurrentLanguage } from '../../../lib/i18n.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.ts';
 import { getTicketQueryOptions, useTicket } from '../../../queries/ticket.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { ActivityIcon } from '../components/activity-icon.tsx';
@@ -16,9 +15,10 @@ import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { TicketPackages } from '../components/ticket-packages.tsx';
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = requireIdParam(params.eventId);
-  await orNotFound(queryClient.ensureQueryData(getTicketQueryOptions(currentLanguage(), id)));
+  const { queryClient, language } = pageScope(context);
+  await orNotFound(queryClient.ensureQueryData(getTicketQueryOptions(language, id)));
   return { id };
 }
 

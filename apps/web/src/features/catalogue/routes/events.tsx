@@ -1,9 +1,10 @@
 import type { CountryCode } from '@sentiero/contract/common';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../../../lib/site.ts';
 import { useRegions } from '../../../queries/reference-data.ts';
+import { ClientOnly } from '../../../ui/client-only.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -54,7 +55,7 @@ export function Component() {
         ) : (
           <>
             {map && (
-              <Suspense fallback={<div className="h-80 rounded-xl bg-stone-100 md:h-96" />}>
+              <ClientOnly fallback={<div className="h-80 rounded-xl bg-stone-100 md:h-96" />}>
                 <AreaMap
                   areas={areas.data.area_list}
                   tileUrl={map.tile_url}
@@ -62,7 +63,7 @@ export function Component() {
                   label={t('events.map')}
                   onOpen={(id) => navigate(`/events/${id}`)}
                 />
-              </Suspense>
+              </ClientOnly>
             )}
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area) => (

@@ -1,0 +1,28 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import type { PageTranslations } from '../lib/i18n-client.ts';
+
+/**
+ * What a server-rendered page carries for the browser to take over without asking again: the
+ * translations it was written with, the API answers it showed and its route loaders' data.
+ * It travels as JSON in a non-executable script element, so the page needs no inline script
+ * (the Content-Security-Policy allows none).
+ */
+export type PageData = {
+  translations: PageTranslations;
+  queries: DehydratedState;
+  router: Pick<HydrationState, 'loaderData'>;
+};
+
+export const PAGE_DATA_ID = 'sentiero-page-data';
+
+/** The page's data as a script element; `<` is escaped so no string in it can close the element. */
+export function pageDataElement(data: PageData): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The data of the page the server rendered, or undefined for the app shell. */
+export function readPageData(): PageData | undefined {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  return text ? (JSON.parse(text) as PageData) : undefined;
+}

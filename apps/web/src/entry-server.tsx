@@ -1,0 +1,204 @@
+/**
+ * Server rendering of the public pages (ADR 016). The API imports the build of this file
+ * (apps/web/dist-server/entry-server.js) and asks it for the HTML of each page a visitor opens;
+ * the browser then hydrates that HTML with the same routes (main.tsx).
+ *
+ * A page is rendered with React Router's static handler, so its route loaders run as they do in
+ * the browser, then rendered until every query its components asked for has its answer: a render
+ * that finds queries nobody has fetched fetches them and renders again (at most MAX_RENDERS
+ * times). The page is sent whole, not streamed: its data comes from this process in milliseconds,
+ * and a whole page can be kept for a few seconds and needs no inline script (ADR 016). The
+ * answers, the route data and the translations used go into the page as JSON, so the browser's
+ * first render is the server's, with nothing fetched twice.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, type Language } from '@sentiero/contract/languages';
+import { dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { type ReactNode, Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from 'react-router';
+import { type PageData, pageDataElement } from './app/page-data.ts';
+import { routes } from './app/routes.tsx';
+import { setApiFetch } from './lib/api-client.ts';
+import { pageScopeContext } from './lib/route-data.ts';
+import { Spinner } from './ui/spinner.tsx';
+
+/** The pages rendered on the server: the public ones. Members' screens and the purchase steps stay in the browser. */
+export const SERVER_RENDERED_PATHS = [
+  '/',
+  '/events',
+  '/events/:eventsId',
+  '/categories/:categoryId',
+  '/event/:eventId',
+  '/search',
+  '/promotions',
+  '/blog',
+  '/blog/:blogId',
+  '/about',
+  '/society',
+  '/company',
+  '/termsconditions',
+  '/app',
+  '/contact',
+];
+
+export function isServerRendered(path: string): boolean {
+  return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, path));
+}
+
+/** A page rendered, a redirect, or a status for which the browser renders the page itself (a 404, an API failure). */
+export type RenderedPage =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'browser'; status: number };
+
+export type PageRenderer = (page: { url: string; language: Language }) => Promise<RenderedPage>;
+
+// Enough for a page whose lists depend on an earlier answer (a category's regions, then its tickets).
+const MAX_RENDERS = 4;
+// A page that cannot be written in this time is left to the browser.
+const RENDER_TIMEOUT_MS = 5000;
+// React's mark of a Suspense boundary whose content is not in the HTML yet.
+const PENDING_BOUNDARY = '<!--$?-->';
+
+/**
+ * Makes the renderer: `localesDir` holds the build's translations (`<language>/<namespace>.json`),
+ * `fetch` answers the API calls the pages make (the API passes one that never leaves the process).
+ */
+export function createPageRenderer({
+  localesDir,
+  fetch,
+}: {
+  localesDir: string;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+}): PageRenderer {
+  setApiFetch(fetch);
+  const translations = loadTranslations(localesDir);
+  const handler = createStaticHandler(routes);
+
+  return async ({ url, language }) => {
+    const queryClient = new QueryClient({
+      defaultOptions: {
+        queries: { retry: false, gcTime: Number.POSITIVE_INFINITY, staleTime: Number.POSITIVE_INFINITY },
+      },
+    });
+    try {
+      const context = new RouterContextProvider();
+      context.set(pageScopeContext, { queryClient, language });
+      const result = await handler.query(new Request(new URL(url, 'http://localhost')), {
+        requestContext: context,
+      });
+      if (result instanceof Response) {
+        const location = result.headers.get('location');
+        return location
+          ? { kind: 'redirect', status: result.status, location }
+          : { kind: 'browser', status: result.status };
+      }
+      if (result.errors || result.statusCode !== 200) return { kind: 'browser', status: result.statusCode };
+
+      const i18n = translations.cloneInstance({ lng: language });
+      const router = createStaticRouter(handler.dataRoutes, result);
+      const page = (
+        <Suspense fallback={<Spinner size="large" />}>
+          <QueryClientProvider client={queryClient}>
+            <I18nextProvider i18n={i18n}>
+              <StaticRouterProvider router={router} context={result} hydrate={false} />
+            </I18nextProvider>
+          </QueryClientProvider>
+        </Suspense>
+      );
+
+      for (let render = 1; render <= MAX_RENDERS; render++) {
+        const html = await renderToHtml(page);
+        const unfetched = queryClient
+          .getQueryCache()
+          .findAll()
+          .filter((query) => query.state.status === 'pending' && isEnabled(query));
+        if (unfetched.length === 0) {
+          const failed = queryClient
+            .getQueryCache()
+            .findAll({ predicate: (query) => query.state.status === 'error' });
+          // The browser shows a failed answer with its retry button; it renders that page itself.
+          if (failed.length > 0) return { kind: 'browser', status: 200 };
+          const data: PageData = {
+            translations: { language, namespaces: usedTranslations(i18n, language) },
+            queries: dehydrate(queryClient),
+            router: { loaderData: result.loaderData },
+          };
+          return { kind: 'page', status: 200, html: `${html}${pageDataElement(data)}` };
+        }
+        await Promise.all(unfetched.map((query) => query.fetch().catch(() => undefined)));
+      }
+      return { kind: 'browser', status: 200 };
+    } finally {
+      queryClient.clear();
+    }
+  };
+}
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** Every translation of the build, read once; each page is rendered with a copy in its language. */
+function loadTranslations(localesDir: string): I18n {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const language of LANGUAGES) {
+    const namespaces: Record<string, Record<string, unknown>> = {};
+    for (const file of readdirSync(join(localesDir, language))) {
+      if (!file.endsWith('.json')) continue;
+      namespaces[file.slice(0, -'.json'.length)] = JSON.parse(
+        readFileSync(join(localesDir, language, file), 'utf8'),
+      );
+    }
+    resources[language] = namespaces;
+  }
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources,
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: 'en',
+    load: 'languageOnly',
+    ns: Object.keys(resources.it ?? {}),
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/** The namespaces the page used, in its language: what the browser needs for its first render. */
+function usedTranslations(i18n: I18n, language: Language): Record<string, Record<string, unknown>> {
+  const used = new Set(['common', ...(i18n.reportNamespaces?.getUsedNamespaces() ?? [])]);
+  return Object.fromEntries(
+    [...used].map((namespace) => [
+      namespace,
+      i18n.getResourceBundle(language, namespace) as Record<string, unknown>,
+    ]),
+  );
+}
+
+/**
+ * The page as HTML. A part that is still loading (a lazily loaded component, the first time it is
+ * met after the server starts) leaves its Suspense boundary pending; the page is rendered again
+ * once it has loaded, so what is sent is whole and needs no inline script to complete.
+ */
+async function renderToHtml(page: ReactNode): Promise<string> {
+  const deadline = performance.now() + RENDER_TIMEOUT_MS;
+  for (;;) {
+    const html = renderToString(page);
+    if (!html.includes(PENDING_BOUNDARY)) return html;
+    if (performance.now() > deadline) throw new Error('A part of the page did not load in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -183,6 +183,7 @@ export async function buildApp({
     request.lang = resolveLanguage({
       param: query?.lng,
       cookie: request.cookies.i18next,
+      host: request.hostname,
       acceptLanguage: request.headers['accept-language'],
     });
     if (closing) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WEB_LOCALES_DIR } from './config.ts';
-import { createTranslator, errorMessage, fieldMessage, translate } from './i18n.ts';
+import { createTranslator, errorMessage, fieldMessage, resolveLanguage, translate } from './i18n.ts';
 
 const webErrors = (language: string) =>
   JSON.parse(readFileSync(join(WEB_LOCALES_DIR, language, 'errors.json'), 'utf8'));
@@ -37,5 +37,14 @@ describe('server-side translation', () => {
     expect(sut.translate('en', 'mail', 'hello', { values: { name, brand: 'Sentiero' } })).toBe(
       `Hi ${name}, from Sentiero`,
     );
+  });
+
+  it('picks the language in the browser’s order: lng, cookie, host, then Accept-Language', () => {
+    const german = 'de-DE,de;q=0.9';
+    expect(resolveLanguage({ host: 'sentiero.es', acceptLanguage: german })).toBe('es');
+    expect(resolveLanguage({ host: 'sentiero.com', acceptLanguage: german })).toBe('de');
+    expect(resolveLanguage({ cookie: 'sl', host: 'sentiero.es', acceptLanguage: german })).toBe('sl');
+    expect(resolveLanguage({ param: 'en', cookie: 'sl', host: 'sentiero.it' })).toBe('en');
+    expect(resolveLanguage({ host: 'localhost' })).toBe('it');
   });
 });

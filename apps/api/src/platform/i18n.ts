@@ -5,6 +5,7 @@ import {
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
   findLanguage,
+  findLanguageForHost,
   findLanguageInAcceptHeader,
   LANGUAGES,
   type Language,
@@ -118,14 +119,21 @@ export function fieldMessage(language: Language, kind: string): string {
 export type LanguageSources = {
   param?: unknown;
   cookie?: string | undefined;
+  /** The host name asked for: an Italian or Spanish domain sets the language when none is chosen. */
+  host?: string | undefined;
   acceptLanguage?: string | undefined;
 };
 
-/** The request's language: the `lng` parameter, then the `i18next` cookie, then Accept-Language. */
+/**
+ * The request's language, in the browser's order (SPEC section 1): the `lng` parameter, the
+ * `i18next` cookie, the host, then Accept-Language. A page the server renders is then in the
+ * language the browser would pick.
+ */
 export function resolveLanguage(sources: LanguageSources): Language {
   return (
     (typeof sources.param === 'string' ? findLanguage(sources.param) : undefined) ??
     findLanguage(sources.cookie) ??
+    (sources.host ? findLanguageForHost(sources.host) : undefined) ??
     findLanguageInAcceptHeader(sources.acceptLanguage) ??
     DEFAULT_LANGUAGE
   );

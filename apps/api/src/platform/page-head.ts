@@ -60,10 +60,14 @@ export function renderHead(
   return tags.join('\n    ');
 }
 
+/** The page with its html element in `language`. */
+export function withLanguage(template: string, language: Language): string {
+  return template.replace(/<html lang="[^"]*">/, `<html lang="${language}">`);
+}
+
 /** Puts the page's tags and language into the app shell in place of its defaults. */
 export function injectHead(template: string, headHtml: string, language: Language): string {
-  return template
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+  return withLanguage(template, language)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${headHtml}\n  </head>`);

@@ -5,14 +5,19 @@ import fastifyStatic from '@fastify/static';
 import type { Language } from '@sentiero/contract/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
-import { injectHead } from './page-head.ts';
+import { injectHead, withLanguage } from './page-head.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and any non-API path answered with the app shell so the client router can take over.
  * Vite's build writes .br and .gz siblings; they are sent to browsers that accept them.
  */
-export type PageHeadRenderer = (request: FastifyRequest, path: string) => Promise<string | undefined>;
+/** The head of a page: its title, description and links; `heading` is the page's own h1 when the server rendered it. */
+export type PageHeadRenderer = (
+  request: FastifyRequest,
+  path: string,
+  heading?: string,
+) => Promise<string | undefined>;
 
 export async function serveWebApp(
   app: FastifyInstance,
@@ -57,7 +62,12 @@ export async function serveWebApp(
       });
       if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
       if (page?.kind === 'page') {
-        const html = await pageWithHead(request, path, shell.replace(ROOT, `${ROOT_OPEN}${page.html}</div>`));
+        const html = await pageWithHead(
+          request,
+          path,
+          shell.replace(ROOT, `${ROOT_OPEN}${page.html}</div>`),
+          firstHeading(page.html),
+        );
         return sendPage(reply, page.status, app.publicCache.set(key, html).body);
       }
       return sendPage(reply, page?.status ?? 200, await pageWithHead(request, path, shell));
@@ -66,18 +76,36 @@ export async function serveWebApp(
   });
 
   /** The page with its title, description and links put in, or as it is when they cannot be found. */
-  async function pageWithHead(request: FastifyRequest, path: string, page: string): Promise<string> {
-    const head = await renderHead(request, path).catch((err: unknown) => {
+  async function pageWithHead(
+    request: FastifyRequest,
+    path: string,
+    page: string,
+    heading?: string,
+  ): Promise<string> {
+    const head = await renderHead(request, path, heading).catch((err: unknown) => {
       request.log.warn({ err, path }, 'page head not rendered');
       return undefined;
     });
-    return head ? injectHead(page, head, request.lang) : page;
+    return head ? injectHead(page, head, request.lang) : withLanguage(page, request.lang);
   }
   return hasBuild;
 }
 
 const ROOT_OPEN = '<div id="root">';
 const ROOT = `${ROOT_OPEN}</div>`;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
+
+/** The text of the first h1 of rendered HTML, as a reader sees it. */
+export function firstHeading(html: string): string | undefined {
+  const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+  const text = inner
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_entity, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || undefined;
+}
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(html);

@@ -1,5 +1,5 @@
 import { Compass, Search, Ticket, User, UserRound } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuthStore } from '../lib/auth-store.ts';
@@ -147,6 +147,35 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * The browser tab names the page by its heading, in the page's language: "Rafting on the Sesia ·
+ * Sentiero". It follows the heading as the page's data arrives and when the language changes.
+ * The page the server rendered keeps the title the server gave it until the visitor moves on.
+ */
+function DocumentTitle() {
+  const brand = useSite().data?.brand ?? 'Sentiero';
+  useEffect(() => {
+    const main = document.querySelector('main');
+    if (!main) return;
+    const heading = () => main.querySelector('h1')?.textContent?.trim();
+    const serverHeading = heading();
+    let keepServerTitle = document.title !== brand;
+    const update = () => {
+      const text = heading();
+      if (keepServerTitle && text === serverHeading) return;
+      keepServerTitle = false;
+      const title = text ? `${text} · ${brand}` : brand;
+      if (document.title !== title) document.title = title;
+    };
+    update();
+    // <main> stays while pages change inside it: one observer follows every page.
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [brand]);
+  return null;
+}
+
 /** A message the previous page left for this one (a password changed, an account deleted). */
 function Notice() {
   const notice = readNotice(useLocation().state);
@@ -162,6 +191,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
+      <DocumentTitle />
       <Header />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Notice />

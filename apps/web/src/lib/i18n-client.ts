@@ -79,7 +79,8 @@ export function startTranslations(page?: PageTranslations) {
  */
 export function detectedLanguage(): Language | undefined {
   const detected = detector.detect();
-  return findLanguage(Array.isArray(detected) ? detected[0] : detected);
+  const candidates = Array.isArray(detected) ? detected : [detected];
+  return candidates.map((code) => findLanguage(code ?? undefined)).find((language) => language !== undefined);
 }
 
 i18n.on('languageChanged', (language) => {

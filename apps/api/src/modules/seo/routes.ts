@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { translate } from '../../platform/i18n.ts';
 import { renderHead } from '../../platform/page-head.ts';
 import type { PageHeadRenderer } from '../../platform/web.ts';
 import { describePage } from './pages.ts';
@@ -8,9 +9,15 @@ import { buildSitemap } from './service.ts';
 
 /** The title, description, links and JSON-LD of a page of the app, for link previews and search engines. */
 export function createPageHeadRenderer(config: Config): PageHeadRenderer {
-  return async (request, path) => {
+  return async (request, path, heading) => {
     try {
-      const head = await describePage(request.ctx, path, config.brand);
+      // A page the server rendered without a description of its own is named by its heading.
+      const head =
+        (await describePage(request.ctx, path, config.brand)) ??
+        (heading && {
+          title: `${heading} · ${config.brand}`,
+          description: translate(request.lang, 'common', 'home.lead'),
+        });
       return (
         head &&
         renderHead(head, {

@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Console errors and failed page loads of a page, collected while a test drives it. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A visitor's user fetch answers 401; anything else the console reports is a defect.
+    // Map tiles come from another host, which this machine cannot reach.
+    const expected = ['401', 'ERR_NAME_NOT_RESOLVED'].some((known) => message.text().includes(known));
+    if (message.type() === 'error' && !expected) errors.push(message.text());
+  });
+  return errors;
+}
+
+test('public pages arrive written, with their data, before any script runs', async ({ request }) => {
+  const ticket = (await (await request.get('/api/app/ticket/info?id=1&lng=it')).json()).ticket;
+  const pages: [string, string][] = [
+    ['/', 'Sentiero'],
+    ['/events', 'Val Taro'],
+    ['/event/1', ticket.title],
+    ['/promotions', '€'],
+    ['/blog', 'href="/blog/'],
+  ];
+  for (const [path, expected] of pages) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main.length, `${path} has its content in the HTML`).toBeGreaterThan(500);
+    expect(html, path).toContain(expected.replace(/&/g, '&amp;'));
+    expect(html, `${path} carries its data for the browser`).toContain('id="sentiero-page-data"');
+    // The Content-Security-Policy allows no inline script: the page must need none.
+    expect(html.match(/<script(?![^>]*(?:type="application\/(?:json|ld\+json)"|src=))/g), path).toBeNull();
+  }
+});
+
+test('a page reads whole with scripts turned off, in the language asked for', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/event/1');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Gültigkeit', { exact: true })).toBeVisible();
+  await page.goto('/?lng=en');
+  await expect(page.getByRole('link', { name: 'Living nature', exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('the browser takes over the server page without rendering it again or fetching its data', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const catalogueCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/app/') && !url.pathname.endsWith('/user/info'))
+      catalogueCalls.push(url.pathname);
+  });
+  for (const path of [
+    '/?lng=en',
+    '/events?lng=en',
+    '/event/1?lng=en',
+    '/search?q=rafting&lng=en',
+    '/blog?lng=en',
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+  expect(catalogueCalls).toEqual([]);
+  // Hydrated: the client router takes the next click.
+  await page.getByRole('link', { name: 'Promotions' }).first().click();
+  await expect(page).toHaveURL(/\/promotions$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the language chosen in the browser is the one the server writes next time', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('combobox').selectOption('sl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sl');
+  const response = await page.request.get('/events');
+  expect(await response.text()).toContain('<html lang="sl">');
+});
+
+test('a new page opens at its top; back returns to where the visitor was', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?lng=en');
+  const link = page
+    .getByRole('region', { name: 'Discounted' })
+    .getByRole('listitem')
+    .first()
+    .getByRole('link')
+    .first();
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(400);
+  await link.click();
+  await expect(page).toHaveURL(/\/event\/\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/\?lng=en$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('every page names itself in the browser tab, in the page’s language', async ({ page }) => {
+  await page.goto('/events?lng=en');
+  await expect(page).toHaveTitle(/^Places · Sentiero$|^.+ · Sentiero$/);
+  const eventsTitle = await page.title();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Promotions' })
+    .click();
+  const promotions = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await expect(page).toHaveTitle(`${promotions} · Sentiero`);
+  expect(promotions).not.toBe('');
+  expect(await page.title()).not.toBe(eventsTitle);
+  await page.goto('/login?lng=de');
+  const login = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await expect(page).toHaveTitle(`${login} · Sentiero`);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveTitle(eventsTitle);
+});

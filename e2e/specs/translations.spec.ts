@@ -10,8 +10,9 @@ test('retries a translation file that failed to load, as SPEC section 7 asks', a
     }
     await route.continue();
   });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Categorie' })).toBeVisible();
+  // A page the browser renders itself: public pages arrive with their translations (ADR 016).
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
   expect(failures).toBe(2);
 });
 
@@ -24,8 +25,8 @@ test('shows a spinner, not a blank page, while translations arrive', async ({ pa
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  await page.goto('/login');
   await expect(page.getByRole('status')).toBeVisible();
   release();
-  await expect(page.getByRole('heading', { name: 'Categorie' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from './client-only.tsx';
 
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
@@ -27,10 +28,12 @@ export function Button({
   busy?: boolean;
   busyLabel?: string;
 }) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={disabled || busy}
+      // Until the page's script has taken over, a form would submit itself to the address bar.
+      disabled={disabled || busy || !hydrated}
       aria-busy={busy || undefined}
       className={`${buttonClass(variant)} ${className}`}
       {...props}

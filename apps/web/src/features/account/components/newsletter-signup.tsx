@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
+import { useHydrated } from '../../../ui/client-only.tsx';
 import { useSubscribeNewsletter } from '../api.ts';
 
 /**
@@ -11,6 +12,7 @@ import { useSubscribeNewsletter } from '../api.ts';
  */
 export function NewsletterSignup() {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const id = useId();
   const subscribe = useSubscribeNewsletter();
 
@@ -58,7 +60,7 @@ export function NewsletterSignup() {
             />
             <button
               type="submit"
-              disabled={subscribe.isPending}
+              disabled={subscribe.isPending || !hydrated}
               className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
             >
               {subscribe.isPending ? t('newsletter.sending') : t('newsletter.submit')}

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-error.ts';
+import { useHydrated } from '../../../ui/client-only.tsx';
 import { useRequestAreaActivation } from '../activation-api.ts';
 
 const ZActivationForm = z.object({
@@ -15,6 +16,7 @@ type ActivationForm = z.infer<typeof ZActivationForm>;
 /** "Area not available": leave an email to hear when the area opens (SPEC section 2). */
 export function ActivationForm({ areaId }: { areaId: number }) {
   const { t } = useTranslation('catalogue');
+  const hydrated = useHydrated();
   const fieldId = useId();
   const form = useForm<ActivationForm>({ resolver: zodResolver(ZActivationForm) });
   const request = useRequestAreaActivation(areaId);
@@ -62,7 +64,7 @@ export function ActivationForm({ areaId }: { areaId: number }) {
         />
         <button
           type="submit"
-          disabled={request.isPending}
+          disabled={request.isPending || !hydrated}
           className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
         >
           {request.isPending ? t('activation.sending') : t('activation.submit')}

@@ -1,9 +1,13 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { getRecommendedQueryOptions } from '../features/catalogue/api.ts';
 import { CategoryList } from '../features/catalogue/components/category-list.tsx';
 import { RegionPicker } from '../features/catalogue/components/region-picker.tsx';
 import { TicketList } from '../features/catalogue/components/ticket-list.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
+import { prefetch } from '../lib/route-data.ts';
+import { siteQueryOptions } from '../lib/site.ts';
+import { getCategoriesQueryOptions, getRegionsQueryOptions } from '../queries/reference-data.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { keepReferral, logout, requireMember, requireVisitor, toHome } from './guards.ts';
@@ -22,6 +26,14 @@ const home = (
     }
   />
 );
+const homeLoader = ({ context }: LoaderFunctionArgs) =>
+  prefetch(context, ({ language }) => [
+    getCategoriesQueryOptions(language),
+    getRegionsQueryOptions(language, 'IT'),
+    getRecommendedQueryOptions(language, 'hottest'),
+    getRecommendedQueryOptions(language, 'newest'),
+    getRecommendedQueryOptions(language, 'discounted'),
+  ]);
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
 /** SPEC section 2: "/user (index and account both show the account screen)". */
@@ -37,6 +49,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <PublicLayout />,
+    // The site's brand and company, in the header and footer of every page.
+    loader: ({ context }) => prefetch(context, () => [siteQueryOptions]),
     errorElement: <ErrorScreen />,
     // Shown while a deep link's route module and data load, before the first render.
     hydrateFallbackElement: <Spinner size="large" />,
@@ -45,7 +59,7 @@ export const routes: RouteObject[] = [
         // Errors below render inside the layout, so header, footer and language stay usable.
         errorElement: <ErrorScreen />,
         children: [
-          { index: true, element: home },
+          { index: true, loader: homeLoader, element: home },
           { path: 'ref/:refId', loader: keepReferral, element: home },
           { path: 'events', lazy: () => import('../features/catalogue/routes/events.tsx') },
           { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },

@@ -3,8 +3,34 @@ import type { Language } from '@sentiero/contract/languages';
 /** Intl wants BCP 47 locales; ours are already the primary subtags. */
 const locale = (language: Language) => language;
 
+/**
+ * One formatter per language and kind, made once: building an Intl formatter costs far more than
+ * using it, and a page of cards formats dozens of prices (and the server renders many pages).
+ */
+function memoByLanguage<T>(make: (language: Language) => T): (language: Language) => T {
+  const made = new Map<Language, T>();
+  return (language) => {
+    let value = made.get(language);
+    if (value === undefined) {
+      value = make(language);
+      made.set(language, value);
+    }
+    return value;
+  };
+}
+
+const moneyFormat = memoByLanguage(
+  (language) => new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'EUR' }),
+);
+const dateFormats = {
+  long: memoByLanguage((language) => new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'UTC' })),
+  medium: memoByLanguage(
+    (language) => new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeZone: 'UTC' }),
+  ),
+};
+
 export function formatMoney(cents: number, language: Language): string {
-  return new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return moneyFormat(language).format(cents / 100);
 }
 
 /** A calendar date (`YYYY-MM-DD`) as the reader's language writes it, without shifting the day. */
@@ -13,9 +39,7 @@ export function formatLocalizedDate(
   language: Language,
   style: 'long' | 'medium' = 'medium',
 ): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return dateFormats[style](language).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** ISO weekday (1 Monday … 7 Sunday) in the reader's language. */

@@ -1,5 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { createContext, data, type RouterContextProvider } from 'react-router';
 import { ApiRequestError } from './api-error.ts';
 import { currentLanguage } from './i18n.ts';
@@ -38,4 +38,20 @@ export const pageScopeContext = createContext<PageScope | null>(null);
 
 export function pageScope(context: Readonly<RouterContextProvider>): PageScope {
   return context.get(pageScopeContext) ?? { queryClient, language: currentLanguage() };
+}
+
+/**
+ * A loader's reads, started as the route is entered. The server waits for them, so the page is
+ * written in one render; the browser does not, so a link opens at once and the page shows its
+ * own loading state. A failed read is left to the page, which shows it with its retry button.
+ */
+export async function prefetch(
+  context: Readonly<RouterContextProvider>,
+  // biome-ignore lint/suspicious/noExplicitAny: each read has its own answer type
+  reads: (scope: PageScope) => FetchQueryOptions<any, any, any, any>[],
+): Promise<null> {
+  const scope = pageScope(context);
+  const started = Promise.all(reads(scope).map((options) => scope.queryClient.prefetchQuery(options)));
+  if (import.meta.env.SSR) await started;
+  return null;
 }

@@ -39,8 +39,13 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
   );
 }
 
-export function usePageParam(): number {
-  const [searchParams] = useSearchParams();
+/** The `page` parameter of an address: a whole number from 1, else 1. */
+export function pageParam(searchParams: URLSearchParams): number {
   const page = Number(searchParams.get('page') ?? '1');
   return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function usePageParam(): number {
+  const [searchParams] = useSearchParams();
+  return pageParam(searchParams);
 }

@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { prefetch } from '../../../lib/route-data.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { Pager, usePageParam } from '../../../ui/pager.tsx';
+import { Pager, pageParam, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useBlogList } from '../api.ts';
+import { getBlogListQueryOptions, useBlogList } from '../api.ts';
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const page = pageParam(new URL(request.url).searchParams);
+  return prefetch(context, ({ language }) => [getBlogListQueryOptions(language, page)]);
+}
 
 export function Component() {
   const { t } = useTranslation('blog');

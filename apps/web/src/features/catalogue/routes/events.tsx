@@ -1,14 +1,15 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useSite } from '../../../lib/site.ts';
-import { useRegions } from '../../../queries/reference-data.ts';
+import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { prefetch } from '../../../lib/route-data.ts';
+import { siteQueryOptions, useSite } from '../../../lib/site.ts';
+import { getRegionsQueryOptions, useRegions } from '../../../queries/reference-data.ts';
 import { ClientOnly } from '../../../ui/client-only.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { Pager, usePageParam } from '../../../ui/pager.tsx';
+import { Pager, pageParam, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useAreas } from '../api.ts';
+import { getAreasQueryOptions, useAreas } from '../api.ts';
 import { AreaCard } from '../components/area-card.tsx';
 import { CountryFilter } from '../components/country-filter.tsx';
 
@@ -17,11 +18,25 @@ const COUNTRIES = ['IT', 'CH', 'ES', 'SI'] as const;
 const AreaMap = lazy(() => import('../components/area-map.tsx'));
 
 /** `/events`: the areas where activities are sold, by country, a page at a time. */
+/** The `country` parameter, if it names a country Sentiero sells in. */
+function countryParam(searchParams: URLSearchParams) {
+  const code = searchParams.get('country')?.toUpperCase();
+  return COUNTRIES.find((country) => country === code);
+}
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  return prefetch(context, ({ language }) => [
+    getAreasQueryOptions(language, { country: countryParam(params), page: pageParam(params) }),
+    getRegionsQueryOptions(language),
+    siteQueryOptions,
+  ]);
+}
+
 export function Component() {
   const { t } = useTranslation('catalogue');
   const [searchParams, setSearchParams] = useSearchParams();
-  const countryParam = searchParams.get('country')?.toUpperCase();
-  const country = COUNTRIES.find((code) => code === countryParam);
+  const country = countryParam(searchParams);
   const page = usePageParam();
   const areas = useAreas({ country, page });
 

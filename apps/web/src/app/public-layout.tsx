@@ -31,10 +31,10 @@ function Header() {
   const brand = useSite().data?.brand ?? 'Sentiero';
   return (
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-4">
         <Link
           to="/"
-          className="flex items-center gap-2 font-bold font-display text-brand-900 text-xl tracking-tight"
+          className="flex shrink-0 items-center gap-2 font-bold font-display text-brand-900 text-lg tracking-tight sm:text-xl"
         >
           <img src="/favicon.svg" alt="" width="32" height="32" />
           {brand}

@@ -23,7 +23,7 @@ export function LanguageSwitcher() {
 
   return (
     <div className="flex items-center gap-1.5">
-      <Globe aria-hidden className="size-4 text-stone-500" />
+      <Globe aria-hidden className="hidden size-4 text-stone-500 sm:block" />
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>

@@ -31,9 +31,12 @@ function Header() {
   const brand = useSite().data?.brand ?? 'Sentiero';
   return (
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-900 text-xl">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-4">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 font-bold font-display text-brand-900 text-lg tracking-tight sm:text-xl"
+        >
+          <img src="/favicon.svg" alt="" width="32" height="32" />
           {brand}
         </Link>
         <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 md:flex">
@@ -193,7 +196,8 @@ export function PublicLayout() {
       <NavigationProgress />
       <DocumentTitle />
       <Header />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least a screen high: while a page loads, the footer waits below the fold instead of jumping down. */}
+      <main className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
         <Notice />
         <Suspense fallback={<Spinner size="large" />}>
           <Outlet />

@@ -23,7 +23,9 @@ const moneyFormat = memoByLanguage(
   (language) => new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'EUR' }),
 );
 const dateFormats = {
-  long: memoByLanguage((language) => new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'UTC' })),
+  long: memoByLanguage(
+    (language) => new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'UTC' }),
+  ),
   medium: memoByLanguage(
     (language) => new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeZone: 'UTC' }),
   ),

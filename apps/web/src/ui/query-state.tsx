@@ -1,3 +1,4 @@
+import { CloudOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner.tsx';
 
@@ -17,13 +18,17 @@ export function QueryState({
   return (
     <div
       role="alert"
-      className="flex items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+      className="flex flex-col gap-3 rounded-card border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center"
     >
-      <span>{t('states.noData')}</span>
+      <CloudOff aria-hidden className="size-6 shrink-0" />
+      <div className="flex-1">
+        <p className="font-medium">{t('states.noData')}</p>
+        <p className="text-red-800 text-sm">{t('stateHelp.noDataHint')}</p>
+      </div>
       <button
         type="button"
         onClick={onRetry}
-        className="rounded-md border border-red-300 px-3 py-1 font-medium text-sm"
+        className="self-start rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium text-sm hover:bg-red-100 sm:self-center"
       >
         {t('states.retry')}
       </button>

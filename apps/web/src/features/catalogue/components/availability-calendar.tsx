@@ -66,7 +66,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
               key={day.date}
               title={status}
               style={index === 0 ? { gridColumnStart: isoWeekdayOfFirst } : undefined}
-              className={`rounded-md py-1.5 ${day.open ? 'bg-brand-50 font-medium text-brand-900' : 'text-stone-400 line-through'}`}
+              className={`rounded-md py-1.5 ${day.open ? 'bg-brand-50 font-medium text-brand-900' : 'text-stone-500 line-through'}`}
             >
               <span aria-hidden>{Number(day.date.slice(8))}</span>
               <span className="sr-only">{`${formatLocalizedDate(day.date, language, 'long')}: ${status}`}</span>

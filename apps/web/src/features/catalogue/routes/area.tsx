@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.ts';
+import { ActivityPicture, PlacePicture } from '../../../ui/activity-picture.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import { getAreaQueryOptions, useArea, useAreaTickets } from '../api.ts';
@@ -25,10 +26,25 @@ export function Component() {
   if (!area) return null;
   return (
     <div className="space-y-8">
-      <PageHeading lead={area.summary}>{area.name}</PageHeading>
-      <p className="-mt-4 text-sm text-stone-600">
-        {[area.city?.name, area.region.name].filter(Boolean).join(' · ')}
-      </p>
+      <div className="grid items-start gap-6 lg:grid-cols-3 lg:gap-8">
+        {area.photos.length === 0 &&
+          (area.activities[0] ? (
+            <ActivityPicture
+              activity={area.activities[0].slug}
+              priority
+              shape="header"
+              className="rounded-card lg:order-last"
+            />
+          ) : (
+            <PlacePicture placeId={area.id} priority shape="header" className="rounded-card lg:order-last" />
+          ))}
+        <div className="lg:col-span-2">
+          <PageHeading lead={area.summary}>{area.name}</PageHeading>
+          <p className="-mt-4 text-sm text-stone-600">
+            {[area.city?.name, area.region.name].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+      </div>
       {area.photos.length > 0 && (
         <ul aria-label={t('area.photos')} className="flex snap-x gap-3 overflow-x-auto pb-2">
           {area.photos.map((photo) => (

@@ -8,11 +8,20 @@ import {
   useCategories,
   useRegions,
 } from '../../../queries/reference-data.ts';
+import { ActivityPicture } from '../../../ui/activity-picture.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { usePageParam } from '../../../ui/pager.tsx';
 import { useRegionTickets } from '../api.ts';
 import { CountryFilter } from '../components/country-filter.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
+
+/** A drawing for each category's page (SPEC section 2's ids 16 to 19), by slug. */
+const CATEGORY_PICTURES: Record<string, string> = {
+  adventure: 'rafting',
+  'for-couples': 'canoe',
+  'living-nature': 'wildlife-watching',
+  'courses-and-lessons': 'windsurf',
+};
 
 /** SPEC section 2: the category page loads the region list first. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -52,34 +61,44 @@ export function Component() {
 
   return (
     <div className="space-y-6">
-      <PageHeading>{category?.name ?? t('category.title')}</PageHeading>
-      <section aria-labelledby="category-regions">
-        <h2 id="category-regions" className="mb-3 font-semibold text-xl">
-          {t('category.regions')}
-        </h2>
-        {all && (
-          <CountryFilter
-            legend={t('events.country')}
-            options={all.country_list}
-            value={country}
-            onChange={(code) => code && choose({ country: code })}
-          />
-        )}
-        <ul className="flex flex-wrap gap-2">
-          {regions.map((entry) => (
-            <li key={entry.id}>
-              <button
-                type="button"
-                aria-pressed={entry.id === regionId}
-                onClick={() => choose({ country, region: entry.id })}
-                className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-medium"
-              >
-                {entry.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="grid items-start gap-6 lg:grid-cols-3 lg:gap-8">
+        <ActivityPicture
+          activity={CATEGORY_PICTURES[category?.slug ?? ''] ?? 'default'}
+          priority
+          shape="header"
+          className="rounded-card lg:order-last"
+        />
+        <div className="lg:col-span-2">
+          <PageHeading>{category?.name ?? t('category.title')}</PageHeading>
+          <section aria-labelledby="category-regions">
+            <h2 id="category-regions" className="mb-3 font-semibold text-xl">
+              {t('category.regions')}
+            </h2>
+            {all && (
+              <CountryFilter
+                legend={t('events.country')}
+                options={all.country_list}
+                value={country}
+                onChange={(code) => code && choose({ country: code })}
+              />
+            )}
+            <ul className="flex flex-wrap gap-2">
+              {regions.map((entry) => (
+                <li key={entry.id}>
+                  <button
+                    type="button"
+                    aria-pressed={entry.id === regionId}
+                    onClick={() => choose({ country, region: entry.id })}
+                    className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-medium"
+                  >
+                    {entry.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
       {region && (
         <section aria-labelledby="category-tickets">
           <h2 id="category-tickets" className="mb-3 font-semibold text-xl">

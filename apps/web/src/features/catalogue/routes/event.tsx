@@ -7,10 +7,11 @@ import { formatLanguageName, formatLocalizedDate, weekdayName } from '../../../l
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.ts';
 import { getTicketQueryOptions, useTicket } from '../../../queries/ticket.ts';
+import { ActivityPicture } from '../../../ui/activity-picture.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { ActivityIcon } from '../components/activity-icon.tsx';
 import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
-import { Price } from '../components/price.tsx';
+import { BookingBox } from '../components/booking-box.tsx';
 import { RulesDownloads } from '../components/rules-downloads.tsx';
 import { TicketPackages } from '../components/ticket-packages.tsx';
 
@@ -24,12 +25,15 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-brand-700">{icon}</span>
-      <div>
-        <dt className="font-medium text-sm text-stone-500">{label}</dt>
-        <dd className="text-stone-900">{children}</dd>
-      </div>
+    // A dt and its dd straight inside the group, as a description list requires; the icon sits in the dt.
+    <div className="relative pl-8">
+      <dt className="font-medium text-sm text-stone-600">
+        <span aria-hidden className="absolute top-0.5 left-0 text-brand-700">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-stone-900">{children}</dd>
     </div>
   );
 }
@@ -58,26 +62,37 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
 
   return (
     <div className="space-y-8">
-      <div>
-        <p className="mb-2 flex items-center gap-2 text-brand-800 text-sm">
-          <ActivityIcon activity={ticket.activity.slug} className="size-4" />
-          {ticket.activity.name} · {ticket.category.name}
-        </p>
-        <PageHeading lead={ticket.description}>{ticket.title}</PageHeading>
-        <p className="-mt-3 text-sm">
-          <Link to={`/events/${ticket.area.id}`} className="text-brand-800 underline">
-            {ticket.location.area}
-          </Link>{' '}
-          ·{' '}
-          {[ticket.location.city, ticket.location.region, ticket.location.country].filter(Boolean).join(', ')}
-        </p>
+      <div className="grid items-start gap-6 lg:grid-cols-3 lg:gap-8">
+        <ActivityPicture
+          activity={ticket.activity.slug}
+          priority
+          shape="header"
+          className="rounded-card lg:order-last"
+        />
+        <div className="lg:col-span-2">
+          <p className="mb-2 flex items-center gap-2 text-brand-800 text-sm">
+            <ActivityIcon activity={ticket.activity.slug} className="size-4" />
+            {ticket.activity.name} · {ticket.category.name}
+          </p>
+          <PageHeading lead={ticket.description}>{ticket.title}</PageHeading>
+          <p className="-mt-3 text-sm">
+            <Link to={`/events/${ticket.area.id}`} className="text-brand-800 underline">
+              {ticket.location.area}
+            </Link>{' '}
+            ·{' '}
+            {[ticket.location.city, ticket.location.region, ticket.location.country]
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+        </div>
       </div>
 
+      {/* On a phone the price and the way on come before the facts; on a wide screen they head the side column. */}
       <div className="grid gap-8 lg:grid-cols-3">
-        <dl className="grid gap-5 sm:grid-cols-2 lg:col-span-2">
-          <Fact icon={<Ticket className="size-5" />} label={t('ticket.price')}>
-            <Price cents={ticket.price_cents} discountedCents={ticket.discounted_price_cents} />
-          </Fact>
+        <div className="lg:col-start-3 lg:row-start-1">
+          <BookingBox ticket={ticket} />
+        </div>
+        <dl className="grid content-start gap-5 sm:grid-cols-2 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.validity')}>
             <ValidityText ticket={ticket} />
           </Fact>
@@ -107,14 +122,6 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
               ? t('ticket.unlimitedUsage')
               : t('ticket.uses', { count: ticket.max_usage })}
           </Fact>
-          {ticket.services.length > 0 && (
-            <Fact icon={<ShieldCheck className="size-5" />} label={t('ticket.services')}>
-              {ticket.services.map((service) => service.name).join(', ')}
-            </Fact>
-          )}
-          <Fact icon={<ShieldCheck className="size-5" />} label={t('ticket.cancellation')}>
-            {ticket.cancellation_policy}
-          </Fact>
           {ticket.limits && (
             <Fact icon={<ShieldCheck className="size-5" />} label={t('area.limits')}>
               {ticket.limits}
@@ -141,28 +148,19 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
           )}
         </dl>
 
-        <aside className="space-y-4">
+        <aside className="space-y-4 lg:col-start-3 lg:row-start-2">
           <section
             aria-labelledby="ticket-calendar"
-            className="rounded-xl border border-stone-200 bg-white p-4"
+            className="rounded-card border border-stone-200 bg-white p-4"
           >
             <h2 id="ticket-calendar" className="mb-3 font-semibold">
               {t('calendar.title')}
             </h2>
-            <AvailabilityCalendar ticketId={ticket.id} />
+            {/* The height of a four-week calendar, kept while the days load. */}
+            <div className="min-h-60">
+              <AvailabilityCalendar ticketId={ticket.id} />
+            </div>
           </section>
-          {ticket.on_sale ? (
-            <Link
-              to="guests"
-              className="block rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
-            >
-              {t('ticket.choose')}
-            </Link>
-          ) : (
-            <p role="status" className="rounded-lg bg-amber-50 p-3 text-amber-900 text-sm">
-              {t('ticket.unavailable')}
-            </p>
-          )}
           <TicketPackages ticketId={ticket.id} />
           <RulesDownloads
             areaRules={ticket.downloads.area_rules}

@@ -1,4 +1,5 @@
 import type { CountryCode } from '@sentiero/contract/common';
+import { MapPinOff } from 'lucide-react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +7,7 @@ import { prefetch } from '../../../lib/route-data.ts';
 import { siteQueryOptions, useSite } from '../../../lib/site.ts';
 import { getRegionsQueryOptions, useRegions } from '../../../queries/reference-data.ts';
 import { ClientOnly } from '../../../ui/client-only.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, pageParam, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -66,7 +68,15 @@ export function Component() {
       )}
       {areas.data ? (
         areas.data.area_list.length === 0 ? (
-          <p className="text-stone-600">{t('empty.places')}</p>
+          <EmptyState
+            icon={MapPinOff}
+            title={t('empty.places')}
+            hint={t('emptyHelp.placesHint')}
+            steps={[
+              ...(country ? [{ to: '/events', label: t('emptyHelp.allCountries') }] : []),
+              { to: '/search', label: t('emptyHelp.search') },
+            ]}
+          />
         ) : (
           <>
             {map && (
@@ -81,9 +91,9 @@ export function Component() {
               </ClientOnly>
             )}
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {areas.data.area_list.map((area) => (
+              {areas.data.area_list.map((area, index) => (
                 <li key={area.id}>
-                  <AreaCard area={area} />
+                  <AreaCard area={area} priority={!map && index === 0} />
                 </li>
               ))}
             </ul>

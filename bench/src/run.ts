@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: start-up times, the home page's JavaScript size, the request path against the
  * stack beneath it (a bare node:http server, /api/health, a public catalogue endpoint, each pair
- * in the same round, wrk from its own process) and the API's memory under a minute of visitors;
+ * in the same round, wrk from its own process), the server-rendered home page against
+ * /api/health, Lighthouse on the storefront's pages and the API's memory under a minute of visitors;
  * with BENCH_DATABASE_URL all of it on PostgreSQL, then the growth table over 1k/10k/100k
  * listings, search latency and checkout throughput. Every figure is printed with its goal beside
  * it (DESIGN's budgets and issue 12). Traffic goes to 127.0.0.1 only and every run is bounded.
@@ -13,12 +14,22 @@ import { measureHomeJavaScript } from './bundle-size.ts';
 import { measureCompression, printCompression } from './compression.ts';
 import { freshDataDir, startServer } from './server.ts';
 import { measureMemory, measureStack, visitorPaths } from './stack.ts';
+import {
+  type LighthouseFigures,
+  lighthouse,
+  measureColdRendering,
+  measureServerRendering,
+  printRendering,
+  printStorefront,
+  STOREFRONT_PAGES,
+} from './storefront.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const goal = (met: boolean) => (met ? 'met' : 'MISSED');
 let missed = 0;
 const check = (met: boolean) => {
@@ -43,7 +54,14 @@ try {
 
   const stack = await measureStack(second, { port: port + 50, rounds, seconds, connections });
   const compression = await measureCompression(second.url, { pid: second.pid, seconds, connections, rounds });
+  const rendering = await measureServerRendering(second, { rounds, seconds, connections });
+  const storefront: [string, LighthouseFigures][] = [];
+  for (const page of STOREFRONT_PAGES)
+    storefront.push([page, await lighthouse(`${second.url}${page}`, lighthouseRuns)]);
   await second.stop();
+  const cold = await startServer({ port, dataDir, env: { PUBLIC_CACHE_SECONDS: '0' } });
+  const coldRendering = await measureColdRendering(cold, { seconds, connections });
+  await cold.stop();
   console.log(
     `\nRequest path: wrk, ${connections} connections, ${rounds} rounds of ${seconds} s, medians (${second.url})`,
   );
@@ -68,6 +86,8 @@ try {
     `app/category/list ÷ /api/health: ${stack.catalogueToHealth.toFixed(2)} (goal ≥ 0.6) ${check(stack.catalogueToHealth >= 0.6)}`,
   );
   printCompression(compression);
+  if (!printRendering(rendering, coldRendering)) missed += 1;
+  if (!printStorefront({ pages: storefront, runs: lighthouseRuns })) missed += 1;
   if (stack.health.errors + stack.health.non2xx + stack.catalogue.errors + stack.catalogue.non2xx > 0)
     missed += 1;
 

@@ -38,7 +38,16 @@ export async function serveWebApp(
       cacheControl: false,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(distDir, 'assets')}/`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Illustrations keep their names from build to build and rarely change: a day without asking.
+        const picture = path.includes(`${join(distDir, 'illustrations')}/`);
+        res.header(
+          'cache-control',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : picture
+              ? 'public, max-age=86400, stale-while-revalidate=604800'
+              : 'no-cache',
+        );
       },
     });
   }

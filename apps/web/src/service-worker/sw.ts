@@ -2,7 +2,7 @@
  * The service worker, served as /sw.js (vite.config.ts builds it with this build's file list).
  * It lets `/verify` and `/user/mytickets` open with no network once visited: pages come from
  * the network first and from the saved app shell when there is none; the app's hashed files
- * from the cache first; translations from the cache while a fresh copy is fetched. API answers
+ * from the cache first; translations and illustrations from the cache while a fresh copy is fetched. API answers
  * are never kept here: the app keeps what it needs offline (tickets, verification keys) itself.
  */
 
@@ -16,6 +16,8 @@ const CACHE_PREFIX = 'sentiero-';
 const APP_CACHE = `${CACHE_PREFIX}app-${SW_BUILD.id}`;
 // Translations outlive a build: offline, the copy an older build fetched beats no text at all.
 const LOCALES_CACHE = `${CACHE_PREFIX}locales-v1`;
+// The storefront's illustrations: few, small, and the same from one build to the next.
+const PICTURES_CACHE = `${CACHE_PREFIX}pictures-v1`;
 const SHELL = '/index.html';
 const KEEP_LOADED_FILES = 'keep-loaded-files';
 
@@ -35,7 +37,8 @@ sw.addEventListener('fetch', (event) => {
     return;
   if (request.mode === 'navigate') event.respondWith(pageOrShell(event));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
-  else if (url.pathname.startsWith('/locales/')) event.respondWith(staleWhileRevalidate(event));
+  else if (url.pathname.startsWith('/locales/') || url.pathname.startsWith('/illustrations/'))
+    event.respondWith(staleWhileRevalidate(event));
 });
 
 sw.addEventListener('message', (event) => {
@@ -53,7 +56,7 @@ async function precache() {
 }
 
 async function activate() {
-  const current = [APP_CACHE, LOCALES_CACHE];
+  const current = [APP_CACHE, LOCALES_CACHE, PICTURES_CACHE];
   const names = await caches.keys();
   await Promise.all(
     names
@@ -70,6 +73,7 @@ async function activate() {
 function cacheNameFor(url: URL): string | null {
   if (url.pathname.startsWith('/assets/')) return APP_CACHE;
   if (url.pathname.startsWith('/locales/')) return LOCALES_CACHE;
+  if (url.pathname.startsWith('/illustrations/')) return PICTURES_CACHE;
   return null;
 }
 
@@ -111,7 +115,8 @@ async function cacheFirst(request: Request): Promise<Response> {
 
 async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
   const { request } = event;
-  const cached = await caches.match(request, { cacheName: LOCALES_CACHE });
+  const cacheName = cacheNameFor(new URL(request.url)) ?? LOCALES_CACHE;
+  const cached = await caches.match(request, { cacheName });
   const fresh = fetch(request).then(async (response) => {
     await keep(request, response.clone());
     return response;
@@ -124,7 +129,7 @@ async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
     return await fresh;
   } catch (error) {
     // No network and no copy of this build: the copy an older build fetched.
-    const older = await caches.match(request, { cacheName: LOCALES_CACHE, ignoreSearch: true });
+    const older = await caches.match(request, { cacheName, ignoreSearch: true });
     if (older) return older;
     throw error;
   }

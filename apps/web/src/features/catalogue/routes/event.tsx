@@ -24,12 +24,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-brand-700">{icon}</span>
-      <div>
-        <dt className="font-medium text-sm text-stone-500">{label}</dt>
-        <dd className="text-stone-900">{children}</dd>
-      </div>
+    // A <dl> holds <dt>/<dd> pairs, each pair at most in one <div>: the icon goes inside the term.
+    <div className="relative pl-8">
+      <dt className="font-medium text-sm text-stone-600">
+        <span aria-hidden className="absolute top-0.5 left-0 text-brand-700">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-stone-900">{children}</dd>
     </div>
   );
 }

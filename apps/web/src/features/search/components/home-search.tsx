@@ -1,5 +1,5 @@
 import { SEARCH_ANY } from '@sentiero/contract/search-choices';
-import { CalendarDays, MapPin, Search } from 'lucide-react';
+import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { useRegions } from '../../../queries/reference-data.ts';
 import { getSearchPath } from '../search-link.ts';
 
 const fieldClass =
-  'w-full rounded-lg border border-stone-300 bg-white py-2.5 pr-3 pl-9 text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
+  'h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white pr-3 text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
 
 function Field({
   id,
@@ -17,7 +17,7 @@ function Field({
 }: {
   id: string;
   label: string;
-  icon: ReactNode;
+  icon?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -26,12 +26,14 @@ function Field({
         {label}
       </label>
       <div className="relative">
-        <span
-          aria-hidden
-          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-500"
-        >
-          {icon}
-        </span>
+        {icon && (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-500"
+          >
+            {icon}
+          </span>
+        )}
         {children}
       </div>
     </div>
@@ -60,9 +62,9 @@ export function HomeSearch() {
       <form
         aria-label={t('homeSearch.label')}
         onSubmit={submit}
-        className="grid gap-3 rounded-2xl bg-white p-4 text-left shadow-xl ring-1 ring-stone-900/5 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+        className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 text-left shadow-xl ring-1 ring-stone-900/5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       >
-        <div className="sm:col-span-2 lg:col-span-1">
+        <div className="col-span-2 lg:col-span-1">
           <Field id={`${id}-q`} label={t('homeSearch.what')} icon={<Search className="size-4" />}>
             <input
               id={`${id}-q`}
@@ -72,12 +74,17 @@ export function HomeSearch() {
               autoComplete="off"
               maxLength={100}
               placeholder={t('homeSearch.whatPlaceholder')}
-              className={fieldClass}
+              className={`${fieldClass} pl-9`}
             />
           </Field>
         </div>
         <Field id={`${id}-country`} label={t('homeSearch.where')} icon={<MapPin className="size-4" />}>
-          <select id={`${id}-country`} name="country" defaultValue={SEARCH_ANY} className={fieldClass}>
+          <select
+            id={`${id}-country`}
+            name="country"
+            defaultValue={SEARCH_ANY}
+            className={`${fieldClass} pl-9`}
+          >
             <option value={SEARCH_ANY}>{t('homeSearch.anyPlace')}</option>
             {countries.map((country) => (
               <option key={country.code} value={country.code}>
@@ -86,12 +93,13 @@ export function HomeSearch() {
             ))}
           </select>
         </Field>
-        <Field id={`${id}-when`} label={t('homeSearch.when')} icon={<CalendarDays className="size-4" />}>
-          <input id={`${id}-when`} name="start_date" type="date" className={fieldClass} />
+        {/* The browser draws its own calendar icon in a date field. */}
+        <Field id={`${id}-when`} label={t('homeSearch.when')}>
+          <input id={`${id}-when`} name="start_date" type="date" className={`${fieldClass} pl-3`} />
         </Field>
         <button
           type="submit"
-          className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:outline-offset-2 sm:col-span-2 lg:col-span-1"
+          className="col-span-2 flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:outline-offset-2 lg:col-span-1"
         >
           <Search aria-hidden className="size-4" />
           {t('homeSearch.submit')}

@@ -109,7 +109,7 @@ test('a logged-in member who opens /login lands on the home page', async ({ page
   await expect(page).toHaveURL(/\/user$/);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'My account (Marco)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My account: Marco' })).toBeVisible();
 });
 
 test('forgot password gives the same answer for an address without an account', async ({ page }) => {

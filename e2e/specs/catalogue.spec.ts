@@ -99,6 +99,21 @@ test('draws the areas on the map and opens one, with the tile server unreachable
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test("speaks the reader's language on the map's controls and credits", async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/events?country=SI');
+  const map = page.getByRole('region', { name: 'Mappa delle aree' });
+  await expect(map.getByRole('button', { name: 'Ingrandisci' })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Riduci' })).toBeVisible();
+  await expect(map.getByRole('link', { name: 'Leaflet' })).toHaveAttribute(
+    'title',
+    'Una libreria JavaScript per mappe interattive',
+  );
+  await expect(map.getByText(/Zoom in|Zoom out|JavaScript library/)).toHaveCount(0);
+  await map.getByRole('button', { name: 'Ingrandisci' }).click();
+  await expect(map.getByRole('button', { name: 'Riduci' })).toBeEnabled();
+});
+
 test('follows the home link to the growth table and reads the levels in German', async ({ page }) => {
   await page.goto('/?lng=de');
   await page.getByRole('link', { name: /Pilzwachstumstabelle/ }).click();

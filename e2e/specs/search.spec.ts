@@ -35,6 +35,21 @@ test('speaks Italian on the search page by default', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Tutti i campi di ricerca sono obbligatori');
 });
 
+test('takes «Qualsiasi» (any place) as a choice of the simple search, as every choice it offers', async ({
+  page,
+}) => {
+  await page.goto('/search');
+  await page.getByLabel('Cosa').fill('rafting');
+  await page.getByLabel('Dove').selectOption({ label: 'Qualsiasi' });
+  await page.getByLabel('Quando').fill('2027-07-10');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Risultati per «rafting»' })).toBeVisible();
+  await expect(page.getByRole('alert')).toBeHidden();
+  await expect(page.getByRole('article').first()).toContainText('Rafting');
+  await expect(page).not.toHaveURL(/country=/);
+  await expect(page.getByLabel('Dove')).toHaveValue('any');
+});
+
 test('says No tickets available when nothing matches', async ({ page }) => {
   await page.goto('/search?lng=en&q=zzzqqq');
   await expect(page.getByText('No tickets available')).toBeVisible();

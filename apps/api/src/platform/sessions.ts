@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SIGNED_IN_COOKIE } from '@sentiero/contract/session-hint';
 import type { Db } from '@sentiero/db/client';
 import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { sessions, users } from '@sentiero/db/schema';
@@ -6,8 +7,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 
-/** The member a request was made by, as the session cookie tells. */
-export type SessionUser = { id: number; tokenHash: string };
+/** The member a request was made by, as the session cookie tells, and when that session ends. */
+export type SessionUser = { id: number; tokenHash: string; expiresAt: Date };
 
 /** 256 random bits, URL-safe. */
 export function newToken(): string {
@@ -65,15 +66,24 @@ export async function startSession(
   await db
     .insert(sessions)
     .values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
-  reply.setCookie(
-    sessionCookieName(config),
-    token,
-    cookieOptions(config, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
-  );
+  const maxAgeSeconds = Math.round((expiresAt.getTime() - now.getTime()) / 1000);
+  reply.setCookie(sessionCookieName(config), token, cookieOptions(config, maxAgeSeconds));
+  setSignedInHint(config, reply, maxAgeSeconds);
 }
 
+/** The script-readable hint that this browser has a session (see SIGNED_IN_COOKIE), as long as it lasts. */
+export function setSignedInHint(config: Config, reply: FastifyReply, maxAgeSeconds: number): void {
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions(config, maxAgeSeconds), httpOnly: false });
+}
+
+export function hasSignedInHint(request: FastifyRequest): boolean {
+  return request.cookies[SIGNED_IN_COOKIE] !== undefined;
+}
+
+/** Ends the session in this browser: the session cookie and the hint go together. */
 export function clearSessionCookie(config: Config, reply: FastifyReply): void {
   reply.clearCookie(sessionCookieName(config), cookieOptions(config));
+  reply.clearCookie(SIGNED_IN_COOKIE, { ...cookieOptions(config), httpOnly: false });
 }
 
 /** The member of a request, or null for visitors, expired sessions and deleted accounts. */
@@ -110,6 +120,7 @@ export async function findSessionUser(
   if (!row) return null;
   // A session in use slides forward, written at most once a day, up to its absolute lifetime.
   if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
+    const expiresAt = sessionExpiry(config, row.createdAt, now);
     const slide = preparedSql(
       db,
       'session_slide',
@@ -117,13 +128,10 @@ export async function findSessionUser(
           expires_at = ${sql.placeholder('expiresAt')}::timestamptz
         where token_hash = ${sql.placeholder('tokenHash')}`,
     );
-    await slide.execute({
-      tokenHash,
-      now: now.toISOString(),
-      expiresAt: sessionExpiry(config, row.createdAt, now).toISOString(),
-    });
+    await slide.execute({ tokenHash, now: now.toISOString(), expiresAt: expiresAt.toISOString() });
+    return { id: row.id, tokenHash, expiresAt };
   }
-  return { id: row.id, tokenHash };
+  return { id: row.id, tokenHash, expiresAt: row.expiresAt };
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

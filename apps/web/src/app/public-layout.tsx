@@ -190,14 +190,32 @@ function Notice() {
   );
 }
 
+/** The first Tab stop of every page: past the header's links, straight to what the page is about. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#content"
+      className="sr-only z-30 rounded-md bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      {t('skipToContent.label')}
+    </a>
+  );
+}
+
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <NavigationProgress />
       <DocumentTitle />
       <Header />
       {/* At least a screen high: while a page loads, the footer waits below the fold instead of jumping down. */}
-      <main className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
+      <main
+        id="content"
+        tabIndex={-1}
+        className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8 outline-none"
+      >
         <Notice />
         <Suspense fallback={<Spinner size="large" />}>
           <Outlet />

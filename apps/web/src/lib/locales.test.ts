@@ -44,3 +44,40 @@ describe('locale files', () => {
     }
   });
 });
+
+/** What a buyer reads from choosing a ticket to the mail with it; the other pages speak of people. */
+const PURCHASE_NAMESPACES = ['catalogue.json', 'checkout.json', 'common.json', 'errors.json', 'tickets.json'];
+
+/** The purchase's texts of one language, web and API (mails, ticket PDF), as `file: key` → text. */
+function readPurchaseTexts(language: string): [string, string][] {
+  const apiRoot = new URL('../../../api/locales/', import.meta.url);
+  const files = [
+    ...PURCHASE_NAMESPACES.map((namespace) => new URL(`${language}/${namespace}`, root)),
+    ...readdirSync(new URL('en/', apiRoot))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => new URL(`${language}/${file}`, apiRoot)),
+  ];
+  return files.flatMap((file) =>
+    Object.entries(flatten(JSON.parse(readFileSync(file, 'utf8')))).map(
+      ([key, text]) => [`${file.pathname.split('/').slice(-2).join('/')}: ${key}`, text] as [string, string],
+    ),
+  );
+}
+
+/**
+ * One word for the person a ticket is for, the one the guests form uses, in messages and mails
+ * too: a buyer told about an «ospite» after filling in «Partecipante 1» wonders who that is.
+ */
+const OTHER_WORDS_FOR_A_GUEST: Record<string, RegExp> = {
+  it: /\bospit[ei]\b/i,
+  es: /\b(persona|personas|huésped|huéspedes)\b/i,
+  sl: /\b(oseba|osebo|osebe|oseb|gost|gosta|gostov)\b/i,
+};
+
+describe('the person a ticket is for', () => {
+  it.each(Object.keys(OTHER_WORDS_FOR_A_GUEST))('has one name in every %s text, web and API', (language) => {
+    const pattern = OTHER_WORDS_FOR_A_GUEST[language] as RegExp;
+    const others = readPurchaseTexts(language).filter(([, text]) => pattern.test(text));
+    expect(others.map(([where]) => where)).toEqual([]);
+  });
+});

@@ -96,3 +96,42 @@ describe('user fetch (SPEC section 4)', () => {
     expect(auth.useAuthStore.getState()).toMatchObject({ user: member, isLoggedIn: true });
   });
 });
+
+describe('the user fetch at start-up', () => {
+  const browserWithCookies = (cookie: string) => vi.stubGlobal('document', { cookie });
+
+  async function freshSession() {
+    vi.resetModules();
+    return import('./session.ts');
+  }
+
+  it('does not ask for a visitor: no signed-in hint, no member stored in this tab', async () => {
+    browserWithCookies('i18next=it; other=1');
+    answer(401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue' });
+    const fresh = await freshSession();
+    expect(fresh.mayHaveSession()).toBe(false);
+    await fresh.checkSessionOnce();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks when the server left its signed-in hint, and signs the member in', async () => {
+    browserWithCookies('i18next=it; sentiero_signed_in=1');
+    answer(200, { user: member });
+    const fresh = await freshSession();
+    const freshAuth = await import('./auth-store.ts');
+    await fresh.checkSessionOnce();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(freshAuth.useAuthStore.getState()).toMatchObject({ user: member, isLoggedIn: true });
+  });
+
+  it('asks when this tab stored a member, so one whose session ended is signed out', async () => {
+    browserWithCookies('');
+    answer(401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue' });
+    const fresh = await freshSession();
+    const freshAuth = await import('./auth-store.ts');
+    freshAuth.useAuthStore.getState().setUser(member);
+    await fresh.checkSessionOnce();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(freshAuth.useAuthStore.getState()).toMatchObject({ user: null, isLoggedIn: false });
+  });
+});

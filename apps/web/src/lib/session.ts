@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@sentiero/contract/session-hint';
 import { callApi } from './api-client.ts';
 import { type AuthUser, useAuthStore } from './auth-store.ts';
 
@@ -54,13 +55,26 @@ function keptOffline() {
   );
 }
 
+/**
+ * Whether this browser may have a session: the server's signed-in hint (a cookie set and cleared
+ * with the HttpOnly session cookie), or a member this tab stored. Otherwise it is a visitor's,
+ * and asking the server would only be refused: a visitor is not an error.
+ */
+export function mayHaveSession(): boolean {
+  const hint =
+    typeof document !== 'undefined' &&
+    document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+  return hint || useAuthStore.getState().isLoggedIn;
+}
+
 let startupCheck: Promise<void> | undefined;
 
 /**
- * The user fetch of the app's start, made once. Route guards wait for it, so a member who opens
- * a new tab (a fresh session storage) is recognised before a guard sends them to log in.
+ * The user fetch of the app's start, made once, where there may be a session to find. Route
+ * guards wait for it, so a member who opens a new tab (a fresh session storage) is recognised
+ * before a guard sends them to log in.
  */
 export function checkSessionOnce(): Promise<void> {
-  startupCheck ??= refreshUser();
+  startupCheck ??= mayHaveSession() ? refreshUser() : Promise.resolve();
   return startupCheck;
 }

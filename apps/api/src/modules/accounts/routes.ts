@@ -28,6 +28,9 @@ import {
   cookieOptions,
   endAllSessions,
   endSession,
+  hasSignedInHint,
+  sessionCookieName,
+  setSignedInHint,
   startSession,
 } from '../../platform/sessions.ts';
 import { confirmEmailChange, editAccount } from './account-edit.ts';
@@ -131,7 +134,20 @@ export function registerAccountRoutes(app: FastifyInstance) {
     clearSessionCookie(ctx.config, reply);
     return { ok: true as const };
   });
-  registerEndpoint(app, userFetch, (ctx) => getCurrentUser(ctx));
+  registerEndpoint(app, userFetch, (ctx, _input, request, reply) => {
+    // The web app asks only where the hint says there is a session: a browser whose session
+    // ended (expired, or ended on another device) loses the hint with its refusal, and a session
+    // started before there was a hint gets one.
+    if (!ctx.user) {
+      if (hasSignedInHint(request) || request.cookies[sessionCookieName(ctx.config)]) {
+        clearSessionCookie(ctx.config, reply);
+      }
+    } else if (!hasSignedInHint(request)) {
+      const seconds = Math.round((ctx.user.expiresAt.getTime() - ctx.clock.now().getTime()) / 1000);
+      setSignedInHint(ctx.config, reply, seconds);
+    }
+    return getCurrentUser(ctx);
+  });
   registerEndpoint(app, userEdit, (ctx, input) => editAccount(ctx, input));
   registerEndpoint(app, userEditData, (ctx, input) => editResidence(ctx, input));
   registerEndpoint(app, userTag, (ctx, input) => setPreferences(ctx, input.activities, input.regions));

@@ -1,6 +1,9 @@
+import { SIGNED_IN_COOKIE } from '@sentiero/contract/session-hint';
 import { sessions } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../../platform/housekeeping-repo.ts';
+import { hashToken } from '../../platform/sessions.ts';
 import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { FAILED_LOGINS_PER_HOUR } from './login.ts';
 
@@ -85,6 +88,53 @@ describe('sessions', () => {
     const replay = createBrowser(sut);
     replay.jar.set('sentiero_session', token ?? '');
     expect((await replay.get('/api/app/user/info')).statusCode).toBe(401);
+  });
+});
+
+describe('the signed-in hint the web app reads before asking for the member', () => {
+  const hintOf = (response: { cookies: Array<{ name: string }> }) =>
+    response.cookies.find((cookie) => cookie.name === SIGNED_IN_COOKIE) as
+      | { value: string; httpOnly?: boolean; path?: string; maxAge?: number; expires?: Date }
+      | undefined;
+
+  it('comes with the session, readable by scripts, with the same path and lifetime, and says nothing more', async () => {
+    const { email } = await register();
+    const response = await createBrowser(sut).post('/api/app/user/login', { email, password: PASSWORD });
+    const hint = hintOf(response);
+    const session = sessionCookieOf(response) as { maxAge?: number } | undefined;
+    expect(hint).toMatchObject({ value: '1', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.maxAge).toBe(session?.maxAge);
+    expect(session?.maxAge).toBeGreaterThan(0);
+  });
+
+  it('goes on logout', async () => {
+    const { browser } = await register();
+    expect(browser.jar.get(SIGNED_IN_COOKIE)).toBe('1');
+    await browser.post('/api/app/user/logout');
+    expect(browser.jar.has(SIGNED_IN_COOKIE)).toBe(false);
+    expect(browser.jar.has('sentiero_session')).toBe(false);
+  });
+
+  it('goes when the user fetch finds the session over, so the next page does not ask again', async () => {
+    const { browser } = await register();
+    const token = browser.jar.get('sentiero_session') ?? '';
+    await sut.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const response = await browser.get('/api/app/user/info');
+    expect(response.statusCode).toBe(401);
+    expect(browser.jar.has(SIGNED_IN_COOKIE)).toBe(false);
+    expect(browser.jar.has('sentiero_session')).toBe(false);
+  });
+
+  it('is given back to a live session that has none, and never to a visitor', async () => {
+    const { browser } = await register();
+    browser.jar.delete(SIGNED_IN_COOKIE);
+    expect((await browser.get('/api/app/user/info')).statusCode).toBe(200);
+    expect(browser.jar.get(SIGNED_IN_COOKIE)).toBe('1');
+    const visitor = createBrowser(sut);
+    const refused = await visitor.get('/api/app/user/info');
+    expect(refused.statusCode).toBe(401);
+    expect(hintOf(refused)).toBeUndefined();
   });
 });
 

@@ -155,6 +155,15 @@ describe('app/v4/ticket/buy', () => {
     );
     const italian = await buy(browser, { guests: [{ ...guest(date), full_name: 'X' }] }, 'it');
     expect(italian.json().fields['guests.0.full_name']).toBe('Inserisci un nome e cognome validi');
+    const italianMismatch = await buy(
+      browser,
+      { guests: [guest(date), { ...guest(date), end_date: '2027-12-31' }] },
+      'it',
+    );
+    // Two dates, so the verb agrees with a plural subject.
+    expect(italianMismatch.json().fields['guests.1.end_date']).toBe(
+      'Le date di inizio e/o di fine non corrispondono alla durata del biglietto.',
+    );
   });
 
   it('refuses a day in the past', async () => {

@@ -93,6 +93,19 @@ describe('app/v2/search', () => {
     expect(guided.body.total).toBeGreaterThan(0);
   });
 
+  it('takes "any" for a place, activity, service, category or ticket type as no filter at all', async () => {
+    const everything = await search('q=rafting&lng=en');
+    const anyChoice = await search(
+      'q=rafting&country=any&activity=any&service=any&id_category=any&duration_type=any&lng=en',
+    );
+    expect(anyChoice.status).toBe(200);
+    expect(anyChoice.body.total).toBeGreaterThan(0);
+    expect(anyChoice.body).toEqual(everything.body);
+    const anyPlaceInSlovenia = await search('q=rafting&country=SI&activity=any&lng=en');
+    expect(anyPlaceInSlovenia.body.ticket_list.every((card: Card) => card.country === 'SI')).toBe(true);
+    expect((await search('country=anywhere&lng=en')).status).toBe(400);
+  });
+
   it('keeps only tickets usable on the chosen day', async () => {
     const winter = await search(
       'activity=cross-country-skiing&start_date=2027-01-15&end_date=2027-01-20&lng=en',

@@ -7,6 +7,7 @@ import {
   findPickedStartProblem,
   getGuestRules,
   listBirthYears,
+  startGuestsOn,
   toGuestInput,
 } from './guest-rules.ts';
 import { emptyGuest } from './store.ts';
@@ -160,5 +161,31 @@ describe('what goes to the server and what the cart shows first', () => {
     expect(years[0]).toBe(2026);
     expect(years.at(-1)).toBe(1900);
     expect(years).toHaveLength(127);
+  });
+});
+
+describe('the day chosen on the event page', () => {
+  const rules = getGuestRules(
+    withRules({ validity: { duration_type: 'WEEKLY', season: null } } as Partial<TicketInfo>),
+    '2026-06-01',
+  );
+
+  it('starts every guest on that day and ends them as the duration says', () => {
+    const guests = startGuestsOn(
+      [guest({ start_date: '' }), guest({ full_name: 'Marco Neri' })],
+      rules,
+      '2026-06-10',
+    );
+    expect(guests.map((entry) => [entry.full_name, entry.start_date, entry.end_date])).toEqual([
+      ['Anna Rossi', '2026-06-10', '2026-06-16'],
+      ['Marco Neri', '2026-06-10', '2026-06-16'],
+    ]);
+  });
+
+  it('leaves the guests as they were without a real day', () => {
+    const guests = [guest({})];
+    expect(startGuestsOn(guests, rules, null)).toBe(guests);
+    expect(startGuestsOn(guests, rules, '2026-02-30')).toBe(guests);
+    expect(startGuestsOn(guests, rules, 'tomorrow')).toBe(guests);
   });
 });

@@ -1,6 +1,8 @@
 import type { ApiOutput } from '@sentiero/contract/api';
 import { type CartSummary, FIRST_BIRTH_YEAR } from '@sentiero/contract/checkout';
+import { parseCalendarDate } from '@sentiero/contract/durations';
 import {
+  computeGuestEndDate,
   findGuestProblems,
   findStartDateProblem,
   type GuestProblem,
@@ -30,6 +32,17 @@ export function getGuestRules(ticket: TicketInfo, today: string, days: CalendarD
     today,
     calendar: new Map(days.map((day) => [day.date, day])),
   };
+}
+
+/**
+ * The day chosen on the event page's calendar (`?date=`) starts every guest's stay and the
+ * duration gives its end: a group usually goes together, and the buyer picked that day. Anything
+ * that is not a day leaves the guests as they were.
+ */
+export function startGuestsOn(guests: GuestDraft[], rules: GuestRules, day: string | null): GuestDraft[] {
+  if (!day || !parseCalendarDate(day)) return guests;
+  const end = computeGuestEndDate(rules, day);
+  return guests.map((guest) => ({ ...guest, start_date: day, end_date: end }));
 }
 
 /** Keys of the `errors` namespace's field messages, and one of the checkout's own. */

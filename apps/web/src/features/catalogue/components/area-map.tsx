@@ -2,10 +2,22 @@ import 'leaflet/dist/leaflet.css';
 import type { AreaCard } from '@sentiero/contract/areas';
 import { latLngBounds } from 'leaflet';
 import { Fragment } from 'react';
-import { CircleMarker, MapContainer, Rectangle, TileLayer, Tooltip } from 'react-leaflet';
+import { useTranslation } from 'react-i18next';
+import {
+  AttributionControl,
+  CircleMarker,
+  MapContainer,
+  Rectangle,
+  TileLayer,
+  Tooltip,
+  ZoomControl,
+} from 'react-leaflet';
 
 const AVAILABLE = { color: '#15803d', fillColor: '#16a34a' };
 const NOT_AVAILABLE = { color: '#b45309', fillColor: '#f59e0b' };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Areas drawn as vector shapes (their bounds and a dot), so the map stays readable and clickable
@@ -25,7 +37,11 @@ export default function AreaMap({
   label: string;
   onOpen(areaId: number): void;
 }) {
+  const { t } = useTranslation('catalogue');
   if (areas.length === 0) return null;
+  // Leaflet writes its controls' names and the credit to itself in English: given here in the
+  // reader's language (the prefix is HTML, so the translated title is escaped).
+  const prefix = `<a href="https://leafletjs.com" title="${escapeHtml(t('mapControls.leafletTitle'))}">Leaflet</a>`;
   const bounds = latLngBounds(areas.flatMap((area) => area.bounds));
   return (
     <section aria-label={label}>
@@ -33,8 +49,12 @@ export default function AreaMap({
         bounds={bounds}
         boundsOptions={{ padding: [24, 24] }}
         scrollWheelZoom={false}
+        zoomControl={false}
+        attributionControl={false}
         className="h-80 w-full rounded-xl border border-stone-200 bg-stone-100 md:h-96"
       >
+        <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
+        <AttributionControl prefix={prefix} />
         <TileLayer url={tileUrl} attribution={attribution} />
         {areas.map((area) => {
           const colours = area.available ? AVAILABLE : NOT_AVAILABLE;

@@ -1,20 +1,31 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
-import { useTicketCalendar } from '../../../queries/ticket.ts';
+import { useTicket, useTicketCalendar } from '../../../queries/ticket.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
+import { findNextOpenDay, KEY_STEPS } from './calendar-keys.ts';
 
 const DAYS_SHOWN = 28;
 
-/** Four weeks at a time: the days a ticket can start, and the places left where they are counted. */
+/**
+ * Four weeks at a time: the days a ticket can start, and the places left where they are counted.
+ * An open day is a button that starts the purchase on that day; closed, sold-out and out-of-season
+ * days are plain text. One day is in the Tab order, the arrow keys move between the others.
+ */
 export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation('catalogue');
   const language = useCurrentLanguage();
+  const navigate = useNavigate();
   const [from, setFrom] = useState<string | undefined>(undefined);
+  const [focusedDate, setFocusedDate] = useState<string | undefined>(undefined);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const hintId = useId();
   const calendar = useTicketCalendar(ticketId, from, DAYS_SHOWN);
+  const onSale = useTicket(ticketId).data?.ticket.on_sale ?? false;
   const data = calendar.data;
   if (!data) {
     return (
@@ -27,6 +38,21 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
   }
   const first = data.days[0]?.date ?? data.today;
   const isoWeekdayOfFirst = ((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  const choosable = data.days.map((day) => onSale && day.open);
+  const tabStop =
+    data.days.find((day, index) => day.date === focusedDate && choosable[index])?.date ??
+    data.days.find((_, index) => choosable[index])?.date;
+
+  function moveFocus(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const step = KEY_STEPS[event.key];
+    if (step === undefined || !data) return;
+    event.preventDefault();
+    const next = findNextOpenDay(choosable, index, step);
+    const date = next === undefined ? undefined : data.days[next]?.date;
+    if (!date) return;
+    setFocusedDate(date);
+    buttons.current.get(date)?.focus();
+  }
 
   return (
     <div>
@@ -35,47 +61,79 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
           type="button"
           disabled={first <= data.today}
           onClick={() => setFrom(addCalendarDays(first, -DAYS_SHOWN))}
-          className="rounded-md border border-stone-300 p-1.5 disabled:opacity-40"
+          className="rounded-md border border-stone-300 p-1.5 hover:bg-stone-100 disabled:opacity-40"
           aria-label={t('calendar.earlier')}
         >
           <ChevronLeft aria-hidden className="size-4" />
         </button>
-        <p className="font-medium text-sm">
+        <p className="font-medium text-sm" aria-live="polite">
           {formatLocalizedDate(first, language)} –{' '}
           {formatLocalizedDate(data.days.at(-1)?.date ?? first, language)}
         </p>
         <button
           type="button"
           onClick={() => setFrom(addCalendarDays(first, DAYS_SHOWN))}
-          className="rounded-md border border-stone-300 p-1.5"
+          className="rounded-md border border-stone-300 p-1.5 hover:bg-stone-100"
           aria-label={t('calendar.later')}
         >
           <ChevronRight aria-hidden className="size-4" />
         </button>
       </div>
+      {onSale && (
+        <p id={hintId} className="mb-2 text-stone-600 text-xs">
+          {t('calendar.choose.hint')}
+        </p>
+      )}
       <div className="grid grid-cols-7 gap-1 text-center text-xs">
         {[1, 2, 3, 4, 5, 6, 7].map((weekday) => (
-          <span key={weekday} className="py-1 font-medium text-stone-500">
+          <span key={weekday} aria-hidden className="py-1 font-medium text-stone-600">
             {weekdayName(weekday, language)}
           </span>
         ))}
         {data.days.map((day, index) => {
           const status = day.open ? t('calendar.open') : t(`calendar.reason.${day.reason ?? 'past'}`);
+          const left =
+            day.open && day.remaining !== null ? t('calendar.left', { count: day.remaining }) : undefined;
+          const longDate = formatLocalizedDate(day.date, language, 'long');
+          const style = index === 0 ? { gridColumnStart: isoWeekdayOfFirst } : undefined;
+          if (!choosable[index]) {
+            return (
+              <span
+                key={day.date}
+                title={status}
+                style={style}
+                className={`rounded-md py-1.5 ${day.open ? 'bg-stone-50 text-stone-700' : 'text-stone-500 line-through'}`}
+              >
+                <span aria-hidden>{Number(day.date.slice(8))}</span>
+                <span className="sr-only">{[longDate, status, left].filter(Boolean).join(', ')}</span>
+              </span>
+            );
+          }
           return (
-            <span
+            <button
               key={day.date}
+              ref={(element) => {
+                if (element) buttons.current.set(day.date, element);
+                else buttons.current.delete(day.date);
+              }}
+              type="button"
+              style={style}
+              tabIndex={day.date === tabStop ? 0 : -1}
+              aria-label={[longDate, status, left].filter(Boolean).join(', ')}
+              aria-describedby={hintId}
               title={status}
-              style={index === 0 ? { gridColumnStart: isoWeekdayOfFirst } : undefined}
-              className={`rounded-md py-1.5 ${day.open ? 'bg-brand-50 font-medium text-brand-900' : 'text-stone-500 line-through'}`}
+              onFocus={() => setFocusedDate(day.date)}
+              onKeyDown={(event) => moveFocus(event, index)}
+              onClick={() => navigate(`/event/${ticketId}/guests?date=${day.date}`)}
+              className="cursor-pointer rounded-md bg-brand-50 py-1.5 font-medium text-brand-900 ring-brand-300 hover:bg-brand-100 hover:ring-1 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:outline-offset-1"
             >
               <span aria-hidden>{Number(day.date.slice(8))}</span>
-              <span className="sr-only">{`${formatLocalizedDate(day.date, language, 'long')}: ${status}`}</span>
-              {day.open && day.remaining !== null && (
-                <span className="block text-[10px] text-brand-700">
-                  {t('calendar.left', { count: day.remaining })}
+              {left && (
+                <span aria-hidden className="block text-[10px] text-brand-800">
+                  {left}
                 </span>
               )}
-            </span>
+            </button>
           );
         })}
       </div>

@@ -5,7 +5,7 @@ import type { TicketInfo } from '@sentiero/contract/tickets';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { orNotFound, requireIdParam } from '../../../lib/route-data.ts';
@@ -17,7 +17,7 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { getCheckoutCalendarQueryOptions, useCheckoutCalendar, useCheckoutTicket } from '../api.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { GuestFields } from '../components/guest-fields.tsx';
-import { type CalendarDay, getGuestRules } from '../guest-rules.ts';
+import { type CalendarDay, getGuestRules, startGuestsOn } from '../guest-rules.ts';
 import { buildGuestsFormSchema, type GuestsForm } from '../schemas.ts';
 import { emptyGuest, type GuestDraft, readGuestDraft, useCheckoutStore } from '../store.ts';
 
@@ -47,9 +47,11 @@ function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string
   const rules = useMemo(() => getGuestRules(ticket, today, days), [ticket, today, days]);
   const schema = useMemo(() => buildGuestsFormSchema(rules), [rules]);
   const saved = useCheckoutStore((state) => state.guests);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosenDay] = useState(() => searchParams.get('date'));
   const form = useForm<GuestsForm>({
     resolver: zodResolver(schema),
-    defaultValues: { guests: saved.length > 0 ? saved : [emptyGuest()] },
+    defaultValues: { guests: startGuestsOn(saved.length > 0 ? saved : [emptyGuest()], rules, chosenDay) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'guests' });
   // What the server refused on the payment step, shown under the fields it is about.
@@ -61,6 +63,21 @@ function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string
     }
     useCheckoutStore.getState().clearGuestErrors();
   }, [form, serverErrors]);
+
+  // The calendar's day is taken once: kept, flagged at once if it cannot be chosen, and dropped
+  // from the address so a reload keeps what the buyer changed since.
+  useEffect(() => {
+    if (!chosenDay) return;
+    useCheckoutStore.getState().saveGuests(form.getValues('guests').map(readGuestDraft));
+    void form.trigger('guests.0.start_date');
+    setSearchParams(
+      (params) => {
+        params.delete('date');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [chosenDay, form, setSearchParams]);
 
   // Kept as typed, so a visitor sent to log in finds everything on coming back.
   useEffect(() => {

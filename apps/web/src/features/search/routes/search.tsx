@@ -1,4 +1,5 @@
 import type { ApiOutput } from '@sentiero/contract/api';
+import { SEARCH_ANY } from '@sentiero/contract/search-choices';
 import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,7 @@ function InputField({ label, name, value, type, placeholder }: InputFieldProps) 
 
 type Option = { value: string | number; label: string };
 
-/** A select of the ticket filter: "any" first, then the choices the server offers. */
+/** A select of the search forms: "any" first (chosen until another is), then the server's choices. */
 function SelectField({
   label,
   name,
@@ -87,8 +88,8 @@ function SelectField({
   return (
     <FormField label={label}>
       {(control) => (
-        <select {...control} name={name} defaultValue={value} className={inputClass}>
-          <option value="">{t('any')}</option>
+        <select {...control} name={name} defaultValue={value || SEARCH_ANY} className={inputClass}>
+          <option value={SEARCH_ANY}>{t('any')}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -126,8 +127,9 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
     setMandatory(false);
     const next = new URLSearchParams(requireAll ? params : undefined);
     next.delete('page');
+    // "Any" is a choice, not a filter: it leaves the address, and the select shows it again.
     for (const [key, value] of entries) {
-      if (value) next.set(key, value);
+      if (value && value !== SEARCH_ANY) next.set(key, value);
       else next.delete(key);
     }
     setParams(next);

@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { findDailyTicket, newMember } from '../fixtures/tickets.ts';
+
+/** A transparent 1×1 PNG for map tiles, which this test machine cannot fetch from the tile server. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * The serious and critical problems axe-core finds on the page as it is now (WCAG 2.1 A and AA
+ * and best practices), one line each with the elements concerned, so a failure says what to fix.
+ */
+async function findSeriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  expect.soft(await findSeriousViolations(page), where).toEqual([]);
+}
+
+type Ids = { areaId: number; categoryId: number; ticketId: number; blogSku: string };
+
+async function findIds(request: APIRequestContext): Promise<Ids> {
+  const areas = await (await request.get('/api/app/v2/area/list?lng=en')).json();
+  const posts = await (await request.get('/api/app/blog/list?lng=en')).json();
+  const tickets = await (await request.get('/api/app/v2/search?lng=en&q=rafting')).json();
+  return {
+    areaId: areas.area_list[0].id,
+    categoryId: 16,
+    ticketId: tickets.ticket_list[0].id,
+    blogSku: posts.post_list[0].sku,
+  };
+}
+
+let ids: Ids;
+test.beforeAll(async ({ request }) => {
+  ids = await findIds(request);
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+});
+
+const publicPages = (): [string, string][] => [
+  ['home', '/'],
+  ['events', '/events'],
+  ['an area', `/events/${ids.areaId}`],
+  ['a category', `/categories/${ids.categoryId}`],
+  ['an event', `/event/${ids.ticketId}`],
+  ['search with results', '/search?q=rafting'],
+  ['blog', '/blog'],
+  ['a blog post', `/blog/${ids.blogSku}`],
+  ['promotions', '/promotions'],
+  ['contact', '/contact'],
+  ['login', '/login'],
+  ['signup', '/signup'],
+];
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`every public page has no serious or critical accessibility problem (${viewport.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    for (const [name, path] of publicPages()) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expectNoSeriousViolations(page, name);
+    }
+  });
+}
+
+test('every step of a purchase has no serious or critical accessibility problem, paid with the sandbox card', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { id, day } = await findDailyTicket(page.request);
+  const member = newMember();
+  const registered = await page.request.post('/api/app/user/register', {
+    multipart: { ...member, country: 'IT', is_adult: 'true', policy_accepted: 'true' },
+  });
+  expect(registered.ok()).toBe(true);
+
+  await page.goto(`/event/${id}?lng=en`);
+  await expectNoSeriousViolations(page, 'event');
+
+  await page.getByRole('link', { name: 'Choose dates and guests' }).click();
+  await expect(page.getByRole('heading', { name: 'Guests', level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, 'guests');
+  const guest = page.getByRole('group', { name: 'Guest 1' });
+  await guest.getByLabel('First and last name').fill('Giulia Rossi');
+  await guest.getByLabel('Start date').fill(day);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, 'payment');
+
+  await page.getByRole('radio', { name: /^Card/ }).check();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await expectNoSeriousViolations(page, 'payment with the card form');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/event/${id}/confirmation$`));
+  await expect(page.getByText('Purchase successful: your tickets have been sent by email')).toBeVisible();
+  await expectNoSeriousViolations(page, 'confirmation');
+});
+
+test('the guests step with a refused field has no serious or critical accessibility problem', async ({
+  page,
+}) => {
+  const { id } = await findDailyTicket(page.request);
+  await page.goto(`/event/${id}/guests?lng=en`);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('Enter a valid first and last name')).toBeVisible();
+  await expectNoSeriousViolations(page, 'guests with errors');
+});

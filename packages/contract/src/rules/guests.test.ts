@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeGuestEndDate,
   findGuestProblems,
-  findStartDateProblem,
+  findGuestStartProblem,
   type GuestFacts,
   type TicketRules,
 } from './guests.ts';
@@ -12,6 +12,8 @@ const boatTrip: TicketRules = {
   durationType: 'DAILY',
   season: { start: '05-01', end: '10-15' },
   openDays: [1, 2, 3, 4, 5, 6, 7],
+  saleFrom: null,
+  saleUntil: null,
   minAge: 0,
   requiresFishingCard: false,
   residentCountries: null,
@@ -48,21 +50,32 @@ describe('end dates from the duration type', () => {
 
 describe('start dates', () => {
   it('refuses a day before today and one that is not a date', () => {
-    expect(findStartDateProblem(boatTrip, '2026-05-19', today)).toBe('invalidDate');
-    expect(findStartDateProblem(boatTrip, '2026-02-30', today)).toBe('invalidDate');
+    expect(findGuestStartProblem(boatTrip, '2026-05-19', today)).toBe('invalidDate');
+    expect(findGuestStartProblem(boatTrip, '2026-02-30', today)).toBe('invalidDate');
   });
 
   it('judges days by open days and season', () => {
     const weekdaysOnly = withRules({ openDays: [1, 2, 3, 4, 5] });
-    expect(findStartDateProblem(weekdaysOnly, '2026-06-06', today)).toBe('closedDay');
-    expect(findStartDateProblem(weekdaysOnly, '2026-06-08', today)).toBeUndefined();
-    expect(findStartDateProblem(boatTrip, '2026-12-01', today)).toBe('closedDay');
+    expect(findGuestStartProblem(weekdaysOnly, '2026-06-06', today)).toBe('closedDay');
+    expect(findGuestStartProblem(weekdaysOnly, '2026-06-08', today)).toBeUndefined();
+    expect(findGuestStartProblem(boatTrip, '2026-12-01', today)).toBe('closedDay');
+  });
+
+  it("refuses a day whose validity would run past the season's end, with its own message", () => {
+    const weekly = withRules({ durationType: 'WEEKLY', season: { start: '06-01', end: '11-30' } });
+    expect(findGuestStartProblem(weekly, '2026-11-26', today)).toBe('startDate.endsAfterSeason');
+    expect(findGuestStartProblem(weekly, '2026-11-24', today)).toBeUndefined();
+  });
+
+  it('refuses a day outside the sale period', () => {
+    const onSaleFromJune = withRules({ saleFrom: '2026-06-01', saleUntil: null });
+    expect(findGuestStartProblem(onSaleFromJune, '2026-05-31', today)).toBe('startDate.notOnSale');
   });
 
   it('closes a Saturday to a WEEKDAYS ticket, which gives it no end date', () => {
     const weekdays = withRules({ durationType: 'WEEKDAYS', season: null });
-    expect(findStartDateProblem(weekdays, '2026-06-06', today)).toBe('closedDay');
-    expect(findStartDateProblem(weekdays, '2026-06-08', today)).toBeUndefined();
+    expect(findGuestStartProblem(weekdays, '2026-06-06', today)).toBe('closedDay');
+    expect(findGuestStartProblem(weekdays, '2026-06-08', today)).toBeUndefined();
   });
 });
 

@@ -18,6 +18,8 @@ const boatTrip = {
   location: { area: 'Gulf of Orosei', region: 'Sardinia' },
   validity: { duration_type: 'DAILY', season: { start: '05-01', end: '10-15' } },
   open_days: [1, 2, 3, 4, 5, 6, 7],
+  sale_from: null,
+  sale_until: null,
   min_age: 0,
   requires_fishing_card: false,
   residents_only: null,
@@ -70,6 +72,15 @@ describe('start dates picked in the form', () => {
     expect(findPickedStartProblem(weekdaysOnly, '2026-06-06')).toBe('errors:field.closedDay');
     expect(findPickedStartProblem(weekdaysOnly, '2026-06-08')).toBeUndefined();
     expect(findPickedStartProblem(rules, '2026-12-01')).toBe('errors:field.closedDay');
+  });
+
+  it("refuses a week that would run past the season's end, even where the calendar has no answer", () => {
+    const weekly = getGuestRules(
+      withRules({ validity: { duration_type: 'WEEKLY', season: { start: '05-01', end: '10-15' } } }),
+      '2026-05-20',
+    );
+    expect(findPickedStartProblem(weekly, '2026-10-09')).toBeUndefined();
+    expect(findPickedStartProblem(weekly, '2026-10-10')).toBe('errors:field.startDate.endsAfterSeason');
   });
 });
 

@@ -2,7 +2,7 @@ import type { ApiOutput } from '@sentiero/contract/api';
 import { type CartSummary, FIRST_BIRTH_YEAR } from '@sentiero/contract/checkout';
 import {
   findGuestProblems,
-  findStartDateProblem,
+  findGuestStartProblem,
   type GuestProblem,
   type TicketRules,
 } from '@sentiero/contract/rules/guests';
@@ -24,6 +24,8 @@ export function getGuestRules(ticket: TicketInfo, today: string, days: CalendarD
     durationType: ticket.validity.duration_type,
     season: ticket.validity.season,
     openDays: ticket.open_days,
+    saleFrom: ticket.sale_from,
+    saleUntil: ticket.sale_until,
     minAge: ticket.min_age,
     requiresFishingCard: ticket.requires_fishing_card,
     residentCountries: ticket.residents_only,
@@ -36,18 +38,18 @@ export function getGuestRules(ticket: TicketInfo, today: string, days: CalendarD
 export type GuestDraftProblem = `errors:field.${GuestProblem}` | 'checkout:problems.soldOut';
 
 /**
- * Whether a guest can start on a day picked in the form: the contract's rule, and before it what
- * the availability calendar answered for that day (sold out, closed).
+ * Whether a guest can start on a day picked in the form: the contract's rule, then what the
+ * availability calendar answered for that day (sold out, closed).
  */
 export function findPickedStartProblem(rules: GuestRules, start: string): GuestDraftProblem | undefined {
-  const problem = findStartDateProblem(rules, start, rules.today);
-  if (problem === 'invalidDate') return 'errors:field.invalidDate';
+  const problem = findGuestStartProblem(rules, start, rules.today);
+  if (problem) return `errors:field.${problem}`;
   const day = rules.calendar.get(start);
   if (day && !day.open) {
     if (day.reason === 'sold-out') return 'checkout:problems.soldOut';
     return day.reason === 'past' ? 'errors:field.invalidDate' : 'errors:field.closedDay';
   }
-  return problem && `errors:field.${problem}`;
+  return undefined;
 }
 
 /** Every problem of one guest as the form holds it, by field; the first of each, as the server words them. */

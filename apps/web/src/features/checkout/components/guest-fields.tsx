@@ -1,4 +1,5 @@
 import { computeGuestEndDate } from '@sentiero/contract/rules/guests';
+import { findFirstStartDate, findLastStartDate } from '@sentiero/contract/rules/start-dates';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
@@ -15,11 +16,14 @@ function useStartDateHint(rules: GuestRules, start: string): string | undefined 
     new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
       new Date(`2024-${value}T00:00:00Z`),
     );
+  // The last day whose whole validity still lies in the season (or the sale period) the buyer is looking at.
+  const lastStart = findLastStartDate(rules, start || rules.today, rules.today);
   const parts = [
     rules.openDays.length < 7 &&
       t('guests.openDays', { days: rules.openDays.map((day) => weekdayName(day, language)).join(', ') }),
     rules.season &&
       t('guests.season', { from: monthDay(rules.season.start), to: monthDay(rules.season.end) }),
+    lastStart && t('startDates.lastStart', { date: monthDay(lastStart.slice(5)) }),
   ];
   const day = rules.calendar.get(start);
   if (day?.open && day.remaining !== null) parts.push(t('guests.placesLeft', { count: day.remaining }));
@@ -63,7 +67,7 @@ export function GuestFields({
         <TextField
           label={t('guests.startDate')}
           type="date"
-          min={rules.today}
+          min={findFirstStartDate(rules, rules.today, rules.today) ?? rules.today}
           hint={startHint}
           error={text(errors?.start_date)}
           {...form.register(path('start_date'), {

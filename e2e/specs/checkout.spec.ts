@@ -218,6 +218,8 @@ test('a visitor chooses a fishing permit for two guests, signs up when asked, ap
 
   const main = page.getByRole('main');
   await expect(main.getByText(text.loginRequired)).toBeVisible();
+  // A visitor cannot apply a coupon yet: the cost is an estimate.
+  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
   await main.getByRole('link', { name: text.signUpLink, exact: true }).click();
   await expect(page).toHaveURL(/\/signup\?redirectTo=/);
   await fillSignUp(page, text, newMember());
@@ -225,7 +227,11 @@ test('a visitor chooses a fishing permit for two guests, signs up when asked, ap
   await expect(page).toHaveURL(new RegExp(`/event/${fishingPermit.id}/payment$`));
   await expect(main.getByText('Giulia Rossi')).toBeVisible();
   await expect(main.getByText('Marco Bianchi')).toBeVisible();
-  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
+  // Signed in, the price is the one the buy charges: a summary with its total, no estimate, and
+  // no coupon line before a coupon is applied.
+  await expect(page.getByRole('heading', { name: text.summary })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.estimate })).toBeHidden();
+  await expect(page.getByText(text.couponDiscount)).toBeHidden();
   await applyCoupon(page, text, 'BENVENUTO10');
   await payByCard(page, text, '4242 4242 4242 4242');
   await expectConfirmation(page, text, fishingPermit);

@@ -4,6 +4,7 @@ import {
   findGuestProblems,
   findGuestStartProblem,
   type GuestFacts,
+  listBirthYears,
   type TicketRules,
 } from './guests.ts';
 
@@ -150,5 +151,24 @@ describe('guest checks (SPEC section 5)', () => {
     expect(
       findGuestProblems(residents, guest({ country: 'IT', fiscal_code: 'RSSMRA85T10A562S' }), today),
     ).toEqual({});
+  });
+});
+
+describe('years of birth offered', () => {
+  it('offers every year from the activity year down to 1900 when there is no minimum age', () => {
+    const years = listBirthYears(boatTrip, 2026);
+    expect(years[0]).toBe(2026);
+    expect(years.at(-1)).toBe(1900);
+    expect(years).toHaveLength(127);
+  });
+
+  it('offers only the years old enough for the minimum age in the year the activity starts', () => {
+    const fromFourteen = withRules({ minAge: 14 });
+    expect(listBirthYears(fromFourteen, 2026)[0]).toBe(2012);
+    expect(listBirthYears(fromFourteen, 2027)[0]).toBe(2013);
+    expect(listBirthYears(fromFourteen, 2026).at(-1)).toBe(1900);
+    for (const year of listBirthYears(fromFourteen, 2026)) {
+      expect(findGuestProblems(fromFourteen, guest({ birth_year: year }), today).birth_year).toBeUndefined();
+    }
   });
 });

@@ -84,7 +84,7 @@ export function findEndDateProblem(
 
 /** Only the year is asked (SPEC's year picker): the age is judged by the year the activity starts in. */
 export function findBirthYearProblem(
-  ticket: TicketRules,
+  ticket: Pick<TicketRules, 'minAge'>,
   birthYear: number | undefined,
   startYear: number,
 ): GuestProblem | undefined {
@@ -92,6 +92,18 @@ export function findBirthYearProblem(
   if (birthYear === undefined || !Number.isInteger(birthYear)) return 'invalidBirthYear';
   if (birthYear < FIRST_BIRTH_YEAR || birthYear > startYear) return 'invalidBirthYear';
   return startYear - birthYear < ticket.minAge ? 'tooYoung' : undefined;
+}
+
+/**
+ * The years of birth the guests step offers, newest first: from 1900 (SPEC section 5), only those
+ * old enough for the ticket's minimum age in the year the activity starts, by the rule above.
+ */
+export function listBirthYears(ticket: Pick<TicketRules, 'minAge'>, startYear: number): number[] {
+  const years: number[] = [];
+  for (let year = startYear; year >= FIRST_BIRTH_YEAR; year--) {
+    if (!findBirthYearProblem(ticket, year, startYear)) years.push(year);
+  }
+  return years;
 }
 
 /**

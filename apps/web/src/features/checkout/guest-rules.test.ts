@@ -2,11 +2,10 @@ import type { TicketInfo } from '@sentiero/contract/tickets';
 import { describe, expect, it } from 'vitest';
 import {
   type CalendarDay,
-  estimateCart,
   findGuestDraftProblems,
   findPickedStartProblem,
   getGuestRules,
-  listBirthYears,
+  priceCart,
   toGuestInput,
 } from './guest-rules.ts';
 import { emptyGuest } from './store.ts';
@@ -146,7 +145,7 @@ describe('what goes to the server and what the cart shows first', () => {
 
   it('estimates the cart from the ticket prices, discount included', () => {
     const discounted = withRules({ price_cents: 5500, discounted_price_cents: 4900 });
-    const cart = estimateCart(discounted, [
+    const cart = priceCart(discounted, [
       guest({}),
       guest({ start_date: '2026-06-04', end_date: '2026-06-04' }),
     ]);
@@ -162,14 +161,7 @@ describe('what goes to the server and what the cart shows first', () => {
   });
 
   it("takes off the coupon's discount as the server answered it", () => {
-    const cart = estimateCart(boatTrip, [guest({}), guest({})], 1000);
+    const cart = priceCart(boatTrip, [guest({}), guest({})], 1000);
     expect(cart).toMatchObject({ subtotal_cents: 10000, coupon_discount_cents: 1000, total_cents: 9000 });
-  });
-
-  it('offers birth years from this year down to 1900', () => {
-    const years = listBirthYears('2026-05-20');
-    expect(years[0]).toBe(2026);
-    expect(years.at(-1)).toBe(1900);
-    expect(years).toHaveLength(127);
   });
 });

@@ -1,11 +1,12 @@
 import type { ApiOutput } from '@sentiero/contract/api';
-import { type CartSummary, FIRST_BIRTH_YEAR } from '@sentiero/contract/checkout';
+import type { CartSummary } from '@sentiero/contract/checkout';
 import {
   findGuestProblems,
   findGuestStartProblem,
   type GuestProblem,
   type TicketRules,
 } from '@sentiero/contract/rules/guests';
+import { priceOrder } from '@sentiero/contract/rules/order-prices';
 import type { TicketInfo } from '@sentiero/contract/tickets';
 import type { GuestDraft } from './store.ts';
 
@@ -71,12 +72,6 @@ export function findGuestDraftProblems(
   return problems;
 }
 
-/** SPEC section 5: year selection starts at 1900; the newest year first. */
-export function listBirthYears(today: string): number[] {
-  const current = Number(today.slice(0, 4));
-  return Array.from({ length: current - FIRST_BIRTH_YEAR + 1 }, (_, index) => current - index);
-}
-
 /** A guest as the buy call takes it: only the fields the ticket asks for. */
 export function toGuestInput(rules: GuestRules, guest: GuestDraft) {
   return {
@@ -95,12 +90,16 @@ export function toGuestInput(rules: GuestRules, guest: GuestDraft) {
 }
 
 /**
- * The cart before the server prices it, from the ticket's prices and the discount the server gave
- * for a coupon: shown as an estimate until the purchase answers with the server's figures.
+ * The cart before the buy, priced by the contract's rule the server prices the buy with, with the
+ * discount the server gave for a coupon: the purchase then answers with the same figures.
  */
-export function estimateCart(ticket: TicketInfo, guests: GuestDraft[], couponCents = 0): CartSummary {
+export function priceCart(ticket: TicketInfo, guests: GuestDraft[], couponCents = 0): CartSummary {
   const quantity = guests.length;
-  const unit = ticket.discounted_price_cents ?? ticket.price_cents;
+  const prices = priceOrder(
+    { priceCents: ticket.price_cents, discountedPriceCents: ticket.discounted_price_cents },
+    quantity,
+    couponCents,
+  );
   const starts = guests
     .map((guest) => guest.start_date)
     .filter(Boolean)
@@ -117,12 +116,12 @@ export function estimateCart(ticket: TicketInfo, guests: GuestDraft[], couponCen
     end_date: ends.at(-1) ?? '',
     max_usage: ticket.max_usage,
     quantity,
-    unit_price_cents: unit,
-    subtotal_cents: ticket.price_cents * quantity,
-    discount_cents: (ticket.price_cents - unit) * quantity,
-    coupon_discount_cents: couponCents,
-    service_fee_cents: 0,
-    total_cents: Math.max(0, unit * quantity - couponCents),
+    unit_price_cents: prices.unitPriceCents,
+    subtotal_cents: prices.subtotalCents,
+    discount_cents: prices.discountCents,
+    coupon_discount_cents: prices.couponDiscountCents,
+    service_fee_cents: prices.serviceFeeCents,
+    total_cents: prices.totalCents,
     currency: 'EUR',
   };
 }

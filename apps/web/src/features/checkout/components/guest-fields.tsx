@@ -1,4 +1,4 @@
-import { computeGuestEndDate } from '@sentiero/contract/rules/guests';
+import { computeGuestEndDate, listBirthYears } from '@sentiero/contract/rules/guests';
 import { findFirstStartDate, findLastStartDate } from '@sentiero/contract/rules/start-dates';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
-import { type GuestRules, listBirthYears } from '../guest-rules.ts';
+import type { GuestRules } from '../guest-rules.ts';
 import type { GuestsForm } from '../schemas.ts';
 
 function useStartDateHint(rules: GuestRules, start: string): string | undefined {
@@ -97,7 +97,8 @@ export function GuestFields({
           {(control) => (
             <select className={inputClass} {...control} {...form.register(path('birth_year'))}>
               <option value="">{t('guests.birthYearChoose')}</option>
-              {listBirthYears(rules.today).map((year) => (
+              {/* Only the years old enough on the activity's date, by the rule the server applies. */}
+              {listBirthYears(rules, Number((start || rules.today).slice(0, 4))).map((year) => (
                 <option key={year} value={String(year)}>
                   {year}
                 </option>

@@ -34,7 +34,7 @@ const CHECKOUT = {
     testCard: 'Carta di prova 4242 4242 4242 4242',
     pay: /^Paga \d/,
     book: 'Prenota e paga sul posto',
-    declined: 'Si è verificato un errore, riprova',
+    declined: /^La carta è stata rifiutata e non ti è stato addebitato nulla\. Prova con un'altra carta/,
     success: 'Acquisto riuscito: i tuoi biglietti sono stati inviati via email',
     orderCode: 'Codice ordine',
     summary: "Riepilogo dell'ordine",
@@ -71,7 +71,8 @@ const CHECKOUT = {
     testCard: 'Test card 4242 4242 4242 4242',
     pay: /^Pay €/,
     book: 'Book and pay on site',
-    declined: 'There was an error, please try again',
+    declined:
+      'Your card was declined and nothing was charged. Try another card or choose another payment method; your bank can tell you why it was declined.',
     success: 'Purchase successful: your tickets have been sent by email',
     orderCode: 'Order code',
     summary: 'Order summary',

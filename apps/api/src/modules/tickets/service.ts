@@ -118,7 +118,9 @@ export function listRecommendedTickets(
   source: 'hottest' | 'newest' | 'discounted',
   page: number,
 ) {
-  return listTickets(ctx, { filter: { discountedOnly: source === 'discounted' }, order: source, page });
+  // The home page's rows show only what can be bought now.
+  const filter = { discountedOnly: source === 'discounted', onSaleAt: ctx.clock.now() };
+  return listTickets(ctx, { filter, order: source, page });
 }
 
 export async function listTicketPackages(ctx: ServiceContext, id: number) {

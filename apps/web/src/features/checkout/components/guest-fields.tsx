@@ -3,7 +3,7 @@ import { findFirstStartDate, findLastStartDate } from '@sentiero/contract/rules/
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
-import { weekdayName } from '../../../lib/format.ts';
+import { formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
 import type { GuestRules } from '../guest-rules.ts';
@@ -23,7 +23,8 @@ function useStartDateHint(rules: GuestRules, start: string): string | undefined 
       t('guests.openDays', { days: rules.openDays.map((day) => weekdayName(day, language)).join(', ') }),
     rules.season &&
       t('guests.season', { from: monthDay(rules.season.start), to: monthDay(rules.season.end) }),
-    lastStart && t('startDates.lastStart', { date: monthDay(lastStart.slice(5)) }),
+    // With its year: past this season's last start day, the next season's is meant.
+    lastStart && t('startDates.lastStart', { date: formatLocalizedDate(lastStart, language, 'long') }),
   ];
   const day = rules.calendar.get(start);
   if (day?.open && day.remaining !== null) parts.push(t('guests.placesLeft', { count: day.remaining }));

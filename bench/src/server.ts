@@ -56,6 +56,10 @@ export async function startServer({
       // Production needs a mail server; unless a benchmark brings its own, none has to listen.
       SMTP_URL: 'smtp://127.0.0.1:9',
       TICKET_SIGNING_KEY: String(TICKET_SIGNING_KEY),
+      // Production refuses the footer's placeholder company data.
+      COMPANY_NAME: 'Sentiero Benchmark S.r.l.',
+      COMPANY_TAX_NUMBER: 'IT01234567897',
+      COMPANY_REGISTER_NUMBER: 'REA MI-1234567',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

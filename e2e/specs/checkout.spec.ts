@@ -34,7 +34,7 @@ const CHECKOUT = {
     testCard: 'Carta di prova 4242 4242 4242 4242',
     pay: /^Paga \d/,
     book: 'Prenota e paga sul posto',
-    declined: 'Si è verificato un errore, riprova',
+    declined: /^La carta è stata rifiutata e non ti è stato addebitato nulla\. Prova con un'altra carta/,
     success: 'Acquisto riuscito: i tuoi biglietti sono stati inviati via email',
     orderCode: 'Codice ordine',
     summary: "Riepilogo dell'ordine",
@@ -71,7 +71,8 @@ const CHECKOUT = {
     testCard: 'Test card 4242 4242 4242 4242',
     pay: /^Pay €/,
     book: 'Book and pay on site',
-    declined: 'There was an error, please try again',
+    declined:
+      'Your card was declined and nothing was charged. Try another card or choose another payment method; your bank can tell you why it was declined.',
     success: 'Purchase successful: your tickets have been sent by email',
     orderCode: 'Order code',
     summary: 'Order summary',
@@ -218,6 +219,8 @@ test('a visitor chooses a fishing permit for two guests, signs up when asked, ap
 
   const main = page.getByRole('main');
   await expect(main.getByText(text.loginRequired)).toBeVisible();
+  // A visitor cannot apply a coupon yet: the cost is an estimate.
+  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
   await main.getByRole('link', { name: text.signUpLink, exact: true }).click();
   await expect(page).toHaveURL(/\/signup\?redirectTo=/);
   await fillSignUp(page, text, newMember());
@@ -225,7 +228,11 @@ test('a visitor chooses a fishing permit for two guests, signs up when asked, ap
   await expect(page).toHaveURL(new RegExp(`/event/${fishingPermit.id}/payment$`));
   await expect(main.getByText('Giulia Rossi')).toBeVisible();
   await expect(main.getByText('Marco Bianchi')).toBeVisible();
-  await expect(page.getByRole('heading', { name: text.estimate })).toBeVisible();
+  // Signed in, the price is the one the buy charges: a summary with its total, no estimate, and
+  // no coupon line before a coupon is applied.
+  await expect(page.getByRole('heading', { name: text.summary })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text.estimate })).toBeHidden();
+  await expect(page.getByText(text.couponDiscount)).toBeHidden();
   await applyCoupon(page, text, 'BENVENUTO10');
   await payByCard(page, text, '4242 4242 4242 4242');
   await expectConfirmation(page, text, fishingPermit);

@@ -137,11 +137,22 @@ export const ticketListRecommendedV2 = defineEndpoint({
 
 export const CALENDAR_MAX_DAYS = 92;
 
+/** Why a day is closed to starting on: the start-date rule's reasons (`rules/start-dates.ts`) and the places. */
+export const CALENDAR_DAY_REASONS = [
+  'past',
+  'closed-day',
+  'outside-season',
+  'ends-after-season',
+  'not-on-sale',
+  'sold-out',
+] as const;
+export type CalendarDayReason = (typeof CALENDAR_DAY_REASONS)[number];
+
 export const ZCalendarDay = z
   .object({
     date: z.string(),
     open: z.boolean(),
-    reason: z.enum(['past', 'closed-day', 'outside-season', 'not-on-sale', 'sold-out']).nullable(),
+    reason: z.enum(CALENDAR_DAY_REASONS).nullable(),
     capacity: z.number().int().nullable(),
     remaining: z.number().int().nullable(),
   })

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, tileSource } from './config.ts';
 
+/** A company's data as production needs it in the footer. */
+const REAL_COMPANY = {
+  COMPANY_NAME: 'Funghi e Sentieri S.r.l.',
+  COMPANY_TAX_NUMBER: 'IT01234567897',
+  COMPANY_REGISTER_NUMBER: 'REA PR-123456',
+};
+
 describe('loadConfig', () => {
   it('runs on embedded PGlite under ./.data by default', () => {
     const config = loadConfig({});
@@ -50,8 +57,34 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://sentiero.example',
       SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
+      ...REAL_COMPANY,
     });
     expect(config.mail.smtpUrl).toBe('smtps://mailer:secret@smtp.sentiero.example:465');
+  });
+
+  it('refuses to run in production with the placeholder company data, naming what is missing', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://sentiero.example',
+      SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /COMPANY_NAME: required in production\n {2}COMPANY_TAX_NUMBER: required in production\n {2}COMPANY_REGISTER_NUMBER: required in production/,
+    );
+    const withoutRegister = { ...production, ...REAL_COMPANY, COMPANY_REGISTER_NUMBER: '' };
+    expect(() => loadConfig(withoutRegister)).toThrow(/COMPANY_REGISTER_NUMBER: required in production/);
+    expect(() => loadConfig(withoutRegister)).not.toThrow(/COMPANY_NAME|COMPANY_TAX_NUMBER/);
+    // The development placeholders are no company's real data.
+    expect(() => loadConfig({ ...production, ...REAL_COMPANY, COMPANY_TAX_NUMBER: 'IT00000000000' })).toThrow(
+      /^Invalid configuration:\n {2}COMPANY_TAX_NUMBER: required in production$/,
+    );
+    expect(loadConfig({ ...production, ...REAL_COMPANY }).company).toEqual({
+      name: 'Funghi e Sentieri S.r.l.',
+      taxNumber: 'IT01234567897',
+      registerNumber: 'REA PR-123456',
+    });
+    // Outside production the footer shows the placeholders.
+    expect(loadConfig({}).company.taxNumber).toBe('IT00000000000');
   });
 
   it('refuses to run in production on PostgreSQL without the ticket signing key every process shares', () => {
@@ -60,6 +93,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://sentiero.example',
       SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
       DATABASE_URL: 'postgres://sentiero@db.sentiero.example:5432/sentiero',
+      ...REAL_COMPANY,
     };
     expect(() => loadConfig(production)).toThrow(/TICKET_SIGNING_KEY: required in production/);
     const key = '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIA==\\n-----END PRIVATE KEY-----';

@@ -4,6 +4,17 @@ import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * The footer's company data outside production, when none is given. Placeholders: production
+ * refuses to start on them, as the law wants the real tax and register numbers on the site.
+ */
+export const PLACEHOLDER_COMPANY = {
+  COMPANY_NAME: 'Sentiero S.r.l.',
+  COMPANY_TAX_NUMBER: 'IT00000000000',
+  COMPANY_REGISTER_NUMBER: 'REA XX-000000',
+} as const;
+const COMPANY_VARIABLES = Object.keys(PLACEHOLDER_COMPANY) as (keyof typeof PLACEHOLDER_COMPANY)[];
+
 const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: ZPort.default(3000),
@@ -24,9 +35,9 @@ const ZEnvironment = z.object({
     .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
-  COMPANY_NAME: z.string().min(1).default('Sentiero S.r.l.'),
-  COMPANY_TAX_NUMBER: z.string().min(1).default('IT00000000000'),
-  COMPANY_REGISTER_NUMBER: z.string().min(1).default('REA XX-000000'),
+  COMPANY_NAME: z.string().min(1).optional(),
+  COMPANY_TAX_NUMBER: z.string().min(1).optional(),
+  COMPANY_REGISTER_NUMBER: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -166,6 +177,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     // On PostgreSQL several processes sign tickets, and a restart must not change the key that
     // rangers' phones verify with: without a configured key each start would make its own.
     if (env.DATABASE_URL && !env.TICKET_SIGNING_KEY) missing.push('TICKET_SIGNING_KEY');
+    // The footer must show the real company, not the development placeholders.
+    for (const name of COMPANY_VARIABLES) {
+      if (!env[name] || env[name] === PLACEHOLDER_COMPANY[name]) missing.push(name);
+    }
     if (missing.length) {
       throw new ConfigError(
         `Invalid configuration:\n  ${missing.map((name) => `${name}: required in production`).join('\n  ')}`,
@@ -190,9 +205,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     brand: env.BRAND_NAME,
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
     company: {
-      name: env.COMPANY_NAME,
-      taxNumber: env.COMPANY_TAX_NUMBER,
-      registerNumber: env.COMPANY_REGISTER_NUMBER,
+      name: env.COMPANY_NAME ?? PLACEHOLDER_COMPANY.COMPANY_NAME,
+      taxNumber: env.COMPANY_TAX_NUMBER ?? PLACEHOLDER_COMPANY.COMPANY_TAX_NUMBER,
+      registerNumber: env.COMPANY_REGISTER_NUMBER ?? PLACEHOLDER_COMPANY.COMPANY_REGISTER_NUMBER,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,

@@ -16,6 +16,10 @@ const texts = {
   maxUsage: 'Maximum uses',
   unlimited: 'Unlimited',
   price: 'Price',
+  listPrice: 'List price',
+  promotionDiscount: 'Promotion discount',
+  couponDiscount: 'Coupon discount',
+  paid: 'Paid',
   payOnSite: 'To pay on site',
   meetingPoint: 'Meeting point',
   rules: 'Rules in short',
@@ -29,6 +33,11 @@ const jsQR = jsQRModule.default;
 const signer = loadTicketSigner();
 const publicKeys = { [signer.keyId]: new Uint8Array(Buffer.from(signer.publicKeyRaw, 'base64url')) };
 
+/** A price paid in full, with no discount. */
+function full(cents: number): TicketForPdf['price'] {
+  return { listCents: cents, promotionCents: 0, couponCents: 0, couponCode: null, paidCents: cents };
+}
+
 function makeTicket(fields: Omit<TicketPayload, 'key_id'>, extra: Partial<TicketForPdf> = {}): TicketForPdf {
   return {
     code: fields.code,
@@ -41,7 +50,7 @@ function makeTicket(fields: Omit<TicketPayload, 'key_id'>, extra: Partial<Ticket
     validUntil: fields.valid_until,
     holderName: fields.holder,
     maxUsage: fields.max_usage,
-    priceCents: 1250,
+    price: full(1250),
     currency: 'EUR',
     paymentMethod: 'sandbox',
     rules: 'Up to 3 kg per person per day. Only with a basket. Closed on Tuesdays and Thursdays.',
@@ -78,7 +87,7 @@ const rafting = makeTicket(
     location: 'Bovec, Slovenija',
     category: 'Rafting',
     paymentMethod: 'cash',
-    priceCents: 4500,
+    price: full(4500),
     meetingPoint: 'Camp Vodenca car park, 9:00. Bring a swimsuit and a towel.',
   },
 );
@@ -155,6 +164,44 @@ describe('ticket PDF', () => {
     expect(second).toContain('To pay on site');
     expect(second).toContain('Camp Vodenca car park');
     expect(second).toContain('€45.00');
+  });
+
+  it('prints what was paid and every discount, not the list price alone', async () => {
+    // 22,00 € list price, 10% off with a coupon: the holder paid 19,80 €.
+    const withCoupon = {
+      ...mushroomPermit,
+      price: {
+        listCents: 2200,
+        promotionCents: 0,
+        couponCents: 220,
+        couponCode: 'AUTUNNO10',
+        paidCents: 1980,
+      },
+    };
+    const italian = {
+      ...texts,
+      listPrice: 'Prezzo di listino',
+      couponDiscount: 'Sconto coupon',
+      paid: 'Pagato',
+    };
+    const text = pageText(
+      openPdf(
+        await renderTicketPdf([withCoupon], { language: 'it', brand: 'Sentiero', texts: italian }),
+      ).loadPage(0),
+    );
+    expect(text).toContain('Pagato 19,80 €');
+    expect(text).toContain('Prezzo di listino 22,00 €');
+    expect(text).toContain('Sconto coupon −2,20 € (AUTUNNO10)');
+    expect(text).not.toContain('Promotion discount');
+
+    const promoted = { ...rafting, price: { ...full(4500), listCents: 5000, promotionCents: 500 } };
+    const onSite = pageText(
+      openPdf(await renderTicketPdf([promoted], { language: 'en', brand: 'Sentiero', texts })).loadPage(0),
+    );
+    expect(onSite).toContain('List price €50.00');
+    expect(onSite).toContain('Promotion discount −€5.00');
+    expect(onSite).toContain('Price €45.00 To pay on site');
+    expect(onSite).not.toContain('Paid');
   });
 
   it('prints every letter, č, š and ž too, in each of several PDFs made one after another', async () => {

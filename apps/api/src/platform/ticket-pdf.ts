@@ -16,6 +16,10 @@ export const TICKET_PDF_LABELS = [
   'maxUsage',
   'unlimited',
   'price',
+  'listPrice',
+  'promotionDiscount',
+  'couponDiscount',
+  'paid',
   'payOnSite',
   'meetingPoint',
   'rules',
@@ -36,13 +40,24 @@ export type TicketForPdf = {
   validUntil: string;
   holderName: string;
   maxUsage: number | null;
-  priceCents: number;
+  /** What the holder paid for this ticket (or pays on site), and what came off its list price. */
+  price: TicketPrice;
   currency: string;
   /** The order's payment provider; `cash` means the holder still pays on site. */
   paymentMethod: string;
   rules: string | null;
   meetingPoint: string | null;
   issuedAt: Date;
+};
+
+export type TicketPrice = {
+  listCents: number;
+  /** The ticket's own reduced price at the time of purchase. */
+  promotionCents: number;
+  /** This ticket's share of the order's coupon discount. */
+  couponCents: number;
+  couponCode: string | null;
+  paidCents: number;
 };
 
 /** TrueType files with Latin Extended-A (č, š, ž, đ), which Helvetica's WinAnsi lacks. */
@@ -77,7 +92,7 @@ export function findTicketFont(): TicketFont | null {
 }
 
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ\u2018\u2019\u201c\u201d•–—˜™š›œžŸ');
-const BASE_LETTERS: Record<string, string> = { đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ı: 'i' };
+const BASE_LETTERS: Record<string, string> = { đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ı: 'i', '−': '-' };
 const fitsWinAnsi = (char: string) => {
   const code = char.codePointAt(0) ?? 0;
   return (
@@ -155,6 +170,22 @@ function labelOf(context: Context, key: TicketPdfLabel): string {
   return context.fonts.write(context.texts[key] ?? key);
 }
 
+/**
+ * What was paid, never only the list price: with a discount, the list price, each discount and
+ * the amount paid; a ticket paid on site shows its price above the "to pay on site" warning.
+ */
+function priceDetails(ticket: TicketForPdf, format: (cents: number) => string): [TicketPdfLabel, string][] {
+  const { listCents, promotionCents, couponCents, couponCode, paidCents } = ticket.price;
+  const rows: [TicketPdfLabel, string][] = [];
+  if (promotionCents > 0 || couponCents > 0) rows.push(['listPrice', format(listCents)]);
+  if (promotionCents > 0) rows.push(['promotionDiscount', `−${format(promotionCents)}`]);
+  if (couponCents > 0) {
+    rows.push(['couponDiscount', `−${format(couponCents)}${couponCode ? ` (${couponCode})` : ''}`]);
+  }
+  rows.push([ticket.paymentMethod === 'cash' ? 'price' : 'paid', format(paidCents)]);
+  return rows;
+}
+
 function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketForPdf, context: Context): void {
   const { fonts, language } = context;
   const write = fonts.write;
@@ -189,7 +220,7 @@ function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketForPdf, context: Cont
     ['validUntil', formatDate(ticket.validUntil)],
     ['holder', ticket.holderName],
     ['maxUsage', ticket.maxUsage === null ? (context.texts.unlimited ?? 'unlimited') : `${ticket.maxUsage}`],
-    ['price', money.format(ticket.priceCents / 100)],
+    ...priceDetails(ticket, (cents) => money.format(cents / 100)),
   ];
   const detailsWidth = qrX - left - 24;
   let y = top;

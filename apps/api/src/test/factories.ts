@@ -1,5 +1,5 @@
-import { findSeasonContaining } from '@sentiero/contract/durations';
 import { LANGUAGES, type LocalizedText } from '@sentiero/contract/languages';
+import { findFirstStartDate } from '@sentiero/contract/rules/start-dates';
 import type { Db } from '@sentiero/db/client';
 import {
   activityTypes,
@@ -228,20 +228,9 @@ async function writeFacets(db: Db, ticket: TicketRow): Promise<void> {
   });
 }
 
-/** The first day from FIRST_TEST_DAY, within a year, on an open weekday inside season and sale dates. */
+/** The first day from FIRST_TEST_DAY, within about a year, the ticket can start on (the contract's rule). */
 function firstOpenDay(ticket: TicketRow): string | undefined {
-  const first = Date.parse(`${FIRST_TEST_DAY}T00:00:00Z`);
-  for (let offset = 0; offset < 366; offset++) {
-    const day = new Date(first + offset * 86_400_000);
-    const date = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay() === 0 ? 7 : day.getUTCDay();
-    if (!ticket.openDays.includes(weekday)) continue;
-    if (ticket.season && !findSeasonContaining(ticket.season, day)) continue;
-    if ((ticket.saleFrom && date < ticket.saleFrom) || (ticket.saleUntil && date > ticket.saleUntil))
-      continue;
-    return date;
-  }
-  return undefined;
+  return findFirstStartDate(ticket, FIRST_TEST_DAY, FIRST_TEST_DAY);
 }
 
 /** The line of one guest on one ticket, for `createOrder`. */

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   computeGuestEndDate,
   findGuestProblems,
-  findStartDateProblem,
+  findGuestStartProblem,
   type GuestFacts,
+  listBirthYears,
   type TicketRules,
 } from './guests.ts';
 
@@ -12,6 +13,8 @@ const boatTrip: TicketRules = {
   durationType: 'DAILY',
   season: { start: '05-01', end: '10-15' },
   openDays: [1, 2, 3, 4, 5, 6, 7],
+  saleFrom: null,
+  saleUntil: null,
   minAge: 0,
   requiresFishingCard: false,
   residentCountries: null,
@@ -48,21 +51,32 @@ describe('end dates from the duration type', () => {
 
 describe('start dates', () => {
   it('refuses a day before today and one that is not a date', () => {
-    expect(findStartDateProblem(boatTrip, '2026-05-19', today)).toBe('invalidDate');
-    expect(findStartDateProblem(boatTrip, '2026-02-30', today)).toBe('invalidDate');
+    expect(findGuestStartProblem(boatTrip, '2026-05-19', today)).toBe('invalidDate');
+    expect(findGuestStartProblem(boatTrip, '2026-02-30', today)).toBe('invalidDate');
   });
 
   it('judges days by open days and season', () => {
     const weekdaysOnly = withRules({ openDays: [1, 2, 3, 4, 5] });
-    expect(findStartDateProblem(weekdaysOnly, '2026-06-06', today)).toBe('closedDay');
-    expect(findStartDateProblem(weekdaysOnly, '2026-06-08', today)).toBeUndefined();
-    expect(findStartDateProblem(boatTrip, '2026-12-01', today)).toBe('closedDay');
+    expect(findGuestStartProblem(weekdaysOnly, '2026-06-06', today)).toBe('closedDay');
+    expect(findGuestStartProblem(weekdaysOnly, '2026-06-08', today)).toBeUndefined();
+    expect(findGuestStartProblem(boatTrip, '2026-12-01', today)).toBe('closedDay');
+  });
+
+  it("refuses a day whose validity would run past the season's end, with its own message", () => {
+    const weekly = withRules({ durationType: 'WEEKLY', season: { start: '06-01', end: '11-30' } });
+    expect(findGuestStartProblem(weekly, '2026-11-26', today)).toBe('startDate.endsAfterSeason');
+    expect(findGuestStartProblem(weekly, '2026-11-24', today)).toBeUndefined();
+  });
+
+  it('refuses a day outside the sale period', () => {
+    const onSaleFromJune = withRules({ saleFrom: '2026-06-01', saleUntil: null });
+    expect(findGuestStartProblem(onSaleFromJune, '2026-05-31', today)).toBe('startDate.notOnSale');
   });
 
   it('closes a Saturday to a WEEKDAYS ticket, which gives it no end date', () => {
     const weekdays = withRules({ durationType: 'WEEKDAYS', season: null });
-    expect(findStartDateProblem(weekdays, '2026-06-06', today)).toBe('closedDay');
-    expect(findStartDateProblem(weekdays, '2026-06-08', today)).toBeUndefined();
+    expect(findGuestStartProblem(weekdays, '2026-06-06', today)).toBe('closedDay');
+    expect(findGuestStartProblem(weekdays, '2026-06-08', today)).toBeUndefined();
   });
 });
 
@@ -137,5 +151,24 @@ describe('guest checks (SPEC section 5)', () => {
     expect(
       findGuestProblems(residents, guest({ country: 'IT', fiscal_code: 'RSSMRA85T10A562S' }), today),
     ).toEqual({});
+  });
+});
+
+describe('years of birth offered', () => {
+  it('offers every year from the activity year down to 1900 when there is no minimum age', () => {
+    const years = listBirthYears(boatTrip, 2026);
+    expect(years[0]).toBe(2026);
+    expect(years.at(-1)).toBe(1900);
+    expect(years).toHaveLength(127);
+  });
+
+  it('offers only the years old enough for the minimum age in the year the activity starts', () => {
+    const fromFourteen = withRules({ minAge: 14 });
+    expect(listBirthYears(fromFourteen, 2026)[0]).toBe(2012);
+    expect(listBirthYears(fromFourteen, 2027)[0]).toBe(2013);
+    expect(listBirthYears(fromFourteen, 2026).at(-1)).toBe(1900);
+    for (const year of listBirthYears(fromFourteen, 2026)) {
+      expect(findGuestProblems(fromFourteen, guest({ birth_year: year }), today).birth_year).toBeUndefined();
+    }
   });
 });

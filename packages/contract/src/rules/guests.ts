@@ -1,14 +1,7 @@
 import { FIRST_BIRTH_YEAR, FISHING_CARD, GUEST_NAME } from '../checkout.ts';
-import {
-  type DurationType,
-  datesMatchDuration,
-  findSeasonContaining,
-  findValidEndDate,
-  isoWeekday,
-  parseCalendarDate,
-  type Season,
-} from '../durations.ts';
+import { datesMatchDuration, findValidEndDate, parseCalendarDate } from '../durations.ts';
 import { checkItalianFiscalCode } from '../fiscal-code.ts';
+import { findStartDateProblem, type StartDateProblem, type StartDateRules } from './start-dates.ts';
 
 /*
  * SPEC section 5's guest checks, once: the guests step applies them as the buyer types, and the
@@ -16,10 +9,7 @@ import { checkItalianFiscalCode } from '../fiscal-code.ts';
  */
 
 /** What the guest rules need to know of a ticket. */
-export type TicketRules = {
-  durationType: DurationType;
-  season: Season | null;
-  openDays: number[];
+export type TicketRules = StartDateRules & {
   minAge: number;
   requiresFishingCard: boolean;
   residentCountries: string[] | null;
@@ -42,6 +32,8 @@ export type GuestProblem =
   | 'invalidDate'
   | 'durationMismatch'
   | 'closedDay'
+  | 'startDate.endsAfterSeason'
+  | 'startDate.notOnSale'
   | 'invalidBirthYear'
   | 'tooYoung'
   | 'cardNumber'
@@ -59,19 +51,23 @@ export function computeGuestEndDate(ticket: TicketRules, start: string): string 
   return valid.ok ? valid.end : '';
 }
 
-/** Whether a guest can start on a day: a real day from today on, open, and giving an end date. */
-export function findStartDateProblem(
+const START_DATE_PROBLEMS: Record<StartDateProblem, GuestProblem> = {
+  'invalid-date': 'invalidDate',
+  past: 'invalidDate',
+  'not-on-sale': 'startDate.notOnSale',
+  'closed-day': 'closedDay',
+  'outside-season': 'closedDay',
+  'ends-after-season': 'startDate.endsAfterSeason',
+};
+
+/** Whether a guest can start on a day: the contract's one start-date rule (`start-dates.ts`), worded for a guest. */
+export function findGuestStartProblem(
   ticket: TicketRules,
   start: string,
   today: string,
 ): GuestProblem | undefined {
-  const date = parseCalendarDate(start);
-  if (!date || start < today) return 'invalidDate';
-  if (!ticket.openDays.includes(isoWeekday(date))) return 'closedDay';
-  if (ticket.season && !findSeasonContaining(ticket.season, date)) return 'closedDay';
-  // A WEEKDAYS ticket starting on a Saturday has no valid end: the day is closed to it.
-  if (!computeGuestEndDate(ticket, start)) return 'closedDay';
-  return undefined;
+  const problem = findStartDateProblem(ticket, start, today);
+  return problem && START_DATE_PROBLEMS[problem];
 }
 
 /** SPEC section 5: 'Start date and/or end date do not match the ticket duration.' */
@@ -88,7 +84,7 @@ export function findEndDateProblem(
 
 /** Only the year is asked (SPEC's year picker): the age is judged by the year the activity starts in. */
 export function findBirthYearProblem(
-  ticket: TicketRules,
+  ticket: Pick<TicketRules, 'minAge'>,
   birthYear: number | undefined,
   startYear: number,
 ): GuestProblem | undefined {
@@ -96,6 +92,18 @@ export function findBirthYearProblem(
   if (birthYear === undefined || !Number.isInteger(birthYear)) return 'invalidBirthYear';
   if (birthYear < FIRST_BIRTH_YEAR || birthYear > startYear) return 'invalidBirthYear';
   return startYear - birthYear < ticket.minAge ? 'tooYoung' : undefined;
+}
+
+/**
+ * The years of birth the guests step offers, newest first: from 1900 (SPEC section 5), only those
+ * old enough for the ticket's minimum age in the year the activity starts, by the rule above.
+ */
+export function listBirthYears(ticket: Pick<TicketRules, 'minAge'>, startYear: number): number[] {
+  const years: number[] = [];
+  for (let year = startYear; year >= FIRST_BIRTH_YEAR; year--) {
+    if (!findBirthYearProblem(ticket, year, startYear)) years.push(year);
+  }
+  return years;
 }
 
 /**
@@ -111,7 +119,7 @@ export function findGuestProblems(
   const name = guest.full_name.trim();
   if (name.length > 120 || !GUEST_NAME.test(name)) problems.full_name = 'guestName';
 
-  const startProblem = findStartDateProblem(ticket, guest.start_date, today);
+  const startProblem = findGuestStartProblem(ticket, guest.start_date, today);
   if (startProblem) problems.start_date = startProblem;
   else {
     const endProblem = findEndDateProblem(ticket, guest.start_date, guest.end_date);

@@ -8,6 +8,9 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://sentiero.example',
     // Nothing listens there: mail stays queued, which must not matter to the requests.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    COMPANY_NAME: 'Funghi e Sentieri S.r.l.',
+    COMPANY_TAX_NUMBER: 'IT01234567897',
+    COMPANY_REGISTER_NUMBER: 'REA PR-123456',
   });
 });
 afterAll(() => sut.close());

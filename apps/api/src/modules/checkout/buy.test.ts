@@ -16,6 +16,7 @@ import {
   tickets,
   twoDays,
 } from '../../test/checkout.ts';
+import { createTicket } from '../../test/factories.ts';
 import { takePlaces } from './places.ts';
 
 setUpCheckout();
@@ -212,5 +213,46 @@ describe('app/v4/ticket/buy', () => {
     const response = await buy(browser, { guests: [guest(date)] });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This activity is no longer available, please try another one');
+  });
+});
+
+describe("a ticket's validity and its season", () => {
+  /** A weekly mushroom permit of the Apennines: season 1 June – 30 November. */
+  const writeWeeklyPermit = () =>
+    createTicket(sut.database.db, { durationType: 'WEEKLY', season: { start: '06-01', end: '11-30' } });
+  const week = (start: string, end: string) => ({
+    full_name: 'Anna Conti',
+    start_date: start,
+    end_date: end,
+  });
+
+  it('refuses a week starting Thursday 25 November, which would be valid until 1 December', async () => {
+    const permit = await writeWeeklyPermit();
+    const browser = await member();
+    const body = { id_ticket: permit.id, guests: [week('2027-11-25', '2027-12-01')] };
+    const response = await buy(browser, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      'guests.0.start_date':
+        'From this day the ticket would still be valid after the season ends: choose an earlier start date',
+    });
+    const italian = await buy(browser, body, 'it');
+    expect(italian.json().fields['guests.0.start_date']).toBe(
+      'Da questo giorno il biglietto resterebbe valido oltre la fine della stagione: scegli una data di inizio precedente',
+    );
+    const inSeason = await buy(browser, { ...body, guests: [week('2027-11-24', '2027-11-30')] });
+    expect(inSeason.statusCode).toBe(200);
+  });
+
+  it('marks on the calendar the days whose week would end after the season', async () => {
+    const permit = await writeWeeklyPermit();
+    const response = await sut.app.inject({
+      method: 'GET',
+      url: `/api/app/v2/ticket/calendar?id=${permit.id}&from=2027-11-23&days=10`,
+    });
+    const days = response.json().days as { date: string; open: boolean; reason: string | null }[];
+    expect(days.filter((day) => day.open).map((day) => day.date)).toEqual(['2027-11-23', '2027-11-24']);
+    expect(days.find((day) => day.date === '2027-11-25')?.reason).toBe('ends-after-season');
+    expect(days.find((day) => day.date === '2027-12-01')?.reason).toBe('outside-season');
   });
 });

@@ -1,8 +1,9 @@
 import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
+import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buy, daily, firstOpenDay, guest, member, setUpCheckout, sut, tickets } from '../../test/checkout.ts';
-import { createCoupon } from '../../test/factories.ts';
+import { createCoupon, createTicket } from '../../test/factories.ts';
 
 setUpCheckout();
 
@@ -104,5 +105,46 @@ describe('coupons', () => {
       );
     }
     expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+});
+
+describe('the tickets of an order with a coupon', () => {
+  const pdfPages = (pdf: Buffer) => {
+    const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+    return Array.from({ length: document.countPages() }, (_, index) =>
+      document.loadPage(index).toStructuredText('preserve-whitespace').asText().replace(/\s+/gu, ' '),
+    );
+  };
+
+  it('print what each guest paid and the coupon, not the list price', async () => {
+    const permit = await createTicket(sut.database.db, { priceCents: 2200, discountedPriceCents: null });
+    await createCoupon(sut.database.db, { code: 'BORGOTARO10', kind: 'percent', amount: 10 });
+    const browser = await member();
+    const guests = [guest(permit.date), guest(permit.date, 'Marco Conti')];
+    const bought = await buy(browser, { id_ticket: permit.id, guests, coupon: 'BORGOTARO10' });
+    expect(bought.json().order.summary.total_cents).toBe(2 * 1980);
+
+    const download = await browser.get(`/api/app/ticket/download?order=${bought.json().order.code}&lng=it`);
+    const pages = pdfPages(download.rawPayload);
+    expect(pages).toHaveLength(2);
+    for (const page of pages) {
+      expect(page).toContain('Pagato 19,80 €');
+      expect(page).toContain('Prezzo di listino 22,00 €');
+      expect(page).toContain('Sconto coupon −2,20 € (BORGOTARO10)');
+    }
+  });
+
+  it('split a fixed coupon over the guests to the cent, so the tickets add up to the total', async () => {
+    const permit = await createTicket(sut.database.db, { priceCents: 2200, discountedPriceCents: null });
+    await createCoupon(sut.database.db, { code: 'UNEURO', kind: 'fixed', amount: 100 });
+    const browser = await member();
+    const names = ['Anna Conti', 'Marco Conti', 'Lucia Conti'];
+    const guests = names.map((name) => guest(permit.date, name));
+    const bought = await buy(browser, { id_ticket: permit.id, guests, coupon: 'UNEURO' });
+    expect(bought.json().order.summary.total_cents).toBe(3 * 2200 - 100);
+
+    const download = await browser.get(`/api/app/ticket/download?order=${bought.json().order.code}&lng=en`);
+    const paid = pdfPages(download.rawPayload).map((page) => /Paid €([\d.]+)/.exec(page)?.[1]);
+    expect(paid).toEqual(['21.67', '21.67', '21.66']);
   });
 });

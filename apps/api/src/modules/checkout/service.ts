@@ -6,6 +6,7 @@ import {
 } from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { findGuestProblems } from '@sentiero/contract/rules/guests';
+import { priceOrder } from '@sentiero/contract/rules/order-prices';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -86,10 +87,11 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
   }
   if (Object.keys(problems).length) throw new AppError('VALIDATION_FAILED', 400, problems);
 
-  const quantity = input.guests.length;
-  const unitPrice = ticket.discountedPriceCents ?? ticket.priceCents;
-  const subtotal = ticket.priceCents * quantity;
-  const discount = (ticket.priceCents - unitPrice) * quantity;
+  const {
+    unitPriceCents: unitPrice,
+    subtotalCents: subtotal,
+    discountCents: discount,
+  } = priceOrder(ticket, input.guests.length);
   const lines = input.guests.map((guest) => ({
     ticketId: ticket.id,
     guestName: guest.full_name,
@@ -106,7 +108,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
       : { ticketId: ticket.id, needed: placesNeeded(lines), capacity: ticket.dailyCapacity };
 
   const write = async (db: Db | Transaction, couponCode: string | null, couponOff: number) => {
-    const total = subtotal - discount - couponOff;
+    const total = priceOrder(ticket, lines.length, couponOff).totalCents;
     const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
     if (method === 'free' && total > 0)
       throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });

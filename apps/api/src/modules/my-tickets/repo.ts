@@ -41,7 +41,15 @@ function ticketColumns(language: Language | AnyColumn) {
     status: issuedTickets.status,
     signedCode: issuedTickets.signedCode,
     issuedAt: issuedTickets.issuedAt,
-    priceCents: orderLines.unitPriceCents,
+    unitPriceCents: orderLines.unitPriceCents,
+    orderSubtotalCents: orders.subtotalCents,
+    couponCode: orders.couponCode,
+    couponDiscountCents: orders.couponDiscountCents,
+    // The guests of the order and this one's place among them: its share of the coupon discount.
+    orderLineCount: sql<number>`(select count(*)::int from ${orderLines} as order_line
+      where order_line.order_id = ${orders.id})`,
+    orderLinePosition: sql<number>`(select count(*)::int from ${orderLines} as order_line
+      where order_line.order_id = ${orders.id} and order_line.id < ${orderLines.id})`,
     rules: localized(tickets.rules, language),
     meetingPoint: localizedOrNull(tickets.meetingPoint, language),
   };

@@ -12,6 +12,7 @@ import {
   TICKET_PDF_LABELS,
   type TicketForPdf,
   type TicketPdfLabel,
+  type TicketPrice,
 } from '../../platform/ticket-pdf.ts';
 import {
   findMemberTickets,
@@ -89,6 +90,35 @@ export function pdfLabels(language: Language): Readonly<Record<TicketPdfLabel, s
   return labels;
 }
 
+/**
+ * What one guest's ticket cost: an order's lines are all of one ticket at one price, so the list
+ * price is the subtotal's share, and the coupon, taken off the order as a whole, is split over the
+ * guests a cent at a time so that the tickets add up to the order's total.
+ */
+export function findTicketPrice(
+  row: Pick<
+    IssuedTicketRow,
+    | 'unitPriceCents'
+    | 'orderSubtotalCents'
+    | 'couponCode'
+    | 'couponDiscountCents'
+    | 'orderLineCount'
+    | 'orderLinePosition'
+  >,
+): TicketPrice {
+  const lines = Math.max(1, row.orderLineCount);
+  const listCents = Math.max(row.unitPriceCents, Math.round(row.orderSubtotalCents / lines));
+  const share = (position: number) => Math.floor((row.couponDiscountCents * position) / lines);
+  const couponCents = share(row.orderLinePosition + 1) - share(row.orderLinePosition);
+  return {
+    listCents,
+    promotionCents: listCents - row.unitPriceCents,
+    couponCents,
+    couponCode: couponCents > 0 ? row.couponCode : null,
+    paidCents: row.unitPriceCents - couponCents,
+  };
+}
+
 export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
   return {
     code: row.code,
@@ -101,7 +131,7 @@ export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
     validUntil: row.validUntil,
     holderName: row.holder,
     maxUsage: row.maxUsage,
-    priceCents: row.priceCents,
+    price: findTicketPrice(row),
     currency: 'EUR',
     paymentMethod: row.paymentMethod,
     rules: row.rules,

@@ -61,6 +61,11 @@ export type TicketFilter = {
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   durationType?: DurationType | undefined;
+  /**
+   * Only tickets that can be bought at this instant: their area open and the day, in the area's
+   * time zone, in their sale period (what a card's `on_sale` says, see `isOnSale`).
+   */
+  onSaleAt?: Date | undefined;
   /** A day the ticket must be usable on: in its season and, when alone, on an open day. */
   startDate?: string | undefined;
   endDate?: string | undefined;
@@ -247,6 +252,7 @@ function listingValues(query: TicketListQuery): Values {
     values.weekday = isoWeekday(parseCalendarDate(filter.startDate) as Date);
   }
   if (filter.endDate) values.endDate = filter.endDate;
+  if (filter.onSaleAt) values.onSaleAt = filter.onSaleAt.toISOString();
   return values;
 }
 
@@ -298,6 +304,14 @@ function filterConditions(table: FacetTable, filter: TicketFilter): SQL[] {
   if (filter.regionId !== undefined) conditions.push(sql`${table.regionId} = ${value('regionId')}`);
   if (filter.categoryId !== undefined) conditions.push(sql`${table.categoryId} = ${value('categoryId')}`);
   if (filter.discountedOnly) conditions.push(sql`${table.discountCents} > 0`);
+  if (filter.onSaleAt) {
+    // One primary-key lookup in the small areas table per row the list's index yields, so the
+    // page is still read in the index's order and stops after its last row (ADR 013).
+    const today = sql`(${value('onSaleAt')}::timestamptz at time zone ${areas.timeZone})::date`;
+    conditions.push(sql`exists (select 1 from ${areas} where ${areas.id} = ${table.areaId} and ${areas.available}
+      and (${table.saleFrom} is null or ${table.saleFrom} <= ${today})
+      and (${table.saleUntil} is null or ${table.saleUntil} >= ${today}))`);
+  }
   if (filter.activity) {
     conditions.push(
       sql`${table.activityTypeId} = (select ${activityTypes.id} from ${activityTypes} where ${activityTypes.slug} = ${value('activity')})`,

@@ -1,14 +1,13 @@
 import type { CountryCode } from '@sentiero/contract/common';
-import {
-  addCalendarDays,
-  calendarDateIn,
-  findSeasonContaining,
-  findValidEndDate,
-  isoWeekday,
-  parseCalendarDate,
-} from '@sentiero/contract/durations';
+import { addCalendarDays, calendarDateIn, parseCalendarDate } from '@sentiero/contract/durations';
 import { pageCount } from '@sentiero/contract/paging';
-import { TICKETS_PAGE_SIZE, type TicketCard, type TicketInfo } from '@sentiero/contract/tickets';
+import { findStartDateProblem, isInSalePeriod } from '@sentiero/contract/rules/start-dates';
+import {
+  type CalendarDayReason,
+  TICKETS_PAGE_SIZE,
+  type TicketCard,
+  type TicketInfo,
+} from '@sentiero/contract/tickets';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
@@ -60,12 +59,7 @@ type SaleWindow = {
 
 /** A ticket can be bought today when it is active, its area is open and today is in its sale period. */
 export function isOnSale(ticket: SaleWindow, today: string): boolean {
-  return (
-    ticket.active &&
-    ticket.areaAvailable &&
-    (ticket.saleFrom === null || ticket.saleFrom <= today) &&
-    (ticket.saleUntil === null || today <= ticket.saleUntil)
-  );
+  return ticket.active && ticket.areaAvailable && isInSalePeriod(ticket, today);
 }
 
 function toCard(ctx: ServiceContext, row: TicketCardRow): TicketCard {
@@ -124,7 +118,9 @@ export function listRecommendedTickets(
   source: 'hottest' | 'newest' | 'discounted',
   page: number,
 ) {
-  return listTickets(ctx, { filter: { discountedOnly: source === 'discounted' }, order: source, page });
+  // The home page's rows show only what can be bought now.
+  const filter = { discountedOnly: source === 'discounted', onSaleAt: ctx.clock.now() };
+  return listTickets(ctx, { filter, order: source, page });
 }
 
 export async function listTicketPackages(ctx: ServiceContext, id: number) {
@@ -172,11 +168,10 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
   };
 }
 
-type DayReason = 'past' | 'closed-day' | 'outside-season' | 'not-on-sale' | 'sold-out';
-
 /**
- * Day by day, whether the ticket can start on that day: the open days, the season, the sale
- * period and the places left. Dates are calendar days in the area's time zone.
+ * Day by day, whether the ticket can start on that day: the contract's start-date rule (open
+ * days, the whole validity in the season, the sale period) and the places left. Dates are
+ * calendar days in the area's time zone.
  */
 export async function getTicketCalendar(
   ctx: ServiceContext,
@@ -199,21 +194,15 @@ export async function getTicketCalendar(
     const date = addCalendarDays(first, index);
     const remaining =
       ticket.dailyCapacity === null ? null : Math.max(0, ticket.dailyCapacity - (taken.get(date) ?? 0));
-    const day = parseCalendarDate(date) as Date;
-    const reason: DayReason | null =
+    const problem = onSale ? findStartDateProblem(ticket, date, today) : 'not-on-sale';
+    const reason: CalendarDayReason | null =
       date < today
         ? 'past'
-        : !onSale
-          ? 'not-on-sale'
-          : !ticket.openDays.includes(isoWeekday(day))
-            ? 'closed-day'
-            : ticket.season && !findSeasonContaining(ticket.season, day)
-              ? 'outside-season'
-              : !findValidEndDate(ticket.durationType, date, ticket.season ?? undefined).ok
-                ? 'closed-day'
-                : remaining !== null && remaining <= 0
-                  ? 'sold-out'
-                  : null;
+        : problem && problem !== 'invalid-date'
+          ? problem
+          : remaining !== null && remaining <= 0
+            ? 'sold-out'
+            : null;
     return {
       date,
       open: reason === null,

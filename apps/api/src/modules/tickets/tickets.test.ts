@@ -1,7 +1,10 @@
 import { DURATION_TYPES } from '@sentiero/contract/durations';
 import { TICKETS_PAGE_SIZE } from '@sentiero/contract/tickets';
+import { ticketFacets, tickets } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createArea, createTicket } from '../../test/factories.ts';
 import { takePlaces } from '../checkout/places.ts';
 
 let sut: TestApp;
@@ -26,16 +29,18 @@ async function get(url: string) {
   return { status: response.statusCode, body: response.json() };
 }
 
-async function allTickets(): Promise<Card[]> {
-  const first = await get('/api/app/ticket/list/recommended?source=newest&lng=en');
-  const cards: Card[] = [...first.body.ticket_list];
+/** Every page of a listing. */
+async function allCards(url: string): Promise<(Card & { on_sale: boolean })[]> {
+  const first = await get(`${url}&page=1`);
+  const cards = [...first.body.ticket_list];
   for (let page = 2; page <= first.body.pages; page++) {
-    cards.push(
-      ...(await get(`/api/app/ticket/list/recommended?source=newest&lng=en&page=${page}`)).body.ticket_list,
-    );
+    cards.push(...(await get(`${url}&page=${page}`)).body.ticket_list);
   }
   return cards;
 }
+
+/** The whole catalogue, on sale today or not: the search without a filter. */
+const allTickets = () => allCards('/api/app/v2/search?order=date&lng=en');
 
 describe('the seeded catalogue', () => {
   it('sells at least 80 tickets covering all fifteen duration types', async () => {
@@ -64,6 +69,28 @@ describe('app/ticket/list/recommended', () => {
     );
     expect(savings.every((saving: number) => saving > 0)).toBe(true);
     expect(savings).toEqual([...savings].sort((a, b) => b - a));
+  });
+
+  it('shows on the home rows only tickets that can be bought now', async () => {
+    const db = sut.database.db;
+    // Written last, so each would head the newest row; 22 November 2026 is the test clock's day.
+    const onSale = await createTicket(db, { saleFrom: '2026-11-22', discountedPriceCents: 1 });
+    const notYet = await createTicket(db, { saleFrom: '2026-11-23', discountedPriceCents: 1 });
+    const over = await createTicket(db, { discountedPriceCents: 1 });
+    // Its sale ended yesterday (the factory wants a ticket it can start in summer 2027).
+    await db.update(ticketFacets).set({ saleUntil: '2026-11-21' }).where(eq(ticketFacets.ticketId, over.id));
+    await db.update(tickets).set({ saleUntil: '2026-11-21' }).where(eq(tickets.id, over.id));
+    const closedArea = await createArea(db, { available: false });
+    const inClosedArea = await createTicket(db, { areaId: closedArea.id, discountedPriceCents: 1 });
+    const hidden = [notYet.id, over.id, inClosedArea.id];
+    for (const source of ['newest', 'hottest', 'discounted']) {
+      const cards = await allCards(`/api/app/ticket/list/recommended?source=${source}&lng=en`);
+      expect(cards.every((card) => card.on_sale)).toBe(true);
+      expect(cards.some((card) => hidden.includes(card.id))).toBe(false);
+      expect(cards.some((card) => card.id === onSale.id)).toBe(true);
+    }
+    const newest = await get('/api/app/ticket/list/recommended?source=newest&lng=en');
+    expect(newest.body.ticket_list[0].id).toBe(onSale.id);
   });
 
   it('answers the same on the v2 path and refuses an unknown source', async () => {

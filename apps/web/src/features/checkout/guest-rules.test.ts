@@ -2,11 +2,10 @@ import type { TicketInfo } from '@sentiero/contract/tickets';
 import { describe, expect, it } from 'vitest';
 import {
   type CalendarDay,
-  estimateCart,
   findGuestDraftProblems,
   findPickedStartProblem,
   getGuestRules,
-  listBirthYears,
+  priceCart,
   startGuestsOn,
   toGuestInput,
 } from './guest-rules.ts';
@@ -19,6 +18,8 @@ const boatTrip = {
   location: { area: 'Gulf of Orosei', region: 'Sardinia' },
   validity: { duration_type: 'DAILY', season: { start: '05-01', end: '10-15' } },
   open_days: [1, 2, 3, 4, 5, 6, 7],
+  sale_from: null,
+  sale_until: null,
   min_age: 0,
   requires_fishing_card: false,
   residents_only: null,
@@ -71,6 +72,15 @@ describe('start dates picked in the form', () => {
     expect(findPickedStartProblem(weekdaysOnly, '2026-06-06')).toBe('errors:field.closedDay');
     expect(findPickedStartProblem(weekdaysOnly, '2026-06-08')).toBeUndefined();
     expect(findPickedStartProblem(rules, '2026-12-01')).toBe('errors:field.closedDay');
+  });
+
+  it("refuses a week that would run past the season's end, even where the calendar has no answer", () => {
+    const weekly = getGuestRules(
+      withRules({ validity: { duration_type: 'WEEKLY', season: { start: '05-01', end: '10-15' } } }),
+      '2026-05-20',
+    );
+    expect(findPickedStartProblem(weekly, '2026-10-09')).toBeUndefined();
+    expect(findPickedStartProblem(weekly, '2026-10-10')).toBe('errors:field.startDate.endsAfterSeason');
   });
 });
 
@@ -136,7 +146,7 @@ describe('what goes to the server and what the cart shows first', () => {
 
   it('estimates the cart from the ticket prices, discount included', () => {
     const discounted = withRules({ price_cents: 5500, discounted_price_cents: 4900 });
-    const cart = estimateCart(discounted, [
+    const cart = priceCart(discounted, [
       guest({}),
       guest({ start_date: '2026-06-04', end_date: '2026-06-04' }),
     ]);
@@ -152,15 +162,8 @@ describe('what goes to the server and what the cart shows first', () => {
   });
 
   it("takes off the coupon's discount as the server answered it", () => {
-    const cart = estimateCart(boatTrip, [guest({}), guest({})], 1000);
+    const cart = priceCart(boatTrip, [guest({}), guest({})], 1000);
     expect(cart).toMatchObject({ subtotal_cents: 10000, coupon_discount_cents: 1000, total_cents: 9000 });
-  });
-
-  it('offers birth years from this year down to 1900', () => {
-    const years = listBirthYears('2026-05-20');
-    expect(years[0]).toBe(2026);
-    expect(years.at(-1)).toBe(1900);
-    expect(years).toHaveLength(127);
   });
 });
 

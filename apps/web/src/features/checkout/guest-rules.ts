@@ -1,13 +1,14 @@
 import type { ApiOutput } from '@sentiero/contract/api';
-import { type CartSummary, FIRST_BIRTH_YEAR } from '@sentiero/contract/checkout';
+import type { CartSummary } from '@sentiero/contract/checkout';
 import { parseCalendarDate } from '@sentiero/contract/durations';
 import {
   computeGuestEndDate,
   findGuestProblems,
-  findStartDateProblem,
+  findGuestStartProblem,
   type GuestProblem,
   type TicketRules,
 } from '@sentiero/contract/rules/guests';
+import { priceOrder } from '@sentiero/contract/rules/order-prices';
 import type { TicketInfo } from '@sentiero/contract/tickets';
 import type { GuestDraft } from './store.ts';
 
@@ -26,6 +27,8 @@ export function getGuestRules(ticket: TicketInfo, today: string, days: CalendarD
     durationType: ticket.validity.duration_type,
     season: ticket.validity.season,
     openDays: ticket.open_days,
+    saleFrom: ticket.sale_from,
+    saleUntil: ticket.sale_until,
     minAge: ticket.min_age,
     requiresFishingCard: ticket.requires_fishing_card,
     residentCountries: ticket.residents_only,
@@ -49,18 +52,18 @@ export function startGuestsOn(guests: GuestDraft[], rules: GuestRules, day: stri
 export type GuestDraftProblem = `errors:field.${GuestProblem}` | 'checkout:problems.soldOut';
 
 /**
- * Whether a guest can start on a day picked in the form: the contract's rule, and before it what
- * the availability calendar answered for that day (sold out, closed).
+ * Whether a guest can start on a day picked in the form: the contract's rule, then what the
+ * availability calendar answered for that day (sold out, closed).
  */
 export function findPickedStartProblem(rules: GuestRules, start: string): GuestDraftProblem | undefined {
-  const problem = findStartDateProblem(rules, start, rules.today);
-  if (problem === 'invalidDate') return 'errors:field.invalidDate';
+  const problem = findGuestStartProblem(rules, start, rules.today);
+  if (problem) return `errors:field.${problem}`;
   const day = rules.calendar.get(start);
   if (day && !day.open) {
     if (day.reason === 'sold-out') return 'checkout:problems.soldOut';
     return day.reason === 'past' ? 'errors:field.invalidDate' : 'errors:field.closedDay';
   }
-  return problem && `errors:field.${problem}`;
+  return undefined;
 }
 
 /** Every problem of one guest as the form holds it, by field; the first of each, as the server words them. */
@@ -82,12 +85,6 @@ export function findGuestDraftProblems(
   return problems;
 }
 
-/** SPEC section 5: year selection starts at 1900; the newest year first. */
-export function listBirthYears(today: string): number[] {
-  const current = Number(today.slice(0, 4));
-  return Array.from({ length: current - FIRST_BIRTH_YEAR + 1 }, (_, index) => current - index);
-}
-
 /** A guest as the buy call takes it: only the fields the ticket asks for. */
 export function toGuestInput(rules: GuestRules, guest: GuestDraft) {
   return {
@@ -106,12 +103,16 @@ export function toGuestInput(rules: GuestRules, guest: GuestDraft) {
 }
 
 /**
- * The cart before the server prices it, from the ticket's prices and the discount the server gave
- * for a coupon: shown as an estimate until the purchase answers with the server's figures.
+ * The cart before the buy, priced by the contract's rule the server prices the buy with, with the
+ * discount the server gave for a coupon: the purchase then answers with the same figures.
  */
-export function estimateCart(ticket: TicketInfo, guests: GuestDraft[], couponCents = 0): CartSummary {
+export function priceCart(ticket: TicketInfo, guests: GuestDraft[], couponCents = 0): CartSummary {
   const quantity = guests.length;
-  const unit = ticket.discounted_price_cents ?? ticket.price_cents;
+  const prices = priceOrder(
+    { priceCents: ticket.price_cents, discountedPriceCents: ticket.discounted_price_cents },
+    quantity,
+    couponCents,
+  );
   const starts = guests
     .map((guest) => guest.start_date)
     .filter(Boolean)
@@ -128,12 +129,12 @@ export function estimateCart(ticket: TicketInfo, guests: GuestDraft[], couponCen
     end_date: ends.at(-1) ?? '',
     max_usage: ticket.max_usage,
     quantity,
-    unit_price_cents: unit,
-    subtotal_cents: ticket.price_cents * quantity,
-    discount_cents: (ticket.price_cents - unit) * quantity,
-    coupon_discount_cents: couponCents,
-    service_fee_cents: 0,
-    total_cents: Math.max(0, unit * quantity - couponCents),
+    unit_price_cents: prices.unitPriceCents,
+    subtotal_cents: prices.subtotalCents,
+    discount_cents: prices.discountCents,
+    coupon_discount_cents: prices.couponDiscountCents,
+    service_fee_cents: prices.serviceFeeCents,
+    total_cents: prices.totalCents,
     currency: 'EUR',
   };
 }

@@ -12,7 +12,8 @@ import { ApiRequestError } from '../../lib/api-error.ts';
  * - `guests`: the server refused some guest's details; back to the guests step with its messages.
  * - `coupon`: SPEC 'Coupon code not valid' (used up or expired since it was applied): it is dropped.
  * - `unavailable`: SPEC 'This activity is no longer available, please try another one'.
- * - `declined`: SPEC 'There was an error, please try again'; the buyer stays and may try again.
+ * - `declined`: the card was declined (402 `PAYMENT_DECLINED`); the buyer stays, is told so and
+ *   that another card or payment method may work, and may try again.
  * - `method`: this way of paying is not set up on this site.
  * - `cashLimit`: the member already holds as many places or bookings to pay on site as allowed;
  *   paying online is still possible (`CASH_PLACES_LIMIT`, `CASH_ORDERS_LIMIT`).

@@ -18,8 +18,9 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 /**
  * SPEC section 3's cart: location, dates, ticket, coupon discount, discount, category, maximum
- * usage, quantity, service fee and total. Before the purchase it is an estimate from the ticket's
- * prices, and says so; afterwards it shows the server's figures.
+ * usage, quantity, service fee and total; a discount line only when there is a discount. Priced
+ * by the contract's rule the server uses, it is exact for a signed-in member; for a visitor, who
+ * cannot apply a coupon yet, it is called an estimate.
  */
 export function CartSummary({ summary, estimate = false }: { summary: CartFigures; estimate?: boolean }) {
   const { t } = useTranslation('checkout');
@@ -41,8 +42,10 @@ export function CartSummary({ summary, estimate = false }: { summary: CartFigure
         </Row>
         <Row label={t('cart.quantity')}>{summary.quantity}</Row>
         <Row label={t('cart.subtotal')}>{money(summary.subtotal_cents)}</Row>
-        <Row label={t('cart.discount')}>−{money(summary.discount_cents)}</Row>
-        <Row label={t('cart.couponDiscount')}>−{money(summary.coupon_discount_cents)}</Row>
+        {summary.discount_cents > 0 && <Row label={t('cart.discount')}>−{money(summary.discount_cents)}</Row>}
+        {summary.coupon_discount_cents > 0 && (
+          <Row label={t('cart.couponDiscount')}>−{money(summary.coupon_discount_cents)}</Row>
+        )}
         <Row label={t('cart.serviceFee')}>{money(summary.service_fee_cents)}</Row>
         <Row label={estimate ? t('cart.estimatedTotal') : t('cart.total')} strong>
           {money(summary.total_cents)}

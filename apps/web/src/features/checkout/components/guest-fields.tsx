@@ -1,11 +1,12 @@
-import { computeGuestEndDate } from '@sentiero/contract/rules/guests';
+import { computeGuestEndDate, listBirthYears } from '@sentiero/contract/rules/guests';
+import { findFirstStartDate, findLastStartDate } from '@sentiero/contract/rules/start-dates';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
-import { weekdayName } from '../../../lib/format.ts';
+import { formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
-import { type GuestRules, listBirthYears } from '../guest-rules.ts';
+import type { GuestRules } from '../guest-rules.ts';
 import type { GuestsForm } from '../schemas.ts';
 
 function useStartDateHint(rules: GuestRules, start: string): string | undefined {
@@ -15,11 +16,15 @@ function useStartDateHint(rules: GuestRules, start: string): string | undefined 
     new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
       new Date(`2024-${value}T00:00:00Z`),
     );
+  // The last day whose whole validity still lies in the season (or the sale period) the buyer is looking at.
+  const lastStart = findLastStartDate(rules, start || rules.today, rules.today);
   const parts = [
     rules.openDays.length < 7 &&
       t('guests.openDays', { days: rules.openDays.map((day) => weekdayName(day, language)).join(', ') }),
     rules.season &&
       t('guests.season', { from: monthDay(rules.season.start), to: monthDay(rules.season.end) }),
+    // With its year: past this season's last start day, the next season's is meant.
+    lastStart && t('startDates.lastStart', { date: formatLocalizedDate(lastStart, language, 'long') }),
   ];
   const day = rules.calendar.get(start);
   if (day?.open && day.remaining !== null) parts.push(t('guests.placesLeft', { count: day.remaining }));
@@ -63,7 +68,7 @@ export function GuestFields({
         <TextField
           label={t('guests.startDate')}
           type="date"
-          min={rules.today}
+          min={findFirstStartDate(rules, rules.today, rules.today) ?? rules.today}
           hint={startHint}
           error={text(errors?.start_date)}
           {...form.register(path('start_date'), {
@@ -93,7 +98,8 @@ export function GuestFields({
           {(control) => (
             <select className={inputClass} {...control} {...form.register(path('birth_year'))}>
               <option value="">{t('guests.birthYearChoose')}</option>
-              {listBirthYears(rules.today).map((year) => (
+              {/* Only the years old enough on the activity's date, by the rule the server applies. */}
+              {listBirthYears(rules, Number((start || rules.today).slice(0, 4))).map((year) => (
                 <option key={year} value={String(year)}>
                   {year}
                 </option>

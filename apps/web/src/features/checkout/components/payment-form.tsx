@@ -48,12 +48,13 @@ function FailureMessage({ failure, ticketId }: { failure: PurchaseFailure; ticke
           </Link>
         </Alert>
       );
+    // The card was declined (402 PAYMENT_DECLINED, or Stripe.js refused it): say so, and what to do.
     case 'declined':
-      return <Alert tone="error">{t('errors:PAYMENT_DECLINED')}</Alert>;
+      return <Alert tone="error">{t('declined.card')}</Alert>;
     case 'card':
       return (
         <Alert tone="error">
-          {failure.problem === 'declined' ? t('errors:PAYMENT_DECLINED') : t('problems.cardIncomplete')}
+          {failure.problem === 'declined' ? t('declined.card') : t('problems.cardIncomplete')}
         </Alert>
       );
     case 'method':

@@ -21,7 +21,7 @@ import { CartSummary } from '../components/cart-summary.tsx';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { CouponForm } from '../components/coupon-form.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
-import { estimateCart, getGuestRules } from '../guest-rules.ts';
+import { getGuestRules, priceCart } from '../guest-rules.ts';
 import { type GuestDraft, useCheckoutStore } from '../store.ts';
 
 /**
@@ -115,11 +115,7 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
   useReleaseUnpaidOrder(id, isLoggedIn ? searchParams.get('order') : null);
   if (!ticket || !methods || guests.length === 0) return null;
   const rules = getGuestRules(ticket, calendarDateIn(ticket.location.time_zone, new Date()));
-  const estimate = estimateCart(
-    ticket,
-    guests,
-    coupon?.quantity === guests.length ? coupon.discountCents : 0,
-  );
+  const cart = priceCart(ticket, guests, coupon?.quantity === guests.length ? coupon.discountCents : 0);
 
   return (
     <div>
@@ -132,14 +128,14 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
             <>
               {cancelled && <Alert tone="info">{t('payment.cancelled')}</Alert>}
               <CouponForm ticketId={id} quantity={guests.length} />
-              <PaymentForm ticketId={id} rules={rules} totalCents={estimate.total_cents} methods={methods} />
+              <PaymentForm ticketId={id} rules={rules} totalCents={cart.total_cents} methods={methods} />
             </>
           ) : (
             <LoginRequired from={`/event/${id}/payment`} />
           )}
         </div>
         <aside className="space-y-4">
-          <CartSummary summary={estimate} estimate />
+          <CartSummary summary={cart} estimate={!isLoggedIn} />
           {banner}
         </aside>
       </div>

@@ -54,3 +54,24 @@ test('says No tickets available when nothing matches', async ({ page }) => {
   await page.goto('/search?lng=en&q=zzzqqq');
   await expect(page.getByText('No tickets available')).toBeVisible();
 });
+
+test('searches from the home page’s box, with the script and before it runs', async ({ page, browser }) => {
+  await page.goto('/?lng=en');
+  const box = page.getByRole('search').getByRole('form', { name: 'Search for an activity' });
+  await box.getByLabel('What do you want to do?').fill('rafting');
+  await box.getByLabel('Where').selectOption({ label: 'Slovenia' });
+  await box.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=rafting&country=SI/);
+  await expect(page.getByRole('heading', { name: 'Results for “rafting”' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('Rafting');
+
+  // A visitor whose script has not arrived (or is off) still reaches the results.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const still = await context.newPage();
+  await still.goto('/?lng=en');
+  await still.getByLabel('What do you want to do?').fill('rafting');
+  await still.getByLabel('What do you want to do?').press('Enter');
+  await expect(still).toHaveURL(/\/search\?q=rafting/);
+  await expect(still.getByRole('article').first()).toContainText('Rafting');
+  await context.close();
+});

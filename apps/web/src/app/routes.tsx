@@ -5,6 +5,7 @@ import { RegionPicker } from '../features/catalogue/components/region-picker.tsx
 import { TicketList } from '../features/catalogue/components/ticket-list.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
+import { HomeSearch } from '../features/search/components/home-search.tsx';
 import { prefetch } from '../lib/route-data.ts';
 import { siteQueryOptions } from '../lib/site.ts';
 import { getCategoriesQueryOptions, getRegionsQueryOptions } from '../queries/reference-data.ts';
@@ -15,6 +16,7 @@ import { PublicLayout } from './public-layout.tsx';
 
 const home = (
   <HomePage
+    search={<HomeSearch />}
     categories={<CategoryList />}
     regions={<RegionPicker />}
     highlights={
@@ -30,6 +32,8 @@ const homeLoader = ({ context }: LoaderFunctionArgs) =>
   prefetch(context, ({ language }) => [
     getCategoriesQueryOptions(language),
     getRegionsQueryOptions(language, 'IT'),
+    // The search box's countries.
+    getRegionsQueryOptions(language),
     getRecommendedQueryOptions(language, 'hottest'),
     getRecommendedQueryOptions(language, 'newest'),
     getRecommendedQueryOptions(language, 'discounted'),

@@ -59,7 +59,10 @@ export function HomeSearch() {
 
   return (
     <search className="block">
+      {/* Before the page's script runs (or without it) the browser sends the form to /search itself. */}
       <form
+        action="/search"
+        method="get"
         aria-label={t('homeSearch.label')}
         onSubmit={submit}
         className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 text-left shadow-xl ring-1 ring-stone-900/5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"

@@ -54,6 +54,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    // Every journey's visitor comes from 127.0.0.1: the per-address limits of the forms (20 sign-ups
+    // in 10 minutes) would count the whole suite as one visitor. The API tests check those limits.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+    },
   },
 });

@@ -4,7 +4,7 @@ test('goes from home to a category, a region, an event and its area', async ({ p
   await page.goto('/?lng=en');
   await page.getByRole('link', { name: 'Living nature', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Choose a region' })).toBeVisible();
-  await page.getByRole('button', { name: 'Emilia-Romagna' }).click();
+  await page.getByRole('link', { name: 'Emilia-Romagna' }).click();
   const tickets = page.getByRole('region', { name: 'Activities in Emilia-Romagna' });
   await tickets.getByRole('link').first().click();
 
@@ -30,7 +30,7 @@ test('shows the same event in Italian and in English', async ({ page, request })
   await page.goto('/event/1');
   await expect(page.getByRole('heading', { name: italian.title, level: 1 })).toBeVisible();
   await expect(page.getByText('Validità', { exact: true })).toBeVisible();
-  await page.getByRole('combobox').selectOption('en');
+  await page.getByRole('banner').getByRole('combobox').selectOption('en');
   await expect(page.getByRole('heading', { name: english.title, level: 1 })).toBeVisible();
   await expect(page.getByText('Validity', { exact: true })).toBeVisible();
 });
@@ -57,7 +57,7 @@ test('opens a blog post with its table of contents', async ({ page }) => {
 
 test('says No tickets available where a category has nothing in a region', async ({ page }) => {
   await page.goto('/categories/19?lng=en');
-  await page.getByRole('button', { name: 'Molise' }).click();
+  await page.getByRole('link', { name: 'Molise' }).click();
   await expect(page.getByText('No tickets available')).toBeVisible();
 });
 

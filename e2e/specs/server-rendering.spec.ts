@@ -78,7 +78,7 @@ test('the browser takes over the server page without rendering it again or fetch
 
 test('the language chosen in the browser is the one the server writes next time', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('combobox').selectOption('sl');
+  await page.getByRole('banner').getByRole('combobox').selectOption('sl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'sl');
   const response = await page.request.get('/events');
   expect(await response.text()).toContain('<html lang="sl">');

@@ -28,7 +28,7 @@ test.describe('home page', () => {
   test('switches language from the language picker', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Avventura', exact: true })).toBeVisible();
-    await page.getByRole('combobox').selectOption('en');
+    await page.getByRole('banner').getByRole('combobox').selectOption('en');
     await expect(page.getByRole('link', { name: 'Adventure', exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Regions' }).getByText('Tuscany')).toBeVisible();
     await page.reload();

@@ -1,6 +1,6 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import { notFoundPage, pageScope, requireIdParam } from '../../../lib/route-data.ts';
 import {
   getCategoriesQueryOptions,
@@ -56,7 +56,8 @@ export function Component() {
     const params = new URLSearchParams();
     if (next.country) params.set('country', next.country);
     if (next.region) params.set('region', String(next.region));
-    setSearchParams(params);
+    // A filter on the same page: the visitor stays where they are.
+    setSearchParams(params, { preventScrollReset: true });
   }
 
   return (
@@ -85,14 +86,15 @@ export function Component() {
             <ul className="flex flex-wrap gap-2">
               {regions.map((entry) => (
                 <li key={entry.id}>
-                  <button
-                    type="button"
-                    aria-pressed={entry.id === regionId}
-                    onClick={() => choose({ country, region: entry.id })}
-                    className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-medium"
+                  {/* A link, so a region opens even before the page's script has taken over. */}
+                  <Link
+                    to={`?${new URLSearchParams({ country, region: String(entry.id) })}`}
+                    preventScrollReset
+                    aria-current={entry.id === regionId ? 'page' : undefined}
+                    className="block rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:font-medium"
                   >
                     {entry.name}
-                  </button>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -51,7 +51,7 @@ export function Component() {
     next.delete('page');
     if (code) next.set('country', code);
     else next.delete('country');
-    setSearchParams(next);
+    setSearchParams(next, { preventScrollReset: true });
   }
 
   return (

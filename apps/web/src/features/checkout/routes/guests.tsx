@@ -75,7 +75,7 @@ function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string
         params.delete('date');
         return params;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   }, [chosenDay, form, setSearchParams]);
 

@@ -111,7 +111,7 @@ export function Component() {
   function chooseCategory(id?: number) {
     const next = new URLSearchParams();
     if (id) next.set('category', String(id));
-    setSearchParams(next);
+    setSearchParams(next, { preventScrollReset: true });
   }
 
   return (

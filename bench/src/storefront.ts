@@ -109,10 +109,27 @@ function lighthouseOnce(url: string): Promise<LighthouseFigures> {
 const middle = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] as number;
 
+/**
+ * A run Lighthouse itself could not complete ("NO_NAVSTART": its trace of the load was lost) is
+ * run again, at most twice, and said so; a page that fails to load fails every time.
+ */
+async function lighthouseRun(url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(
+        `  Lighthouse did not complete on ${url}, run again (${(error as Error).message.split('\n').at(-1)})`,
+      );
+    }
+  }
+}
+
 /** Each figure's median over `runs` runs of `url`. */
 export async function lighthouse(url: string, runs: number): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await lighthouseOnce(url));
+  for (let run = 0; run < runs; run += 1) results.push(await lighthouseRun(url));
   const of = (key: keyof LighthouseFigures) => middle(results.map((result) => result[key]));
   return {
     performance: of('performance'),

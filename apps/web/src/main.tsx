@@ -1,47 +1,12 @@
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/app.tsx';
-import { readPageData } from './app/page-data.ts';
-import { registerServiceWorker } from './app/register-service-worker.ts';
-import { keepTicketsOnThisPhone } from './app/tickets-on-this-phone.ts';
-import { i18n } from './lib/i18n.ts';
-import { detectedLanguage, startTranslations } from './lib/i18n-client.ts';
-import { queryClient } from './lib/query-client.ts';
-import { checkSessionOnce } from './lib/session.ts';
-import { forgetMemberQueriesOnSignOut } from './queries/member.ts';
+import { PAGE_DATA_ID } from './app/page-data.ts';
 import './styles.css';
-import { Spinner } from './ui/spinner.tsx';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-
-// A public page arrives rendered by the server with its data (ADR 016); any other page, or the
-// app shell the service worker serves offline, is rendered here.
-const page = readPageData();
-void startTranslations(page?.translations);
-if (page) hydrate(queryClient, page.queries);
-
-// SPEC section 4: the user fetch, once at start; the route guards wait for the same answer.
-void checkSessionOnce();
-keepTicketsOnThisPhone();
-forgetMemberQueriesOnSignOut(queryClient);
-registerServiceWorker();
-
-const router = await createAppRouter(page?.router);
-const app = (
-  <StrictMode>
-    <Suspense fallback={<Spinner size="large" />}>
-      <App router={router} />
-    </Suspense>
-  </StrictMode>
-);
-
-if (page) {
-  hydrateRoot(root, app);
-  // A language this browser chose before the server could know it (kept in local storage only).
-  const preferred = detectedLanguage();
-  if (preferred && preferred !== page.translations.language) void i18n.changeLanguage(preferred);
-} else {
-  createRoot(root).render(app);
+/**
+ * The page's entry script, kept small. A page the server rendered is already there: the browser
+ * paints it first, then fetches and starts the app that takes it over (ADR 016), so the app's
+ * scripts never hold back the first paint on a slow phone. The app shell starts it at once.
+ */
+if (document.getElementById(PAGE_DATA_ID)) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+await import('./app/start.tsx');

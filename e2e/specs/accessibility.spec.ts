@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '../fixtures/test.ts';
 import { findDailyTicket, newMember } from '../fixtures/tickets.ts';
 
 /** A transparent 1×1 PNG for map tiles, which this test machine cannot fetch from the tile server. */

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { findMailLink, logIn, logOut, signUp, TEXT, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const newMember = () => ({
   firstname: 'Sara',

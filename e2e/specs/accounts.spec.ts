@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { findMailLink, logIn, logOut, signUp, TEXT, uniqueEmail } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 for (const language of ['it', 'en'] as const) {
   test(`a member signs up, logs in, edits the account, changes the password and deletes the account (${language})`, async ({

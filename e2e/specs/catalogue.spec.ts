@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test('goes from home to a category, a region, an event and its area', async ({ page }) => {
   await page.goto('/?lng=en');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fillSignUp, logIn, type Member, TEXT, uniqueEmail } from '../fixtures/accounts.ts';
+import { type APIRequestContext, expect, type Page, test } from '../fixtures/test.ts';
 import { findAllCards } from '../fixtures/tickets.ts';
 
 /** What the purchase steps say, word for word, in the two languages the journey runs in. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test('shows the terms and the company data from configuration', async ({ page }) => {
   await page.goto('/termsconditions?lng=en');

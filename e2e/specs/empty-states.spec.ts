@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test.ts';
 
 const emptyPage = { page: 1, pages: 1, total: 0 };
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '../fixtures/test.ts';
 import { findAllCards } from '../fixtures/tickets.ts';
 
 type Day = { date: string; open: boolean; reason: string | null };

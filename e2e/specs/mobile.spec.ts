@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test('offers explore, search, my tickets and profile in the mobile navbar', async ({ page }) => {
   await page.goto('/?lng=en');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logIn, logOut, signUp } from '../fixtures/accounts.ts';
+import { expect, type Page, test } from '../fixtures/test.ts';
 import { buyTicket, newMember, TICKETS, verify } from '../fixtures/tickets.ts';
 
 const text = TICKETS.en;

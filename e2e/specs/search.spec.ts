@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test('finds porcini from a typo with two filters', async ({ page }) => {
   await page.goto('/search?lng=en');

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/test.ts';
 
 /** Console errors and failed page loads of a page, collected while a test drives it. */
 function watchErrors(page: Page): string[] {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test.describe('home page', () => {
   test('shows the categories and the Italian regions in Italian by default', async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe('routes', () => {
     await page.getByRole('link', { name: 'Living nature', exact: true }).click();
     await expect(page).toHaveURL(/\/categories\/18$/);
     await expect(page.getByRole('heading', { name: 'Living nature', level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Tuscany' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Tuscany' })).toBeVisible();
   });
 
   test('shows the error screen with the status text when a route fails', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUp } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { buyTicket, newMember, TICKETS, verify } from '../fixtures/tickets.ts';
 
 /** The same code with one character of the signature changed. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 test('retries a translation file that failed to load, as SPEC section 7 asks', async ({ page }) => {
   let failures = 0;

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signUp, TEXT } from '../fixtures/accounts.ts';
+import { expect, type Page, test } from '../fixtures/test.ts';
 import { newMember } from '../fixtures/tickets.ts';
 
 /** A transparent 1×1 PNG: map tiles, which this test machine cannot fetch from the tile server. */

@@ -64,7 +64,7 @@ export async function serveWebApp(
       // The same page for every visitor of a language: kept for PUBLIC_CACHE_SECONDS, like the API's public reads.
       const key = `page ${app.publicCache.key(request)}`;
       const cached = app.publicCache.get(key);
-      if (cached) return sendPage(reply, 200, cached.body);
+      if (cached) return sendPage(reply, 200, cached.body, cached.etag);
       const page = await pages.render({ url: request.url, language: request.lang }).catch((err: unknown) => {
         request.log.error({ err, path }, 'page not rendered on the server');
         return undefined;
@@ -77,7 +77,8 @@ export async function serveWebApp(
           shell.replace(ROOT, `${ROOT_OPEN}${page.html}</div>`),
           firstHeading(page.html),
         );
-        return sendPage(reply, page.status, app.publicCache.set(key, html).body);
+        const answer = app.publicCache.set(key, html);
+        return sendPage(reply, page.status, answer.body, answer.etag);
       }
       return sendPage(reply, page?.status ?? 200, await pageWithHead(request, path, shell));
     }
@@ -116,7 +117,9 @@ export function firstHeading(html: string): string | undefined {
   return text || undefined;
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
+/** A page; `etag`, when the page is kept, saves hashing it again on every request. */
+function sendPage(reply: FastifyReply, status: number, html: string, etag?: string) {
+  if (etag) reply.header('etag', etag);
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }
 

@@ -3,7 +3,7 @@
  * renders the app shell.
  */
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { i18n } from '../lib/i18n.ts';
 import { detectedLanguage, startTranslations } from '../lib/i18n-client.ts';
@@ -41,7 +41,11 @@ const app = (
 );
 
 if (page) {
-  hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: a tap or scroll on a slow phone is answered meanwhile.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
   // A language this browser chose before the server could know it (kept in local storage only).
   const preferred = detectedLanguage();
   if (preferred && preferred !== page.translations.language) void i18n.changeLanguage(preferred);

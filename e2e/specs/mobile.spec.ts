@@ -9,3 +9,15 @@ test('offers explore, search, my tickets and profile in the mobile navbar', asyn
   await navbar.getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('on a phone, the areas map opens when asked for, in the box it held', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/events?lng=en');
+  const open = page.getByRole('button', { name: 'Show the areas on the map' });
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await open.click();
+  const map = page.getByRole('region', { name: 'Map of the areas' });
+  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible();
+  // The box the preview held (h-80): nothing below it moves.
+  expect((await map.boundingBox())?.height).toBe(320);
+});

@@ -1,6 +1,6 @@
 import type { CountryCode } from '@sentiero/contract/common';
-import { MapPinOff } from 'lucide-react';
-import { lazy } from 'react';
+import { Map as MapIcon, MapPinOff } from 'lucide-react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { prefetch } from '../../../lib/route-data.ts';
@@ -20,6 +20,47 @@ const COUNTRIES = ['IT', 'CH', 'ES', 'SI'] as const;
 const AreaMap = lazy(() => import('../components/area-map.tsx'));
 
 /** `/events`: the areas where activities are sold, by country, a page at a time. */
+const MAP_BOX = 'h-80 rounded-xl bg-stone-100 md:h-96';
+
+/**
+ * The map, at once on a wide screen; on a phone once asked for, in the same box: the map's
+ * library and tiles are the heaviest part of the page, and a visitor on one bar of signal
+ * mostly wants the list below it.
+ */
+function MapOnRequest({ label, children }: { label: string; children: ReactNode }) {
+  const [wide] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const [asked, setAsked] = useState(false);
+  if (wide || asked) return children;
+  return <MapPreview label={label} onOpen={() => setAsked(true)} />;
+}
+
+/** The map's box before the map: a landscape and the button that opens it (inert until the page's script runs). */
+function MapPreview({ label, onOpen }: { label: string; onOpen?: () => void }) {
+  return (
+    <div className={`${MAP_BOX} relative overflow-hidden`}>
+      <img
+        src="/illustrations/landscape-hills.svg"
+        alt=""
+        width={640}
+        height={400}
+        fetchPriority="high"
+        className="absolute inset-0 size-full object-cover opacity-60"
+      />
+      <div className="absolute inset-0 flex items-center justify-center">
+        <button
+          type="button"
+          onClick={onOpen}
+          disabled={!onOpen}
+          className="flex items-center gap-2 rounded-full bg-white px-5 py-3 font-semibold text-brand-900 shadow-lg ring-1 ring-stone-900/10 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          <MapIcon aria-hidden className="size-5" />
+          {label}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The `country` parameter, if it names a country Sentiero sells in. */
 function countryParam(searchParams: URLSearchParams) {
   const code = searchParams.get('country')?.toUpperCase();
@@ -80,20 +121,23 @@ export function Component() {
         ) : (
           <>
             {map && (
-              <ClientOnly fallback={<div className="h-80 rounded-xl bg-stone-100 md:h-96" />}>
-                <AreaMap
-                  areas={areas.data.area_list}
-                  tileUrl={map.tile_url}
-                  attribution={map.attribution}
-                  label={t('events.map')}
-                  onOpen={(id) => navigate(`/events/${id}`)}
-                />
+              <ClientOnly fallback={<MapPreview label={t('events.showMap')} />}>
+                <MapOnRequest label={t('events.showMap')}>
+                  <AreaMap
+                    areas={areas.data.area_list}
+                    tileUrl={map.tile_url}
+                    attribution={map.attribution}
+                    label={t('events.map')}
+                    onOpen={(id) => navigate(`/events/${id}`)}
+                  />
+                </MapOnRequest>
               </ClientOnly>
             )}
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area, index) => (
                 <li key={area.id}>
-                  <AreaCard area={area} priority={!map && index === 0} />
+                  {/* The first card shows on a phone's first screen below the map's box: not lazy. */}
+                  <AreaCard area={area} priority={index === 0} />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyEvent,
+  isEntitled,
+  MAX_RETRIES,
+  type Membership,
+  type MembershipEvent,
+  RETRY_DAYS,
+  startTrial,
+} from './lifecycle.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = '2026-11-25T08:00:00.000Z';
+const day = (n: number) => new Date(Date.parse(START) + n * DAY).toISOString();
+
+/** Applies events in turn, failing the test on a refusal. */
+function run(membership: Membership, ...events: MembershipEvent[]): Membership {
+  return events.reduce((current, event) => {
+    const next = applyEvent(current, event);
+    if (!next.ok) throw new Error(`${event.type} refused from ${current.status}: ${next.refusal}`);
+    return next.membership;
+  }, membership);
+}
+
+const trial = () => startTrial({ at: START, trialDays: 7, type: 'yearly' });
+const paidYear = () => run(trial(), { type: 'charge_succeeded', at: day(7), paidUntil: day(372) });
+
+describe('the Sentiero+ membership', () => {
+  it('starts with a 7-day trial that gives the benefits at once', () => {
+    const membership = trial();
+    expect(membership).toMatchObject({ status: 'trialing', trialEnd: day(7), periodEnd: day(7) });
+    expect(isEntitled(membership, START)).toBe(true);
+    expect(isEntitled(membership, day(7))).toBe(false);
+  });
+
+  it('becomes active with the first charge at the trial end, and renews', () => {
+    const year = paidYear();
+    expect(year).toMatchObject({ status: 'active', periodEnd: day(372), failedCharges: 0 });
+    const next = run(year, { type: 'charge_succeeded', at: day(372), paidUntil: day(737) });
+    expect(next).toMatchObject({ status: 'active', periodEnd: day(737) });
+    expect(isEntitled(next, day(500))).toBe(true);
+  });
+
+  it(`retries a failed renewal ${MAX_RETRIES} times, keeps the benefits meanwhile, then expires`, () => {
+    let membership = run(paidYear(), { type: 'charge_failed', at: day(372) });
+    expect(membership).toMatchObject({ status: 'past_due', failedCharges: 1, pastDueSince: day(372) });
+    expect(isEntitled(membership, day(374))).toBe(true);
+    membership = run(
+      membership,
+      { type: 'charge_failed', at: day(374) },
+      { type: 'charge_failed', at: day(376) },
+    );
+    expect(membership).toMatchObject({ status: 'past_due', failedCharges: 3 });
+    membership = run(membership, { type: 'charge_failed', at: day(378) });
+    expect(membership.status).toBe('expired');
+    expect(isEntitled(membership, day(378))).toBe(false);
+  });
+
+  it(`expires a failed renewal once ${RETRY_DAYS} days have passed, however few retries ran`, () => {
+    const membership = run(
+      paidYear(),
+      { type: 'charge_failed', at: day(372) },
+      { type: 'charge_failed', at: day(372 + RETRY_DAYS) },
+    );
+    expect(membership.status).toBe('expired');
+  });
+
+  it('recovers from past due with a successful retry', () => {
+    const membership = run(
+      paidYear(),
+      { type: 'charge_failed', at: day(372) },
+      { type: 'charge_succeeded', at: day(374), paidUntil: day(739) },
+    );
+    expect(membership).toMatchObject({
+      status: 'active',
+      failedCharges: 0,
+      pastDueSince: null,
+      periodEnd: day(739),
+    });
+  });
+
+  it('a failed first charge at the trial end makes it past due, not expired', () => {
+    const membership = run(trial(), { type: 'charge_failed', at: day(7) });
+    expect(membership).toMatchObject({ status: 'past_due', failedCharges: 1 });
+  });
+
+  it('suspends without benefits or charges and gives the days left back on resume', () => {
+    const suspended = run(paidYear(), { type: 'suspend', at: day(100) });
+    expect(suspended).toMatchObject({ status: 'suspended', remainingMs: 272 * DAY });
+    expect(isEntitled(suspended, day(101))).toBe(false);
+    expect(applyEvent(suspended, { type: 'charge_succeeded', at: day(150), paidUntil: day(500) })).toEqual({
+      ok: false,
+      refusal: 'NOT_ALLOWED_NOW',
+    });
+    const resumed = run(suspended, { type: 'resume', at: day(200) });
+    expect(resumed).toMatchObject({ status: 'active', periodEnd: day(472), remainingMs: null });
+  });
+
+  it('cancelled, stays active until the last paid day, can be undone until then, then expires', () => {
+    const canceled = run(paidYear(), { type: 'cancel', at: day(100) });
+    expect(canceled).toMatchObject({ status: 'canceled', periodEnd: day(372) });
+    expect(isEntitled(canceled, day(371))).toBe(true);
+    expect(run(canceled, { type: 'uncancel', at: day(200) }).status).toBe('active');
+    expect(applyEvent(canceled, { type: 'expire', at: day(371) })).toEqual({
+      ok: false,
+      refusal: 'NOT_EXPIRED_YET',
+    });
+    expect(applyEvent(canceled, { type: 'uncancel', at: day(372) })).toEqual({
+      ok: false,
+      refusal: 'ALREADY_EXPIRED',
+    });
+    const expired = run(canceled, { type: 'expire', at: day(372) });
+    expect(expired.status).toBe('expired');
+    expect(isEntitled(expired, day(372))).toBe(false);
+  });
+
+  it('a trial cancelled ends with the trial and is never charged', () => {
+    const canceled = run(trial(), { type: 'cancel', at: day(2) });
+    expect(canceled).toMatchObject({ status: 'canceled', canceledFrom: 'trialing' });
+    expect(applyEvent(canceled, { type: 'charge_succeeded', at: day(7), paidUntil: day(372) }).ok).toBe(
+      false,
+    );
+    expect(run(canceled, { type: 'uncancel', at: day(3) }).status).toBe('trialing');
+    expect(run(canceled, { type: 'expire', at: day(7) }).status).toBe('expired');
+  });
+
+  it('refuses what the state does not allow, and anything once expired', () => {
+    const year = paidYear();
+    expect(applyEvent(year, { type: 'resume', at: day(10) })).toEqual({
+      ok: false,
+      refusal: 'NOT_ALLOWED_NOW',
+    });
+    expect(applyEvent(year, { type: 'uncancel', at: day(10) })).toEqual({
+      ok: false,
+      refusal: 'NOT_ALLOWED_NOW',
+    });
+    expect(applyEvent(year, { type: 'expire', at: day(400) })).toEqual({
+      ok: false,
+      refusal: 'NOT_ALLOWED_NOW',
+    });
+    expect(applyEvent(trial(), { type: 'suspend', at: day(1) })).toEqual({
+      ok: false,
+      refusal: 'NOT_ALLOWED_NOW',
+    });
+    const expired = run(year, { type: 'cancel', at: day(10) }, { type: 'expire', at: day(372) });
+    for (const type of ['charge_succeeded', 'charge_failed', 'resume', 'cancel'] as const) {
+      const event = { type, at: day(400), paidUntil: day(765) } as MembershipEvent;
+      expect(applyEvent(expired, event)).toEqual({ ok: false, refusal: 'ALREADY_EXPIRED' });
+    }
+  });
+
+  it('leaves a membership bought in an app store to that store', () => {
+    const store = run(startTrial({ at: START, trialDays: 7, type: 'monthly', source: 'apple' }), {
+      type: 'charge_succeeded',
+      at: day(7),
+      paidUntil: day(37),
+    });
+    for (const type of ['cancel', 'suspend', 'resume', 'uncancel'] as const) {
+      expect(applyEvent(store, { type, at: day(10) })).toEqual({ ok: false, refusal: 'MANAGED_BY_STORE' });
+    }
+    // The store's own notifications still move it.
+    expect(run(store, { type: 'charge_failed', at: day(37) }).status).toBe('past_due');
+  });
+});

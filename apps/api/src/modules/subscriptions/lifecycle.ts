@@ -1,0 +1,183 @@
+/**
+ * The Sentiero+ membership's life (issue 14, SPEC section 4 "Premium"), as one state machine:
+ *
+ *   trialing ─charge ok─▶ active ─charge ok─▶ active …
+ *      │                   │  ▲
+ *      └──charge failed──▶ past_due ─charge ok─┘   (retries over RETRY_DAYS, then expired)
+ *   active ─suspend─▶ suspended ─resume─▶ active   (no charge while suspended; the days left are kept)
+ *   trialing | active | past_due ─cancel─▶ canceled ─uncancel─▶ the state it left
+ *   canceled ─expire (at its last paid day)─▶ expired
+ *
+ * Pure: the caller passes the moment and stores what comes back, so every transition is tested
+ * without a clock or a database. A membership bought in a mobile app store is changed by that
+ * store's notifications only: cancelling or suspending it here is refused (SPEC: "if paid through
+ * a mobile app store, cancelling must be done in that app").
+ */
+
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'canceled' | 'expired';
+export type SubscriptionSource = 'web' | 'apple' | 'google';
+export type SubscriptionType = 'yearly' | 'monthly';
+
+export type Membership = {
+  status: SubscriptionStatus;
+  source: SubscriptionSource;
+  type: SubscriptionType;
+  /** When the free trial ends (ISO instant); null once a plan was paid without a trial. */
+  trialEnd: string | null;
+  /** The last moment already paid for, or of the trial: the membership's expiry date. */
+  periodEnd: string;
+  /** Failed charges in a row for the period due; reset by a successful one. */
+  failedCharges: number;
+  /** When the first of those failures happened. */
+  pastDueSince: string | null;
+  /** Suspended: the time that was left of the paid period, given back on resume. */
+  remainingMs: number | null;
+  /** Canceled: the state it left, restored by `uncancel` before the expiry. */
+  canceledFrom: 'trialing' | 'active' | 'past_due' | null;
+};
+
+export type MembershipEvent =
+  | { type: 'charge_succeeded'; at: string; paidUntil: string }
+  | { type: 'charge_failed'; at: string }
+  | { type: 'suspend'; at: string }
+  | { type: 'resume'; at: string }
+  | { type: 'cancel'; at: string }
+  | { type: 'uncancel'; at: string }
+  | { type: 'expire'; at: string };
+
+/** Why a transition is refused: the API answers each with its own message. */
+export type MembershipRefusal =
+  | 'NOT_ALLOWED_NOW'
+  | 'MANAGED_BY_STORE'
+  | 'ALREADY_EXPIRED'
+  | 'NOT_EXPIRED_YET';
+
+export type Transition = { ok: true; membership: Membership } | { ok: false; refusal: MembershipRefusal };
+
+/** A failed renewal is tried again up to this many times… */
+export const MAX_RETRIES = 3;
+/** …over this many days after the first failure, then the membership expires. */
+export const RETRY_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ms = (instant: string) => Date.parse(instant);
+const refuse = (refusal: MembershipRefusal): Transition => ({ ok: false, refusal });
+const become = (membership: Membership): Transition => ({ ok: true, membership });
+
+/** A new membership: the free trial starts at once and ends `trialDays` later. */
+export function startTrial({
+  at,
+  trialDays,
+  type,
+  source = 'web',
+}: {
+  at: string;
+  trialDays: number;
+  type: SubscriptionType;
+  source?: SubscriptionSource;
+}): Membership {
+  const trialEnd = new Date(ms(at) + trialDays * DAY_MS).toISOString();
+  return {
+    status: 'trialing',
+    source,
+    type,
+    trialEnd,
+    periodEnd: trialEnd,
+    failedCharges: 0,
+    pastDueSince: null,
+    remainingMs: null,
+    canceledFrom: null,
+  };
+}
+
+/** Applies one event; a transition the state does not allow is refused, the membership unchanged. */
+export function applyEvent(membership: Membership, event: MembershipEvent): Transition {
+  const { status } = membership;
+  if (status === 'expired') return refuse('ALREADY_EXPIRED');
+  const byMember =
+    event.type === 'suspend' ||
+    event.type === 'resume' ||
+    event.type === 'cancel' ||
+    event.type === 'uncancel';
+  if (byMember && membership.source !== 'web') return refuse('MANAGED_BY_STORE');
+
+  switch (event.type) {
+    case 'charge_succeeded':
+      if (status !== 'trialing' && status !== 'active' && status !== 'past_due')
+        return refuse('NOT_ALLOWED_NOW');
+      return become({
+        ...membership,
+        status: 'active',
+        periodEnd: event.paidUntil,
+        failedCharges: 0,
+        pastDueSince: null,
+      });
+
+    case 'charge_failed': {
+      if (status !== 'trialing' && status !== 'active' && status !== 'past_due')
+        return refuse('NOT_ALLOWED_NOW');
+      const failedCharges = membership.failedCharges + 1;
+      const pastDueSince = membership.pastDueSince ?? event.at;
+      const windowOver = ms(event.at) - ms(pastDueSince) >= RETRY_DAYS * DAY_MS;
+      // The first charge and its MAX_RETRIES retries have all failed, or the window is over.
+      if (failedCharges > MAX_RETRIES || windowOver) {
+        return become({ ...membership, status: 'expired', failedCharges, pastDueSince });
+      }
+      return become({ ...membership, status: 'past_due', failedCharges, pastDueSince });
+    }
+
+    case 'suspend':
+      if (status !== 'active') return refuse('NOT_ALLOWED_NOW');
+      return become({
+        ...membership,
+        status: 'suspended',
+        remainingMs: Math.max(0, ms(membership.periodEnd) - ms(event.at)),
+      });
+
+    case 'resume':
+      if (status !== 'suspended') return refuse('NOT_ALLOWED_NOW');
+      return become({
+        ...membership,
+        status: 'active',
+        periodEnd: new Date(ms(event.at) + (membership.remainingMs ?? 0)).toISOString(),
+        remainingMs: null,
+      });
+
+    case 'cancel':
+      if (status !== 'trialing' && status !== 'active' && status !== 'past_due')
+        return refuse('NOT_ALLOWED_NOW');
+      return become({ ...membership, status: 'canceled', canceledFrom: status });
+
+    case 'uncancel':
+      if (status !== 'canceled') return refuse('NOT_ALLOWED_NOW');
+      if (ms(event.at) >= ms(membership.periodEnd)) return refuse('ALREADY_EXPIRED');
+      return become({ ...membership, status: membership.canceledFrom ?? 'active', canceledFrom: null });
+
+    case 'expire':
+      // Only a canceled membership ends by itself, at its last paid day; unpaid ones end through
+      // their failed charges, and active ones renew.
+      if (status !== 'canceled') return refuse('NOT_ALLOWED_NOW');
+      if (ms(event.at) < ms(membership.periodEnd)) return refuse('NOT_EXPIRED_YET');
+      return become({ ...membership, status: 'expired', canceledFrom: null });
+  }
+}
+
+/**
+ * Whether the member has Sentiero+'s benefits at `at` (the user fetch's `is_premium`): during the
+ * trial, a paid period, the retry window of a failed renewal, and a canceled membership's last
+ * paid days; not while suspended, not once expired.
+ */
+export function isEntitled(membership: Membership, at: string): boolean {
+  const now = ms(at);
+  switch (membership.status) {
+    case 'trialing':
+    case 'active':
+    case 'canceled':
+      return now < ms(membership.periodEnd);
+    case 'past_due':
+      return membership.pastDueSince !== null && now - ms(membership.pastDueSince) < RETRY_DAYS * DAY_MS;
+    case 'suspended':
+    case 'expired':
+      return false;
+  }
+}

@@ -110,7 +110,7 @@ function stylesheetFirst(): Plugin {
 }
 
 // Changes with every build: translation URLs carry it, and the worker's cache is named for it.
-const buildId = process.env.SENTIERO_BUILD_ID ?? Date.now().toString(36);
+const buildId = Date.now().toString(36);
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -68,7 +68,7 @@ const ZGuests = z.preprocess(
   z.array(ZGuest, field('invalid')).min(1, field('required')).max(MAX_GUESTS, field('tooManyGuests')),
 );
 
-const ZCard = z.preprocess(
+export const ZCard = z.preprocess(
   parsedJson,
   z.object({
     number: z.string().trim().max(32),

@@ -7,6 +7,7 @@ import { pickEndpoints } from './endpoint.ts';
 import * as growth from './growth.ts';
 import * as myTickets from './my-tickets.ts';
 import * as newsletter from './newsletter.ts';
+import * as premium from './premium.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
 import * as tickets from './tickets.ts';
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(newsletter),
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
+  ...pickEndpoints(premium),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

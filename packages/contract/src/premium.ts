@@ -181,3 +181,34 @@ export const subscriptionComplete = defineEndpoint({
   input: z.object({ lng: ZLanguageParam }),
   output: ZSubscriptionAnswer,
 });
+
+/** Where a page may show an advertisement; never inside the checkout form. */
+export const AD_PLACEMENTS = ['home', 'listing', 'event', 'blog', 'growth'] as const;
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+
+export const ZAd = z
+  .object({
+    id: z.string(),
+    /** Our own (for Sentiero+) or a partner's offer, as the operator configured it. */
+    kind: z.enum(['house', 'partner']),
+    title: z.string(),
+    text: z.string(),
+    /** Where the ad leads: a path of ours or a partner's https address. */
+    url: z.string(),
+    /** Same-origin picture, or null. */
+    image: z.string().nullable(),
+    cta: z.string(),
+  })
+  .meta({ id: 'Ad' });
+export type Ad = z.infer<typeof ZAd>;
+
+export const adList = defineEndpoint({
+  path: '/app/ad/list',
+  kind: 'read',
+  cache: 'private',
+  tag: 'premium',
+  summary:
+    "The advertisements for a page's slot, in the caller's language; none for a Sentiero+ member (no advertising is one of its benefits).",
+  input: z.object({ lng: ZLanguageParam, placement: z.enum(AD_PLACEMENTS, field('invalid')) }),
+  output: z.object({ ads: z.array(ZAd) }),
+});

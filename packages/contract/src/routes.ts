@@ -5,6 +5,7 @@
  * (and `api.ts` for types only) so that no validation library ships in its first bundle.
  */
 export const ROUTES = {
+  adList: { path: '/app/ad/list', kind: 'read' },
   areaActivationRequest: { path: '/app/area/activation/request', kind: 'write' },
   areaInfoV2: { path: '/app/v2/area/info', kind: 'read' },
   areaListLevel: { path: '/app/area/list/level', kind: 'read' },

@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'CASH_ORDERS_LIMIT',
   'FORBIDDEN',
   'COUPON_INVALID',
+  'PREMIUM_REQUIRED',
+  'MANAGED_BY_STORE',
+  'ALREADY_SUBSCRIBED',
+  'NOT_ALLOWED_NOW',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,8 +27,11 @@ import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
+import { renewalSchedule } from './modules/subscriptions/renewals.ts';
+import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
+import { configuredBillingProviders } from './platform/billing/registry.ts';
 import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
@@ -262,6 +265,22 @@ export async function buildApp({
     },
   });
   registerCheckoutRoutes(app, checkout);
+  const billing = configuredBillingProviders(config.payments, database.db, clock);
+  registerSubscriptionRoutes(app, { providers: billing });
+  await jobs.schedule(
+    renewalSchedule(
+      {
+        db: database.db,
+        clock,
+        config,
+        mail,
+        log: app.log,
+        origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+      },
+      billing,
+      app.log,
+    ),
+  );
   if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));

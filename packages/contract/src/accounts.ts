@@ -5,6 +5,7 @@ import { checkItalianFiscalCode, normalizeFiscalCode } from './fiscal-code.ts';
 import { LANGUAGES } from './languages.ts';
 import { ZId } from './paging.ts';
 import { findPasswordProblem, PASSWORD_MAX_LENGTH } from './passwords.ts';
+import { PREMIUM_BENEFITS } from './premium.ts';
 
 /**
  * Field messages are keys of the `errors` namespace (`field.<key>`): the server answers them in
@@ -307,7 +308,14 @@ export const userExport = defineEndpoint({
   output: z.record(z.string(), z.unknown()),
 });
 
-export const PERMISSIONS = ['browse', 'buy', 'manage_account', 'premium_content'] as const;
+/** What a person may do; a Sentiero+ member has `premium_content` and each benefit by name. */
+export const PERMISSIONS = [
+  'browse',
+  'buy',
+  'manage_account',
+  'premium_content',
+  ...PREMIUM_BENEFITS,
+] as const;
 
 export const permission = defineEndpoint({
   path: '/app/permission',

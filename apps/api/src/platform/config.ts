@@ -1,4 +1,10 @@
 import { resolve } from 'node:path';
+import {
+  PREMIUM_MONTHLY_PRICE_CENTS,
+  PREMIUM_TRIAL_DAYS,
+  PREMIUM_YEARLY_PRICE_CENTS,
+  type SubscriptionType,
+} from '@sentiero/contract/premium';
 import { z } from 'zod';
 import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
 
@@ -77,6 +83,24 @@ const ZEnvironment = z.object({
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_DIALOG_URL: z.url().default(FACEBOOK_DIALOG_URL),
   FACEBOOK_GRAPH_URL: z.url().default(FACEBOOK_GRAPH_URL),
+  PREMIUM_YEARLY_PRICE_CENTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(PREMIUM_YEARLY_PRICE_CENTS),
+  PREMIUM_MONTHLY_PRICE_CENTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(PREMIUM_MONTHLY_PRICE_CENTS),
+  PREMIUM_TRIAL_DAYS: z.coerce.number().int().min(0).max(90).default(PREMIUM_TRIAL_DAYS),
+  PREMIUM_PLANS: z
+    .string()
+    .regex(/^(yearly|monthly)(\s*,\s*(yearly|monthly))*$/, 'must list yearly and/or monthly, comma-separated')
+    .default('yearly,monthly'),
+  VAT_RATE_PERCENT: z.coerce.number().min(0).max(50).default(22),
 });
 
 export type Config = {
@@ -148,6 +172,13 @@ export type Config = {
   ticketSigningKey: string | undefined;
   /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
   facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } | null;
+  /** Sentiero+: the plans on sale, their prices (VAT included, in cents) and the free trial. */
+  premium: {
+    plans: { type: SubscriptionType; priceCents: number }[];
+    trialDays: number;
+    /** The VAT rate included in the prices, shown on receipts (Italy: 22). */
+    vatRatePercent: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -240,6 +271,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     redeemToken: env.REDEEM_TOKEN,
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
+    premium: {
+      plans: [...new Set(env.PREMIUM_PLANS.split(',').map((plan) => plan.trim() as SubscriptionType))].map(
+        (type) => ({
+          type,
+          priceCents: type === 'yearly' ? env.PREMIUM_YEARLY_PRICE_CENTS : env.PREMIUM_MONTHLY_PRICE_CENTS,
+        }),
+      ),
+      trialDays: env.PREMIUM_TRIAL_DAYS,
+      vatRatePercent: env.VAT_RATE_PERCENT,
+    },
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {

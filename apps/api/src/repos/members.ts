@@ -9,7 +9,13 @@ import { and, eq, isNull } from 'drizzle-orm';
  */
 export async function findMemberContact(db: Db, id: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+    })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -47,6 +48,11 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last time step a code was accepted for: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * Passed to the app stores with a purchase (Apple's appAccountToken, Google's obfuscated
+     * account id), so their notifications name the member without naming the person.
+     */
+    storeAccountToken: uuid('store_account_token').notNull().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -54,6 +60,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_idx').on(table.email),
     uniqueIndex('users_facebook_id_idx').on(table.facebookId),
+    uniqueIndex('users_store_account_token_idx').on(table.storeAccountToken),
   ],
 );
 

@@ -141,6 +141,8 @@ export const tickets = pgTable(
     durationHours: numeric('duration_hours', { precision: 5, scale: 2, mode: 'number' }),
     priceCents: integer('price_cents').notNull(),
     discountedPriceCents: integer('discounted_price_cents'),
+    /** What a Sentiero+ member pays (exclusive discounts on extra packages); null: the usual price. */
+    memberPriceCents: integer('member_price_cents'),
     minAge: smallint('min_age').notNull().default(0),
     languages: text('languages').array().$type<Language[]>().notNull(),
     meetingPoint: jsonb('meeting_point').$type<LocalizedText>(),

@@ -177,6 +177,8 @@ export const coupons = pgTable(
     maxUses: integer('max_uses'),
     maxUsesPerPerson: integer('max_uses_per_person'),
     active: boolean('active').notNull().default(true),
+    /** Only Sentiero+ members may use it (their exclusive discounts). */
+    membersOnly: boolean('members_only').notNull().default(false),
   },
   (table) => [
     uniqueIndex('coupons_code_idx').on(table.code),

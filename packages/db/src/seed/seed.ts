@@ -7,6 +7,7 @@ import { seedCategories } from './categories.ts';
 import { seedCountries } from './countries.ts';
 import { seedCoupons } from './coupons.ts';
 import { seedGrowthLevels } from './growth.ts';
+import { seedPremium } from './premium.ts';
 import { seedRegions } from './regions.ts';
 
 /** Countries, regions and categories: updated in place when their names change. */
@@ -44,6 +45,7 @@ const SEED_STEPS: { name: string; run(tx: Transaction): Promise<void> }[] = [
   { name: 'search-index-v3', run: rebuildSearchIndex },
   { name: 'growth-levels-v1', run: (tx) => seedGrowthLevels(tx) },
   { name: 'coupons-v1', run: seedCoupons },
+  { name: 'premium-v1', run: seedPremium },
 ];
 
 export type SeedResult = { applied: string[] };

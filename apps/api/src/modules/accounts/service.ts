@@ -4,6 +4,7 @@ import {
   type userEditData,
   type userRegister,
 } from '@sentiero/contract/accounts';
+import { PREMIUM_BENEFITS } from '@sentiero/contract/premium';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
@@ -11,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
+import { isPremiumMember } from '../subscriptions/service.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
@@ -42,9 +44,10 @@ export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
 }
 
 export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
-  const [newsletter, activities] = await Promise.all([
+  const [newsletter, activities, premium] = await Promise.all([
     getMemberNewsletter(ctx, row),
     findActivitySlugs(ctx.db, row.preferredActivityIds),
+    isPremiumMember(ctx, row.id),
   ]);
   return {
     id: row.id,
@@ -59,7 +62,7 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
     preferences: { activities, regions: row.preferredRegionIds },
     two_factor: Boolean(row.totpEnabledAt),
     // Sentiero+ arrives with the premium work; until then nobody is premium.
-    is_premium: false,
+    is_premium: premium,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -160,9 +163,15 @@ export async function exportPersonalData(ctx: ServiceContext) {
 export async function listPermissions(ctx: ServiceContext) {
   const row = ctx.user ? await findUserById(ctx.db, ctx.user.id) : undefined;
   if (!row) return { logged_in: false, is_premium: false, permissions: ['browse' as const] };
+  const premium = await isPremiumMember(ctx, row.id);
   return {
     logged_in: true,
-    is_premium: false,
-    permissions: ['browse' as const, 'buy' as const, 'manage_account' as const],
+    is_premium: premium,
+    permissions: [
+      'browse' as const,
+      'buy' as const,
+      'manage_account' as const,
+      ...(premium ? (['premium_content', ...PREMIUM_BENEFITS] as const) : []),
+    ],
   };
 }

@@ -161,4 +161,25 @@ describe('the Sentiero+ membership', () => {
     // The store's own notifications still move it.
     expect(run(store, { type: 'charge_failed', at: day(37) }).status).toBe('past_due');
   });
+
+  it('lets the store that sold a membership cancel, pause and resume it', () => {
+    const store = run(startTrial({ at: START, trialDays: 7, type: 'yearly', source: 'google' }), {
+      type: 'charge_succeeded',
+      at: day(7),
+      paidUntil: day(372),
+    });
+    const canceled = applyEvent(store, { type: 'cancel', at: day(20) }, 'store');
+    expect(canceled.ok && canceled.membership.status).toBe('canceled');
+    const paused = applyEvent(store, { type: 'suspend', at: day(20) }, 'store');
+    expect(paused.ok && paused.membership.status).toBe('suspended');
+  });
+
+  it('ends at once when the provider or the store ends it, from any living state', () => {
+    const year = run(trial(), { type: 'charge_succeeded', at: day(7), paidUntil: day(372) });
+    for (const membership of [trial(), year, run(year, { type: 'suspend', at: day(10) })]) {
+      const ended = applyEvent(membership, { type: 'end', at: day(11) });
+      expect(ended.ok && ended.membership.status).toBe('expired');
+      expect(ended.ok && isEntitled(ended.membership, day(11))).toBe(false);
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import type { SubscriptionSource, SubscriptionStatus, SubscriptionType } from '@sentiero/contract/premium';
+
 /**
  * The Sentiero+ membership's life (issue 14, SPEC section 4 "Premium"), as one state machine:
  *
@@ -13,10 +15,6 @@
  * store's notifications only: cancelling or suspending it here is refused (SPEC: "if paid through
  * a mobile app store, cancelling must be done in that app").
  */
-
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'canceled' | 'expired';
-export type SubscriptionSource = 'web' | 'apple' | 'google';
-export type SubscriptionType = 'yearly' | 'monthly';
 
 export type Membership = {
   status: SubscriptionStatus;
@@ -43,7 +41,12 @@ export type MembershipEvent =
   | { type: 'resume'; at: string }
   | { type: 'cancel'; at: string }
   | { type: 'uncancel'; at: string }
-  | { type: 'expire'; at: string };
+  | { type: 'expire'; at: string }
+  /** The provider or the store ended it (refund, revocation, its own retries given up), or the account was deleted. */
+  | { type: 'end'; at: string };
+
+/** Who asks for a member action: the member on the web, or the app store that sold it. */
+export type Actor = 'member' | 'store';
 
 /** Why a transition is refused: the API answers each with its own message. */
 export type MembershipRefusal =
@@ -91,7 +94,11 @@ export function startTrial({
 }
 
 /** Applies one event; a transition the state does not allow is refused, the membership unchanged. */
-export function applyEvent(membership: Membership, event: MembershipEvent): Transition {
+export function applyEvent(
+  membership: Membership,
+  event: MembershipEvent,
+  actor: Actor = 'member',
+): Transition {
   const { status } = membership;
   if (status === 'expired') return refuse('ALREADY_EXPIRED');
   const byMember =
@@ -99,7 +106,7 @@ export function applyEvent(membership: Membership, event: MembershipEvent): Tran
     event.type === 'resume' ||
     event.type === 'cancel' ||
     event.type === 'uncancel';
-  if (byMember && membership.source !== 'web') return refuse('MANAGED_BY_STORE');
+  if (byMember && actor === 'member' && membership.source !== 'web') return refuse('MANAGED_BY_STORE');
 
   switch (event.type) {
     case 'charge_succeeded':
@@ -159,6 +166,9 @@ export function applyEvent(membership: Membership, event: MembershipEvent): Tran
       if (status !== 'canceled') return refuse('NOT_ALLOWED_NOW');
       if (ms(event.at) < ms(membership.periodEnd)) return refuse('NOT_EXPIRED_YET');
       return become({ ...membership, status: 'expired', canceledFrom: null });
+
+    case 'end':
+      return become({ ...membership, status: 'expired', canceledFrom: null, remainingMs: null });
   }
 }
 

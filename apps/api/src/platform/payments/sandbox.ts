@@ -13,6 +13,25 @@ export const SANDBOX_CARD_DECLINED = '4000000000000002';
 
 export type SandboxOptions = { now?: () => Date };
 
+/**
+ * Why the simulator refuses a card, as the code a real provider would answer; null when it takes
+ * it. `accepted` are the numbers that work: any other plausible number is "not supported".
+ */
+export function findCardDeclineReason(
+  card: CardDetails | undefined,
+  now: Date,
+  accepted: readonly string[],
+): string | null {
+  if (!card) return 'card_missing';
+  const number = toCardDigits(card.number);
+  if (!isPlausibleCardNumber(number)) return 'card_number_invalid';
+  if (isExpired(card, now)) return 'card_expired';
+  if (!isPlausibleCvc(card.cvc)) return 'card_cvc_invalid';
+  if (number === SANDBOX_CARD_DECLINED) return 'card_declined';
+  if (!accepted.includes(number)) return 'card_not_supported';
+  return null;
+}
+
 type Attempt = { orderCode: string; amountCents: number; result: PaymentStart };
 
 export type SandboxPaymentProvider = PaymentProvider & { refundedCents(reference: string): number };
@@ -23,19 +42,8 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
   const attempts = new Map<string, Attempt>();
   const payments = new Map<string, { amountCents: number; refundedCents: number }>();
 
-  function findDeclineReason(card: CardDetails | undefined): string | null {
-    if (!card) return 'card_missing';
-    const number = toCardDigits(card.number);
-    if (!isPlausibleCardNumber(number)) return 'card_number_invalid';
-    if (isExpired(card, now())) return 'card_expired';
-    if (!isPlausibleCvc(card.cvc)) return 'card_cvc_invalid';
-    if (number === SANDBOX_CARD_DECLINED) return 'card_declined';
-    if (number !== SANDBOX_CARD_ACCEPTED) return 'card_not_supported';
-    return null;
-  }
-
   function charge(card: CardDetails | undefined, amountCents: number): PaymentStart {
-    const reason = findDeclineReason(card);
+    const reason = findCardDeclineReason(card, now(), [SANDBOX_CARD_ACCEPTED]);
     if (reason) return { status: 'declined', reference: null, reason };
     const reference = `sbx_${randomBytes(12).toString('hex')}`;
     payments.set(reference, { amountCents, refundedCents: 0 });
@@ -74,7 +82,7 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
   };
 }
 
-function isExpired(card: CardDetails, now: Date): boolean {
+export function isExpired(card: CardDetails, now: Date): boolean {
   // Buyers type the two digits printed on the card.
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const current = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };

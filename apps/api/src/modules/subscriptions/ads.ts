@@ -1,0 +1,68 @@
+import type { Ad, AdPlacement } from '@sentiero/contract/premium';
+import type { Db } from '@sentiero/db/client';
+import { ads } from '@sentiero/db/schema';
+import { and, arrayContains, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { ServiceContext } from '../../platform/context.ts';
+import { isPremiumMember } from './service.ts';
+
+/** At most this many ads in one slot. */
+const PER_SLOT = 1;
+
+/**
+ * The advertisements for a page's slot: the operator's house ads and partner offers, in the
+ * request's language (English when the operator wrote none in it). A Sentiero+ member gets none:
+ * no advertising is one of the membership's benefits, kept by the server, not only hidden.
+ */
+export async function listAds(ctx: ServiceContext, placement: AdPlacement): Promise<{ ads: Ad[] }> {
+  if (ctx.user && (await isPremiumMember(ctx, ctx.user.id))) return { ads: [] };
+  const rows = await findActiveAds(ctx.db, placement, ctx.clock.now());
+  const chosen = pickByWeight(rows, PER_SLOT);
+  return {
+    ads: chosen.flatMap((row) => {
+      const texts = row.texts[ctx.lang] ?? row.texts.en;
+      if (!texts) return [];
+      return [
+        {
+          id: row.id,
+          kind: row.kind,
+          title: texts.title,
+          text: texts.text,
+          cta: texts.cta,
+          url: row.url,
+          image: row.image,
+        },
+      ];
+    }),
+  };
+}
+
+async function findActiveAds(db: Db, placement: AdPlacement, now: Date) {
+  return db
+    .select()
+    .from(ads)
+    .where(
+      and(
+        eq(ads.active, true),
+        arrayContains(ads.placements, [placement]),
+        or(isNull(ads.activeFrom), lte(ads.activeFrom, now)),
+        or(isNull(ads.activeUntil), gt(ads.activeUntil, now)),
+      ),
+    );
+}
+
+/** A weighted draw without replacement: an ad of weight 3 shows three times as often as one of 1. */
+function pickByWeight<T extends { weight: number }>(rows: T[], count: number): T[] {
+  const pool = [...rows];
+  const chosen: T[] = [];
+  while (chosen.length < count && pool.length > 0) {
+    const total = pool.reduce((sum, row) => sum + Math.max(row.weight, 0), 0);
+    let draw = Math.random() * total;
+    const index = pool.findIndex((row) => {
+      draw -= Math.max(row.weight, 0);
+      return draw < 0;
+    });
+    const [row] = pool.splice(index < 0 ? 0 : index, 1);
+    if (row) chosen.push(row);
+  }
+  return chosen;
+}

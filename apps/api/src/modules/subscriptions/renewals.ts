@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BillingProviders } from '../../platform/billing/provider.ts';
+import type { ScheduledJob } from '../../platform/jobs.ts';
+import { applyEvent } from './lifecycle.ts';
+import { fromMembership, toMembership } from './membership.ts';
+import { type BillingContext, notifyMember } from './notices.ts';
+import {
+  findDueSubscriptionIds,
+  findRemindersDue,
+  findSubscriptionById,
+  takeReminder,
+  updateSubscription,
+} from './repo.ts';
+import { chargeDue, renewalsOf } from './service.ts';
+
+/** Memberships looked at per batch, and at once within a batch (the pool and the provider set the pace). */
+const BATCH = 200;
+const AT_ONCE = 16;
+
+export type RenewalReport = {
+  charged: number;
+  failed: number;
+  ended: number;
+  reminded: number;
+  errors: number;
+};
+
+/**
+ * The membership's scheduled work, every few minutes: reminders of coming charges, the charges
+ * due (trial ends, renewals, retries) on the saved method, and the ends of canceled and unpaid
+ * memberships. Each membership is looked at under the state it was read in: two runs at once
+ * cannot charge one period twice (the charge's idempotency key) nor move it twice (`updated_at`).
+ */
+export async function runRenewals(ctx: BillingContext, providers: BillingProviders): Promise<RenewalReport> {
+  const report: RenewalReport = { charged: 0, failed: 0, ended: 0, reminded: 0, errors: 0 };
+  const now = ctx.clock.now();
+
+  for (;;) {
+    const due = await findRemindersDue(ctx.db, now, BATCH);
+    if (due.length === 0) break;
+    await inParallel(due, AT_ONCE, async (row) => {
+      if (row.remindAt && (await takeReminder(ctx.db, row.id, row.remindAt))) {
+        await notifyMember(ctx, row, { kind: 'upcomingCharge' });
+        report.reminded += 1;
+      }
+    });
+  }
+
+  // A membership handled moves its next date on; one that failed or was left as it was is skipped
+  // for the rest of this run (the next run tries it again).
+  const skipped: number[] = [];
+  for (;;) {
+    const ids = await findDueSubscriptionIds(ctx.db, now, BATCH, skipped);
+    if (ids.length === 0) break;
+    await inParallel(ids, AT_ONCE, async (id) => {
+      try {
+        const outcome = await renewOne(ctx, providers, id);
+        if (outcome) report[outcome] += 1;
+        else skipped.push(id);
+      } catch (error) {
+        skipped.push(id);
+        report.errors += 1;
+        ctx.log.error({ err: error, subscription: id }, 'membership renewal failed');
+      }
+    });
+  }
+  return report;
+}
+
+async function renewOne(
+  ctx: BillingContext,
+  providers: BillingProviders,
+  id: number,
+): Promise<'charged' | 'failed' | 'ended' | null> {
+  const row = await findSubscriptionById(ctx.db, id);
+  const now = ctx.clock.now();
+  if (!row?.nextChargeAt || row.nextChargeAt > now) return null;
+  const renewals = renewalsOf(row, providers);
+  const provider = row.paymentMethod ? providers[row.paymentMethod] : undefined;
+
+  if (row.status === 'canceled' || row.status === 'past_due' || renewals !== 'sentiero') {
+    // Canceled: its last paid day has come. Past due with the provider or a store retrying: the
+    // retry window is over. Either way it ends, and the provider stops billing it.
+    const event =
+      row.status === 'canceled'
+        ? ({ type: 'expire', at: now.toISOString() } as const)
+        : row.status === 'past_due' && renewals !== 'sentiero'
+          ? ({ type: 'charge_failed', at: now.toISOString() } as const)
+          : null;
+    if (event) {
+      const transition = applyEvent(toMembership(row), event, 'store');
+      if (transition.ok && transition.membership.status === 'expired') {
+        if (provider && row.providerReference && row.source === 'web')
+          await provider.end(row.providerReference);
+        const saved = await updateSubscription(
+          ctx.db,
+          row,
+          fromMembership(transition.membership, renewals, now),
+          now,
+        );
+        if (saved) {
+          await notifyMember(ctx, saved, {
+            kind: 'ended',
+            reason: row.status === 'canceled' ? 'canceled' : 'payment_failed',
+          });
+          return 'ended';
+        }
+        return null;
+      }
+    }
+    if (renewals !== 'sentiero') {
+      await updateSubscription(ctx.db, row, { nextChargeAt: null }, now);
+      return null;
+    }
+  }
+  if (!provider) throw new Error(`no provider ${row.paymentMethod} for subscription ${row.id}`);
+  const saved = await chargeDue(ctx, provider, row);
+  if (saved.status === 'active') return 'charged';
+  return saved.status === 'expired' ? 'ended' : 'failed';
+}
+
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/** Every five minutes: a trial that ends at 10:02 is charged by 10:05. */
+export function renewalSchedule(
+  ctx: BillingContext,
+  providers: BillingProviders,
+  log: FastifyBaseLogger,
+): ScheduledJob {
+  return {
+    queue: 'subscriptions-renew',
+    cron: '*/5 * * * *',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    async run() {
+      const report = await runRenewals(ctx, providers);
+      if (report.charged + report.failed + report.ended + report.reminded + report.errors > 0) {
+        log.info(report, 'membership renewals');
+      }
+      return report;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import type { Db } from '@sentiero/db/client';
+import {
+  billingNotifications,
+  premiumTrials,
+  subscriptionCharges,
+  subscriptions,
+  users,
+} from '@sentiero/db/schema';
+import { and, asc, desc, eq, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type ChargeRow = typeof subscriptionCharges.$inferSelect;
+
+/** The member's membership that is not over, or else their newest one. */
+export async function findCurrentSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(sql`${subscriptions.status} = 'expired'`, desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')));
+  return row;
+}
+
+/** What the entitlement check reads: one indexed row (`subscriptions_live_member_idx`). */
+export async function findLiveMembership(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      status: subscriptions.status,
+      periodEnd: subscriptions.periodEnd,
+      pastDueSince: subscriptions.pastDueSince,
+      awaitingApproval: subscriptions.awaitingApproval,
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')));
+  return row;
+}
+
+export async function findSubscriptionByKey(db: Db, userId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function findSubscriptionById(db: Db, id: number) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
+export async function findSubscriptionByReference(
+  db: Db,
+  source: SubscriptionRow['source'],
+  reference: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.source, source), eq(subscriptions.providerReference, reference)));
+  return row;
+}
+
+export async function findMemberByStoreToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.storeAccountToken, token), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Claims the person's one free trial; false when it was claimed before (by any account). */
+export async function claimTrial(db: Db, emailHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(premiumTrials)
+    .values({ emailHash, usedAt: at })
+    .onConflictDoNothing()
+    .returning({ emailHash: premiumTrials.emailHash });
+  return rows.length === 1;
+}
+
+export async function releaseTrial(db: Db, emailHash: string): Promise<void> {
+  await db.delete(premiumTrials).where(eq(premiumTrials.emailHash, emailHash));
+}
+
+export async function isTrialUsed(db: Db, emailHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ emailHash: premiumTrials.emailHash })
+    .from(premiumTrials)
+    .where(eq(premiumTrials.emailHash, emailHash));
+  return Boolean(row);
+}
+
+export async function insertSubscription(db: Db, row: NewSubscription): Promise<SubscriptionRow> {
+  const [inserted] = await db.insert(subscriptions).values(row).returning();
+  if (!inserted) throw new Error('subscription insert returned nothing');
+  return inserted;
+}
+
+/**
+ * Writes a membership's new state only if nobody changed it since it was read (its
+ * `updated_at`): a webhook and the member pressing a button cannot both win.
+ */
+export async function updateSubscription(
+  db: Db,
+  read: Pick<SubscriptionRow, 'id' | 'updatedAt'>,
+  changes: Partial<NewSubscription>,
+  at: Date,
+): Promise<SubscriptionRow | undefined> {
+  const updatedAt = at.getTime() > read.updatedAt.getTime() ? at : new Date(read.updatedAt.getTime() + 1);
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt })
+    .where(and(eq(subscriptions.id, read.id), eq(subscriptions.updatedAt, read.updatedAt)))
+    .returning();
+  return row;
+}
+
+/** Undoes a membership that was never bought (the provider declined): its charges go with it. */
+export async function deleteSubscription(db: Db, id: number): Promise<void> {
+  await db.delete(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, id));
+  await db.delete(subscriptions).where(eq(subscriptions.id, id));
+}
+
+/** Memberships whose charge or end is due, oldest first, each taken by one worker only. */
+export async function findDueSubscriptionIds(
+  db: Db,
+  now: Date,
+  limit: number,
+  skipped: number[],
+): Promise<number[]> {
+  const due = lte(subscriptions.nextChargeAt, now);
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(skipped.length > 0 ? and(due, notInArray(subscriptions.id, skipped)) : due)
+    .orderBy(asc(subscriptions.nextChargeAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function findRemindersDue(db: Db, now: Date, limit: number): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(lte(subscriptions.remindAt, now))
+    .orderBy(asc(subscriptions.remindAt))
+    .limit(limit);
+}
+
+/** Clears a reminder; false when another worker sent it first. */
+export async function takeReminder(db: Db, id: number, remindAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ remindAt: null })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.remindAt, remindAt)))
+    .returning({ id: subscriptions.id });
+  return rows.length === 1;
+}
+
+/** The charge of one attempt, written before the provider is asked, or the one already written. */
+export async function openCharge(
+  db: Db,
+  charge: Pick<ChargeRow, 'subscriptionId' | 'periodEnd' | 'attempt' | 'idempotencyKey' | 'amountCents'>,
+): Promise<ChargeRow> {
+  await db
+    .insert(subscriptionCharges)
+    .values({ ...charge, status: 'pending' })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.idempotencyKey, charge.idempotencyKey));
+  if (!row) throw new Error(`charge ${charge.idempotencyKey} vanished`);
+  return row;
+}
+
+export async function settleCharge(
+  db: Db,
+  id: number,
+  changes: Pick<
+    ChargeRow,
+    'status' | 'providerReference' | 'reason' | 'receiptNumber' | 'paidUntil' | 'settledAt'
+  >,
+): Promise<void> {
+  await db.update(subscriptionCharges).set(changes).where(eq(subscriptionCharges.id, id));
+}
+
+export async function findChargeByReference(db: Db, providerReference: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.providerReference, providerReference));
+  return row;
+}
+
+/** Records a provider's or store's notification; false when it was applied before. */
+export async function recordNotification(db: Db, source: string, notificationId: string): Promise<boolean> {
+  const rows = await db
+    .insert(billingNotifications)
+    .values({ source, notificationId })
+    .onConflictDoNothing()
+    .returning({ source: billingNotifications.source });
+  return rows.length === 1;
+}
+
+export async function forgetNotification(db: Db, source: string, notificationId: string): Promise<void> {
+  await db
+    .delete(billingNotifications)
+    .where(
+      and(eq(billingNotifications.source, source), eq(billingNotifications.notificationId, notificationId)),
+    );
+}

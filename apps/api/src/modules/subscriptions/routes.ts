@@ -1,0 +1,96 @@
+import {
+  adList,
+  subscriptionBuy,
+  subscriptionCancel,
+  subscriptionComplete,
+  subscriptionInfo,
+  subscriptionPaymentMethod,
+  subscriptionPrice,
+  subscriptionResume,
+  subscriptionSuspend,
+  subscriptionUncancel,
+} from '@sentiero/contract/premium';
+import type { FastifyInstance } from 'fastify';
+import type { BillingProviders } from '../../platform/billing/provider.ts';
+import { registerEndpoint } from '../../platform/http.ts';
+import { PaymentWebhookError } from '../../platform/payments/provider.ts';
+import { listAds } from './ads.ts';
+import { forgetNotification, recordNotification } from './repo.ts';
+import {
+  actOnSubscription,
+  applyBillingEvent,
+  buySubscription,
+  changePaymentMethod,
+  completeSubscription,
+  getSubscription,
+  listPlans,
+  type SubscriptionDeps,
+} from './service.ts';
+
+/** Like buying tickets: a person starts a membership a few times a minute at most. */
+const BUY_LIMIT = { max: 20, timeWindow: '1 minute' };
+const ACTION_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export function registerSubscriptionRoutes(app: FastifyInstance, deps: SubscriptionDeps) {
+  registerEndpoint(app, subscriptionPrice, (ctx) => listPlans(ctx));
+  registerEndpoint(app, subscriptionBuy, (ctx, input) => buySubscription(ctx, deps, input), {
+    rateLimit: BUY_LIMIT,
+  });
+  registerEndpoint(app, subscriptionInfo, (ctx) => getSubscription(ctx));
+  registerEndpoint(app, subscriptionSuspend, (ctx) => actOnSubscription(ctx, deps, 'suspend'), {
+    rateLimit: ACTION_LIMIT,
+  });
+  registerEndpoint(app, subscriptionResume, (ctx) => actOnSubscription(ctx, deps, 'resume'), {
+    rateLimit: ACTION_LIMIT,
+  });
+  registerEndpoint(app, subscriptionCancel, (ctx) => actOnSubscription(ctx, deps, 'cancel'), {
+    rateLimit: ACTION_LIMIT,
+  });
+  registerEndpoint(app, subscriptionUncancel, (ctx) => actOnSubscription(ctx, deps, 'uncancel'), {
+    rateLimit: ACTION_LIMIT,
+  });
+  registerEndpoint(app, subscriptionPaymentMethod, (ctx, input) => changePaymentMethod(ctx, deps, input), {
+    rateLimit: BUY_LIMIT,
+  });
+  registerEndpoint(app, subscriptionComplete, (ctx) => completeSubscription(ctx));
+  registerEndpoint(app, adList, (ctx, input) => listAds(ctx, input.placement));
+  registerBillingWebhooks(app, deps.providers);
+}
+
+/**
+ * Stripe's and PayPal's subscription events, at their own addresses (the order webhooks stay
+ * as they are). Signed over the raw bytes; each event is applied once, a redelivery is a no-op.
+ */
+function registerBillingWebhooks(app: FastifyInstance, providers: BillingProviders) {
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const method of ['card', 'paypal'] as const) {
+      const path = method === 'card' ? 'stripe' : 'paypal';
+      scope.post(`/api/subscriptions/${path}/webhook`, { schema: { hide: true } }, async (request, reply) => {
+        const provider = providers[method];
+        if (!provider?.parseWebhook) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+        try {
+          const { eventId, event } = await provider.parseWebhook(request.body as Buffer, request.headers);
+          if (event && (await recordNotification(request.ctx.db, path, eventId))) {
+            try {
+              await applyBillingEvent(request.ctx, provider, event);
+            } catch (error) {
+              // Not applied: the provider's redelivery must get another chance.
+              await forgetNotification(request.ctx.db, path, eventId);
+              throw error;
+            }
+          }
+          return { received: true };
+        } catch (error) {
+          if (error instanceof PaymentWebhookError) {
+            request.log.warn({ err: error }, `refused a ${path} subscription webhook`);
+            return reply.code(400).send({ message: 'Invalid signature', code: 'VALIDATION_FAILED' });
+          }
+          throw error;
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,527 @@
+import type {
+  Plan,
+  Subscription,
+  subscriptionBuy,
+  subscriptionPaymentMethod,
+} from '@sentiero/contract/premium';
+import type { z } from 'zod';
+import type { BillingEvent, BillingProvider, BillingProviders } from '../../platform/billing/provider.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/database-errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { CardDetails } from '../../platform/payments/provider.ts';
+import { findMemberContact } from '../../repos/members.ts';
+import { applyEvent, type MembershipEvent, type MembershipRefusal, startTrial } from './lifecycle.ts';
+import {
+  entitledNow,
+  fromMembership,
+  periodAfter,
+  type Renewals,
+  toMembership,
+  toSubscription,
+  trialKey,
+} from './membership.ts';
+import { type BillingContext, notifyMember } from './notices.ts';
+import {
+  claimTrial,
+  deleteSubscription,
+  findCurrentSubscription,
+  findLiveMembership,
+  findLiveSubscription,
+  findSubscriptionByKey,
+  findSubscriptionByReference,
+  insertSubscription,
+  isTrialUsed,
+  openCharge,
+  releaseTrial,
+  type SubscriptionRow,
+  settleCharge,
+  updateSubscription,
+} from './repo.ts';
+
+export type SubscriptionDeps = { providers: BillingProviders };
+
+// ── Entitlement ─────────────────────────────────────────────────────────────────────────────
+
+/** Whether the member has Sentiero+'s benefits now: the user fetch's `is_premium`. */
+export async function isPremiumMember(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  userId: number,
+): Promise<boolean> {
+  const row = await findLiveMembership(ctx.db, userId);
+  return row ? entitledNow(row, ctx.clock.now()) : false;
+}
+
+/**
+ * The one server-side check of every premium endpoint: a visitor is asked to log in (401), a
+ * member without Sentiero+ (never had it, suspended, expired) is refused (403, SPEC's premium
+ * message).
+ */
+export async function requirePremium(ctx: ServiceContext): Promise<number> {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
+  if (!(await isPremiumMember(ctx, ctx.user.id))) throw new AppError('PREMIUM_REQUIRED', 403);
+  return ctx.user.id;
+}
+
+/** The member of the request, as the membership needs them (a vanished account reads as none). */
+async function requireMember(ctx: ServiceContext) {
+  const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : undefined;
+  if (!member) throw new AppError('UNAUTHENTICATED', 401);
+  return member;
+}
+
+// ── Plans ───────────────────────────────────────────────────────────────────────────────────
+
+export async function listPlans(ctx: ServiceContext): Promise<{ plans: Plan[]; trial_available: boolean }> {
+  const member = ctx.user ? await requireMember(ctx) : null;
+  const trialAvailable =
+    ctx.config.premium.trialDays > 0 &&
+    !(member?.email && (await isTrialUsed(ctx.db, trialKey(member.email))));
+  return {
+    plans: ctx.config.premium.plans.map((plan) => ({
+      subscription_type: plan.type,
+      price_cents: plan.priceCents,
+      currency: 'EUR',
+      trial_days: trialAvailable ? ctx.config.premium.trialDays : 0,
+    })),
+    trial_available: trialAvailable,
+  };
+}
+
+// ── Buying ──────────────────────────────────────────────────────────────────────────────────
+
+type BuyInput = z.output<typeof subscriptionBuy.input>;
+
+/**
+ * Starts Sentiero+: the trial at once (one per person, ever), the payment method saved for the
+ * first charge at its end; without a trial left, the first period is charged now. The row is
+ * written first and undone if the provider declines, so a refusal leaves nothing behind.
+ */
+export async function buySubscription(
+  ctx: ServiceContext,
+  deps: SubscriptionDeps,
+  input: BuyInput,
+): Promise<{ subscription: Subscription }> {
+  const member = await requireMember(ctx);
+  const now = ctx.clock.now();
+  const earlier = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
+  if (earlier) return { subscription: toSubscription(earlier, now) };
+
+  const plan = ctx.config.premium.plans.find((candidate) => candidate.type === input.subscription_type);
+  if (!plan) throw new AppError('VALIDATION_FAILED', 400, { subscription_type: 'invalid' });
+  const provider = deps.providers[input.payment_method];
+  if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 400);
+
+  const emailKey = trialKey(member.email ?? `member-${member.id}`);
+  const live = await findLiveSubscription(ctx.db, member.id);
+  if (live) await replaceAbandoned(ctx, deps, live, emailKey);
+
+  const trial = ctx.config.premium.trialDays > 0 && (await claimTrial(ctx.db, emailKey, now));
+  const trialDays = trial ? ctx.config.premium.trialDays : 0;
+  const membership = { ...startTrial({ at: now.toISOString(), trialDays, type: plan.type }) };
+  if (!trial) membership.trialEnd = null;
+  let row: SubscriptionRow;
+  try {
+    row = await insertSubscription(ctx.db, {
+      userId: member.id,
+      status: 'trialing',
+      source: 'web',
+      planType: plan.type,
+      priceCents: plan.priceCents,
+      paymentMethod: input.payment_method,
+      awaitingApproval: true,
+      startedAt: now,
+      trialEnd: trial ? new Date(membership.periodEnd) : null,
+      periodEnd: new Date(membership.periodEnd),
+      idempotencyKey: input.idempotency_key,
+    });
+  } catch (error) {
+    if (trial) await releaseTrial(ctx.db, emailKey);
+    if (!isUniqueViolation(error)) throw error;
+    // The same key sent twice at once, or a second membership: the first one answers.
+    const same = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
+    if (same) return { subscription: toSubscription(same, now) };
+    throw new AppError('ALREADY_SUBSCRIBED', 409);
+  }
+
+  const undo = async () => {
+    await deleteSubscription(ctx.db, row.id);
+    if (trial) await releaseTrial(ctx.db, emailKey);
+  };
+  let started: Awaited<ReturnType<BillingProvider['start']>>;
+  try {
+    started = await provider.start({
+      subscriptionId: row.id,
+      member: {
+        id: member.id,
+        email: member.email ?? '',
+        name: `${member.firstName} ${member.lastName}`.trim(),
+      },
+      plan: { type: plan.type, priceCents: plan.priceCents, currency: 'EUR', trialDays },
+      firstChargeAt: row.periodEnd,
+      ...cardOf(input),
+      returnUrl: `${ctx.origin}/plus/confirmation`,
+      cancelUrl: `${ctx.origin}/plus`,
+      idempotencyKey: `sub-start-${member.id}-${input.idempotency_key}`,
+    });
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  if (started.status === 'declined') {
+    await undo();
+    throw new AppError('PAYMENT_DECLINED', 402);
+  }
+
+  const approved = started.status === 'ready';
+  let saved = await updateSubscription(
+    ctx.db,
+    row,
+    {
+      providerReference: started.reference,
+      paymentLabel: started.paymentLabel,
+      awaitingApproval: !approved,
+      ...fromMembership(membership, provider.renewals, now),
+      ...(approved ? {} : { nextChargeAt: null, remindAt: null }),
+    },
+    now,
+  );
+  if (!saved) throw new Error(`subscription ${row.id} changed while it was being started`);
+
+  if (approved && !trial && provider.renewals === 'sentiero' && provider.charge && saved.providerReference) {
+    // No trial left: the first period is paid now, or nothing is bought. Asked first with the
+    // very key `chargeDue` uses, so the charge it then records is this one, not a second.
+    const first = await provider.charge({
+      reference: saved.providerReference,
+      amountCents: saved.priceCents,
+      description: `${ctx.config.brand}+ ${saved.planType}`,
+      idempotencyKey: chargeKey(saved),
+    });
+    if (first.status !== 'paid') {
+      await undo();
+      throw new AppError('PAYMENT_DECLINED', 402);
+    }
+    saved = await chargeDue(ctx, provider, saved);
+  } else if (approved && trial) {
+    await notifyMember(ctx, saved, { kind: 'trialStarted' });
+  }
+  return {
+    subscription: toSubscription(saved, now, {
+      ...(started.status === 'action_required' && started.redirectUrl
+        ? { redirectUrl: started.redirectUrl }
+        : {}),
+      ...(started.status === 'action_required' && started.clientSecret
+        ? { clientSecret: started.clientSecret }
+        : {}),
+    }),
+  };
+}
+
+/**
+ * A membership left waiting for the provider's approval (the member closed PayPal's page) gives
+ * way to a new attempt, and gives its trial back; any other living one means "already a member".
+ */
+async function replaceAbandoned(
+  ctx: ServiceContext,
+  deps: SubscriptionDeps,
+  live: SubscriptionRow,
+  emailKey: string,
+): Promise<void> {
+  if (!live.awaitingApproval || live.source !== 'web') throw new AppError('ALREADY_SUBSCRIBED', 409);
+  const provider = live.paymentMethod ? deps.providers[live.paymentMethod] : undefined;
+  if (provider && live.providerReference) await provider.end(live.providerReference);
+  const ended = await updateSubscription(
+    ctx.db,
+    live,
+    { status: 'expired', endedAt: ctx.clock.now(), nextChargeAt: null, remindAt: null },
+    ctx.clock.now(),
+  );
+  if (!ended) throw new AppError('ALREADY_SUBSCRIBED', 409);
+  if (live.trialEnd) await releaseTrial(ctx.db, emailKey);
+}
+
+// ── The member's view and actions ──────────────────────────────────────────────────────────
+
+export async function getSubscription(ctx: ServiceContext): Promise<{ subscription: Subscription | null }> {
+  const member = await requireMember(ctx);
+  const row = await findCurrentSubscription(ctx.db, member.id);
+  return { subscription: row ? toSubscription(row, ctx.clock.now()) : null };
+}
+
+const REFUSALS: Record<MembershipRefusal, AppError> = {
+  MANAGED_BY_STORE: new AppError('MANAGED_BY_STORE', 409),
+  NOT_ALLOWED_NOW: new AppError('NOT_ALLOWED_NOW', 409),
+  ALREADY_EXPIRED: new AppError('NOT_ALLOWED_NOW', 409),
+  NOT_EXPIRED_YET: new AppError('NOT_ALLOWED_NOW', 409),
+};
+
+export type MemberAction = 'suspend' | 'resume' | 'cancel' | 'uncancel';
+
+/** Suspend, resume, cancel or undo the cancellation: the state machine decides, the provider follows. */
+export async function actOnSubscription(
+  ctx: ServiceContext,
+  deps: SubscriptionDeps,
+  action: MemberAction,
+): Promise<{ subscription: Subscription }> {
+  const member = await requireMember(ctx);
+  const now = ctx.clock.now();
+  const row = await findLiveSubscription(ctx.db, member.id);
+  if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
+  const transition = applyEvent(toMembership(row), { type: action, at: now.toISOString() });
+  if (!transition.ok) throw REFUSALS[transition.refusal];
+  const { membership } = transition;
+
+  const provider = row.paymentMethod ? deps.providers[row.paymentMethod] : undefined;
+  if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 400);
+  const reference = row.providerReference ?? '';
+  // The provider first: if it refuses, nothing changed here either.
+  if (action === 'suspend') await provider.pause(reference);
+  if (action === 'cancel') await provider.stopRenewal(reference);
+  if (action === 'resume' || action === 'uncancel') {
+    await provider.resume(reference, new Date(membership.periodEnd));
+  }
+  const saved = await updateSubscription(
+    ctx.db,
+    row,
+    fromMembership(membership, provider.renewals, now),
+    now,
+  );
+  if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (action === 'cancel') await notifyMember(ctx, saved, { kind: 'canceled' });
+  if (action === 'suspend') await notifyMember(ctx, saved, { kind: 'suspended' });
+  return { subscription: toSubscription(saved, now) };
+}
+
+type PaymentMethodInput = z.output<typeof subscriptionPaymentMethod.input>;
+
+/**
+ * A new card for the renewals. After a failed renewal the new card is charged at once, so the
+ * member who fixed it is not left waiting for the next retry.
+ */
+export async function changePaymentMethod(
+  ctx: ServiceContext,
+  deps: SubscriptionDeps,
+  input: PaymentMethodInput,
+): Promise<{ subscription: Subscription }> {
+  const member = await requireMember(ctx);
+  const now = ctx.clock.now();
+  const row = await findLiveSubscription(ctx.db, member.id);
+  if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (row.source !== 'web') throw new AppError('MANAGED_BY_STORE', 409);
+  const provider = deps.providers[input.payment_method];
+  if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 400);
+  // Stripe and PayPal keep the method with their own subscription: it is changed on their pages.
+  if (provider.renewals !== 'sentiero' || row.paymentMethod !== input.payment_method) {
+    throw new AppError('NOT_ALLOWED_NOW', 409);
+  }
+  const started = await provider.start({
+    subscriptionId: row.id,
+    member: {
+      id: member.id,
+      email: member.email ?? '',
+      name: `${member.firstName} ${member.lastName}`.trim(),
+    },
+    plan: { type: row.planType, priceCents: row.priceCents, currency: 'EUR', trialDays: 0 },
+    firstChargeAt: row.periodEnd,
+    ...cardOf(input),
+    returnUrl: `${ctx.origin}/user/account`,
+    cancelUrl: `${ctx.origin}/user/account`,
+    idempotencyKey: `sub-method-${row.id}-${now.getTime()}`,
+  });
+  if (started.status !== 'ready') throw new AppError('PAYMENT_DECLINED', 402);
+  let saved = await updateSubscription(
+    ctx.db,
+    row,
+    { providerReference: started.reference, paymentLabel: started.paymentLabel },
+    now,
+  );
+  if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (saved.status === 'past_due') saved = await chargeDue(ctx, provider, saved);
+  return { subscription: toSubscription(saved, now) };
+}
+
+/** Back from the provider's page: the membership as it stands (the provider's webhook approves it). */
+export async function completeSubscription(ctx: ServiceContext): Promise<{ subscription: Subscription }> {
+  const member = await requireMember(ctx);
+  const row = await findCurrentSubscription(ctx.db, member.id);
+  if (!row) throw new AppError('NOT_FOUND', 404);
+  return { subscription: toSubscription(row, ctx.clock.now()) };
+}
+
+// ── Charging (Sentiero's renewals) ─────────────────────────────────────────────────────────
+
+/**
+ * Charges the period due on the saved method, once: the attempt's charge row is written before
+ * the provider is asked, with an idempotency key naming the membership, the period and the
+ * attempt, which the provider is given too. Run again after a crash, it finds the same charge.
+ */
+export async function chargeDue(
+  ctx: BillingContext,
+  provider: BillingProvider,
+  row: SubscriptionRow,
+): Promise<SubscriptionRow> {
+  if (!provider.charge || !row.providerReference)
+    throw new Error(`subscription ${row.id} cannot be charged here`);
+  const now = ctx.clock.now();
+  const attempt = row.failedCharges + 1;
+  const idempotencyKey = chargeKey(row);
+  const charge = await openCharge(ctx.db, {
+    subscriptionId: row.id,
+    periodEnd: row.periodEnd,
+    attempt,
+    idempotencyKey,
+    amountCents: row.priceCents,
+  });
+  const result = await provider.charge({
+    reference: row.providerReference,
+    amountCents: row.priceCents,
+    description: `${ctx.config.brand}+ ${row.planType}`,
+    idempotencyKey,
+  });
+  // The new period follows the old one (a job running late or days spent retrying are not
+  // given twice); one long overdue starts now.
+  const following = periodAfter(row.periodEnd, row.planType);
+  const paidUntil = following > now ? following : periodAfter(now, row.planType);
+  const event: MembershipEvent =
+    result.status === 'paid'
+      ? { type: 'charge_succeeded', at: now.toISOString(), paidUntil: paidUntil.toISOString() }
+      : { type: 'charge_failed', at: now.toISOString() };
+  const transition = applyEvent(toMembership(row), event);
+  if (!transition.ok)
+    throw new Error(`subscription ${row.id}: ${event.type} refused (${transition.refusal})`);
+
+  await settleCharge(ctx.db, charge.id, {
+    status: result.status === 'paid' ? 'paid' : 'failed',
+    providerReference: result.status === 'paid' ? result.reference : null,
+    reason: result.status === 'declined' ? result.reason : null,
+    receiptNumber: result.status === 'paid' ? receiptNumber(charge.id, now) : null,
+    paidUntil: result.status === 'paid' ? paidUntil : null,
+    settledAt: now,
+  });
+  const saved = await updateSubscription(
+    ctx.db,
+    row,
+    {
+      ...fromMembership(transition.membership, 'sentiero', now),
+      ...(result.status === 'paid' ? { lastPaymentAt: now, lastPaymentCents: row.priceCents } : {}),
+    },
+    now,
+  );
+  if (!saved) throw new Error(`subscription ${row.id} changed while it was being charged`);
+  if (result.status === 'paid') {
+    await notifyMember(ctx, saved, { kind: 'receipt', chargeId: charge.id });
+  } else if (saved.status === 'expired') {
+    await notifyMember(ctx, saved, { kind: 'ended', reason: 'payment_failed' });
+  } else {
+    await notifyMember(ctx, saved, { kind: 'paymentFailed' });
+  }
+  return saved;
+}
+
+/** One key per membership, period and attempt: what makes a charge happen once. */
+function chargeKey(row: SubscriptionRow): string {
+  return `sub-${row.id}-${row.periodEnd.toISOString()}-${row.failedCharges + 1}`;
+}
+
+/** The test card the sandbox reads (real card numbers never reach Sentiero). */
+function cardOf(input: Pick<BuyInput, 'card'>): { card?: CardDetails } {
+  if (!input.card) return {};
+  const { number, exp_month: expMonth, exp_year: expYear, cvc } = input.card;
+  return { card: { number, expMonth, expYear, cvc } };
+}
+
+export function receiptNumber(chargeId: number, at: Date): string {
+  return `SP-${at.getUTCFullYear()}-${String(chargeId).padStart(7, '0')}`;
+}
+
+// ── What providers tell us ─────────────────────────────────────────────────────────────────
+
+/**
+ * Applies a verified Stripe or PayPal event to the membership it names. Unknown memberships and
+ * transitions the state does not allow are logged and ignored: the provider stops resending.
+ */
+export async function applyBillingEvent(
+  ctx: BillingContext,
+  provider: BillingProvider,
+  event: BillingEvent,
+): Promise<void> {
+  const row = await findSubscriptionByReference(ctx.db, 'web', event.reference);
+  if (!row) {
+    ctx.log.warn({ reference: event.reference, type: event.type }, 'billing event for no known membership');
+    return;
+  }
+  const now = ctx.clock.now();
+  if (event.type === 'approved') {
+    if (!row.awaitingApproval) return;
+    const saved = await updateSubscription(
+      ctx.db,
+      row,
+      { awaitingApproval: false, ...fromMembership(toMembership(row), provider.renewals, now) },
+      now,
+    );
+    if (saved?.trialEnd) await notifyMember(ctx, saved, { kind: 'trialStarted' });
+    return;
+  }
+  const membershipEvent: MembershipEvent =
+    event.type === 'charge_succeeded'
+      ? { type: 'charge_succeeded', at: event.at.toISOString(), paidUntil: event.paidUntil.toISOString() }
+      : event.type === 'charge_failed'
+        ? { type: 'charge_failed', at: event.at.toISOString() }
+        : row.status === 'canceled' && event.at >= row.periodEnd
+          ? { type: 'expire', at: event.at.toISOString() }
+          : { type: 'end', at: event.at.toISOString() };
+  const transition = applyEvent(toMembership(row), membershipEvent);
+  if (!transition.ok) {
+    ctx.log.info(
+      { subscription: row.id, type: event.type, refusal: transition.refusal },
+      'billing event ignored',
+    );
+    return;
+  }
+  let chargeId: number | null = null;
+  if (event.type === 'charge_succeeded' || event.type === 'charge_failed') {
+    const charge = await openCharge(ctx.db, {
+      subscriptionId: row.id,
+      periodEnd: row.periodEnd,
+      attempt: row.failedCharges + 1,
+      idempotencyKey: `${row.paymentMethod}-${event.paymentReference ?? `${row.id}-${event.at.toISOString()}`}`,
+      amountCents: event.amountCents,
+    });
+    chargeId = charge.id;
+    await settleCharge(ctx.db, charge.id, {
+      status: event.type === 'charge_succeeded' ? 'paid' : 'failed',
+      providerReference: event.paymentReference,
+      reason: event.type === 'charge_failed' ? event.reason : null,
+      receiptNumber: event.type === 'charge_succeeded' ? receiptNumber(charge.id, now) : null,
+      paidUntil: event.type === 'charge_succeeded' ? event.paidUntil : null,
+      settledAt: now,
+    });
+  }
+  const saved = await updateSubscription(
+    ctx.db,
+    row,
+    {
+      awaitingApproval: false,
+      ...fromMembership(transition.membership, provider.renewals, now),
+      ...(event.type === 'charge_succeeded'
+        ? { lastPaymentAt: event.at, lastPaymentCents: event.amountCents }
+        : {}),
+    },
+    now,
+  );
+  if (!saved) throw new Error(`subscription ${row.id} changed while an event was applied`);
+  if (event.type === 'charge_succeeded' && chargeId !== null) {
+    await notifyMember(ctx, saved, { kind: 'receipt', chargeId });
+  } else if (event.type === 'charge_failed') {
+    await notifyMember(
+      ctx,
+      saved,
+      saved.status === 'expired' ? { kind: 'ended', reason: 'payment_failed' } : { kind: 'paymentFailed' },
+    );
+  }
+}
+
+export function renewalsOf(row: SubscriptionRow, providers: BillingProviders): Renewals {
+  if (row.source !== 'web') return 'store';
+  return (row.paymentMethod && providers[row.paymentMethod]?.renewals) || 'provider';
+}

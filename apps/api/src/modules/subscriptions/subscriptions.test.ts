@@ -1,0 +1,376 @@
+import { sandboxBillingCharges, subscriptionCharges, subscriptions, users } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxBilling } from '../../platform/billing/sandbox.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
+import type { BillingContext } from './notices.ts';
+import { runRenewals } from './renewals.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = Date.parse('2026-11-25T08:00:00.000Z');
+const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
+const FAILS_ON_CHARGE = { ...CARD, number: '4000000000000341' };
+const DECLINED = { ...CARD, number: '4000000000000002' };
+
+/** The test's clock: each test moves it forward from where the last one left it. */
+let now = START;
+const clock = { now: () => new Date(now) };
+const at = (days: number) => {
+  now = START + days * DAY;
+};
+
+let sut: TestApp;
+let serial = 0;
+
+beforeAll(async () => {
+  // The clock runs over a year: sessions must outlast it.
+  sut = await createTestApp({ SESSION_DAYS: '365', SESSION_MAX_DAYS: '3650' }, { clock });
+});
+afterAll(() => sut.close());
+
+type Browser = Awaited<ReturnType<typeof createMember>>;
+
+async function subscribe(browser: Browser, card = CARD, subscription_type = 'yearly') {
+  return browser.post('/api/app/subscription/buy?lng=en', {
+    subscription_type,
+    payment_method: 'sandbox',
+    card,
+    idempotency_key: `plus-${++serial}-${now}`,
+  });
+}
+
+const info = async (browser: Browser) =>
+  (await browser.get('/api/app/subscription/info')).json().subscription;
+const premium = async (browser: Browser) => (await browser.get('/api/app/user/info')).json().user.is_premium;
+
+const config = loadConfig({ NODE_ENV: 'test' });
+/** What the renewal job runs with outside a request; its mails are not what these tests read. */
+const billing = (): BillingContext => ({
+  db: sut.database.db,
+  clock,
+  config,
+  mail: { send: async () => {}, deliver: async () => {} },
+  origin: 'http://localhost',
+  log: sut.app.log,
+});
+
+/** The renewal job as the schedule runs it, on this app's database and clock. */
+const renew = () => runRenewals(billing(), { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) });
+
+describe('Sentiero+ plans', () => {
+  it('offers the yearly and monthly plans with the free trial, VAT included, in euro', async () => {
+    at(0);
+    const response = await (await createMember(sut, 'Prezzi')).get('/api/app/subscription/price');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      plans: [
+        { subscription_type: 'yearly', price_cents: 2490, currency: 'EUR', trial_days: 7 },
+        { subscription_type: 'monthly', price_cents: 299, currency: 'EUR', trial_days: 7 },
+      ],
+      trial_available: true,
+    });
+  });
+});
+
+describe('Sentiero+ subscribing', () => {
+  it('starts the 7-day trial at once: premium now, first charge at its end, nothing charged yet', async () => {
+    at(0);
+    const member = await createMember(sut, 'Trial');
+    expect(await premium(member)).toBe(false);
+    const response = await subscribe(member);
+    expect(response.statusCode).toBe(200);
+    const { subscription } = response.json();
+    expect(subscription).toMatchObject({
+      status: 'trialing',
+      source: 'web',
+      subscription_type: 'yearly',
+      price: 2490,
+      trial_end_date: new Date(START + 7 * DAY).toISOString(),
+      expiry_date: new Date(START + 7 * DAY).toISOString(),
+      next_charge_date: new Date(START + 7 * DAY).toISOString(),
+      last_payment: null,
+      paid: false,
+      entitled: true,
+      payment_label: 'Visa •••• 4242',
+      managed_by_store: false,
+    });
+    expect(await premium(member)).toBe(true);
+    const permissions = (await member.get('/api/app/permission')).json();
+    expect(permissions.permissions).toEqual(
+      expect.arrayContaining(['premium_content', 'no_ads', 'full_growth_table']),
+    );
+  });
+
+  it('asks a visitor to log in, and refuses bad input with a 4xx and nothing written', async () => {
+    at(0);
+    const visitor = createBrowser(sut);
+    const anonymous = await visitor.post('/api/app/subscription/buy?lng=en', {
+      subscription_type: 'yearly',
+      payment_method: 'sandbox',
+      card: CARD,
+      idempotency_key: 'visitor-key-1',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const member = await createMember(sut, 'Typo');
+    for (const body of [
+      { subscription_type: 'weekly', payment_method: 'sandbox', card: CARD, idempotency_key: 'bad-plan-1' },
+      { subscription_type: 'yearly', payment_method: 'bitcoin', card: CARD, idempotency_key: 'bad-method-1' },
+      { subscription_type: 'yearly', payment_method: 'card', card: CARD, idempotency_key: 'no-stripe-1' },
+      {
+        subscription_type: 'yearly',
+        payment_method: 'sandbox',
+        card: DECLINED,
+        idempotency_key: 'declined-1',
+      },
+      { subscription_type: 'yearly', payment_method: 'sandbox', idempotency_key: 'no-card-1' },
+    ]) {
+      const response = await member.post('/api/app/subscription/buy?lng=en', body);
+      expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    expect(await info(member)).toBeNull();
+    // The declined card gave the trial back: a good card still gets it.
+    const good = await subscribe(member);
+    expect(good.json().subscription.trial_end_date).not.toBeNull();
+  });
+
+  it('makes one membership per idempotency key, and refuses a second one', async () => {
+    at(0);
+    const member = await createMember(sut, 'Twice');
+    const body = {
+      subscription_type: 'monthly',
+      payment_method: 'sandbox',
+      card: CARD,
+      idempotency_key: 'same-key-123',
+    };
+    const [first, again] = await Promise.all([
+      member.post('/api/app/subscription/buy?lng=en', body),
+      member.post('/api/app/subscription/buy?lng=en', body),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().subscription.id).toBe(first.json().subscription.id);
+    const other = await subscribe(member);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('ALREADY_SUBSCRIBED');
+  });
+
+  it('gives one trial per person ever: not after cancelling, nor to a re-created account', async () => {
+    at(0);
+    const member = await createMember(sut, 'Again');
+    const email = (await member.get('/api/app/user/info')).json().user.email as string;
+    await subscribe(member);
+    expect((await member.post('/api/app/subscription/cancel?lng=en', {})).statusCode).toBe(200);
+    // The trial ends with nothing charged; the same address in a new account gets no new trial.
+    await sut.database.db
+      .update(subscriptions)
+      .set({ status: 'expired' })
+      .where(eq(subscriptions.status, 'canceled'));
+    await sut.database.db
+      .update(users)
+      .set({ email: null, deletedAt: new Date(now) })
+      .where(eq(users.email, email));
+    const reborn = await createMember(sut, 'Reborn');
+    await sut.database.db
+      .update(users)
+      .set({ email: email.toUpperCase() })
+      .where(eq(users.id, (await reborn.get('/api/app/user/info')).json().user.id));
+    const plans = (await reborn.get('/api/app/subscription/price')).json();
+    expect(plans.trial_available).toBe(false);
+    expect(plans.plans[0].trial_days).toBe(0);
+    // Without a trial the first year is charged at once.
+    const bought = (await subscribe(reborn)).json().subscription;
+    expect(bought).toMatchObject({ status: 'active', paid: true, trial_end_date: null, entitled: true });
+    expect(bought.last_payment).toEqual({ date: new Date(now).toISOString(), amount_cents: 2490 });
+  });
+});
+
+describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
+  it('charges at the trial end, then renews a year later, once per period', async () => {
+    at(0);
+    const member = await createMember(sut, 'Renew');
+    const { subscription } = (await subscribe(member)).json();
+    at(6);
+    expect((await renew()).charged).toBe(0);
+    at(7.01);
+    const report = await renew();
+    expect(report.charged).toBeGreaterThanOrEqual(1);
+    const active = await info(member);
+    expect(active).toMatchObject({ status: 'active', paid: true, entitled: true });
+    expect(subscription.trial_end_date).toBe('2026-12-02T08:00:00.000Z');
+    expect(active.expiry_date).toBe('2027-12-02T08:00:00.000Z');
+    // Running the job again the same day charges nothing more.
+    await renew();
+    const charges = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charges.filter((charge) => charge.status === 'paid')).toHaveLength(1);
+    expect(charges[0]?.receiptNumber).toMatch(/^SP-2026-\d{7}$/);
+  });
+
+  it('retries a failed renewal 3 times over 7 days, keeps the benefits meanwhile, then expires', async () => {
+    at(0);
+    const member = await createMember(sut, 'Broke');
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    const trialEnd = Date.parse(subscription.trial_end_date);
+    now = trialEnd + 60_000;
+    await renew();
+    let state = await info(member);
+    expect(state).toMatchObject({ status: 'past_due', entitled: true, paid: false });
+    expect(state.retry_until).toBe(new Date(trialEnd + 60_000 + 7 * DAY).toISOString());
+    expect(await premium(member)).toBe(true);
+    for (const day of [1, 3]) {
+      now = trialEnd + 60_000 + day * DAY + 60_000;
+      await renew();
+      state = await info(member);
+      expect(state.status).toBe('past_due');
+    }
+    now = trialEnd + 60_000 + 6 * DAY + 60_000;
+    await renew();
+    state = await info(member);
+    expect(state).toMatchObject({ status: 'expired', entitled: false });
+    expect(await premium(member)).toBe(false);
+    const attempts = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(attempts.map((charge) => [charge.attempt, charge.status])).toEqual([
+      [1, 'failed'],
+      [2, 'failed'],
+      [3, 'failed'],
+      [4, 'failed'],
+    ]);
+  });
+
+  it('recovers from past due when the member gives a working card', async () => {
+    at(0);
+    const member = await createMember(sut, 'Fixed');
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    expect((await info(member)).status).toBe('past_due');
+    const changed = await member.post('/api/app/subscription/payment-method?lng=en', {
+      payment_method: 'sandbox',
+      card: CARD,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().subscription).toMatchObject({
+      status: 'active',
+      paid: true,
+      payment_label: 'Visa •••• 4242',
+    });
+  });
+
+  it('never charges a period twice, even when the job dies between the charge and its record', async () => {
+    at(0);
+    const member = await createMember(sut, 'Crash');
+    const { subscription } = (await subscribe(member)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    const real = sandboxBilling(sut.database.db, { now: clock.now });
+    // The provider takes the money, then the process "dies" before Sentiero writes it down.
+    const dying = {
+      ...real,
+      async charge(input: Parameters<NonNullable<typeof real.charge>>[0]) {
+        await real.charge?.(input);
+        throw new Error('worker killed');
+      },
+    };
+    const crashed = await runRenewals(billing(), { sandbox: dying });
+    expect(crashed.errors).toBeGreaterThanOrEqual(1);
+    expect((await info(member)).status).toBe('trialing');
+    await renew();
+    expect((await info(member)).status).toBe('active');
+    const ledger = await sut.database.db
+      .select()
+      .from(sandboxBillingCharges)
+      .where(
+        eq(sandboxBillingCharges.idempotencyKey, `sub-${subscription.id}-${subscription.trial_end_date}-1`),
+      );
+    expect(ledger).toHaveLength(1);
+    const charges = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]?.status).toBe('paid');
+  });
+});
+
+describe('Sentiero+ member actions', () => {
+  it('cancelled stays until the last paid day, can be undone until then, then expires', async () => {
+    at(0);
+    const member = await createMember(sut, 'Cancel');
+    const { subscription } = (await subscribe(member)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    const paidUntil = Date.parse((await info(member)).expiry_date);
+    at(30);
+    const canceled = (await member.post('/api/app/subscription/cancel?lng=en', {})).json().subscription;
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      entitled: true,
+      next_charge_date: null,
+      paid: true,
+    });
+    const undone = (await member.post('/api/app/subscription/uncancel?lng=en', {})).json().subscription;
+    expect(undone).toMatchObject({ status: 'active', next_charge_date: new Date(paidUntil).toISOString() });
+    await member.post('/api/app/subscription/cancel?lng=en', {});
+    now = paidUntil - 60_000;
+    await renew();
+    expect(await premium(member)).toBe(true);
+    now = paidUntil + 60_000;
+    await renew();
+    expect(await info(member)).toMatchObject({ status: 'expired', entitled: false });
+    expect(await premium(member)).toBe(false);
+    const late = await member.post('/api/app/subscription/uncancel?lng=en', {});
+    expect(late.statusCode).toBe(409);
+    // Nothing was charged after the cancellation.
+    const charges = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charges).toHaveLength(1);
+  });
+
+  it('suspends with no charge and no benefits, and resumes with the days that were left', async () => {
+    at(0);
+    const member = await createMember(sut, 'Pause');
+    const { subscription } = (await subscribe(member, CARD, 'monthly')).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    const paidUntil = Date.parse((await info(member)).expiry_date);
+    const suspendedAt = now + 10 * DAY;
+    now = suspendedAt;
+    const suspended = (await member.post('/api/app/subscription/suspend?lng=en', {})).json().subscription;
+    expect(suspended).toMatchObject({ status: 'suspended', entitled: false, next_charge_date: null });
+    expect(await premium(member)).toBe(false);
+    now = suspendedAt + 60 * DAY;
+    await renew();
+    expect((await info(member)).status).toBe('suspended');
+    const resumed = (await member.post('/api/app/subscription/resume?lng=en', {})).json().subscription;
+    expect(resumed).toMatchObject({ status: 'active', entitled: true });
+    expect(Date.parse(resumed.expiry_date)).toBe(now + (paidUntil - suspendedAt));
+    const charges = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charges).toHaveLength(1);
+  });
+
+  it("answers a refused action with its reason, and never touches another member's membership", async () => {
+    at(0);
+    const member = await createMember(sut, 'Nobody');
+    const none = await member.post('/api/app/subscription/cancel?lng=en', {});
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe('NOT_ALLOWED_NOW');
+    await subscribe(member);
+    const trialSuspend = await member.post('/api/app/subscription/suspend?lng=en', {});
+    expect(trialSuspend.statusCode).toBe(409);
+    const other = await createMember(sut, 'Other');
+    expect((await other.post('/api/app/subscription/cancel?lng=en', {})).statusCode).toBe(409);
+    expect((await info(member)).status).toBe('trialing');
+  });
+});

@@ -1,7 +1,7 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type AppleChain, createFakeAppStore } from '../../test/fakes/app-store.ts';
-import { APPLE_ROOT_CA_G3, appleNotifications } from './apple.ts';
+import { APPLE_ROOT_CA_G3, APPLE_STORE_SIGNING_OID, appleNotifications } from './apple.ts';
 import { certificateExtensionOids } from './der.ts';
 import { StoreNotificationError } from './store.ts';
 
@@ -227,6 +227,15 @@ describe('App Store server notifications', () => {
     await refusal(appleDelivery('DID_RENEW', { chain: appStore.makeChain({ leafMarker: false }) }).body);
   });
 
+  it('does not take the marker OID written elsewhere in the certificate for the marker extension', async () => {
+    // A search of the raw bytes would find it here, in a certificate policy.
+    const lookalike = appStore.makeChain({ leafMarker: false, leafPolicies: [APPLE_STORE_SIGNING_OID] });
+    const leaf = Buffer.from(lookalike.x5c[0] as string, 'base64');
+    const markerDer = Buffer.from('060a2a864886f76364060b01', 'hex');
+    expect(leaf.includes(markerDer)).toBe(true);
+    await refusal(appleDelivery('DID_RENEW', { chain: lookalike }).body);
+  });
+
   it("refuses a chain whose intermediate lacks Apple's WWDR marker", async () => {
     await refusal(
       appleDelivery('DID_RENEW', { chain: appStore.makeChain({ intermediateMarker: false }) }).body,
@@ -238,6 +247,22 @@ describe('App Store server notifications', () => {
     await refusal(appleDelivery('DID_RENEW', { transactionChain: foreign }).body);
     const noMarker = appStore.makeChain({ leafMarker: false });
     await refusal(appleDelivery('DID_RENEW', { transactionChain: noMarker }).body);
+  });
+
+  it('refuses a leaf certificate that its intermediate did not sign', async () => {
+    // Both halves chain to the configured root and carry their markers, but not to each other.
+    const other = appStore.makeChain({});
+    const spliced = {
+      ...appStore.chain,
+      x5c: [appStore.chain.x5c[0], other.x5c[1], other.x5c[2]] as string[],
+    };
+    await refusal(appleDelivery('DID_RENEW', { chain: spliced }).body);
+  });
+
+  it('refuses a chain whose intermediate is not a certificate authority', async () => {
+    await refusal(
+      appleDelivery('DID_RENEW', { chain: appStore.makeChain({ intermediateIsCa: false }) }).body,
+    );
   });
 
   it('refuses a chain without its root or with extra certificates', async () => {

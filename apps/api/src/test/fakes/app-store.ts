@@ -14,6 +14,8 @@ export type AppleChainOptions = {
   root?: CertificateAuthority;
   leafMarker?: boolean;
   intermediateMarker?: boolean;
+  intermediateIsCa?: boolean;
+  leafPolicies?: string[];
   leafNotBefore?: Date;
   leafNotAfter?: Date;
 };
@@ -36,13 +38,14 @@ export function createFakeAppStore(): FakeAppStore {
     const intermediate = issueCertificate({
       commonName: 'Test Apple Worldwide Developer Relations Certification Authority',
       issuer,
-      ca: true,
+      ca: options.intermediateIsCa ?? true,
       markers: options.intermediateMarker === false ? [] : [APPLE_WWDR_INTERMEDIATE_OID],
     });
     const leaf = issueCertificate({
       commonName: 'Test Prod ECC Mac App Store and iTunes Store Receipt Signing',
       issuer: intermediate,
       markers: options.leafMarker === false ? [] : [APPLE_STORE_SIGNING_OID],
+      policies: options.leafPolicies,
       notBefore: options.leafNotBefore,
       notAfter: options.leafNotAfter,
     });

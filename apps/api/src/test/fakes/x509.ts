@@ -71,6 +71,8 @@ export type IssueCertificate = {
   notAfter?: Date;
   /** Extra extensions, present with a NULL value (as Apple's markers are). */
   markers?: string[];
+  /** Certificate policies: OIDs inside an extension's value, which are not extensions. */
+  policies?: string[];
 };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -84,6 +86,10 @@ export function issueCertificate(options: IssueCertificate): CertificateAuthorit
     sequence(oid('2.5.29.19'), boolean(true), octetString(options.ca ? sequence(boolean(true)) : sequence())),
     ...(options.markers ?? []).map((marker) => sequence(oid(marker), octetString(nullValue()))),
   ];
+  if (options.policies) {
+    const policies = sequence(...options.policies.map((policy) => sequence(oid(policy))));
+    extensions.push(sequence(oid('2.5.29.32'), octetString(policies)));
+  }
   const tbs = sequence(
     explicit(0, integer(2n)),
     integer(BigInt(`0x1${Math.random().toString(16).slice(2, 14)}`)),

@@ -101,8 +101,9 @@ export function appleNotifications(config: AppleNotificationsConfig): StoreNotif
   }
 
   function requireBundle(bundleId: string | undefined, what: string) {
-    if (bundleId !== config.bundleId)
+    if (bundleId !== config.bundleId) {
       throw new StoreNotificationError(`${what} is for another app (${bundleId})`);
+    }
   }
 
   /** The payload of a JWS signed by the App Store: x5c leaf → WWDR intermediate → a configured root. */

@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { decodeCompactJws, requireJwsSignature, signRs256Jwt } from './jws.ts';
 import { StoreNotificationError } from './store.ts';
@@ -58,7 +58,7 @@ export function googlePushAuthenticator(config: PushAuthConfig) {
     const jwks = ZJwks.parse(await response.json());
     const read = new Map<string, KeyObject>();
     for (const jwk of jwks.keys) {
-      if (jwk.kty === 'RSA') read.set(jwk.kid, createPublicKey({ key: jwk as never, format: 'jwk' }));
+      if (jwk.kty === 'RSA') read.set(jwk.kid, createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }));
     }
     const maxAge = /(?:^|,)\s*max-age=(\d+)/i.exec(response.headers.get('cache-control') ?? '');
     const at = config.now().getTime();
@@ -95,18 +95,22 @@ export function googlePushAuthenticator(config: PushAuthConfig) {
     const parsed = ZPushClaims.safeParse(jws.payload);
     if (!parsed.success) throw new StoreNotificationError('the push token lacks the claims Google sends');
     const claims = parsed.data;
-    if (!ISSUERS.has(claims.iss))
+    if (!ISSUERS.has(claims.iss)) {
       throw new StoreNotificationError(`the push token is issued by ${claims.iss}`);
-    if (claims.aud !== config.audience)
+    }
+    if (claims.aud !== config.audience) {
       throw new StoreNotificationError('the push token is for another audience');
+    }
     if (claims.email !== config.serviceAccountEmail || claims.email_verified !== true) {
       throw new StoreNotificationError('the push token is not from our push subscription');
     }
     const seconds = config.now().getTime() / 1000;
-    if (claims.exp + CLOCK_LEEWAY_SECONDS < seconds)
+    if (claims.exp + CLOCK_LEEWAY_SECONDS < seconds) {
       throw new StoreNotificationError('the push token has expired');
-    if (claims.iat - CLOCK_LEEWAY_SECONDS > seconds)
+    }
+    if (claims.iat - CLOCK_LEEWAY_SECONDS > seconds) {
       throw new StoreNotificationError('the push token is issued in the future');
+    }
   };
 }
 

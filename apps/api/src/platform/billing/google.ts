@@ -50,19 +50,17 @@ const ZDeveloperNotification = z.object({
 });
 
 // purchases.subscriptionsv2.get: SubscriptionPurchaseV2, the fields read here.
+const ZLineItem = z.object({
+  productId: z.string(),
+  expiryTime: z.string().optional(),
+  offerPhase: z
+    .object({ freeTrial: z.object({}).loose().optional() })
+    .loose()
+    .optional(),
+});
 const ZSubscriptionPurchase = z.object({
-  lineItems: z
-    .array(
-      z.object({
-        productId: z.string(),
-        expiryTime: z.string().optional(),
-        offerPhase: z
-          .object({ freeTrial: z.object({}).loose().optional() })
-          .loose()
-          .optional(),
-      }),
-    )
-    .min(1),
+  // One line item per product; Sentiero+ sells no add-ons, so the first is the membership.
+  lineItems: z.tuple([ZLineItem], ZLineItem),
   externalAccountIdentifiers: z.object({ obfuscatedExternalAccountId: z.string().optional() }).optional(),
 });
 
@@ -127,8 +125,9 @@ export function googleNotifications(config: GoogleNotificationsConfig): StoreNot
         throw new StoreNotificationError('the Pub/Sub message is not a developer notification');
       }
       const parsed = ZDeveloperNotification.safeParse(unsafeNotification);
-      if (!parsed.success)
+      if (!parsed.success) {
         throw new StoreNotificationError('the Pub/Sub message is not a developer notification');
+      }
       const notification = parsed.data;
       if (notification.packageName !== config.packageName) {
         throw new StoreNotificationError(`the notification is for another app (${notification.packageName})`);
@@ -149,7 +148,7 @@ export function googleNotifications(config: GoogleNotificationsConfig): StoreNot
       }
 
       const subscription = await getSubscription(purchaseToken);
-      const [item] = subscription.lineItems as [(typeof subscription.lineItems)[number]];
+      const [item] = subscription.lineItems;
       const expiresAt = item.expiryTime ? new Date(item.expiryTime) : null;
       const eventMillis = Number(notification.eventTimeMillis);
       return {

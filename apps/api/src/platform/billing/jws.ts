@@ -43,8 +43,9 @@ function requireObject(value: unknown): Record<string, unknown> {
 
 /** Throws StoreNotificationError unless `jws` is signed by `key` with `algorithm`. */
 export function requireJwsSignature(jws: CompactJws, algorithm: JwsAlgorithm, key: KeyObject, what: string) {
-  if (jws.header.alg !== algorithm)
+  if (jws.header.alg !== algorithm) {
     throw new StoreNotificationError(`${what} is not signed with ${algorithm}`);
+  }
   const keyType = algorithm === 'ES256' ? 'ec' : 'rsa';
   const curveFits = algorithm !== 'ES256' || key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
   if (key.asymmetricKeyType !== keyType || !curveFits) {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type TestRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
-export type TestReply = { status: number; body: unknown };
+export type TestReply = { status: number; body: unknown; headers?: Record<string, string> };
 export type TestServer = { url: string; requests: TestRequest[]; close(): Promise<void> };
 
 /**
@@ -27,7 +27,7 @@ export async function startTestServer(handle: (request: TestRequest) => TestRepl
     } catch (error) {
       reply = { status: 500, body: { message: String(error) } };
     }
-    response.writeHead(reply.status, { 'content-type': 'application/json' });
+    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     response.end(JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

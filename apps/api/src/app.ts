@@ -31,7 +31,7 @@ import { renewalSchedule } from './modules/subscriptions/renewals.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
-import { configuredBillingProviders } from './platform/billing/registry.ts';
+import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
 import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
@@ -266,7 +266,7 @@ export async function buildApp({
   });
   registerCheckoutRoutes(app, checkout);
   const billing = configuredBillingProviders(config.payments, database.db, clock);
-  registerSubscriptionRoutes(app, { providers: billing });
+  registerSubscriptionRoutes(app, { providers: billing, stores: configuredStores(config.stores, clock) });
   await jobs.schedule(
     renewalSchedule(
       {

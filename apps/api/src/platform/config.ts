@@ -6,6 +6,8 @@ import {
   type SubscriptionType,
 } from '@sentiero/contract/premium';
 import { z } from 'zod';
+import { APPLE_ROOT_CA_G3, type AppleNotificationsConfig } from './billing/apple.ts';
+import type { GoogleNotificationsConfig } from './billing/google.ts';
 import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
@@ -101,6 +103,28 @@ const ZEnvironment = z.object({
     .regex(/^(yearly|monthly)(\s*,\s*(yearly|monthly))*$/, 'must list yearly and/or monthly, comma-separated')
     .default('yearly,monthly'),
   VAT_RATE_PERCENT: z.coerce.number().min(0).max(50).default(22),
+  APPLE_BUNDLE_ID: z.string().min(1).optional(),
+  APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  /** PEM certificates, replacing Apple Root CA - G3 (tests, Apple's Xcode test environment). */
+  APPLE_ROOT_CERTIFICATES: z
+    .string()
+    .includes('BEGIN CERTIFICATE', { message: 'must be PEM certificates' })
+    .optional(),
+  APPLE_PRODUCT_YEARLY: z.string().min(1).default('it.sentiero.plus.yearly'),
+  APPLE_PRODUCT_MONTHLY: z.string().min(1).default('it.sentiero.plus.monthly'),
+  GOOGLE_PLAY_PACKAGE: z.string().min(1).optional(),
+  GOOGLE_PLAY_PUSH_AUDIENCE: z.url().optional(),
+  GOOGLE_PLAY_PUSH_ACCOUNT: z.email().optional(),
+  GOOGLE_PLAY_CLIENT_EMAIL: z.email().optional(),
+  GOOGLE_PLAY_PRIVATE_KEY: z
+    .string()
+    .includes('PRIVATE KEY', { message: 'must be a PEM private key' })
+    .optional(),
+  GOOGLE_PLAY_API_BASE: z.url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
+  GOOGLE_OAUTH_CERTS_URL: z.url().optional(),
+  GOOGLE_PRODUCT_YEARLY: z.string().min(1).default('plus_yearly'),
+  GOOGLE_PRODUCT_MONTHLY: z.string().min(1).default('plus_monthly'),
 });
 
 export type Config = {
@@ -179,6 +203,8 @@ export type Config = {
     /** The VAT rate included in the prices, shown on receipts (Italy: 22). */
     vatRatePercent: number;
   };
+  /** Memberships bought in the mobile apps: each store's notifications, once configured. */
+  stores: { apple: AppleNotificationsConfig | null; google: GoogleNotificationsConfig | null };
 };
 
 export class ConfigError extends Error {}
@@ -281,6 +307,38 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       trialDays: env.PREMIUM_TRIAL_DAYS,
       vatRatePercent: env.VAT_RATE_PERCENT,
     },
+    stores: {
+      apple: env.APPLE_BUNDLE_ID
+        ? {
+            bundleId: env.APPLE_BUNDLE_ID,
+            environment: env.APPLE_ENVIRONMENT,
+            rootCertificates: env.APPLE_ROOT_CERTIFICATES
+              ? splitCertificates(env.APPLE_ROOT_CERTIFICATES.replaceAll('\\n', '\n'))
+              : [APPLE_ROOT_CA_G3],
+            products: { [env.APPLE_PRODUCT_YEARLY]: 'yearly', [env.APPLE_PRODUCT_MONTHLY]: 'monthly' },
+          }
+        : null,
+      google:
+        env.GOOGLE_PLAY_PACKAGE &&
+        env.GOOGLE_PLAY_PUSH_AUDIENCE &&
+        env.GOOGLE_PLAY_PUSH_ACCOUNT &&
+        env.GOOGLE_PLAY_CLIENT_EMAIL &&
+        env.GOOGLE_PLAY_PRIVATE_KEY
+          ? {
+              packageName: env.GOOGLE_PLAY_PACKAGE,
+              audience: env.GOOGLE_PLAY_PUSH_AUDIENCE,
+              serviceAccountEmail: env.GOOGLE_PLAY_PUSH_ACCOUNT,
+              ...(env.GOOGLE_OAUTH_CERTS_URL ? { certsUrl: env.GOOGLE_OAUTH_CERTS_URL } : {}),
+              api: {
+                clientEmail: env.GOOGLE_PLAY_CLIENT_EMAIL,
+                privateKeyPem: env.GOOGLE_PLAY_PRIVATE_KEY.replaceAll('\\n', '\n'),
+                ...(env.GOOGLE_PLAY_API_BASE ? { baseUrl: env.GOOGLE_PLAY_API_BASE } : {}),
+                ...(env.GOOGLE_OAUTH_TOKEN_URL ? { tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL } : {}),
+              },
+              products: { [env.GOOGLE_PRODUCT_YEARLY]: 'yearly', [env.GOOGLE_PRODUCT_MONTHLY]: 'monthly' },
+            }
+          : null,
+    },
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {
@@ -307,6 +365,10 @@ export function tileSource(tileUrl: string): string {
 }
 
 /** `true` (whoever connects is a proxy) or the proxies' addresses; unset, no forwarded header is believed. */
+function splitCertificates(pem: string): string[] {
+  return pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined) return false;
   return value === 'true' ? true : value;

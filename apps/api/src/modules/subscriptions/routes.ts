@@ -12,6 +12,7 @@ import {
 } from '@sentiero/contract/premium';
 import type { FastifyInstance } from 'fastify';
 import type { BillingProviders } from '../../platform/billing/provider.ts';
+import { StoreNotificationError, type StoreNotificationVerifier } from '../../platform/billing/store.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import { listAds } from './ads.ts';
@@ -26,12 +27,16 @@ import {
   listPlans,
   type SubscriptionDeps,
 } from './service.ts';
+import { applyStoreNotification } from './store-notifications.ts';
 
 /** Like buying tickets: a person starts a membership a few times a minute at most. */
 const BUY_LIMIT = { max: 20, timeWindow: '1 minute' };
 const ACTION_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export function registerSubscriptionRoutes(app: FastifyInstance, deps: SubscriptionDeps) {
+export function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  deps: SubscriptionDeps & { stores: StoreNotificationVerifier[] },
+) {
   registerEndpoint(app, subscriptionPrice, (ctx) => listPlans(ctx));
   registerEndpoint(app, subscriptionBuy, (ctx, input) => buySubscription(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
@@ -55,6 +60,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
   registerEndpoint(app, subscriptionComplete, (ctx) => completeSubscription(ctx));
   registerEndpoint(app, adList, (ctx, input) => listAds(ctx, input.placement));
   registerBillingWebhooks(app, deps.providers);
+  registerStoreNotifications(app, deps.stores);
 }
 
 /**
@@ -91,6 +97,50 @@ function registerBillingWebhooks(app: FastifyInstance, providers: BillingProvide
           throw error;
         }
       });
+    }
+  });
+}
+
+/**
+ * App Store Server Notifications V2 and Google Play's real-time developer notifications: each
+ * verified (Apple's certificate chain, Google's push token), applied once. A delivery that does
+ * not verify answers 400; a store we cannot reach to read the purchase answers 503, so the store
+ * delivers it again later.
+ */
+function registerStoreNotifications(app: FastifyInstance, stores: StoreNotificationVerifier[]) {
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const source of ['apple', 'google'] as const) {
+      scope.post(
+        `/api/subscriptions/${source}/notifications`,
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const store = stores.find((candidate) => candidate.source === source);
+          if (!store) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+          let note: Awaited<ReturnType<StoreNotificationVerifier['parse']>>;
+          try {
+            note = await store.parse(request.body as Buffer, request.headers);
+          } catch (error) {
+            if (error instanceof StoreNotificationError) {
+              request.log.warn({ err: error }, `refused a ${source} store notification`);
+              return reply.code(400).send({ message: 'Invalid signature', code: 'VALIDATION_FAILED' });
+            }
+            request.log.error({ err: error }, `could not read a ${source} store notification`);
+            return reply.code(503).send({ message: 'Try again later', code: 'SERVICE_UNAVAILABLE' });
+          }
+          if (note && (await recordNotification(request.ctx.db, source, note.notificationId))) {
+            try {
+              await applyStoreNotification(request.ctx, note);
+            } catch (error) {
+              await forgetNotification(request.ctx.db, source, note.notificationId);
+              throw error;
+            }
+          }
+          return { received: true };
+        },
+      );
     }
   });
 }

@@ -7,9 +7,19 @@ import { ZId } from './paging.ts';
 export const GROWTH_LEVELS = ['poor', 'insufficient', 'scarce', 'good', 'abundant', 'miraculous'] as const;
 export type GrowthLevel = (typeof GROWTH_LEVELS)[number];
 
-/** Days of history everybody sees; the full table (Sentiero+) shows every reported day. */
-export const OPEN_GROWTH_DAYS = 3;
+/**
+ * Who sees how much of the growth table (SPEC section 6: log in or register to unlock the full
+ * table): a visitor the latest level of each area, a logged-in member the last few days and the
+ * full history of a few areas they unlock, a Sentiero+ member every reported day of every area.
+ */
+export const GROWTH_ACCESS = ['visitor', 'member', 'premium'] as const;
+export type GrowthAccess = (typeof GROWTH_ACCESS)[number];
 export const FULL_GROWTH_DAYS = 14;
+export const GROWTH_DAYS: Record<GrowthAccess, number> = { visitor: 1, member: 3, premium: FULL_GROWTH_DAYS };
+/** Days of history everybody sees. */
+export const OPEN_GROWTH_DAYS = GROWTH_DAYS.visitor;
+/** Areas whose full history a logged-in member without Sentiero+ may unlock. */
+export const MEMBER_GROWTH_UNLOCKS = 3;
 
 const ZObservation = z.object({ date: z.string(), level: z.enum(GROWTH_LEVELS) });
 
@@ -21,6 +31,8 @@ export const ZGrowthRow = z
     region: z.object({ id: z.number().int(), name: z.string() }),
     country: ZCountryCode,
     available: z.boolean(),
+    /** The caller sees this area's full history (Sentiero+, or a member who unlocked it). */
+    unlocked: z.boolean(),
     /** Newest first. */
     days: z.array(ZObservation),
   })
@@ -30,7 +42,8 @@ export type GrowthRow = z.infer<typeof ZGrowthRow>;
 export const areaListLevel = defineEndpoint({
   path: '/app/area/list/level',
   kind: 'read',
-  cache: 'public',
+  // What it shows depends on who asks.
+  cache: 'private',
   tag: 'areas',
   summary: 'The mushroom growth table: the latest levels reported in each foraging area.',
   input: z.object({
@@ -41,7 +54,38 @@ export const areaListLevel = defineEndpoint({
   output: z.object({
     level_list: z.array(z.enum(GROWTH_LEVELS)),
     area_list: z.array(ZGrowthRow),
-    /** False while the table is limited to the last OPEN_GROWTH_DAYS days. */
+    /** True for Sentiero+ members: every area's full history. */
     full_table: z.boolean(),
+    access: z.enum(GROWTH_ACCESS),
   }),
+});
+
+const ZUnlockState = z.object({
+  access: z.enum(GROWTH_ACCESS),
+  /** Days of this area's history the caller sees. */
+  days: z.number().int(),
+  unlocked: z.boolean(),
+  can_unlock: z.boolean(),
+  /** Areas the member may still unlock (0 for visitors; Sentiero+ needs none). */
+  unlocks_left: z.number().int(),
+});
+
+export const areaLevelUnlockCheck = defineEndpoint({
+  path: '/app/area/level/unlock/check',
+  kind: 'read',
+  cache: 'private',
+  tag: 'areas',
+  summary: "What the caller may see of an area's growth history, and whether they may unlock it.",
+  input: z.object({ lng: ZLanguageParam, id_area: ZId }),
+  output: ZUnlockState,
+});
+
+export const areaLevelUnlock = defineEndpoint({
+  path: '/app/area/level/unlock/area',
+  kind: 'write',
+  tag: 'areas',
+  summary:
+    "Unlocks an area's full growth history for a logged-in member (a few areas each; every area with Sentiero+).",
+  input: z.object({ lng: ZLanguageParam, id_area: ZId }),
+  output: ZUnlockState,
 });

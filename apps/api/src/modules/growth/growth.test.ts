@@ -1,6 +1,13 @@
-import { GROWTH_LEVELS, OPEN_GROWTH_DAYS } from '@sentiero/contract/growth';
+import {
+  FULL_GROWTH_DAYS,
+  GROWTH_DAYS,
+  GROWTH_LEVELS,
+  MEMBER_GROWTH_UNLOCKS,
+  OPEN_GROWTH_DAYS,
+} from '@sentiero/contract/growth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -21,6 +28,7 @@ describe('app/area/list/level', () => {
     expect(status).toBe(200);
     expect(body.level_list).toEqual([...GROWTH_LEVELS]);
     expect(body.full_table).toBe(false);
+    expect(body.access).toBe('visitor');
     const slugs = body.area_list.map((row: Row) => row.slug);
     expect(slugs).toContain('val-taro');
     expect(slugs).not.toContain('santuario-pelagos');
@@ -45,5 +53,75 @@ describe('app/area/list/level', () => {
     const { status, body } = await get('/api/app/area/list/level?country=FR&lng=en');
     expect(status).toBe(400);
     expect(body.fields).toEqual({ country: 'This value is not valid' });
+  });
+});
+
+type Browser = Awaited<ReturnType<typeof createMember>>;
+const table = async (browser: Browser) => (await browser.get('/api/app/area/list/level?lng=en')).json();
+
+describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
+  it('shows a member the last days, the areas they unlock in full, and no more than their allowance', async () => {
+    const member = await createMember(sut, 'Funghi');
+    const before = await table(member);
+    expect(before.access).toBe('member');
+    for (const row of before.area_list as Row[]) expect(row.days).toHaveLength(GROWTH_DAYS.member);
+    const ids = (before.area_list as { id: number }[]).map((row) => row.id);
+
+    const check = await member.get(`/api/app/area/level/unlock/check?id_area=${ids[0]}`);
+    expect(check.json()).toEqual({
+      access: 'member',
+      days: GROWTH_DAYS.member,
+      unlocked: false,
+      can_unlock: true,
+      unlocks_left: MEMBER_GROWTH_UNLOCKS,
+    });
+    for (const id of ids.slice(0, MEMBER_GROWTH_UNLOCKS)) {
+      const unlocked = await member.post('/api/app/area/level/unlock/area?lng=en', { id_area: id });
+      expect(unlocked.statusCode).toBe(200);
+      expect(unlocked.json()).toMatchObject({ unlocked: true, days: FULL_GROWTH_DAYS });
+    }
+    const beyond = await member.post('/api/app/area/level/unlock/area?lng=en', {
+      id_area: ids[MEMBER_GROWTH_UNLOCKS],
+    });
+    expect(beyond.statusCode).toBe(403);
+    expect(beyond.json().message).toBe('It seems an error occurred, please try again later');
+
+    const after = await table(member);
+    for (const row of after.area_list as (Row & { id: number; unlocked: boolean })[]) {
+      const open = ids.slice(0, MEMBER_GROWTH_UNLOCKS).includes(row.id);
+      expect(row.unlocked).toBe(open);
+      expect(row.days).toHaveLength(open ? FULL_GROWTH_DAYS : GROWTH_DAYS.member);
+    }
+  });
+
+  it('asks a visitor to log in to unlock, and answers an unknown area with 404', async () => {
+    const visitor = createBrowser(sut);
+    const list = await table(visitor as Browser);
+    const id = list.area_list[0].id;
+    expect((await visitor.post('/api/app/area/level/unlock/area?lng=en', { id_area: id })).statusCode).toBe(
+      401,
+    );
+    expect((await visitor.get(`/api/app/area/level/unlock/check?id_area=${id}`)).json()).toMatchObject({
+      access: 'visitor',
+      days: OPEN_GROWTH_DAYS,
+      can_unlock: false,
+    });
+    const member = await createMember(sut, 'Nessuno');
+    expect((await member.get('/api/app/area/level/unlock/check?id_area=999999')).statusCode).toBe(404);
+    expect((await member.get('/api/app/area/level/unlock/check?id_area=abc')).statusCode).toBe(400);
+  });
+
+  it('shows a Sentiero+ member every reported day of every area', async () => {
+    const member = await createMember(sut, 'Socio');
+    const bought = await member.post('/api/app/subscription/buy?lng=en', {
+      subscription_type: 'yearly',
+      payment_method: 'sandbox',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      idempotency_key: 'growth-premium-1',
+    });
+    expect(bought.statusCode).toBe(200);
+    const full = await table(member);
+    expect(full).toMatchObject({ access: 'premium', full_table: true });
+    for (const row of full.area_list as Row[]) expect(row.days).toHaveLength(FULL_GROWTH_DAYS);
   });
 });

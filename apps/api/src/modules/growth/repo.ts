@@ -1,7 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
-import { areaGrowthLevels, areas, regions } from '@sentiero/db/schema';
+import { areaGrowthLevels, areas, growthUnlocks, regions } from '@sentiero/db/schema';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 
 export type GrowthFilter = { country?: string | undefined; regionId?: number | undefined };
@@ -35,4 +35,34 @@ export function findGrowthReports(db: Db, language: Language, filter: GrowthFilt
     .innerJoinLateral(reports, sql`true`)
     .where(and(...conditions))
     .orderBy(asc(regions.countryCode), asc(regions.id), asc(areas.id), desc(reports.observedOn));
+}
+
+/** Whether the area reports growth levels (a foraging area). */
+export async function areaReports(db: Db, areaId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ areaId: areaGrowthLevels.areaId })
+    .from(areaGrowthLevels)
+    .where(eq(areaGrowthLevels.areaId, areaId))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findUnlockedAreaIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ areaId: growthUnlocks.areaId })
+    .from(growthUnlocks)
+    .where(eq(growthUnlocks.userId, userId));
+  return rows.map((row) => row.areaId);
+}
+
+/**
+ * Unlocks an area for a member, within their allowance: the count is checked in the insert
+ * itself, so two unlocks sent at once cannot pass the limit together.
+ */
+export async function insertUnlock(db: Db, userId: number, areaId: number, allowance: number): Promise<void> {
+  await db.execute(sql`
+    insert into growth_unlocks (user_id, area_id)
+    select ${userId}, ${areaId}
+    where (select count(*) from growth_unlocks where user_id = ${userId}) < ${allowance}
+    on conflict do nothing`);
 }

@@ -1,10 +1,14 @@
-import { areaListLevel } from '@sentiero/contract/growth';
+import { areaLevelUnlock, areaLevelUnlockCheck, areaListLevel } from '@sentiero/contract/growth';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
-import { listGrowthTable } from './service.ts';
+import { checkUnlock, listGrowthTable, unlockArea } from './service.ts';
 
 export function registerGrowthRoutes(app: FastifyInstance) {
   registerEndpoint(app, areaListLevel, (ctx, input) =>
     listGrowthTable(ctx, { country: input.country, regionId: input.id_region }),
   );
+  registerEndpoint(app, areaLevelUnlockCheck, (ctx, input) => checkUnlock(ctx, input.id_area));
+  registerEndpoint(app, areaLevelUnlock, (ctx, input) => unlockArea(ctx, input.id_area), {
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+  });
 }

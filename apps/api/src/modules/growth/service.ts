@@ -1,14 +1,43 @@
 import type { CountryCode } from '@sentiero/contract/common';
-import { GROWTH_LEVELS, type GrowthRow, OPEN_GROWTH_DAYS } from '@sentiero/contract/growth';
+import {
+  FULL_GROWTH_DAYS,
+  GROWTH_DAYS,
+  GROWTH_LEVELS,
+  type GrowthAccess,
+  type GrowthRow,
+  MEMBER_GROWTH_UNLOCKS,
+} from '@sentiero/contract/growth';
 import type { ServiceContext } from '../../platform/context.ts';
-import { findGrowthReports, type GrowthFilter } from './repo.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isPremiumMember } from '../subscriptions/service.ts';
+import {
+  areaReports,
+  findGrowthReports,
+  findUnlockedAreaIds,
+  type GrowthFilter,
+  insertUnlock,
+} from './repo.ts';
+
+/** Who the caller is to the growth table, and which areas' full history they unlocked. */
+async function growthAccess(ctx: ServiceContext): Promise<{ access: GrowthAccess; unlocked: Set<number> }> {
+  if (!ctx.user) return { access: 'visitor', unlocked: new Set() };
+  if (await isPremiumMember(ctx, ctx.user.id)) return { access: 'premium', unlocked: new Set() };
+  return { access: 'member', unlocked: new Set(await findUnlockedAreaIds(ctx.db, ctx.user.id)) };
+}
+
+const daysFor = (access: GrowthAccess, unlocked: boolean) =>
+  unlocked ? FULL_GROWTH_DAYS : GROWTH_DAYS[access];
 
 /**
- * The growth table as everybody sees it: the last OPEN_GROWTH_DAYS reports of each area. The
- * full table belongs to Sentiero+ members.
+ * The growth table as the caller may see it: a visitor the latest level of each area, a member
+ * the last few days (and every day of the areas they unlocked), Sentiero+ every reported day.
+ * The server cuts the table: the client hides nothing the answer holds.
  */
 export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter) {
-  const rows = await findGrowthReports(ctx.db, ctx.lang, filter, OPEN_GROWTH_DAYS);
+  const { access, unlocked } = await growthAccess(ctx);
+  const deepest =
+    access === 'visitor' ? GROWTH_DAYS.visitor : unlocked.size > 0 ? FULL_GROWTH_DAYS : GROWTH_DAYS[access];
+  const rows = await findGrowthReports(ctx.db, ctx.lang, filter, deepest);
   const byArea = new Map<number, GrowthRow>();
   for (const row of rows) {
     let area = byArea.get(row.id);
@@ -20,11 +49,52 @@ export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter)
         region: { id: row.regionId, name: row.regionName },
         country: row.country as CountryCode,
         available: row.available,
+        unlocked: access === 'premium' || unlocked.has(row.id),
         days: [],
       };
       byArea.set(row.id, area);
     }
-    area.days.push({ date: row.observedOn, level: GROWTH_LEVELS[row.level] ?? 'poor' });
+    if (area.days.length < daysFor(access, area.unlocked)) {
+      area.days.push({ date: row.observedOn, level: GROWTH_LEVELS[row.level] ?? 'poor' });
+    }
   }
-  return { level_list: [...GROWTH_LEVELS], area_list: [...byArea.values()], full_table: false };
+  return {
+    level_list: [...GROWTH_LEVELS],
+    area_list: [...byArea.values()],
+    full_table: access === 'premium',
+    access,
+  };
+}
+
+async function unlockState(ctx: ServiceContext, areaId: number) {
+  if (!(await areaReports(ctx.db, areaId))) throw new AppError('NOT_FOUND', 404);
+  const { access, unlocked } = await growthAccess(ctx);
+  const isUnlocked = access === 'premium' || unlocked.has(areaId);
+  const unlocksLeft = access === 'member' ? Math.max(0, MEMBER_GROWTH_UNLOCKS - unlocked.size) : 0;
+  return {
+    access,
+    days: daysFor(access, isUnlocked),
+    unlocked: isUnlocked,
+    can_unlock: access === 'member' && !isUnlocked && unlocksLeft > 0,
+    unlocks_left: unlocksLeft,
+  };
+}
+
+export function checkUnlock(ctx: ServiceContext, areaId: number) {
+  return unlockState(ctx, areaId);
+}
+
+/**
+ * Unlocks an area's full history: a visitor is asked to log in or register (SPEC section 6), a
+ * member may unlock MEMBER_GROWTH_UNLOCKS areas, Sentiero+ has them all already.
+ */
+export async function unlockArea(ctx: ServiceContext, areaId: number) {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
+  const state = await unlockState(ctx, areaId);
+  if (state.unlocked) return state;
+  if (!state.can_unlock) throw new AppError('PREMIUM_REQUIRED', 403);
+  await insertUnlock(ctx.db, ctx.user.id, areaId, MEMBER_GROWTH_UNLOCKS);
+  const after = await unlockState(ctx, areaId);
+  if (!after.unlocked) throw new AppError('PREMIUM_REQUIRED', 403);
+  return after;
 }

@@ -24,6 +24,8 @@ export const ZTicketCard = z
     duration_type: z.enum(DURATION_TYPES),
     price_cents: z.number().int(),
     discounted_price_cents: z.number().int().nullable(),
+    /** What a Sentiero+ member pays (exclusive discounts on extra packages); null: no member price. */
+    member_price_cents: z.number().int().nullable(),
     currency: z.literal('EUR'),
     min_age: z.number().int(),
     on_sale: z.boolean(),

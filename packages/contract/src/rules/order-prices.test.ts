@@ -16,4 +16,18 @@ describe('pricing an order', () => {
   it('never goes below zero', () => {
     expect(priceOrder({ priceCents: 1000, discountedPriceCents: null }, 1, 5000).totalCents).toBe(0);
   });
+
+  it('gives a Sentiero+ member the member price when it is lower, never anyone else', () => {
+    const ticket = { priceCents: 6000, discountedPriceCents: 5800, memberPriceCents: 5100 };
+    expect(priceOrder(ticket, 2, 0, { member: true })).toMatchObject({
+      unitPriceCents: 5100,
+      discountCents: 1800,
+      totalCents: 10200,
+    });
+    expect(priceOrder(ticket, 2).unitPriceCents).toBe(5800);
+    // A promotion lower than the member price wins for members too.
+    expect(priceOrder({ ...ticket, discountedPriceCents: 4000 }, 1, 0, { member: true }).unitPriceCents).toBe(
+      4000,
+    );
+  });
 });

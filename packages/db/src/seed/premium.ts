@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client.ts';
-import { ads, coupons } from '../schema.ts';
+import { ads, coupons, tickets } from '../schema.ts';
 
 /**
  * Sentiero+'s starting content: house ads (the operator adds partner offers to the same table)
@@ -85,4 +86,13 @@ export async function seedPremium(tx: Transaction): Promise<void> {
     .insert(coupons)
     .values([{ code: 'SOCIPLUS15', kind: 'percent', amount: 15, membersOnly: true }])
     .onConflictDoNothing();
+  // Extra packages (every duration longer than a day) cost Sentiero+ members 10% less.
+  await tx
+    .update(tickets)
+    .set({
+      memberPriceCents: sql`round(coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents}) * 0.9)::integer`,
+    })
+    .where(
+      sql`${tickets.durationType} not in ('HOURLY', 'DAILY') and coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents}) >= 500`,
+    );
 }

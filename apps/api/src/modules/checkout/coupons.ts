@@ -14,10 +14,12 @@ export async function findApplicableCoupon(
   target: CouponTarget,
   userId: number | null,
   now: Date,
-  { lock = false } = {},
+  { lock = false, isMember }: { lock?: boolean; isMember?: () => Promise<boolean> } = {},
 ): Promise<CouponRow | null> {
   const coupon = await findActiveCoupon(db, code, { lock });
   if (!coupon) return null;
+  // Members-only codes are among Sentiero+'s exclusive discounts.
+  if (coupon.membersOnly && !(await isMember?.())) return null;
   if (coupon.validFrom && now < coupon.validFrom) return null;
   if (coupon.validUntil && now > coupon.validUntil) return null;
   if (coupon.ticketIds && !coupon.ticketIds.includes(target.ticketId)) return null;

@@ -6,7 +6,7 @@ import {
 } from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { findGuestProblems } from '@sentiero/contract/rules/guests';
-import { priceOrder } from '@sentiero/contract/rules/order-prices';
+import { priceOrder, unitPrice } from '@sentiero/contract/rules/order-prices';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { premiumCheck } from '../subscriptions/service.ts';
 import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/service.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
@@ -82,7 +83,11 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     }
   });
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
-  if (input.coupon && !(await findApplicableCoupon(ctx.db, input.coupon, target, userId, now))) {
+  const isMember = premiumCheck(ctx, userId);
+  if (
+    input.coupon &&
+    !(await findApplicableCoupon(ctx.db, input.coupon, target, userId, now, { isMember }))
+  ) {
     problems.coupon = 'couponInvalid';
   }
   if (Object.keys(problems).length) throw new AppError('VALIDATION_FAILED', 400, problems);
@@ -91,7 +96,9 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
     unitPriceCents: unitPrice,
     subtotalCents: subtotal,
     discountCents: discount,
-  } = priceOrder(ticket, input.guests.length);
+  } = priceOrder(ticket, input.guests.length, 0, {
+    member: ticket.memberPriceCents !== null && (await isMember()),
+  });
   const lines = input.guests.map((guest) => ({
     ticketId: ticket.id,
     guestName: guest.full_name,
@@ -108,7 +115,7 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
       : { ticketId: ticket.id, needed: placesNeeded(lines), capacity: ticket.dailyCapacity };
 
   const write = async (db: Db | Transaction, couponCode: string | null, couponOff: number) => {
-    const total = priceOrder(ticket, lines.length, couponOff).totalCents;
+    const total = Math.max(0, subtotal - discount - couponOff);
     const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
     if (method === 'free' && total > 0)
       throw new AppError('VALIDATION_FAILED', 400, { payment_method: 'invalid' });
@@ -149,7 +156,10 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
         ? await ctx.db.transaction(async (tx) => {
             if (!input.coupon) return write(tx, null, 0);
             // Locked until the order is written: two buyers cannot both take a coupon's last use.
-            const coupon = await findApplicableCoupon(tx, input.coupon, target, userId, now, { lock: true });
+            const coupon = await findApplicableCoupon(tx, input.coupon, target, userId, now, {
+              lock: true,
+              isMember,
+            });
             if (!coupon) throw new CouponGone();
             return write(tx, coupon.code, couponDiscount(coupon, subtotal - discount));
           })
@@ -193,15 +203,14 @@ export async function checkCoupon(ctx: ServiceContext, input: z.output<typeof co
   const ticket = await findSaleTicket(ctx, input.id_ticket);
   if (!ticket) throw unavailable();
   const target = { ticketId: ticket.id, categoryId: ticket.categoryId, areaId: ticket.areaId };
-  const coupon = await findApplicableCoupon(
-    ctx.db,
-    input.code,
-    target,
-    ctx.user?.id ?? null,
-    ctx.clock.now(),
-  );
+  const userId = ctx.user?.id ?? null;
+  const isMember = premiumCheck(ctx, userId);
+  const coupon = await findApplicableCoupon(ctx.db, input.code, target, userId, ctx.clock.now(), {
+    isMember,
+  });
   if (!coupon) throw new AppError('COUPON_INVALID', 400, { code: 'couponInvalid' });
-  const amount = (ticket.discountedPriceCents ?? ticket.priceCents) * input.quantity;
+  const member = ticket.memberPriceCents !== null && (await isMember());
+  const amount = unitPrice(ticket, { member }) * input.quantity;
   return {
     valid: true as const,
     code: coupon.code,

@@ -1,4 +1,5 @@
 import type { Db } from '@sentiero/db/client';
+import { preparedOnce } from '@sentiero/db/prepared';
 import {
   billingNotifications,
   premiumTrials,
@@ -31,17 +32,24 @@ export async function findLiveSubscription(db: Db, userId: number): Promise<Subs
   return row;
 }
 
-/** What the entitlement check reads: one indexed row (`subscriptions_live_member_idx`). */
+/**
+ * What the entitlement check reads: one indexed row (`subscriptions_live_member_idx`), a named
+ * statement because the user fetch and every premium endpoint run it.
+ */
 export async function findLiveMembership(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      status: subscriptions.status,
-      periodEnd: subscriptions.periodEnd,
-      pastDueSince: subscriptions.pastDueSince,
-      awaitingApproval: subscriptions.awaitingApproval,
-    })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'expired')));
+  const find = preparedOnce(db, 'subscriptions_live_membership', (name) =>
+    db
+      .select({
+        status: subscriptions.status,
+        periodEnd: subscriptions.periodEnd,
+        pastDueSince: subscriptions.pastDueSince,
+        awaitingApproval: subscriptions.awaitingApproval,
+      })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, sql.placeholder('userId')), ne(subscriptions.status, 'expired')))
+      .prepare(name),
+  );
+  const [row] = await find.execute({ userId });
   return row;
 }
 

@@ -52,6 +52,15 @@ export async function isPremiumMember(
   return row ? entitledNow(row, ctx.clock.now()) : false;
 }
 
+/** `isPremiumMember`, asked at most once and only if needed (a member price, a members-only code). */
+export function premiumCheck(ctx: Pick<ServiceContext, 'db' | 'clock'>, userId: number | null) {
+  let answer: Promise<boolean> | undefined;
+  return (): Promise<boolean> => {
+    answer ??= userId === null ? Promise.resolve(false) : isPremiumMember(ctx, userId);
+    return answer;
+  };
+}
+
 /**
  * The one server-side check of every premium endpoint: a visitor is asked to log in (401), a
  * member without Sentiero+ (never had it, suspended, expired) is refused (403, SPEC's premium

@@ -75,6 +75,7 @@ function toCard(ctx: ServiceContext, row: TicketCardRow): TicketCard {
     duration_type: row.durationType,
     price_cents: row.priceCents,
     discounted_price_cents: row.discountedPriceCents,
+    member_price_cents: row.memberPriceCents,
     currency: 'EUR',
     min_age: row.minAge,
     on_sale: isOnSale(row, calendarDateIn(row.timeZone, ctx.clock.now())),

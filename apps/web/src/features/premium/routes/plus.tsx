@@ -78,7 +78,7 @@ function Hero({ brand }: { brand: string }) {
         width={480}
         height={360}
         fetchPriority="high"
-        className="hidden h-full w-full object-cover md:block"
+        className="hidden h-full w-full object-contain md:block"
       />
     </section>
   );

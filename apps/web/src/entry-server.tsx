@@ -49,6 +49,7 @@ export const SERVER_RENDERED_PATHS = [
   '/termsconditions',
   '/app',
   '/contact',
+  '/plus',
 ];
 
 export function isServerRendered(path: string): boolean {

@@ -6,6 +6,7 @@ import { useAuthStore } from '../lib/auth-store.ts';
 import { readNotice } from '../lib/notice.ts';
 import { useSite } from '../lib/site.ts';
 import { Alert } from '../ui/alert.tsx';
+import { PremiumBadge } from '../ui/premium-badge.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
@@ -28,7 +29,10 @@ const MAIN_LINKS = [
 function Header() {
   const { t } = useTranslation();
   const firstname = useAuthStore((state) => (state.isLoggedIn ? state.user?.firstname : undefined));
-  const brand = useSite().data?.brand ?? 'Sentiero';
+  const isPremium = useAuthStore((state) => state.isLoggedIn && (state.user?.is_premium ?? false));
+  const site = useSite().data;
+  const brand = site?.brand ?? 'Sentiero';
+  const premiumBrand = site?.premium_brand ?? `${brand}+`;
   return (
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-4">
@@ -51,11 +55,16 @@ function Header() {
           {firstname ? (
             <NavLink
               to="/user"
-              aria-label={t('nav.accountOf', { name: firstname })}
+              aria-label={
+                isPremium
+                  ? t('nav.accountOfMember', { name: firstname, plan: premiumBrand })
+                  : t('nav.accountOf', { name: firstname })
+              }
               className={(state) => `${navLinkClass(state)} flex items-center gap-1.5`}
             >
               <UserRound aria-hidden className="size-4" />
-              <span className="max-w-32 truncate">{firstname}</span>
+              <span className="max-w-24 truncate sm:max-w-32">{firstname}</span>
+              {isPremium && <PremiumBadge label={premiumBrand} compact />}
             </NavLink>
           ) : (
             <NavLink to="/login" className={navLinkClass}>

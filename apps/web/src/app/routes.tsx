@@ -5,6 +5,7 @@ import { RegionPicker } from '../features/catalogue/components/region-picker.tsx
 import { TicketList } from '../features/catalogue/components/ticket-list.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
+import { AdSlot } from '../features/premium/components/ad-slot.tsx';
 import { HomeSearch } from '../features/search/components/home-search.tsx';
 import { prefetch } from '../lib/route-data.ts';
 import { siteQueryOptions } from '../lib/site.ts';
@@ -22,6 +23,7 @@ const home = (
     highlights={
       <>
         <TicketRow source="hottest" />
+        <AdSlot placement="home" />
         <TicketRow source="newest" />
         <TicketRow source="discounted" moreTo="/promotions" />
       </>
@@ -40,8 +42,15 @@ const homeLoader = ({ context }: LoaderFunctionArgs) =>
   ]);
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
-/** SPEC section 2: "/user (index and account both show the account screen)". */
-const accountScreen = () => import('../features/account/routes/account.tsx');
+/**
+ * SPEC section 2: "/user (index and account both show the account screen)", with its
+ * subscriptions part showing the Sentiero+ membership.
+ */
+const accountScreen = async () => {
+  const { AccountScreen } = await import('../features/account/routes/account.tsx');
+  const { MembershipPanel } = await import('../features/premium/components/membership-panel.tsx');
+  return { Component: () => <AccountScreen premium={<MembershipPanel />} /> };
+};
 
 type ContentPage = keyof typeof import('../features/content/routes/pages.tsx');
 const content = (name: ContentPage) => async () => ({
@@ -65,7 +74,13 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: homeLoader, element: home },
           { path: 'ref/:refId', loader: keepReferral, element: home },
-          { path: 'events', lazy: () => import('../features/catalogue/routes/events.tsx') },
+          {
+            path: 'events',
+            lazy: async () => {
+              const { loader, Component } = await import('../features/catalogue/routes/events.tsx');
+              return { loader, Component: () => <Component ad={<AdSlot placement="listing" />} /> };
+            },
+          },
           { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
           { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
           { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
@@ -74,7 +89,11 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { GrowthTable } = await import('../features/growth/routes/growth.tsx');
               const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-              return { Component: () => <GrowthTable banner={<PremiumBanner />} /> };
+              return {
+                Component: () => (
+                  <GrowthTable banner={<PremiumBanner />} ad={<AdSlot placement="growth" />} />
+                ),
+              };
             },
           },
           {
@@ -86,7 +105,11 @@ export const routes: RouteObject[] = [
                 lazy: async () => {
                   const { EventInformation } = await import('../features/catalogue/routes/event.tsx');
                   const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-                  return { Component: () => <EventInformation banner={<PremiumBanner />} /> };
+                  return {
+                    Component: () => (
+                      <EventInformation banner={<PremiumBanner />} ad={<AdSlot placement="event" />} />
+                    ),
+                  };
                 },
               },
               { path: 'guests', lazy: () => import('../features/checkout/routes/guests.tsx') },
@@ -102,7 +125,14 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
-          { path: 'blog/:blogId', lazy: () => import('../features/blog/routes/blog-post.tsx') },
+          {
+            path: 'blog/:blogId',
+            lazy: async () => {
+              const { loader, Component } = await import('../features/blog/routes/blog-post.tsx');
+              return { loader, Component: () => <Component ad={<AdSlot placement="blog" />} /> };
+            },
+          },
+          { path: 'plus', lazy: () => import('../features/premium/routes/plus.tsx') },
           {
             path: 'search',
             lazy: async () => {
@@ -162,6 +192,10 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'user-navbar', lazy: () => import('../features/account/routes/user-navbar.tsx') },
+              {
+                path: 'plus/confirmation',
+                lazy: () => import('../features/premium/routes/plus-confirmation.tsx'),
+              },
               { path: 'logout', loader: logout },
             ],
           },

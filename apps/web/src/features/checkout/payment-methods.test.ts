@@ -1,11 +1,11 @@
 import type { Order } from '@sentiero/contract/checkout';
 import type { PaymentMethods } from '@sentiero/contract/system';
 import { describe, expect, it } from 'vitest';
+import { readCardConfirmation } from '../../payments/card-confirmation.ts';
 import {
   findReusableCardOrder,
   getNextPaymentStep,
   getPaymentChoices,
-  readCardConfirmation,
   toPaymentMethod,
 } from './payment-methods.ts';
 

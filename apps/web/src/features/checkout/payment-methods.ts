@@ -37,29 +37,6 @@ export function getNextPaymentStep(order: Order): NextPaymentStep {
   return { kind: 'done' };
 }
 
-/**
- * What Stripe.js answered to confirming a card, as the payment step acts on it:
- * - `confirmed`: the card went through (or is processing), or had been confirmed before;
- * - `refused`: the card was declined or 3-D Secure failed. If Stripe charged nothing at all (a
- *   number it refused on sight) the order is still open and the buyer may try another card;
- * - `incomplete`: the card's details are missing or malformed, nothing was tried;
- * - `retry`: Stripe could not be reached or answered oddly: the same payment may be confirmed again.
- * For the first two the server asks Stripe and answers the order, or PAYMENT_DECLINED.
- */
-export type CardConfirmation = 'confirmed' | 'refused' | 'incomplete' | 'retry';
-
-/** The part of Stripe.js's `confirmCardPayment` answer that decides what happens next. */
-export type StripeConfirmResult = { error?: { type: string; code?: string } };
-
-export function readCardConfirmation(result: StripeConfirmResult): CardConfirmation {
-  const { error } = result;
-  // A second confirmation of a PaymentIntent that went through answers this code.
-  if (!error || error.code === 'payment_intent_unexpected_state') return 'confirmed';
-  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure') return 'refused';
-  if (error.type === 'validation_error') return 'incomplete';
-  return 'retry';
-}
-
 /** A card order waiting for Stripe.js, kept while the buyer corrects the card or tries again. */
 export type PendingCardOrder = { idempotencyKey: string; order: Order };
 

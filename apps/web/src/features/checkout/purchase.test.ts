@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error.ts';
+import { findCardProblems, readExpiry, toCardInput } from '../../payments/card-draft.ts';
 import {
   CardNotTakenError,
   classifyPurchaseFailure,
   classifyReturnFailure,
   endsAttempt,
-  findCardProblems,
-  readExpiry,
-  toCardInput,
 } from './purchase.ts';
 
 const answer = (status: number, code: string, fields: Record<string, string> = {}) =>

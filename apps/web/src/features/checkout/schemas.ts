@@ -1,8 +1,8 @@
 import { MAX_GUESTS } from '@sentiero/contract/checkout';
 import type { PaymentMethods } from '@sentiero/contract/system';
 import { z } from 'zod';
+import { type CardDraft, findCardProblems } from '../../payments/card-draft.ts';
 import { findGuestDraftProblems, type GuestRules } from './guest-rules.ts';
-import { type CardDraft, findCardProblems } from './purchase.ts';
 import { PAYMENT_CHOICES } from './store.ts';
 
 /*

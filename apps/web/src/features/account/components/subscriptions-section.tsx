@@ -1,18 +1,18 @@
 import type { User } from '@sentiero/contract/accounts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { useSite } from '../../../lib/site.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useUpdateNewsletter } from '../api.ts';
 
 /**
  * Subscriptions (SPEC section 2): the newsletter, with double opt-in (a subscription stays
- * pending until the link of the confirmation mail is opened), and the premium membership.
+ * pending until the link of the confirmation mail is opened), and the premium membership, which
+ * the app composes in from the premium feature (`premium`).
  */
-export function SubscriptionsSection({ user }: { user: User }) {
+export function SubscriptionsSection({ user, premium }: { user: User; premium?: ReactNode }) {
   const { t } = useTranslation(['account', 'errors']);
-  const brand = useSite().data?.brand ?? 'Sentiero';
   const change = useUpdateNewsletter();
   const state = user.newsletter;
 
@@ -54,14 +54,7 @@ export function SubscriptionsSection({ user }: { user: User }) {
           )}
         </div>
       </div>
-      <div className="space-y-1 border-stone-200 border-t pt-4">
-        <h3 className="font-medium text-stone-900">{t('subscriptions.premium', { plan: `${brand}+` })}</h3>
-        <p className="text-stone-700">
-          {user.is_premium
-            ? t('subscriptions.premiumActive', { plan: `${brand}+` })
-            : t('subscriptions.premiumSoon', { plan: `${brand}+` })}
-        </p>
-      </div>
+      {premium && <div className="border-stone-200 border-t pt-4">{premium}</div>}
     </div>
   );
 }

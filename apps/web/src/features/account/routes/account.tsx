@@ -1,4 +1,5 @@
 import { Download, LogOut, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -14,8 +15,11 @@ import { TwoFactorSection } from '../components/two-factor-section.tsx';
 const actionClass =
   'inline-flex items-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100';
 
-/** `/user` and `/user/account`: the account screen (SPEC section 2). */
-export function Component() {
+/**
+ * `/user` and `/user/account`: the account screen (SPEC section 2). The Sentiero+ membership
+ * comes from the premium feature, composed in by the app (`premium`).
+ */
+export function AccountScreen({ premium }: { premium?: ReactNode }) {
   const { t } = useTranslation('account');
   const language = useCurrentLanguage();
   const user = useMember();
@@ -31,9 +35,11 @@ export function Component() {
       <Card title={t('password.title')}>
         <PasswordForm />
       </Card>
-      <Card title={t('subscriptions.title')}>
-        <SubscriptionsSection user={user} />
-      </Card>
+      <div id="subscriptions" className="scroll-mt-24">
+        <Card title={t('subscriptions.title')}>
+          <SubscriptionsSection user={user} premium={premium} />
+        </Card>
+      </div>
       <Card title={t('preferences.title')}>
         <PreferencesSection user={user} />
       </Card>

@@ -1,7 +1,9 @@
 import { ChevronRight, LogOut, type LucideIcon, Ticket, Trash2, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSite } from '../../../lib/site.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { PremiumBadge } from '../../../ui/premium-badge.tsx';
 import { useMember } from '../api.ts';
 
 type MenuItem = { to: string; label: string; Icon: LucideIcon; danger?: boolean };
@@ -10,6 +12,7 @@ type MenuItem = { to: string; label: string; Icon: LucideIcon; danger?: boolean 
 export function Component() {
   const { t } = useTranslation('account');
   const user = useMember();
+  const premiumBrand = useSite().data?.premium_brand ?? 'Sentiero+';
   const items: MenuItem[] = [
     { to: '/user/account', label: t('navbar.account'), Icon: UserRound },
     { to: '/user/mytickets', label: t('navbar.mytickets'), Icon: Ticket },
@@ -21,6 +24,12 @@ export function Component() {
       <PageHeading lead={user ? t('navbar.hello', { name: user.firstname }) : undefined}>
         {t('navbar.title')}
       </PageHeading>
+      {user?.is_premium && (
+        <p className="-mt-3 mb-5 flex items-center gap-2 text-stone-700">
+          <PremiumBadge label={premiumBrand} />
+          {t('navbar.member', { plan: premiumBrand })}
+        </p>
+      )}
       <nav aria-label={t('navbar.title')}>
         <ul className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
           {items.map(({ to, label, Icon, danger }) => (

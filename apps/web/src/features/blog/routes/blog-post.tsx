@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
@@ -15,7 +16,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { sku };
 }
 
-export function Component() {
+/** `ad`: the post's advertising slot, composed in by the app. */
+export function Component({ ad }: { ad?: ReactNode }) {
   const { sku } = useLoaderData<typeof loader>();
   const { t } = useTranslation('blog');
   const language = useCurrentLanguage();
@@ -58,6 +60,7 @@ export function Component() {
           <Search aria-hidden className="size-4" />
           {t('searchAdventure')}
         </Link>
+        {ad}
       </aside>
     </article>
   );

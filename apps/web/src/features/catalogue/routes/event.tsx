@@ -51,8 +51,12 @@ function ValidityText({ ticket }: { ticket: TicketInfo }) {
   return t('ticket.seasonWindow', { duration: base, from: monthDay(season.start), to: monthDay(season.end) });
 }
 
-/** `/event/{eventId}`: the information step, every "ticket info" field of SPEC section 3. */
-export function EventInformation({ banner }: { banner?: ReactNode }) {
+/**
+ * `/event/{eventId}`: the information step, every "ticket info" field of SPEC section 3. The app
+ * composes in the Sentiero+ banner and the advertising slot below the booking box (never in the
+ * purchase steps).
+ */
+export function EventInformation({ banner, ad }: { banner?: ReactNode; ad?: ReactNode }) {
   const id = Number(useParams().eventId);
   const { t } = useTranslation('catalogue');
   const language = useCurrentLanguage();
@@ -89,8 +93,9 @@ export function EventInformation({ banner }: { banner?: ReactNode }) {
 
       {/* On a phone the price and the way on come before the facts; on a wide screen they head the side column. */}
       <div className="grid gap-8 lg:grid-cols-3">
-        <div className="lg:col-start-3 lg:row-start-1">
+        <div className="space-y-4 lg:col-start-3 lg:row-start-1">
           <BookingBox ticket={ticket} />
+          {ad}
         </div>
         <dl className="grid content-start gap-5 sm:grid-cols-2 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.validity')}>

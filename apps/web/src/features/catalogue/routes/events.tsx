@@ -76,7 +76,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   ]);
 }
 
-export function Component() {
+/** `ad`: the listing's advertising slot, composed in by the app. */
+export function Component({ ad }: { ad?: ReactNode }) {
   const { t } = useTranslation('catalogue');
   const [searchParams, setSearchParams] = useSearchParams();
   const country = countryParam(searchParams);
@@ -142,6 +143,7 @@ export function Component() {
               ))}
             </ul>
             <Pager page={areas.data.page} pages={areas.data.pages} />
+            {ad && <div className="mt-8">{ad}</div>}
           </>
         )
       ) : (

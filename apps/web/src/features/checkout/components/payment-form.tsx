@@ -9,9 +9,14 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { readCardConfirmation } from '../../../payments/card-confirmation.ts';
+import { toCardInput } from '../../../payments/card-draft.ts';
+import { CardFields } from '../../../payments/card-fields.tsx';
+import type { MountedStripeCard, StripeCardState } from '../../../payments/stripe-card.ts';
+import { StripeCardField } from '../../../payments/stripe-card-field.tsx';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { checkboxClass, TextField } from '../../../ui/form-field.tsx';
+import { checkboxClass } from '../../../ui/form-field.tsx';
 import { completeOrder, useBuyTickets } from '../api.ts';
 import { type GuestRules, toGuestInput } from '../guest-rules.ts';
 import {
@@ -19,7 +24,6 @@ import {
   getNextPaymentStep,
   getPaymentChoices,
   type PendingCardOrder,
-  readCardConfirmation,
   toPaymentMethod,
 } from '../payment-methods.ts';
 import {
@@ -27,14 +31,9 @@ import {
   classifyPurchaseFailure,
   endsAttempt,
   type PurchaseFailure,
-  toCardInput,
 } from '../purchase.ts';
 import { buildPaymentFormSchema, type PaymentForm as PaymentValues } from '../schemas.ts';
 import { type PaymentChoice, useCheckoutStore } from '../store.ts';
-import type { MountedStripeCard, StripeCardState } from '../stripe-card.ts';
-import { StripeCardField } from './stripe-card-field.tsx';
-
-const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
 
 function FailureMessage({ failure, ticketId }: { failure: PurchaseFailure; ticketId: number }) {
   const { t } = useTranslation(['checkout', 'errors']);
@@ -256,32 +255,14 @@ export function PaymentForm({
         />
       )}
       {choice === 'card' && methods.card === 'sandbox' && (
-        <div className="space-y-4">
-          <TextField
-            label={t('payment.cardNumber')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            hint={t('payment.testCard', { number: SANDBOX_TEST_CARD })}
-            error={text(errors?.number)}
-            {...form.register('card.number')}
-          />
-          <div className="grid grid-cols-2 gap-4">
-            <TextField
-              label={t('payment.cardExpiry')}
-              autoComplete="cc-exp"
-              placeholder={t('payment.cardExpiryPlaceholder')}
-              error={text(errors?.expiry)}
-              {...form.register('card.expiry')}
-            />
-            <TextField
-              label={t('payment.cardCvc')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              error={text(errors?.cvc)}
-              {...form.register('card.cvc')}
-            />
-          </div>
-        </div>
+        <CardFields
+          fields={{
+            number: form.register('card.number'),
+            expiry: form.register('card.expiry'),
+            cvc: form.register('card.cvc'),
+          }}
+          errors={{ number: text(errors?.number), expiry: text(errors?.expiry), cvc: text(errors?.cvc) }}
+        />
       )}
       {failure && <FailureMessage failure={failure} ticketId={ticketId} />}
       <Button

@@ -19,9 +19,10 @@ const LEVEL_STYLE: Record<GrowthLevel, string> = {
 
 /**
  * `/growth`: the mushroom growth table, the latest levels reported in each foraging area. The
- * Sentiero+ banner that unlocks the full table comes from the app, which composes the features.
+ * Sentiero+ banner that unlocks the full table and the advertising slot come from the app, which
+ * composes the features.
  */
-export function GrowthTable({ banner }: { banner: ReactNode }) {
+export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode }) {
   const { t } = useTranslation('growth');
   const language = useCurrentLanguage();
   const table = useGrowthTable(language);
@@ -91,6 +92,7 @@ export function GrowthTable({ banner }: { banner: ReactNode }) {
           {banner}
         </div>
       )}
+      {ad}
     </div>
   );
 }

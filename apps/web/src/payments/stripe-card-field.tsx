@@ -1,12 +1,13 @@
 import { type RefObject, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLanguage } from '../../../lib/i18n.ts';
-import { inputClass } from '../../../ui/form-field.tsx';
-import type { MountedStripeCard, StripeCardState } from '../stripe-card.ts';
+import { useCurrentLanguage } from '../lib/i18n.ts';
+import { inputClass } from '../ui/form-field.tsx';
+import type { MountedStripeCard, StripeCardState } from './stripe-card.ts';
 
 /**
  * The card's details when Stripe takes cards: Stripe's own field, loaded with Stripe.js only
  * when this is shown. `cardRef` holds the mounted field for the payment form to confirm with.
+ * Shared by the ticket checkout and the Sentiero+ purchase; its texts are the checkout's.
  */
 export function StripeCardField({
   publishableKey,
@@ -33,7 +34,7 @@ export function StripeCardField({
     let cancelled = false;
     setStatus('loading');
     reportChange({ complete: false });
-    import('../stripe-card.ts')
+    import('./stripe-card.ts')
       .then(({ mountStripeCard }) =>
         mountStripeCard(element, { publishableKey, language, onChange: (state) => reportChange(state) }),
       )

@@ -1,12 +1,16 @@
 import type { Language } from '@sentiero/contract/languages';
 // `pure` adds Stripe's script only when `loadStripe` runs, not when this module is imported.
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { StripeConfirmResult } from './payment-methods.ts';
+import type { StripeConfirmResult } from './card-confirmation.ts';
 
 /** What the card field reports as the buyer types: whether Stripe could take the card now. */
 export type StripeCardState = { complete: boolean };
 
-/** Stripe's card field, mounted: confirms a card order's PaymentIntent with what was typed into it. */
+/**
+ * Stripe's card field, mounted: confirms with what was typed into it a ticket order's
+ * PaymentIntent, or the SetupIntent that saves the card of a Sentiero+ membership for the charge
+ * after its free trial (Stripe's client secrets say which: `seti_…` or `pi_…`).
+ */
 export type MountedStripeCard = {
   confirm(clientSecret: string): Promise<StripeConfirmResult>;
   destroy(): void;
@@ -32,7 +36,10 @@ export async function mountStripeCard(
   card.on('change', (event) => options.onChange({ complete: event.complete }));
   card.mount(target);
   return {
-    confirm: (clientSecret) => stripe.confirmCardPayment(clientSecret, { payment_method: { card } }),
+    confirm: (clientSecret) =>
+      clientSecret.startsWith('seti_')
+        ? stripe.confirmCardSetup(clientSecret, { payment_method: { card } })
+        : stripe.confirmCardPayment(clientSecret, { payment_method: { card } }),
     destroy: () => card.destroy(),
   };
 }

@@ -1,0 +1,115 @@
+import type { Ad, AdPlacement } from '@sentiero/contract/premium';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { useSite } from '../../../lib/site.ts';
+import { useHydrated } from '../../../ui/client-only.tsx';
+import { getAdsQueryOptions } from '../ads-api.ts';
+
+/** How far below the screen a slot starts asking for its ad: there by the time it is scrolled to. */
+const NEAR_VIEWPORT = '300px 0px';
+
+/** The slot's fixed height: the page never moves when the ad arrives, or when there is none. */
+const SLOT_CLASS = 'relative h-32 overflow-hidden rounded-xl border border-stone-200 bg-stone-50';
+
+/** A path of ours, or a partner's https address; anything else is not shown. */
+const isOurPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+const isSafeTarget = (url: string) => isOurPath(url) || url.startsWith('https://');
+
+function AdBody({ ad }: { ad: Ad }) {
+  const content = (
+    <>
+      {ad.image && isOurPath(ad.image) && (
+        <img
+          src={ad.image}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-24 shrink-0 rounded-lg object-cover"
+        />
+      )}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold text-stone-900">{ad.title}</span>
+        <span className="line-clamp-2 block text-sm text-stone-700">{ad.text}</span>
+        <span className="mt-1 block font-medium text-brand-800 text-sm underline">{ad.cta}</span>
+      </span>
+    </>
+  );
+  const linkClass =
+    'flex h-full items-center gap-4 p-4 pt-6 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:-outline-offset-2';
+  // Our own pages open in the app; a partner's is a paid link (rel="sponsored") in a new tab.
+  return isOurPath(ad.url) ? (
+    <Link to={ad.url} className={linkClass}>
+      {content}
+    </Link>
+  ) : (
+    <a href={ad.url} target="_blank" rel="sponsored noopener" className={linkClass}>
+      {content}
+    </a>
+  );
+}
+
+/**
+ * An advertising slot of a page (home, listing, event, blog, growth), never inside the checkout
+ * form. Its box is there from the server's render at its final height; the ad is asked for only
+ * when the box comes near the screen. Labelled as advertising in the reader's language. Never
+ * shown to a Sentiero+ member ("no advertising" is one of its benefits; the server answers none
+ * to them too). Without an ad, the box offers browsing without ads instead.
+ */
+export function AdSlot({ placement }: { placement: AdPlacement }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const hydrated = useHydrated();
+  const isPremium = useAuthStore((state) => state.user?.is_premium ?? false);
+  const brand = useSite().data?.premium_brand ?? 'Sentiero+';
+  const box = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
+  const hidden = hydrated && isPremium;
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const ads = useQuery({ ...getAdsQueryOptions(language, placement), enabled: near && !hidden });
+  if (hidden) return null;
+  const ad = ads.data?.ads.find((candidate) => isSafeTarget(candidate.url));
+
+  return (
+    <aside ref={box} aria-label={t('ads.label')} className={SLOT_CLASS}>
+      <span className="absolute top-1.5 right-3 text-[11px] text-stone-500 uppercase tracking-wide">
+        {t('ads.label')}
+      </span>
+      {ad ? (
+        <AdBody ad={ad} />
+      ) : ads.isSuccess ? (
+        <Link
+          to="/plus"
+          className="flex h-full flex-col justify-center p-4 pt-6 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:-outline-offset-2"
+        >
+          <span className="font-semibold text-stone-900">{t('ads.noAdsTitle')}</span>
+          <span className="text-sm text-stone-700">{t('ads.noAdsText', { brand })}</span>
+        </Link>
+      ) : null}
+    </aside>
+  );
+}

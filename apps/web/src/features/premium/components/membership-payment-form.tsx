@@ -1,0 +1,157 @@
+import type { Subscription, SubscriptionPaymentMethod } from '@sentiero/contract/premium';
+import type { PaymentMethods } from '@sentiero/contract/system';
+import { type ReactNode, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { readCardConfirmation } from '../../../payments/card-confirmation.ts';
+import {
+  type CardDraft,
+  type CardInput,
+  findCardProblems,
+  toCardInput,
+} from '../../../payments/card-draft.ts';
+import { CardFields } from '../../../payments/card-fields.tsx';
+import type { MountedStripeCard, StripeCardState } from '../../../payments/stripe-card.ts';
+import { StripeCardField } from '../../../payments/stripe-card-field.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { checkboxClass } from '../../../ui/form-field.tsx';
+import { completeMembership } from '../api.ts';
+import { MembershipCardError } from '../membership.ts';
+
+/** The ways of paying a membership: a card (to whoever takes cards here) or PayPal; never cash. */
+export type MembershipPaymentChoice = 'card' | 'paypal';
+
+export function getMembershipPaymentChoices(methods: PaymentMethods): MembershipPaymentChoice[] {
+  const choices: MembershipPaymentChoice[] = [];
+  if (methods.card) choices.push('card');
+  if (methods.paypal) choices.push('paypal');
+  return choices;
+}
+
+/** What the server is asked to save: the method, and the simulator's card when it takes cards. */
+export type MembershipPayment = { payment_method: SubscriptionPaymentMethod; card?: CardInput };
+
+/** Confirms the card of a membership with Stripe.js, then answers the membership as the server has it. */
+export type ConfirmMembershipCard = (
+  subscription: Subscription,
+  clientSecret: string,
+) => Promise<Subscription>;
+
+type FormValues = { choice: MembershipPaymentChoice; card: CardDraft };
+
+/**
+ * The payment part of the Sentiero+ purchase and of "change payment method": the same choices as
+ * the ticket checkout (the sandbox's test card on the embedded default, cards through Stripe,
+ * PayPal) and the same card fields. `children` comes first inside the form (the plan choice).
+ */
+export function MembershipPaymentForm({
+  methods,
+  busy,
+  submitLabel,
+  onPay,
+  children,
+  footer,
+  failure,
+}: {
+  methods: PaymentMethods;
+  busy: boolean;
+  submitLabel(choice: MembershipPaymentChoice): string;
+  onPay(payment: MembershipPayment, confirmCard: ConfirmMembershipCard): void;
+  children?: ReactNode;
+  /** Below the button: what the member agrees to (the renewal), or nothing. */
+  footer?: ReactNode;
+  failure?: ReactNode;
+}) {
+  const { t } = useTranslation(['premium', 'checkout']);
+  const choices = getMembershipPaymentChoices(methods);
+  const form = useForm<FormValues>({
+    defaultValues: { choice: choices[0] ?? 'card', card: { number: '', expiry: '', cvc: '' } },
+  });
+  const choice = form.watch('choice');
+  const stripeKey = methods.card === 'stripe' ? methods.stripe_publishable_key : null;
+  const stripeCard = useRef<MountedStripeCard | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>({ complete: false });
+  const [stripeProblem, setStripeProblem] = useState<string | undefined>();
+  const errors = form.formState.errors.card;
+
+  /** Stripe.js confirms the card the server set up, then the server says what came of it. */
+  const confirmCard: ConfirmMembershipCard = async (_subscription, clientSecret) => {
+    const card = stripeCard.current;
+    if (!card) throw new MembershipCardError('incomplete');
+    const confirmation = readCardConfirmation(await card.confirm(clientSecret));
+    if (confirmation === 'incomplete') throw new MembershipCardError('incomplete');
+    if (confirmation === 'retry') throw new Error('Stripe gave no answer');
+    if (confirmation === 'refused') throw new MembershipCardError('declined');
+    return (await completeMembership()).subscription;
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (values.choice === 'paypal') return onPay({ payment_method: 'paypal' }, confirmCard);
+    if (stripeKey) {
+      if (!stripeState.complete) {
+        setStripeProblem(t('checkout:problems.cardIncomplete'));
+        return;
+      }
+      return onPay({ payment_method: 'card' }, confirmCard);
+    }
+    const problems = findCardProblems(values.card, new Date().toISOString().slice(0, 10));
+    const entries = Object.entries(problems) as [keyof CardDraft, string][];
+    for (const [field, message] of entries) form.setError(`card.${field}`, { message });
+    if (entries.length > 0) return;
+    onPay({ payment_method: 'sandbox', card: toCardInput(values.card) }, confirmCard);
+  });
+
+  if (choices.length === 0)
+    return <p className="text-stone-700">{t('checkout:failure.methodUnavailable')}</p>;
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5">
+      {children}
+      <fieldset className="space-y-3">
+        <legend className="mb-2 font-semibold text-stone-900">{t('pay.method')}</legend>
+        {choices.map((option) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
+          >
+            <input type="radio" value={option} className={checkboxClass} {...form.register('choice')} />
+            <span>
+              <span className="block font-medium text-stone-900">{t(`pay.${option}`)}</span>
+              <span className="block text-sm text-stone-600">{t(`pay.${option}Text`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'card' && stripeKey && (
+        <StripeCardField
+          publishableKey={stripeKey}
+          cardRef={stripeCard}
+          onChange={(state) => {
+            setStripeState(state);
+            if (state.complete) setStripeProblem(undefined);
+          }}
+          error={stripeProblem}
+        />
+      )}
+      {choice === 'card' && methods.card === 'sandbox' && (
+        <CardFields
+          fields={{
+            number: form.register('card.number'),
+            expiry: form.register('card.expiry'),
+            cvc: form.register('card.cvc'),
+          }}
+          errors={{
+            number: errors?.number?.message && t(errors.number.message),
+            expiry: errors?.expiry?.message && t(errors.expiry.message),
+            cvc: errors?.cvc?.message && t(errors.cvc.message),
+          }}
+        />
+      )}
+      {failure}
+      <Button type="submit" className="w-full" busy={busy} busyLabel={t('checkout:payment.sending')}>
+        {submitLabel(choice)}
+      </Button>
+      {footer}
+    </form>
+  );
+}

@@ -106,12 +106,22 @@ export function toGuestInput(rules: GuestRules, guest: GuestDraft) {
  * The cart before the buy, priced by the contract's rule the server prices the buy with, with the
  * discount the server gave for a coupon: the purchase then answers with the same figures.
  */
-export function priceCart(ticket: TicketInfo, guests: GuestDraft[], couponCents = 0): CartSummary {
+export function priceCart(
+  ticket: TicketInfo,
+  guests: GuestDraft[],
+  couponCents = 0,
+  { member = false } = {},
+): CartSummary {
   const quantity = guests.length;
   const prices = priceOrder(
-    { priceCents: ticket.price_cents, discountedPriceCents: ticket.discounted_price_cents },
+    {
+      priceCents: ticket.price_cents,
+      discountedPriceCents: ticket.discounted_price_cents,
+      memberPriceCents: ticket.member_price_cents,
+    },
     quantity,
     couponCents,
+    { member },
   );
   const starts = guests
     .map((guest) => guest.start_date)

@@ -1,15 +1,30 @@
 import type { Language } from '@sentiero/contract/languages';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { MEMBER_QUERY_KEY } from '../../queries/member.ts';
 
-/** The mushroom growth table in one language: visitors get the short table, members the full one. */
-export function getGrowthTableQueryOptions(language: Language) {
+/**
+ * The mushroom growth table in one language, as the server cuts it for who asks: a visitor's
+ * table and a member's are different answers, so a member's is a member query (dropped on logout).
+ */
+export function getGrowthTableQueryOptions(language: Language, member = false) {
   return queryOptions({
-    queryKey: ['growth', language],
+    queryKey: member ? [...MEMBER_QUERY_KEY, 'growth', language] : ['growth', language],
     queryFn: ({ signal }) => callApi('areaListLevel', { lng: language }, { signal }),
   });
 }
 
 export function useGrowthTable(language: Language) {
-  return useQuery(getGrowthTableQueryOptions(language));
+  const member = useAuthStore((state) => state.isLoggedIn);
+  return useQuery(getGrowthTableQueryOptions(language, member));
+}
+
+/** Unlocks an area's full history for a member, then reads the table again. */
+export function useUnlockArea(language: Language) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (areaId: number) => callApi('areaLevelUnlock', { lng: language, id_area: areaId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'growth'] }),
+  });
 }

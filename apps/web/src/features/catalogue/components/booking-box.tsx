@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/site.ts';
+import { MemberPrice } from './member-price.tsx';
 import { Price } from './price.tsx';
 
 function Assurance({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -53,6 +54,10 @@ export function BookingBox({ ticket }: { ticket: TicketInfo }) {
         <Price cents={ticket.price_cents} discountedCents={ticket.discounted_price_cents} />
         <span className="text-sm text-stone-600">{t('trust.perPerson')}</span>
       </p>
+      <MemberPrice
+        cents={ticket.member_price_cents}
+        usualCents={ticket.discounted_price_cents ?? ticket.price_cents}
+      />
       <div className="mt-4">
         {ticket.on_sale ? (
           <Link

@@ -21,6 +21,7 @@ const rafting: TicketCardData = {
   duration_type: 'HOURLY',
   price_cents: 5500,
   discounted_price_cents: null,
+  member_price_cents: null,
   currency: 'EUR',
   min_age: 12,
   on_sale: true,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTicketPackages } from '../api.ts';
+import { MemberPrice } from './member-price.tsx';
 import { Price } from './price.tsx';
 
 /** The same activity in the same area for other durations: a daily, weekly or yearly permit. */
@@ -25,7 +26,13 @@ export function TicketPackages({ ticketId }: { ticketId: number }) {
                 {t(`duration.${option.duration_type}`)}
               </Link>
             )}
-            <Price cents={option.price_cents} discountedCents={option.discounted_price_cents} />
+            <span className="flex flex-col items-end gap-0.5">
+              <Price cents={option.price_cents} discountedCents={option.discounted_price_cents} />
+              <MemberPrice
+                cents={option.member_price_cents}
+                usualCents={option.discounted_price_cents ?? option.price_cents}
+              />
+            </span>
           </li>
         ))}
       </ul>

@@ -108,6 +108,8 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
   const guests = useCheckoutStore((state) => state.guests);
   const coupon = useCheckoutStore((state) => state.coupon);
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
+  // Sentiero+ members pay the member price the server will charge them.
+  const isPremium = useAuthStore((state) => state.user?.is_premium ?? false);
   const methods = useSite().data?.payment_methods;
   // PayPal's cancel link brings the buyer back here with the order they did not pay.
   const [searchParams] = useSearchParams();
@@ -115,7 +117,9 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
   useReleaseUnpaidOrder(id, isLoggedIn ? searchParams.get('order') : null);
   if (!ticket || !methods || guests.length === 0) return null;
   const rules = getGuestRules(ticket, calendarDateIn(ticket.location.time_zone, new Date()));
-  const cart = priceCart(ticket, guests, coupon?.quantity === guests.length ? coupon.discountCents : 0);
+  const cart = priceCart(ticket, guests, coupon?.quantity === guests.length ? coupon.discountCents : 0, {
+    member: isPremium,
+  });
 
   return (
     <div>

@@ -1,12 +1,16 @@
-import type { GrowthLevel } from '@sentiero/contract/growth';
+import { type GrowthLevel, MEMBER_GROWTH_UNLOCKS } from '@sentiero/contract/growth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { withRedirect } from '../../../lib/redirect-path.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useGrowthTable } from '../api.ts';
+import { useGrowthTable, useUnlockArea } from '../api.ts';
 
 const LEVEL_STYLE: Record<GrowthLevel, string> = {
   poor: 'bg-stone-200 text-stone-800',
@@ -23,9 +27,10 @@ const LEVEL_STYLE: Record<GrowthLevel, string> = {
  * composes the features.
  */
 export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode }) {
-  const { t } = useTranslation('growth');
+  const { t } = useTranslation(['growth', 'errors']);
   const language = useCurrentLanguage();
   const table = useGrowthTable(language);
+  const unlock = useUnlockArea(language);
   if (!table.data) {
     return (
       <div>
@@ -35,6 +40,8 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
     );
   }
   const rows = table.data.area_list;
+  const { access } = table.data;
+  const unlocksLeft = Math.max(0, MEMBER_GROWTH_UNLOCKS - rows.filter((row) => row.unlocked).length);
   const dates = [...new Set(rows.flatMap((row) => row.days.map((day) => day.date)))].sort().reverse();
   return (
     <div className="space-y-6">
@@ -65,6 +72,19 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
                       {row.name}
                     </Link>
                     <span className="block text-stone-500 text-xs">{row.region.name}</span>
+                    {access === 'member' && !row.unlocked && unlocksLeft > 0 && (
+                      <Button
+                        variant="secondary"
+                        className="mt-1 px-2 py-0.5 text-xs"
+                        busy={unlock.isPending && unlock.variables === row.id}
+                        busyLabel={t('unlocking')}
+                        disabled={unlock.isPending}
+                        onClick={() => unlock.mutate(row.id)}
+                        aria-label={t('unlockArea', { area: row.name })}
+                      >
+                        {t('unlockShort')}
+                      </Button>
+                    )}
                   </th>
                   {dates.map((date) => {
                     const level = row.days.find((day) => day.date === date)?.level;
@@ -85,6 +105,29 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
             </tbody>
           </table>
         </div>
+      )}
+      {unlock.isError && (
+        <Alert tone="error">
+          {unlock.error instanceof ApiRequestError ? unlock.error.message : t('errors:NETWORK')}
+        </Alert>
+      )}
+      {access === 'visitor' && (
+        <div className="space-y-2 rounded-xl border border-brand-200 bg-brand-50 p-4">
+          <p className="text-stone-800">{t('visitorLead')}</p>
+          <p className="flex flex-wrap gap-3">
+            <Link className="font-medium text-brand-800 underline" to={withRedirect('/login', '/growth')}>
+              {t('login')}
+            </Link>
+            <Link className="font-medium text-brand-800 underline" to={withRedirect('/signup', '/growth')}>
+              {t('signup')}
+            </Link>
+          </p>
+        </div>
+      )}
+      {access === 'member' && (
+        <p className="text-stone-700">
+          {unlocksLeft > 0 ? t('memberLead', { count: unlocksLeft }) : t('memberNoneLeft')}
+        </p>
       )}
       {!table.data.full_table && (
         <div className="space-y-3">

@@ -1,0 +1,24 @@
+import { Crown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+
+/**
+ * What a Sentiero+ member pays for a package (one of the membership's exclusive discounts), shown
+ * to everyone: members see what they will be charged, others where the saving comes from.
+ */
+export function MemberPrice({ cents, usualCents }: { cents: number | null; usualCents: number }) {
+  const { t } = useTranslation('catalogue');
+  const language = useCurrentLanguage();
+  if (cents === null || cents >= usualCents) return null;
+  return (
+    <Link
+      to="/plus"
+      className="inline-flex items-center gap-1 text-amber-900 text-xs underline decoration-amber-400"
+    >
+      <Crown aria-hidden className="size-3.5 text-amber-500" />
+      {t('memberPrice', { price: formatMoney(cents, language) })}
+    </Link>
+  );
+}

@@ -15,14 +15,16 @@ import { API_LOCALES_DIR, WEB_LOCALES_DIR } from './config.ts';
 
 /**
  * Where each namespace the server reads is translated. `errors` and `common` are the web app's
- * own files (ADR 005: one set of translations for both sides); mails and PDF tickets are written
- * only by the server, so their texts stay beside it and the browser never downloads them.
+ * own files (ADR 005: one set of translations for both sides); mails, PDF tickets and receipts
+ * are written only by the server, so their texts stay beside it and the browser never downloads
+ * them.
  */
 const NAMESPACE_DIRS = {
   errors: WEB_LOCALES_DIR,
   common: WEB_LOCALES_DIR,
   mail: API_LOCALES_DIR,
   ticket: API_LOCALES_DIR,
+  receipt: API_LOCALES_DIR,
 } as const;
 export type Namespace = keyof typeof NAMESPACE_DIRS;
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Language } from '@sentiero/contract/languages';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { formatAmount, formatDay } from './format.ts';
 import { fontForDocument } from './ticket-pdf-fonts.ts';
 
 /** The texts `options.texts` must hold, translated into the PDF's language. */
@@ -117,9 +118,11 @@ function toWinAnsi(text: string): string {
   return out;
 }
 
-type Fonts = { regular: string; bold: string; write: (text: string) => string };
+/** The document's two fonts, and how a text is written so that they can print it. */
+export type PdfFonts = { regular: string; bold: string; write: (text: string) => string };
 
-function prepareFonts(doc: PDFKit.PDFDocument, font: TicketFont | null): Fonts {
+/** Registers `font` in `doc` (Helvetica when null): shared by every PDF the server makes. */
+export function prepareFonts(doc: PDFKit.PDFDocument, font: TicketFont | null): PdfFonts {
   if (!font) return { regular: 'Helvetica', bold: 'Helvetica-Bold', write: toWinAnsi };
   doc.registerFont('ticket-regular', fontForDocument(font.regular));
   doc.registerFont('ticket-bold', fontForDocument(font.bold));
@@ -160,7 +163,7 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
   doc.fill('#000000');
 }
 
-type Context = Omit<TicketPdfOptions, 'font'> & { fonts: Fonts };
+type Context = Omit<TicketPdfOptions, 'font'> & { fonts: PdfFonts };
 
 const style = (doc: PDFKit.PDFDocument, font: string, size: number, color: string) =>
   doc.font(font).fontSize(size).fillColor(color);
@@ -208,19 +211,15 @@ function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketForPdf, context: Cont
   style(doc, CODE_FONT, 15, INK).text(ticket.code, qrX, doc.y + 2, underQr);
   const qrBottom = doc.y;
 
-  const money = new Intl.NumberFormat(language, { style: 'currency', currency: ticket.currency });
-  // Calendar dates: formatted at UTC midnight so no time zone can move them to another day.
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
-  const formatDate = (date: string) => dates.format(new Date(`${date}T00:00:00Z`));
   const details: [TicketPdfLabel, string][] = [
     ['area', ticket.areaName],
     ['location', ticket.location],
     ['category', ticket.category],
-    ['validFrom', formatDate(ticket.validFrom)],
-    ['validUntil', formatDate(ticket.validUntil)],
+    ['validFrom', formatDay(ticket.validFrom, language)],
+    ['validUntil', formatDay(ticket.validUntil, language)],
     ['holder', ticket.holderName],
     ['maxUsage', ticket.maxUsage === null ? (context.texts.unlimited ?? 'unlimited') : `${ticket.maxUsage}`],
-    ...priceDetails(ticket, (cents) => money.format(cents / 100)),
+    ...priceDetails(ticket, (cents) => formatAmount(cents, language, ticket.currency)),
   ];
   const detailsWidth = qrX - left - 24;
   let y = top;

@@ -24,9 +24,11 @@ describe('the texts of mails', () => {
     'finds every English text in the %s file, so the fallback stays a safety net',
     (language) => {
       // Plural forms differ by language (Slovenian has four), so only their parent key must match.
-      const texts = (tree: Tree) => keysOf(tree).map((key) => key.replace(/^(\w+\.validity)\..*/, '$1'));
+      const texts = (tree: Tree) =>
+        keysOf(tree).map((key) => key.replace(/^(\w+\.(?:validity|daysLeft))\..*/, '$1'));
       expect(new Set(texts(readLocale(language)))).toEqual(new Set(texts(readLocale('en'))));
       expect(keysOf(readLocale(language))).toContain('passwordRecovery.validity.other');
+      expect(keysOf(readLocale(language))).toContain('suspended.daysLeft.other');
     },
   );
 

@@ -203,6 +203,11 @@ export async function settleCharge(
   await db.update(subscriptionCharges).set(changes).where(eq(subscriptionCharges.id, id));
 }
 
+export async function findChargeById(db: Db, id: number): Promise<ChargeRow | undefined> {
+  const [row] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+  return row;
+}
+
 export async function findChargeByReference(db: Db, providerReference: string) {
   const [row] = await db
     .select()

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxBilling } from '../../platform/billing/sandbox.ts';
 import { loadConfig } from '../../platform/config.ts';
-import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
 import type { BillingContext } from './notices.ts';
 import { runRenewals } from './renewals.ts';
@@ -372,5 +372,52 @@ describe('Sentiero+ member actions', () => {
     const other = await createMember(sut, 'Other');
     expect((await other.post('/api/app/subscription/cancel?lng=en', {})).statusCode).toBe(409);
     expect((await info(member)).status).toBe('trialing');
+  });
+});
+
+describe('Sentiero+ mails', () => {
+  it('tells the member by mail, in their language: the trial, the reminder, the receipt with its PDF, a failure', async () => {
+    at(0);
+    const member = await createMember(sut, 'Posta');
+    const email = (await member.get('/api/app/user/info')).json().user.email as string;
+    await sut.database.db.update(users).set({ language: 'it' }).where(eq(users.email, email));
+    // Other tests' members share the database: only this member's mails are read.
+    const sent: { to: string; subject: string; text: string }[] = [];
+    const capture = {
+      send: async (mail: (typeof sent)[number]) => {
+        if (mail.to === email) sent.push(mail);
+      },
+      deliver: async () => {},
+    };
+    const renewWithMail = () =>
+      runRenewals(
+        { ...billing(), mail: capture },
+        { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) },
+      );
+
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    const [welcome] = await waitForMail(sut, email);
+    expect(welcome?.subject).toMatch(/Sentiero\+/);
+    expect(welcome?.text).toContain('24,90');
+
+    now = Date.parse(subscription.trial_end_date) - 3 * DAY + 60_000;
+    await renewWithMail();
+    expect(sent.map((mail) => mail.to)).toEqual([email]);
+    expect(sent[0]?.text).toContain('24,90');
+
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renewWithMail();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.subject).not.toBe(sent[0]?.subject);
+
+    // A working card: charged at once, the receipt goes with a PDF.
+    await member.post('/api/app/subscription/payment-method?lng=it', {
+      payment_method: 'sandbox',
+      card: CARD,
+    });
+    const mails = await waitForMail(sut, email, 2);
+    const receipt = mails[0];
+    expect(receipt?.text).toMatch(/SP-2026-\d{7}/);
+    expect(receipt?.text).toMatch(/\[attachment: [a-z-]+-SP-2026-\d{7}\.pdf\]/);
   });
 });

@@ -1,0 +1,124 @@
+import { uniqueEmail } from '../fixtures/accounts.ts';
+import { expect, type Page, test } from '../fixtures/test.ts';
+
+/** What the Sentiero+ journey reads and presses, word for word, in Italian and German. */
+const TEXT = {
+  it: {
+    query: '?lng=it',
+    startTrial: 'Inizia la prova gratuita',
+    signUpLink: 'Registrati',
+    firstname: 'Nome',
+    lastname: 'Cognome',
+    email: 'Email',
+    password: 'Password',
+    country: 'Paese',
+    adult: 'Confermo di avere almeno 18 anni',
+    terms: 'Accetto i termini e condizioni',
+    createAccount: 'Crea account',
+    cardNumber: 'Numero della carta',
+    cardExpiry: 'Data di scadenza',
+    cardCvc: 'Codice di sicurezza (CVC)',
+    welcome: 'Benvenuto in Sentiero+!',
+    memberAccount: /Il mio account: .*Sentiero\+/,
+    ad: 'Pubblicità',
+    growthLocked: 'La tabella completa, con ogni giorno della stagione, è inclusa in Sentiero+.',
+    trialing: 'Prova gratuita',
+    cancel: "Disdici l'abbonamento",
+    cancelYes: 'Sì, disdici',
+    canceled: 'Disdetto',
+    stillActive: /resta attivo fino al/,
+    uncancel: 'Annulla la disdetta',
+  },
+  de: {
+    query: '?lng=de',
+    startTrial: 'Kostenlos testen',
+    signUpLink: 'Konto erstellen',
+    firstname: 'Vorname',
+    lastname: 'Nachname',
+    email: 'E-Mail',
+    password: 'Passwort',
+    country: 'Land',
+    adult: 'Ich bestätige, dass ich mindestens 18 Jahre alt bin',
+    terms: 'Ich akzeptiere die Allgemeinen Geschäftsbedingungen',
+    createAccount: 'Konto erstellen',
+    cardNumber: 'Kartennummer',
+    cardExpiry: 'Ablaufdatum',
+    cardCvc: 'Sicherheitscode (CVC)',
+    welcome: 'Willkommen bei Sentiero+!',
+    memberAccount: /Mein Konto: .*Sentiero\+/,
+    ad: 'Anzeige',
+    growthLocked: 'Die vollständige Tabelle mit jedem Tag der Saison gibt es mit Sentiero+.',
+    trialing: 'Kostenlose Testphase',
+    cancel: 'Mitgliedschaft kündigen',
+    cancelYes: 'Ja, kündigen',
+    canceled: 'Gekündigt',
+    stillActive: /bleibt bis zum .* aktiv/,
+    uncancel: 'Kündigung zurücknehmen',
+  },
+} as const;
+type Texts = (typeof TEXT)[keyof typeof TEXT];
+
+async function adsShown(page: Page, text: Texts) {
+  // Slots load when they come near the screen.
+  await page.mouse.wheel(0, 4000);
+  return page.getByRole('complementary', { name: text.ad }).count();
+}
+
+for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts][]) {
+  test(`a visitor opens Sentiero+, registers, starts the trial with the test card, gets the benefits, cancels and keeps them (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    // Before: a visitor sees advertising and the short growth table.
+    await page.goto(`/events${text.query}`);
+    await expect(page.getByRole('complementary', { name: text.ad }).first()).toBeAttached();
+
+    await page.goto(`/plus${text.query}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sentiero+' })).toBeVisible();
+    await expect(page.getByText('24,90 €').first()).toBeVisible();
+    // Buying Sentiero+ needs an account: the login page, then its sign-up link, keep the way back.
+    await page.getByRole('link', { name: text.startTrial }).first().click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByRole('main').getByRole('link', { name: text.signUpLink, exact: true }).click();
+    await expect(page).toHaveURL(/\/signup\?redirectTo=/);
+
+    await page.getByLabel(text.firstname, { exact: true }).fill('Lena');
+    await page.getByLabel(text.lastname, { exact: true }).fill('Huber');
+    await page.getByLabel(text.email, { exact: true }).fill(uniqueEmail());
+    await page.getByLabel(text.password, { exact: true }).fill('Steinpilz2026');
+    await page.getByLabel(text.country, { exact: true }).selectOption('IT');
+    await page.getByRole('checkbox', { name: text.adult }).check();
+    await page.getByRole('checkbox', { name: text.terms }).check();
+    await page.getByRole('button', { name: text.createAccount, exact: true }).click();
+
+    // Back on the Sentiero+ page with the chosen plan, as a member.
+    await expect(page).toHaveURL(/\/plus/);
+    await page.getByLabel(text.cardNumber).fill('4242 4242 4242 4242');
+    await page.getByLabel(text.cardExpiry).fill('12/30');
+    await page.getByLabel(text.cardCvc).fill('123');
+    await page.getByRole('button', { name: text.startTrial }).click();
+
+    await expect(page.getByRole('heading', { name: text.welcome })).toBeVisible();
+    await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
+
+    // No advertising for members, and the full growth table.
+    await page.goto(`/events${text.query}`);
+    await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
+    expect(await adsShown(page, text)).toBe(0);
+    await page.goto(`/growth${text.query}`);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByText(text.growthLocked)).toHaveCount(0);
+    expect(await page.getByRole('columnheader').count()).toBeGreaterThan(10);
+
+    // Cancelled, it stays until its last day, and can be undone.
+    await page.goto(`/user${text.query}`);
+    await expect(page.getByText(text.trialing).first()).toBeVisible();
+    await page.getByRole('button', { name: text.cancel }).click();
+    await page.getByRole('button', { name: text.cancelYes }).click();
+    await expect(page.getByText(text.canceled).first()).toBeVisible();
+    await expect(page.getByText(text.stillActive).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: text.uncancel })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
+  });
+}

@@ -16,6 +16,7 @@ const SCHEDULES = [
   { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2 },
   { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },
   { queue: 'popularity-refresh', cron: '*/5 * * * *', retryLimit: 3 },
+  { queue: 'subscriptions-renew', cron: '*/5 * * * *', retryLimit: 2 },
 ];
 const quiet = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 

@@ -121,7 +121,14 @@ export const routes: RouteObject[] = [
                   return { loader, Component: () => <PaymentStep banner={<PremiumBanner />} /> };
                 },
               },
-              { path: 'confirmation', lazy: () => import('../features/checkout/routes/confirmation.tsx') },
+              {
+                path: 'confirmation',
+                lazy: async () => {
+                  const { loader, Component } = await import('../features/checkout/routes/confirmation.tsx');
+                  const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+                  return { loader, Component: () => <Component banner={<PremiumBanner />} /> };
+                },
+              },
             ],
           },
           { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },

@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX, Clock, Download } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -177,8 +178,11 @@ function ReturnFailedScreen({ ticketId, returned }: { ticketId: number; returned
   );
 }
 
-/** `/event/{eventId}/confirmation`: SPEC's success, or the incomplete purchase with a way to retry. */
-export function Component() {
+/**
+ * `/event/{eventId}/confirmation`: SPEC's success, or the incomplete purchase with a way to retry.
+ * `banner` is the Sentiero+ upsell beside the tickets (SPEC section 2's ticket banner), composed by the app.
+ */
+export function Component({ banner }: { banner?: ReactNode }) {
   const id = Number(useParams().eventId);
   const { t } = useTranslation('checkout');
   const language = useCurrentLanguage();
@@ -209,6 +213,7 @@ export function Component() {
           </Alert>
         )}
         {outcome === 'success' && <DownloadTickets code={order.code} />}
+        {outcome === 'success' && banner}
         <CartSummary summary={order.summary} />
         <NextSteps ticketId={id} outcome={outcome} />
       </div>

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
-import { isPremiumMember } from '../subscriptions/service.ts';
+import { endMembershipOfDeletedAccount, isPremiumMember } from '../subscriptions/service.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
@@ -138,6 +138,7 @@ export async function setPreferences(ctx: ServiceContext, activities: string[], 
 export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies, proof: Proof) {
   const row = await requireMemberRow(ctx);
   await requireRecentAuthentication(ctx, row, proof);
+  await endMembershipOfDeletedAccount(ctx, row.id);
   await anonymiseUser(ctx.db, row, ctx.clock.now());
   await cookies.endAll(row.id);
   return { ok: true as const };

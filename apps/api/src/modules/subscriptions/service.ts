@@ -357,6 +357,22 @@ export async function completeSubscription(ctx: ServiceContext): Promise<{ subsc
   return { subscription: toSubscription(row, ctx.clock.now()) };
 }
 
+/**
+ * The account is being deleted: the membership ends now. A web one is canceled as of now, so the
+ * renewal job's next run ends it and tells its provider to stop billing (the job holds the
+ * providers); a store's membership is the store's to stop, and the member is told so there.
+ */
+export async function endMembershipOfDeletedAccount(ctx: ServiceContext, userId: number): Promise<void> {
+  const row = await findLiveSubscription(ctx.db, userId);
+  if (!row) return;
+  const now = ctx.clock.now();
+  const ended =
+    row.source === 'web' && !row.awaitingApproval
+      ? { status: 'canceled' as const, canceledFrom: null, periodEnd: now, nextChargeAt: now, remindAt: null }
+      : { status: 'expired' as const, endedAt: now, nextChargeAt: null, remindAt: null };
+  await updateSubscription(ctx.db, row, ended, now);
+}
+
 // ── Charging (Sentiero's renewals) ─────────────────────────────────────────────────────────
 
 /**

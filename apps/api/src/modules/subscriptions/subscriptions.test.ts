@@ -375,6 +375,25 @@ describe('Sentiero+ member actions', () => {
   });
 });
 
+describe('Sentiero+ and a deleted account', () => {
+  it('ends the membership with the account: nothing is charged afterwards', async () => {
+    at(0);
+    const member = await createMember(sut, 'Addio');
+    const { subscription } = (await subscribe(member)).json();
+    const deleted = await member.post('/api/app/user/delete?lng=en', { password: 'Trota2026' });
+    expect(deleted.statusCode).toBe(200);
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    const [row] = await sut.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(row?.status).toBe('expired');
+    const charges = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(charges).toHaveLength(0);
+  });
+});
+
 describe('Sentiero+ mails', () => {
   it('tells the member by mail, in their language: the trial, the reminder, the receipt with its PDF, a failure', async () => {
     at(0);

@@ -109,7 +109,12 @@ export async function isTrialUsed(db: Db, emailHash: string): Promise<boolean> {
 }
 
 export async function insertSubscription(db: Db, row: NewSubscription): Promise<SubscriptionRow> {
-  const [inserted] = await db.insert(subscriptions).values(row).returning();
+  // `updated_at` is the row's version (`updateSubscription`): written from JavaScript, in whole
+  // milliseconds, so the value read back compares equal (PostgreSQL's own now() has microseconds).
+  const [inserted] = await db
+    .insert(subscriptions)
+    .values({ updatedAt: new Date(), ...row })
+    .returning();
   if (!inserted) throw new Error('subscription insert returned nothing');
   return inserted;
 }

@@ -49,6 +49,9 @@ function Header() {
               {t(labelKey)}
             </NavLink>
           ))}
+          <NavLink to="/plus" className={navLinkClass}>
+            {premiumBrand}
+          </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitcher />
@@ -112,6 +115,7 @@ function MobileNavbar() {
 function Footer() {
   const { t } = useTranslation();
   const site = useSite().data;
+  const premiumBrand = site?.premium_brand ?? `${site?.brand ?? 'Sentiero'}+`;
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   return (
     <footer className="mt-16 border-stone-200 border-t bg-white pb-20 md:pb-0">
@@ -132,6 +136,7 @@ function Footer() {
           <Link to="/termsconditions">{t('footer.terms')}</Link>
           <Link to="/contact">{t('footer.contact')}</Link>
           <Link to="/blog">{t('nav.blog')}</Link>
+          <Link to="/plus">{premiumBrand}</Link>
           <Link to="/app">{t('footer.app')}</Link>
           <Link to="/verify">{t('footer.verify')}</Link>
         </nav>

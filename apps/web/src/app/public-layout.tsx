@@ -49,7 +49,8 @@ function Header() {
               {t(labelKey)}
             </NavLink>
           ))}
-          <NavLink to="/plus" className={navLinkClass}>
+          {/* From 1024 px: on a tablet the header has room for the main links only (the footer has it). */}
+          <NavLink to="/plus" className={(state) => `hidden lg:inline ${navLinkClass(state)}`}>
             {premiumBrand}
           </NavLink>
         </nav>

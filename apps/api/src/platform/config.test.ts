@@ -116,6 +116,30 @@ describe('loadConfig', () => {
     expect(config.payments.stripe?.publishableKey).toBe('pk_test_51Sentiero');
   });
 
+  it('reads the Sentiero+ Stripe Prices and PayPal plans under their payment providers', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_51Sentiero', STRIPE_WEBHOOK_SECRET: 'whsec_sentiero' };
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
+    const config = loadConfig({
+      ...stripe,
+      ...paypal,
+      STRIPE_PRICE_YEARLY: 'price_1PlusYearly',
+      PAYPAL_PLAN_YEARLY: 'P-5ML4271244454362WXNWU5NQ',
+      PAYPAL_PLAN_MONTHLY: 'P-3RX065706M3469222L5IFM4I',
+      PAYPAL_PLAN_MONTHLY_NO_TRIAL: 'P-1TJ68562UM738263GMJMD6AQ',
+    });
+    expect(config.payments.stripe).toMatchObject({ yearlyPriceId: 'price_1PlusYearly' });
+    expect(config.payments.stripe).not.toHaveProperty('monthlyPriceId');
+    expect(config.payments.paypal).toMatchObject({
+      yearlyPlanId: 'P-5ML4271244454362WXNWU5NQ',
+      monthlyPlanId: 'P-3RX065706M3469222L5IFM4I',
+      monthlyNoTrialPlanId: 'P-1TJ68562UM738263GMJMD6AQ',
+    });
+    expect(config.payments.paypal).not.toHaveProperty('yearlyNoTrialPlanId');
+    expect(() => loadConfig({ ...stripe, STRIPE_PRICE_MONTHLY: 'prod_Plus' })).toThrow(
+      /STRIPE_PRICE_MONTHLY="prod_Plus": must be a Stripe Price id/,
+    );
+  });
+
   it('turns Facebook login on only when both the app id and the secret are given', () => {
     expect(loadConfig({ FACEBOOK_APP_ID: '123' }).facebook).toBeNull();
     expect(loadConfig({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's3cret' }).facebook).toMatchObject({

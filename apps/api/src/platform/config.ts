@@ -76,6 +76,31 @@ const ZEnvironment = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().optional(),
+  // Sentiero+ (issue 14): Stripe Prices and PayPal plans made by the operator (ensurePaypalPlans).
+  STRIPE_PRICE_YEARLY: z
+    .string()
+    .regex(/^price_\w+$/, 'must be a Stripe Price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z
+    .string()
+    .regex(/^price_\w+$/, 'must be a Stripe Price id (price_…)')
+    .optional(),
+  PAYPAL_PLAN_YEARLY: z
+    .string()
+    .regex(/^P-\w+$/, 'must be a PayPal plan id (P-…)')
+    .optional(),
+  PAYPAL_PLAN_MONTHLY: z
+    .string()
+    .regex(/^P-\w+$/, 'must be a PayPal plan id (P-…)')
+    .optional(),
+  PAYPAL_PLAN_YEARLY_NO_TRIAL: z
+    .string()
+    .regex(/^P-\w+$/, 'must be a PayPal plan id (P-…)')
+    .optional(),
+  PAYPAL_PLAN_MONTHLY_NO_TRIAL: z
+    .string()
+    .regex(/^P-\w+$/, 'must be a PayPal plan id (P-…)')
+    .optional(),
   PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
   CASH_MAX_PLACES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(6),
   CASH_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
@@ -180,8 +205,21 @@ export type Config = {
       webhookSecret: string;
       publishableKey: string | null;
       apiBase?: string;
+      /** Sentiero+ Prices; without them the plan's amount is sent as `price_data`. */
+      yearlyPriceId?: string;
+      monthlyPriceId?: string;
     } | null;
-    paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase?: string } | null;
+    paypal: {
+      clientId: string;
+      clientSecret: string;
+      webhookId: string;
+      apiBase?: string;
+      /** Sentiero+ plans: PayPal memberships need the two with the trial at least. */
+      yearlyPlanId?: string;
+      monthlyPlanId?: string;
+      yearlyNoTrialPlanId?: string;
+      monthlyNoTrialPlanId?: string;
+    } | null;
     /** The card simulator accepts a public test number: never on in production unless asked. */
     sandbox: boolean;
     /**
@@ -281,6 +319,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,
               publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
               ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
+              ...(env.STRIPE_PRICE_YEARLY ? { yearlyPriceId: env.STRIPE_PRICE_YEARLY } : {}),
+              ...(env.STRIPE_PRICE_MONTHLY ? { monthlyPriceId: env.STRIPE_PRICE_MONTHLY } : {}),
             }
           : null,
       paypal:
@@ -290,6 +330,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
               clientSecret: env.PAYPAL_CLIENT_SECRET,
               webhookId: env.PAYPAL_WEBHOOK_ID,
               ...(env.PAYPAL_API_BASE ? { apiBase: env.PAYPAL_API_BASE } : {}),
+              ...(env.PAYPAL_PLAN_YEARLY ? { yearlyPlanId: env.PAYPAL_PLAN_YEARLY } : {}),
+              ...(env.PAYPAL_PLAN_MONTHLY ? { monthlyPlanId: env.PAYPAL_PLAN_MONTHLY } : {}),
+              ...(env.PAYPAL_PLAN_YEARLY_NO_TRIAL
+                ? { yearlyNoTrialPlanId: env.PAYPAL_PLAN_YEARLY_NO_TRIAL }
+                : {}),
+              ...(env.PAYPAL_PLAN_MONTHLY_NO_TRIAL
+                ? { monthlyNoTrialPlanId: env.PAYPAL_PLAN_MONTHLY_NO_TRIAL }
+                : {}),
             }
           : null,
       sandbox: (env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { describePaymentMethods } from './offered.ts';
-import { PAYPAL_SANDBOX_API } from './paypal.ts';
+import { PAYPAL_SANDBOX_API } from './paypal-client.ts';
 import { configuredPaymentProviders } from './registry.ts';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_51Sentiero', STRIPE_WEBHOOK_SECRET: 'whsec_sentiero' };

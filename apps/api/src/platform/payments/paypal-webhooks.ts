@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { euroCents } from './paypal-client.ts';
 import { firstHeader, type PaymentEvent, PaymentWebhookError, type WebhookHeaders } from './provider.ts';
 
 export type PaypalWebhookOptions = {
@@ -34,13 +35,11 @@ const ZVerification = z.object({ verification_status: z.string() });
 /**
  * PayPal signs webhooks with a certificate chain and a CRC of the body; rather than re-implement
  * that, we ask PayPal itself (POST /v1/notifications/verify-webhook-signature), as its docs advise.
- * The SDK has no call for it, hence plain fetch with the SDK's OAuth token.
+ * The SDK has no call for it, hence plain fetch with the SDK's OAuth token. Answers the event as
+ * PayPal sent it, for the orders or the memberships reader to interpret.
  */
-export function createPaypalWebhookReader(options: PaypalWebhookOptions) {
-  return async function parsePaypalWebhook(
-    rawBody: Buffer,
-    headers: WebhookHeaders,
-  ): Promise<PaymentEvent | null> {
+export function createPaypalWebhookVerifier(options: PaypalWebhookOptions) {
+  return async function verifyPaypalWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<unknown> {
     const transmission: Record<string, string> = {};
     for (const [field, header] of Object.entries(TRANSMISSION_HEADERS)) {
       const value = firstHeader(headers, header);
@@ -70,7 +69,18 @@ export function createPaypalWebhookReader(options: PaypalWebhookOptions) {
     if (verification.verification_status !== 'SUCCESS') {
       throw new PaymentWebhookError('PayPal did not confirm the webhook signature');
     }
-    return readEvent(ZWebhookEvent.parse(unsafeEvent));
+    return unsafeEvent;
+  };
+}
+
+/** Orders v2: verifies a delivery and reads it as a PaymentEvent (null for events orders ignore). */
+export function createPaypalWebhookReader(options: PaypalWebhookOptions) {
+  const verify = createPaypalWebhookVerifier(options);
+  return async function parsePaypalWebhook(
+    rawBody: Buffer,
+    headers: WebhookHeaders,
+  ): Promise<PaymentEvent | null> {
+    return readEvent(ZWebhookEvent.parse(await verify(rawBody, headers)));
   };
 }
 
@@ -100,7 +110,5 @@ function readEvent(event: z.infer<typeof ZWebhookEvent>): PaymentEvent | null {
 }
 
 function centsOf(money: z.infer<typeof ZMoney> | undefined): number | null {
-  const match = money?.currency_code === 'EUR' ? /^(\d+)(?:\.(\d{1,2}))?$/.exec(money.value) : null;
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return euroCents(money?.currency_code, money?.value);
 }

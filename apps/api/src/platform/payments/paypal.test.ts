@@ -6,7 +6,8 @@ import {
   PAYPAL_TEST_APP,
   startFakePaypal,
 } from '../../test/fakes/paypal.ts';
-import { formatEuros, paypalPayments } from './paypal.ts';
+import { paypalPayments } from './paypal.ts';
+import { formatEuros } from './paypal-client.ts';
 import type { PaymentProvider, StartPayment } from './provider.ts';
 
 const checkout = (overrides: Partial<StartPayment> = {}): StartPayment => ({

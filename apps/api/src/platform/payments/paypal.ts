@@ -1,9 +1,6 @@
 import {
   ApiError,
   CheckoutPaymentIntent,
-  Client,
-  Environment,
-  type OAuthToken,
   type Order,
   OrdersController,
   PaymentsController,
@@ -11,52 +8,19 @@ import {
   PaypalWalletContextShippingPreference,
   RefundStatus,
 } from '@paypal/paypal-server-sdk';
+import {
+  createPaypalConnection,
+  formatEuros,
+  PAYPAL_TIMEOUT_MS,
+  type PaypalConfig,
+  paypalIssue,
+} from './paypal-client.ts';
 import { createPaypalWebhookReader } from './paypal-webhooks.ts';
 import { type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
 
-export const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
-export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
-
-export type PaypalConfig = {
-  clientId: string;
-  clientSecret: string;
-  webhookId: string;
-  /** PAYPAL_SANDBOX_API for PayPal's test accounts, a local stand-in in tests; live when unset. */
-  apiBase?: string;
-};
-
-const TIMEOUT_MS = 30_000;
-
 /** PayPal Checkout (Orders v2): the buyer approves on PayPal, then `complete` captures the money. */
 export function paypalPayments(config: PaypalConfig): PaymentProvider {
-  const apiBase = (config.apiBase ?? PAYPAL_LIVE_API).replace(/\/+$/, '');
-  let cachedToken: OAuthToken | undefined;
-  let pendingToken: Promise<OAuthToken> | undefined;
-
-  // One token for the SDK's calls and the webhook check, which the SDK does not cover.
-  async function oauthToken(): Promise<OAuthToken> {
-    const manager = client.clientCredentialsAuthManager;
-    if (!cachedToken || manager.isExpired(cachedToken)) {
-      pendingToken ??= manager.fetchToken().finally(() => {
-        pendingToken = undefined;
-      });
-      cachedToken = await pendingToken;
-    }
-    return cachedToken;
-  }
-
-  const client = new Client({
-    environment: apiBase === PAYPAL_SANDBOX_API ? Environment.Sandbox : Environment.Production,
-    timeout: TIMEOUT_MS,
-    clientCredentialsAuthCredentials: {
-      oAuthClientId: config.clientId,
-      oAuthClientSecret: config.clientSecret,
-      // Renew a minute early so a token never expires between the check and PayPal reading it.
-      oAuthClockSkew: 60,
-      oAuthTokenProvider: oauthToken,
-    },
-    ...(apiBase === PAYPAL_LIVE_API || apiBase === PAYPAL_SANDBOX_API ? {} : rebasedTransport(apiBase)),
-  });
+  const { client, apiBase, accessToken } = createPaypalConnection(config);
   const orders = new OrdersController(client);
   const payments = new PaymentsController(client);
 
@@ -142,37 +106,8 @@ export function paypalPayments(config: PaypalConfig): PaymentProvider {
     parseWebhook: createPaypalWebhookReader({
       apiBase,
       webhookId: config.webhookId,
-      accessToken: async () => (await oauthToken()).accessToken,
-      timeoutMs: TIMEOUT_MS,
+      accessToken,
+      timeoutMs: PAYPAL_TIMEOUT_MS,
     }),
   };
-}
-
-/**
- * The SDK knows only PayPal's two hosts (Environment.Production and Sandbox) and has no base-URL
- * option. Its lowest-level knob is the axios configuration it passes through untouched
- * (`unstable_httpClientOptions`): axios's fetch adapter with a fetch that swaps the origin.
- */
-function rebasedTransport(apiBase: string) {
-  const rebasedFetch = async (request: Request) => {
-    const { pathname, search } = new URL(request.url);
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    return fetch(`${apiBase}${pathname}${search}`, {
-      method: request.method,
-      headers: request.headers,
-      body: hasBody ? await request.arrayBuffer() : undefined,
-      signal: request.signal,
-    });
-  };
-  return { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: rebasedFetch } } };
-}
-
-function paypalIssue(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const result = error.result as { details?: { issue?: string }[] } | undefined;
-  return result?.details?.[0]?.issue;
-}
-
-export function formatEuros(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYPAL_SANDBOX_API } from './paypal.ts';
+import { PAYPAL_SANDBOX_API } from './paypal-client.ts';
 import { createPaymentProviders } from './registry.ts';
 
 const stripe = { secretKey: 'sk_test_51Sentiero', webhookSecret: 'whsec_sentiero' };

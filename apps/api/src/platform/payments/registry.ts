@@ -1,7 +1,8 @@
 import type { Config } from '../config.ts';
 import { cashPayments } from './cash.ts';
 import { freePayments } from './free.ts';
-import { type PaypalConfig, paypalPayments } from './paypal.ts';
+import { paypalPayments } from './paypal.ts';
+import type { PaypalConfig } from './paypal-client.ts';
 import type { PaymentMethod, PaymentProvider } from './provider.ts';
 import { type SandboxOptions, sandboxPayments } from './sandbox.ts';
 import { type StripeConfig, stripePayments } from './stripe.ts';

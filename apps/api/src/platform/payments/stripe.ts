@@ -6,6 +6,7 @@ import {
   type PaymentStart,
   PaymentWebhookError,
   requireAmountCents,
+  type WebhookHeaders,
 } from './provider.ts';
 
 export type StripeConfig = {
@@ -20,7 +21,7 @@ export type StripeConfig = {
  * Stripe.js, so card numbers never touch Sentiero and 3-D Secure runs where the buyer is.
  */
 export function stripePayments(config: StripeConfig): PaymentProvider {
-  const stripe = new Stripe(config.secretKey, { ...connectionOptions(config.apiBase), telemetry: false });
+  const stripe = createStripeClient(config);
 
   return {
     method: 'card',
@@ -51,19 +52,33 @@ export function stripePayments(config: StripeConfig): PaymentProvider {
     },
 
     async parseWebhook(rawBody, headers) {
-      const signature = firstHeader(headers, 'stripe-signature');
-      if (!signature) throw new PaymentWebhookError('the Stripe-Signature header is missing');
-      let event: Stripe.Event;
-      try {
-        // Verifies the HMAC over the exact bytes received and refuses timestamps older than 5 minutes,
-        // so a captured delivery cannot be replayed.
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
-      } catch (error) {
-        throw new PaymentWebhookError('the Stripe signature does not match', { cause: error });
-      }
+      const event = verifyStripeEvent(stripe, config.webhookSecret, rawBody, headers);
       return readEvent(event);
     },
   };
+}
+
+/** The SDK client for one Stripe account, shared by the checkout and the memberships. */
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, { ...connectionOptions(config.apiBase), telemetry: false });
+}
+
+/** Checks the Stripe-Signature header over the exact bytes received; PaymentWebhookError when it fails. */
+export function verifyStripeEvent(
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: Buffer,
+  headers: WebhookHeaders,
+): Stripe.Event {
+  const signature = firstHeader(headers, 'stripe-signature');
+  if (!signature) throw new PaymentWebhookError('the Stripe-Signature header is missing');
+  try {
+    // Verifies the HMAC over the exact bytes received and refuses timestamps older than 5 minutes,
+    // so a captured delivery cannot be replayed.
+    return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch (error) {
+    throw new PaymentWebhookError('the Stripe signature does not match', { cause: error });
+  }
 }
 
 function connectionOptions(

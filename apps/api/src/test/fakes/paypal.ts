@@ -1,4 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import {
+  type FakePaypalSubscription,
+  firstChargeAfterApproval,
+  type PaypalBillingCycle,
+  SUBSCRIPTION_ACTIONS,
+  subscriptionBody,
+} from './paypal-subscriptions.ts';
 import { startTestServer, type TestReply, type TestRequest, type TestServer } from './test-server.ts';
 
 export const PAYPAL_TEST_APP = {
@@ -22,6 +29,11 @@ export type FakePaypal = {
   server: TestServer;
   tokens: Set<string>;
   orders: Map<string, FakePaypalOrder>;
+  products: Map<string, Record<string, unknown>>;
+  plans: Map<string, Record<string, unknown> & { id: string; billing_cycles: PaypalBillingCycle[] }>;
+  subscriptions: Map<string, FakePaypalSubscription>;
+  /** What happens on PayPal's page when the member approves: the subscription starts (its trial, or a first charge). */
+  approveSubscription(id: string): void;
   /** Answers kept per PayPal-Request-Id, which is how PayPal makes a retried POST harmless. */
   replies: Map<string, TestReply>;
   refunds: { captureId: string; value: string }[];
@@ -30,6 +42,7 @@ export type FakePaypal = {
   signDelivery(
     eventType: string,
     resource: Record<string, unknown>,
+    resourceType?: 'capture' | 'sale' | 'subscription',
   ): { body: string; headers: Record<string, string> };
 };
 
@@ -93,15 +106,25 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const fake: Omit<FakePaypal, 'server'> = {
     tokens: new Set(),
     orders: new Map(),
+    products: new Map(),
+    plans: new Map(),
+    subscriptions: new Map(),
+    approveSubscription(id) {
+      const subscription = fake.subscriptions.get(id);
+      const plan = subscription && fake.plans.get(subscription.planId);
+      if (!subscription || !plan) throw new Error(`no PayPal subscription ${id}`);
+      subscription.status = 'ACTIVE';
+      subscription.nextBillingTime = firstChargeAfterApproval(plan.billing_cycles);
+    },
     replies: new Map(),
     refunds: [],
     verificationOutage: false,
-    signDelivery(eventType, resource) {
+    signDelivery(eventType, resource, resourceType = 'capture') {
       const transmissionId = `${randomBytes(4).toString('hex')}-4b4a-11f1-8fd5-${randomBytes(6).toString('hex')}`;
       const event = {
         id: `WH-${paypalId()}`,
         create_time: '2026-05-15T06:02:14.000Z',
-        resource_type: 'capture',
+        resource_type: resourceType,
         event_type: eventType,
         summary: 'Payment completed for EUR 12.5 EUR',
         resource,
@@ -185,6 +208,94 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         { href: `https://api-m.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
       ];
       return { status: 201, body: { id, status: 'COMPLETED', links } };
+    }
+
+    const planPath = /^\/v1\/billing\/plans\/([\w-]+)$/.exec(request.path);
+    const subscriptionPath = /^\/v1\/billing\/subscriptions\/([\w-]+)$/.exec(request.path);
+    const actionPath = /^\/v1\/billing\/subscriptions\/([\w-]+)\/(suspend|activate|cancel)$/.exec(
+      request.path,
+    );
+
+    if (request.method === 'POST' && request.path === '/v1/catalogs/products') {
+      if (!body.name)
+        return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'name is required.');
+      const product = { id: `PROD-${paypalId()}`, name: body.name, type: body.type ?? 'PHYSICAL' };
+      fake.products.set(product.id, product);
+      return { status: 201, body: { ...product, create_time: '2026-06-01T08:00:00Z', links: [] } };
+    }
+
+    if (request.method === 'POST' && request.path === '/v1/billing/plans') {
+      const cycles: PaypalBillingCycle[] = body.billing_cycles ?? [];
+      const regular = cycles.filter((cycle) => cycle.tenure_type === 'REGULAR');
+      const valid =
+        fake.products.has(body.product_id) &&
+        regular.length === 1 &&
+        regular[0]?.pricing_scheme?.fixed_price?.currency_code === 'EUR' &&
+        cycles.every((cycle, index) => cycle.sequence === index + 1);
+      if (!valid) {
+        return paypalError(
+          400,
+          'INVALID_REQUEST',
+          'INVALID_PARAMETER_VALUE',
+          'The value of a field is invalid.',
+        );
+      }
+      const plan = {
+        ...body,
+        id: `P-${paypalId()}`,
+        status: body.status ?? 'ACTIVE',
+        billing_cycles: cycles,
+      };
+      fake.plans.set(plan.id, plan);
+      return { status: 201, body: { ...plan, create_time: '2026-06-01T08:00:00Z', links: [] } };
+    }
+
+    if (request.method === 'GET' && planPath?.[1]) {
+      const plan = fake.plans.get(planPath[1]);
+      return plan ? { status: 200, body: plan } : notFound();
+    }
+
+    if (request.method === 'POST' && request.path === '/v1/billing/subscriptions') {
+      const plan = fake.plans.get(body.plan_id);
+      if (plan?.status !== 'ACTIVE') return unprocessable('PLAN_STATUS_INVALID', 'Invalid plan status.');
+      const context = body.application_context;
+      if (!context?.return_url || !context?.cancel_url) {
+        return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'return_url is required.');
+      }
+      const subscription: FakePaypalSubscription = {
+        id: `I-${paypalId()}`,
+        planId: plan.id,
+        customId: body.custom_id,
+        email: body.subscriber?.email_address ?? null,
+        status: 'APPROVAL_PENDING',
+        statusReason: null,
+        nextBillingTime: null,
+      };
+      fake.subscriptions.set(subscription.id, subscription);
+      return { status: 201, body: subscriptionBody(subscription) };
+    }
+
+    if (request.method === 'GET' && subscriptionPath?.[1]) {
+      const subscription = fake.subscriptions.get(subscriptionPath[1]);
+      return subscription ? { status: 200, body: subscriptionBody(subscription) } : notFound();
+    }
+
+    if (request.method === 'POST' && actionPath?.[1] && actionPath[2]) {
+      const subscription = fake.subscriptions.get(actionPath[1]);
+      if (!subscription) return notFound();
+      const action = SUBSCRIPTION_ACTIONS[actionPath[2] as keyof typeof SUBSCRIPTION_ACTIONS];
+      if (actionPath[2] !== 'activate' && !body.reason) {
+        return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'reason is required.');
+      }
+      if (!(action.from as readonly string[]).includes(subscription.status)) {
+        return unprocessable(
+          'SUBSCRIPTION_STATUS_INVALID',
+          `Invalid subscription status for ${actionPath[2]} action.`,
+        );
+      }
+      subscription.status = action.to;
+      subscription.statusReason = body.reason ?? null;
+      return { status: 204, body: undefined };
     }
 
     if (request.method === 'POST' && request.path === '/v1/notifications/verify-webhook-signature') {

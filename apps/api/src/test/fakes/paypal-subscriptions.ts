@@ -1,0 +1,87 @@
+/** PayPal Subscriptions v1 as the fake keeps them: plans' billing cycles and subscriptions' states. */
+
+export type PaypalBillingCycle = {
+  tenure_type: 'TRIAL' | 'REGULAR';
+  sequence: number;
+  total_cycles: number;
+  frequency: { interval_unit: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; interval_count?: number };
+  pricing_scheme?: { fixed_price?: { currency_code: string; value: string } };
+};
+const DAYS_PER_UNIT = { DAY: 1, WEEK: 7, MONTH: 30, YEAR: 365 } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where each action may start from, as PayPal's subscription states allow it. */
+export const SUBSCRIPTION_ACTIONS = {
+  suspend: { from: ['ACTIVE'], to: 'SUSPENDED' },
+  activate: { from: ['SUSPENDED'], to: 'ACTIVE' },
+  cancel: { from: ['APPROVAL_PENDING', 'ACTIVE', 'SUSPENDED'], to: 'CANCELLED' },
+} as const;
+
+export type FakePaypalSubscription = {
+  id: string;
+  planId: string;
+  customId: string;
+  email: string | null;
+  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+  statusReason: string | null;
+  nextBillingTime: string | null;
+};
+
+/** The first charge falls after the trial cycles, or one regular cycle on from today. */
+export function firstChargeAfterApproval(billingCycles: PaypalBillingCycle[]): string {
+  const trials = billingCycles.filter((cycle) => cycle.tenure_type === 'TRIAL');
+  const cycles = trials.length ? trials : billingCycles;
+  const days = cycles.reduce(
+    (sum, cycle) =>
+      sum +
+      DAYS_PER_UNIT[cycle.frequency.interval_unit] *
+        (cycle.frequency.interval_count ?? 1) *
+        (trials.length ? cycle.total_cycles : 1),
+    0,
+  );
+  return new Date(Date.now() + days * DAY_MS).toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+export function subscriptionBody(subscription: FakePaypalSubscription) {
+  const self = `https://api-m.paypal.com/v1/billing/subscriptions/${subscription.id}`;
+  const approving = subscription.status === 'APPROVAL_PENDING';
+  return {
+    id: subscription.id,
+    plan_id: subscription.planId,
+    custom_id: subscription.customId,
+    status: subscription.status,
+    ...(subscription.statusReason ? { status_change_note: subscription.statusReason } : {}),
+    status_update_time: new Date().toISOString(),
+    start_time: '2026-06-01T08:00:00Z',
+    quantity: '1',
+    plan_overridden: false,
+    create_time: '2026-06-01T08:00:00Z',
+    ...(approving
+      ? {}
+      : {
+          subscriber: {
+            email_address: subscription.email ?? 'ada@example.org',
+            payer_id: 'QYR5Z8XDVJNXQ',
+            name: { given_name: 'Ada', surname: 'Lovelace' },
+          },
+          billing_info: {
+            outstanding_balance: { currency_code: 'EUR', value: '0.00' },
+            failed_payments_count: 0,
+            ...(subscription.nextBillingTime ? { next_billing_time: subscription.nextBillingTime } : {}),
+          },
+        }),
+    links: [
+      ...(approving
+        ? [
+            {
+              href: `https://www.paypal.com/webapps/billing/subscriptions?ba_token=BA-${subscription.id.slice(2)}`,
+              rel: 'approve',
+              method: 'GET',
+            },
+          ]
+        : []),
+      { href: self, rel: 'edit', method: 'PATCH' },
+      { href: self, rel: 'self', method: 'GET' },
+    ],
+  };
+}

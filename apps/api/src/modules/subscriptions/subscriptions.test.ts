@@ -384,7 +384,10 @@ describe('Sentiero+ and a deleted account', () => {
     expect(deleted.statusCode).toBe(200);
     now = Date.parse(subscription.trial_end_date) + 60_000;
     await renew();
-    const [row] = await sut.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    const [row] = await sut.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
     expect(row?.status).toBe('expired');
     const charges = await sut.database.db
       .select()

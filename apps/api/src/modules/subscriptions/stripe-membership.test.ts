@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
+import { type FakeStripe, STRIPE_TEST_KEYS, startFakeStripe } from '../../test/fakes/stripe.ts';
+import { signedStripeEvent, stripeSubscriptionInvoice } from '../../test/fakes/stripe-billing.ts';
+
+const DAY_S = 24 * 60 * 60;
+let sut: TestApp;
+let stripe: FakeStripe;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  sut = await createTestApp({
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_sentiero',
+    STRIPE_API_BASE: stripe.server.url,
+  });
+});
+afterAll(async () => {
+  await sut.close();
+  await stripe.server.close();
+});
+
+const deliver = (event: { body: string; headers: Record<string, string> }) =>
+  sut.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions/stripe/webhook',
+    headers: { 'content-type': 'application/json', ...event.headers },
+    payload: event.body,
+  });
+
+describe('Sentiero+ through Stripe Billing', () => {
+  it('starts the trial at Stripe, follows its signed events, and tells Stripe what the member does', async () => {
+    const member = await createMember(sut, 'Karte');
+    const bought = await member.post('/api/app/subscription/buy?lng=en', {
+      subscription_type: 'yearly',
+      payment_method: 'card',
+      idempotency_key: 'stripe-membership-1',
+    });
+    expect(bought.statusCode).toBe(200);
+    const started = bought.json().subscription;
+    // The browser confirms the card with Stripe.js; until then no benefits.
+    expect(started.client_secret).toMatch(/^seti_/);
+    expect(started.entitled).toBe(false);
+    const [reference] = [...stripe.subscriptions.keys()];
+    expect(reference).toBeDefined();
+
+    // Stripe's trial ends and its first invoice is paid.
+    const now = Math.floor(Date.now() / 1000);
+    const paid = signedStripeEvent(
+      'invoice.paid',
+      stripeSubscriptionInvoice({
+        subscription: reference as string,
+        amountCents: 2490,
+        periodStart: now,
+        periodEnd: now + 365 * DAY_S,
+        status: 'paid',
+        billingReason: 'subscription_cycle',
+      }),
+    );
+    expect((await deliver(paid)).statusCode).toBe(200);
+    // The same delivery twice is applied once.
+    expect((await deliver(paid)).statusCode).toBe(200);
+    const active = (await member.get('/api/app/subscription/info')).json().subscription;
+    expect(active).toMatchObject({ status: 'active', entitled: true, paid: true });
+    expect(active.last_payment).toMatchObject({ amount_cents: 2490 });
+    expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(true);
+
+    // Cancel: Stripe stops renewing at the period's end; undo: it renews again.
+    expect((await member.post('/api/app/subscription/cancel?lng=en', {})).statusCode).toBe(200);
+    expect(stripe.subscriptions.get(reference as string)?.cancel_at_period_end).toBe(true);
+    expect((await member.post('/api/app/subscription/uncancel?lng=en', {})).statusCode).toBe(200);
+    expect(stripe.subscriptions.get(reference as string)?.cancel_at_period_end).toBe(false);
+
+    // A forged event changes nothing.
+    const forged = { ...paid, headers: { 'stripe-signature': 't=1,v1=00' } };
+    expect((await deliver(forged)).statusCode).toBe(400);
+
+    // Stripe gives up on a renewal: the membership ends.
+    const deleted = signedStripeEvent('customer.subscription.deleted', {
+      id: reference,
+      object: 'subscription',
+      status: 'canceled',
+      customer: 'cus_x',
+      metadata: {},
+    });
+    expect((await deliver(deleted)).statusCode).toBe(200);
+    expect((await member.get('/api/app/subscription/info')).json().subscription.status).toBe('expired');
+    expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(false);
+  });
+});

@@ -56,13 +56,16 @@ export async function findUnlockedAreaIds(db: Db, userId: number): Promise<numbe
 }
 
 /**
- * Unlocks an area for a member, within their allowance: the count is checked in the insert
- * itself, so two unlocks sent at once cannot pass the limit together.
+ * Unlocks an area for a member, within their allowance: the member's unlocks are counted under a
+ * lock of theirs, so two unlocks sent at once cannot pass the limit together.
  */
 export async function insertUnlock(db: Db, userId: number, areaId: number, allowance: number): Promise<void> {
-  await db.execute(sql`
-    insert into growth_unlocks (user_id, area_id)
-    select ${userId}, ${areaId}
-    where (select count(*) from growth_unlocks where user_id = ${userId}) < ${allowance}
-    on conflict do nothing`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('growth_unlocks'), ${userId})`);
+    await tx.execute(sql`
+      insert into growth_unlocks (user_id, area_id)
+      select ${userId}, ${areaId}
+      where (select count(*) from growth_unlocks where user_id = ${userId}) < ${allowance}
+      on conflict do nothing`);
+  });
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { climatologyDay, climatologySource } from './climatology.ts';
+import type { WeatherLocation } from './source.ts';
 
 const VAL_TARO = { latitude: 44.52, longitude: 9.76 };
 const ETNA = { latitude: 37.75, longitude: 15.0 };
 const request = { locations: [VAL_TARO, ETNA], timeZone: 'Europe/Rome', pastDays: 21, forecastDays: 7 };
 const fixedAt = (instant: string) => ({ now: () => new Date(instant) });
 
-const days = (location: typeof VAL_TARO, from: string, count: number) =>
+const days = (location: WeatherLocation, from: string, count: number) =>
   Array.from({ length: count }, (_, index) => {
     const date = new Date(Date.parse(`${from}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10);
     return climatologyDay(location, date);

@@ -55,7 +55,11 @@ test('the browser takes over the server page without rendering it again or fetch
   page.on('request', (request) => {
     const url = new URL(request.url());
     // Advertising is the viewer's own (members get none): its slot asks when it nears the screen.
-    const own = url.pathname.endsWith('/user/info') || url.pathname.endsWith('/ad/list');
+    // The event page's weather strip too: the days are the browser's, from today in the area.
+    const own =
+      url.pathname.endsWith('/user/info') ||
+      url.pathname.endsWith('/ad/list') ||
+      url.pathname.endsWith('/weather/info');
     if (url.pathname.startsWith('/api/app/') && !own) catalogueCalls.push(url.pathname);
   });
   for (const path of [

@@ -31,6 +31,8 @@ import { renewalSchedule } from './modules/subscriptions/renewals.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
+import { configuredWeatherSource, startWeatherJobs } from './modules/weather/jobs.ts';
+import { registerWeatherRoutes } from './modules/weather/routes.ts';
 import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
 import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
@@ -281,6 +283,9 @@ export async function buildApp({
       app.log,
     ),
   );
+  const weatherSource = configuredWeatherSource(config, clock);
+  registerWeatherRoutes(app, { source: weatherSource.name });
+  await startWeatherJobs({ db: database.db, jobs, source: weatherSource, clock, log: app.log, cron });
   if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));

@@ -11,6 +11,7 @@ import * as premium from './premium.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
 import * as tickets from './tickets.ts';
+import * as weather from './weather.ts';
 
 /**
  * Every endpoint of the API by route name: an endpoint is declared once, as a `defineEndpoint`
@@ -32,6 +33,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
   ...pickEndpoints(premium),
+  ...pickEndpoints(weather),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -79,6 +79,7 @@ export const ROUTES = {
   userRegister: { path: '/app/user/register', kind: 'write' },
   userSecure: { path: '/app/user/secure', kind: 'write' },
   userTag: { path: '/app/user/tag', kind: 'write' },
+  weatherInfo: { path: '/app/weather/info', kind: 'read' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -8,3 +8,4 @@ export * from './schema/accounts.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/orders.ts';
 export * from './schema/subscriptions.ts';
+export * from './schema/weather.ts';

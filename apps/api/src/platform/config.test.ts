@@ -100,6 +100,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, TICKET_SIGNING_KEY: key }).ticketSigningKey).toContain('PRIVATE KEY');
   });
 
+  it('asks Open-Meteo for the weather in production and the offline climatology elsewhere, unless told', () => {
+    expect(loadConfig({}).weather.openMeteoUrl).toBeNull();
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://sentiero.example',
+      SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
+      ...REAL_COMPANY,
+    };
+    expect(loadConfig(production).weather.openMeteoUrl).toBe('https://api.open-meteo.com');
+    expect(loadConfig({ ...production, OPEN_METEO_URL: 'off' }).weather.openMeteoUrl).toBeNull();
+    expect(loadConfig({ OPEN_METEO_URL: 'http://127.0.0.1:3710/' }).weather.openMeteoUrl).toBe(
+      'http://127.0.0.1:3710',
+    );
+    expect(() => loadConfig({ OPEN_METEO_URL: 'api.open-meteo.com' })).toThrow(/OPEN_METEO_URL/);
+  });
+
   it('believes X-Forwarded-For only from the proxies it is told to trust', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { APPLE_ROOT_CA_G3, type AppleNotificationsConfig } from './billing/apple.ts';
 import type { GoogleNotificationsConfig } from './billing/google.ts';
 import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
+import { OPEN_METEO_URL } from './weather/open-meteo.ts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
 
@@ -150,6 +151,8 @@ const ZEnvironment = z.object({
   GOOGLE_OAUTH_CERTS_URL: z.url().optional(),
   GOOGLE_PRODUCT_YEARLY: z.string().min(1).default('plus_yearly'),
   GOOGLE_PRODUCT_MONTHLY: z.string().min(1).default('plus_monthly'),
+  OPEN_METEO_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
+  OPEN_METEO_API_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -241,6 +244,12 @@ export type Config = {
     /** The VAT rate included in the prices, shown on receipts (Italy: 22). */
     vatRatePercent: number;
   };
+  /**
+   * Where areas' weather comes from: Open-Meteo's forecast API at `openMeteoUrl`, or, when it is
+   * null (OPEN_METEO_URL=off, the default outside production), the offline climatology source.
+   * The key is only for Open-Meteo's commercial plans (sent as `apikey`).
+   */
+  weather: { openMeteoUrl: string | null; openMeteoApiKey: string | undefined };
   /** Memberships bought in the mobile apps: each store's notifications, once configured. */
   stores: { apple: AppleNotificationsConfig | null; google: GoogleNotificationsConfig | null };
 };
@@ -344,6 +353,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       cashLimits: { placesPerTicketDay: env.CASH_MAX_PLACES_PER_DAY, openOrders: env.CASH_MAX_OPEN_ORDERS },
     },
     redeemToken: env.REDEEM_TOKEN,
+    weather: {
+      openMeteoUrl: openMeteoUrl(env.OPEN_METEO_URL, env.NODE_ENV),
+      openMeteoApiKey: env.OPEN_METEO_API_KEY,
+    },
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
     premium: {
       plans: [...new Set(env.PREMIUM_PLANS.split(',').map((plan) => plan.trim() as SubscriptionType))].map(
@@ -410,6 +423,15 @@ export function tileSource(tileUrl: string): string {
     '//tiles.',
     '//*.',
   );
+}
+
+/**
+ * Production asks Open-Meteo unless told otherwise; elsewhere the machine may have no internet
+ * (the embedded start, tests), so the climatology source is the default there.
+ */
+function openMeteoUrl(value: string | undefined, env: Config['env']): string | null {
+  const url = value ?? (env === 'production' ? OPEN_METEO_URL : 'off');
+  return url === 'off' ? null : url.replace(/\/+$/, '');
 }
 
 /** `true` (whoever connects is a proxy) or the proxies' addresses; unset, no forwarded header is believed. */

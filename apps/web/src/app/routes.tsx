@@ -105,14 +105,39 @@ export const routes: RouteObject[] = [
                 lazy: async () => {
                   const { EventInformation } = await import('../features/catalogue/routes/event.tsx');
                   const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+                  const { ForecastStrip } = await import('../features/weather/components/forecast-strip.tsx');
                   return {
                     Component: () => (
-                      <EventInformation banner={<PremiumBanner />} ad={<AdSlot placement="event" />} />
+                      <EventInformation
+                        banner={<PremiumBanner />}
+                        ad={<AdSlot placement="event" />}
+                        weather={(area) => <ForecastStrip areaId={area.id} timeZone={area.timeZone} />}
+                      />
                     ),
                   };
                 },
               },
-              { path: 'guests', lazy: () => import('../features/checkout/routes/guests.tsx') },
+              {
+                path: 'guests',
+                lazy: async () => {
+                  const { loader, Component } = await import('../features/checkout/routes/guests.tsx');
+                  const { ForecastStrip } = await import('../features/weather/components/forecast-strip.tsx');
+                  return {
+                    loader,
+                    Component: () => (
+                      <Component
+                        weather={(chosen) => (
+                          <ForecastStrip
+                            areaId={chosen.areaId}
+                            timeZone={chosen.timeZone}
+                            chosen={chosen.dates}
+                          />
+                        )}
+                      />
+                    ),
+                  };
+                },
+              },
               {
                 path: 'payment',
                 lazy: async () => {

@@ -2,11 +2,19 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type TestRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
-export type TestReply = { status: number; body: unknown; headers?: Record<string, string> };
+export type TestReply = {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Sent as is instead of `body` as JSON: a broken answer. */
+  raw?: string;
+  /** Waits this long before answering: a provider too slow to wait for. */
+  delayMs?: number;
+};
 export type TestServer = { url: string; requests: TestRequest[]; close(): Promise<void> };
 
 /**
- * A stand-in for a payment provider's API on 127.0.0.1, so the providers are tested through their
+ * A stand-in for a provider's API (payments, weather) on 127.0.0.1, so the providers are tested through their
  * real SDKs and HTTP without any live network.
  */
 export async function startTestServer(handle: (request: TestRequest) => TestReply): Promise<TestServer> {
@@ -27,8 +35,10 @@ export async function startTestServer(handle: (request: TestRequest) => TestRepl
     } catch (error) {
       reply = { status: 500, body: { message: String(error) } };
     }
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if (response.destroyed) return;
     response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-    response.end(JSON.stringify(reply.body));
+    response.end(reply.raw ?? JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -51,12 +51,23 @@ function ValidityText({ ticket }: { ticket: TicketInfo }) {
   return t('ticket.seasonWindow', { duration: base, from: monthDay(season.start), to: monthDay(season.end) });
 }
 
+/** The area of an event, for what the app composes into its page (the weather). */
+export type EventArea = { id: number; timeZone: string };
+
 /**
  * `/event/{eventId}`: the information step, every "ticket info" field of SPEC section 3. The app
- * composes in the Sentiero+ banner and the advertising slot below the booking box (never in the
- * purchase steps).
+ * composes in the area's weather and the advertising slot below the booking box (never in the
+ * purchase steps), and the Sentiero+ banner.
  */
-export function EventInformation({ banner, ad }: { banner?: ReactNode; ad?: ReactNode }) {
+export function EventInformation({
+  banner,
+  ad,
+  weather,
+}: {
+  banner?: ReactNode;
+  ad?: ReactNode;
+  weather?: (area: EventArea) => ReactNode;
+}) {
   const id = Number(useParams().eventId);
   const { t } = useTranslation('catalogue');
   const language = useCurrentLanguage();
@@ -95,6 +106,7 @@ export function EventInformation({ banner, ad }: { banner?: ReactNode; ad?: Reac
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-4 lg:col-start-3 lg:row-start-1">
           <BookingBox ticket={ticket} />
+          {weather?.({ id: ticket.area.id, timeZone: ticket.location.time_zone })}
           {ad}
         </div>
         <dl className="grid content-start gap-5 sm:grid-cols-2 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">

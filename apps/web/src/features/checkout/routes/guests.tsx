@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_GUESTS } from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import type { TicketInfo } from '@sentiero/contract/tickets';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { type Path, useFieldArray, useForm } from 'react-hook-form';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -35,12 +35,44 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The dates being bought, for what the app composes into the step (the area's weather). */
+export type ChosenDates = {
+  areaId: number;
+  timeZone: string;
+  dates: { from: string; to: string } | undefined;
+};
+type RenderWeather = (chosen: ChosenDates) => ReactNode;
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** From the earliest start to the latest end among the guests with a date typed in full. */
+function chosenPeriod(guests: { start_date?: string; end_date?: string }[] | undefined) {
+  const starts = (guests ?? [])
+    .map((guest) => guest.start_date ?? '')
+    .filter((date) => CALENDAR_DATE.test(date));
+  if (starts.length === 0) return undefined;
+  const ends = (guests ?? []).map((guest) => guest.end_date ?? '').filter((date) => CALENDAR_DATE.test(date));
+  const from = starts.reduce((first, date) => (date < first ? date : first));
+  const to = [...starts, ...ends].reduce((last, date) => (date > last ? date : last));
+  return { from, to };
+}
+
 /** New guests start on the first guest's dates: a group usually goes together. */
 function nextGuest(first: GuestDraft | undefined): GuestDraft {
   return { ...emptyGuest(), start_date: first?.start_date ?? '', end_date: first?.end_date ?? '' };
 }
 
-function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string; days: CalendarDay[] }) {
+function GuestsStep({
+  ticket,
+  today,
+  days,
+  weather,
+}: {
+  ticket: TicketInfo;
+  today: string;
+  days: CalendarDay[];
+  weather?: RenderWeather | undefined;
+}) {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
   const quantityId = useId();
@@ -54,6 +86,7 @@ function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string
     defaultValues: { guests: startGuestsOn(saved.length > 0 ? saved : [emptyGuest()], rules, chosenDay) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'guests' });
+  const chosenGuests = useWatch({ control: form.control, name: 'guests' });
   // What the server refused on the payment step, shown under the fields it is about.
   const [serverErrors] = useState(() => useCheckoutStore.getState().guestErrors);
 
@@ -123,6 +156,11 @@ function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string
           ))}
         </select>
       </div>
+      {weather?.({
+        areaId: ticket.area.id,
+        timeZone: ticket.location.time_zone,
+        dates: chosenPeriod(chosenGuests),
+      })}
       {fields.map((field, index) => (
         <GuestFields key={field.id} index={index} form={form} rules={rules} />
       ))}
@@ -136,8 +174,11 @@ function GuestsStep({ ticket, today, days }: { ticket: TicketInfo; today: string
   );
 }
 
-/** `/event/{eventId}/guests`: how many guests, and each one's name, dates and what the ticket asks. */
-export function Component() {
+/**
+ * `/event/{eventId}/guests`: how many guests, and each one's name, dates and what the ticket asks.
+ * The app composes in the area's weather for the dates chosen.
+ */
+export function Component({ weather }: { weather?: RenderWeather }) {
   const id = Number(useParams().eventId);
   const { t } = useTranslation(['checkout', 'errors']);
   const ticket = useCheckoutTicket(id).data?.ticket;
@@ -150,7 +191,7 @@ export function Component() {
       <CheckoutSteps ticketId={id} current="guests" />
       <PageHeading lead={ticket.title}>{t('guests.title')}</PageHeading>
       {ticket.on_sale ? (
-        <GuestsStep ticket={ticket} today={today} days={calendar?.days ?? NO_DAYS} />
+        <GuestsStep ticket={ticket} today={today} days={calendar?.days ?? NO_DAYS} weather={weather} />
       ) : (
         <Alert tone="error">
           <p>{t('errors:TICKET_UNAVAILABLE')}</p>

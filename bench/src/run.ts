@@ -4,7 +4,8 @@
  * in the same round, wrk from its own process), the server-rendered home page against
  * /api/health, Lighthouse on the storefront's pages and the API's memory under a minute of visitors;
  * with BENCH_DATABASE_URL all of it on PostgreSQL, then the growth table over 1k/10k/100k
- * listings, search latency and checkout throughput. Every figure is printed with its goal beside
+ * listings, search latency, checkout throughput and Sentiero+'s renewal job; the user fetch with
+ * the premium check against /api/health on either. Every figure is printed with its goal beside
  * it (DESIGN's budgets and issue 12). Traffic goes to 127.0.0.1 only and every run is bounded.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureHomeJavaScript } from './bundle-size.ts';
 import { measureCompression, printCompression } from './compression.ts';
+import { measurePremiumFetch, measureRenewals, printPremiumFetch, printRenewals } from './premium.ts';
 import { freshDataDir, startServer } from './server.ts';
 import { measureMemory, measureStack, visitorPaths } from './stack.ts';
 import {
@@ -108,6 +110,11 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+// Sentiero+ (issue 14): the user fetch with the premium check against /api/health, a member with
+// it and one without, on a server of its own (PGlite, or PostgreSQL with BENCH_DATABASE_URL).
+const premiumFetch = await measurePremiumFetch({ rounds, seconds, connections, port: port + 60 });
+if (!printPremiumFetch(premiumFetch, { seconds, connections })) missed += 1;
+
 // The catalogue's growth, search, checkout and ticket mails are PostgreSQL budgets: measured
 // when a server is given, each script in a process of its own.
 if (process.env.BENCH_DATABASE_URL) {
@@ -120,9 +127,11 @@ if (process.env.BENCH_DATABASE_URL) {
     });
     if (run.status !== 0) process.exitCode = 1;
   }
+  // Sentiero+'s renewal job over 100,000 due memberships, and two jobs at once.
+  if (!printRenewals(await measureRenewals(process.env.BENCH_DATABASE_URL))) missed += 1;
 } else {
   console.log(
-    '\nThe growth table (1k/10k/100k listings), search latency, checkout throughput and ticket mails: set BENCH_DATABASE_URL to measure them on PostgreSQL.',
+    '\nThe growth table (1k/10k/100k listings), search latency, checkout throughput, ticket mails and the Sentiero+ renewal job: set BENCH_DATABASE_URL to measure them on PostgreSQL.',
   );
 }
 if (missed > 0) process.exitCode = 1;

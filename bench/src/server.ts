@@ -12,7 +12,10 @@ export type Server = { url: string; readyMs: number; pid: number | undefined; st
  * Production on PostgreSQL needs the ticket signing key every process shares: one for the whole
  * benchmark run, so the API and the worker it starts later sign alike.
  */
-const TICKET_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
+export const TICKET_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({
+  type: 'pkcs8',
+  format: 'pem',
+});
 
 export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'sentiero-bench-'));

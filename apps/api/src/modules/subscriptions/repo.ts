@@ -7,7 +7,7 @@ import {
   subscriptions,
   users,
 } from '@sentiero/db/schema';
-import { and, asc, desc, eq, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -122,6 +122,10 @@ export async function insertSubscription(db: Db, row: NewSubscription): Promise<
 /**
  * Writes a membership's new state only if nobody changed it since it was read (its
  * `updated_at`): a webhook and the member pressing a button cannot both win.
+ *
+ * Compared to the millisecond: a row written with the column's default (`now()`, microseconds on
+ * PostgreSQL) is read back as a JS Date, which keeps milliseconds only, and would otherwise never
+ * match. Every write here sets a later millisecond than the one read, so two states never share one.
  */
 export async function updateSubscription(
   db: Db,
@@ -133,7 +137,12 @@ export async function updateSubscription(
   const [row] = await db
     .update(subscriptions)
     .set({ ...changes, updatedAt })
-    .where(and(eq(subscriptions.id, read.id), eq(subscriptions.updatedAt, read.updatedAt)))
+    .where(
+      and(
+        eq(subscriptions.id, read.id),
+        sql`date_trunc('milliseconds', ${subscriptions.updatedAt}) = ${read.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -152,10 +161,16 @@ export async function findDueSubscriptionIds(
   skipped: number[],
 ): Promise<number[]> {
   const due = lte(subscriptions.nextChargeAt, now);
+  // The ids skipped so far travel as one array value: a list of parameters would grow with every
+  // skip and fail past PostgreSQL's 65,535 (a provider down during a large run skips them all).
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(skipped.length > 0 ? and(due, notInArray(subscriptions.id, skipped)) : due)
+    .where(
+      skipped.length > 0
+        ? and(due, sql`${subscriptions.id} <> all(${`{${skipped.join(',')}}`}::int[])`)
+        : due,
+    )
     .orderBy(asc(subscriptions.nextChargeAt))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -185,10 +200,13 @@ export async function openCharge(
   db: Db,
   charge: Pick<ChargeRow, 'subscriptionId' | 'periodEnd' | 'attempt' | 'idempotencyKey' | 'amountCents'>,
 ): Promise<ChargeRow> {
-  await db
+  // One statement when the charge is new (every renewal); read only when it was written before.
+  const [inserted] = await db
     .insert(subscriptionCharges)
     .values({ ...charge, status: 'pending' })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
   const [row] = await db
     .select()
     .from(subscriptionCharges)

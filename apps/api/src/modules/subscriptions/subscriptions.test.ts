@@ -1,5 +1,5 @@
 import { sandboxBillingCharges, subscriptionCharges, subscriptions, users } from '@sentiero/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxBilling } from '../../platform/billing/sandbox.ts';
 import { loadConfig } from '../../platform/config.ts';
@@ -372,6 +372,22 @@ describe('Sentiero+ member actions', () => {
     const other = await createMember(sut, 'Other');
     expect((await other.post('/api/app/subscription/cancel?lng=en', {})).statusCode).toBe(409);
     expect((await info(member)).status).toBe('trialing');
+  });
+
+  it('acts on a membership whose updated_at has microseconds, as PostgreSQL writes now()', async () => {
+    at(0);
+    const member = await createMember(sut, 'Micro');
+    const { subscription } = (await subscribe(member)).json();
+    // PGlite's clock has milliseconds only; PostgreSQL's default now() has microseconds, which a
+    // JS Date read back from the row does not keep.
+    await sut.database.db
+      .update(subscriptions)
+      .set({ updatedAt: sql`${subscriptions.updatedAt} + interval '456 microseconds'` })
+      .where(eq(subscriptions.id, subscription.id));
+    at(1);
+    const canceled = await member.post('/api/app/subscription/cancel?lng=en', {});
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json().subscription.status).toBe('canceled');
   });
 });
 

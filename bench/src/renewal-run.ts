@@ -56,17 +56,19 @@ const config = loadConfig({
   LOG_LEVEL: 'error',
 });
 const database = await openDatabase({ driver: 'postgres', url, poolSize });
-// JOB_WORKERS=off: each mail is queued (pg-boss's insert, with a receipt's PDF), none sent.
+// JOB_WORKERS=off: each mail and receipt is queued (pg-boss's insert), none sent.
 const jobs = await startJobs(database, log, { work: false, cron: false });
 const transport = smtpTransport(config.mail.smtpUrl as string, config.mail.from);
 const mail = await startMailer(jobs, transport);
 const clock = systemClock;
 const ctx = { db: database.db, clock, config, mail, log, origin: config.publicUrl as string };
 const providers = { sandbox: sandboxBilling(database.db, { now: () => clock.now() }) };
+// Receipts are queued as a charge id each (their worker renders the PDF): as the app runs it.
+const queueReceipt = (chargeId: number) => jobs.send('membership-receipt', { chargeId });
 
 process.once('message', async () => {
   const cpuBefore = process.cpuUsage();
-  const report = await runRenewals(ctx, providers);
+  const report = await runRenewals(ctx, { providers, queueReceipt }, { budgetMs: Number.POSITIVE_INFINITY });
   const cpu = process.cpuUsage(cpuBefore);
   process.send?.({ report, cpuSeconds: (cpu.user + cpu.system) / 1e6 }, () => {
     void (async () => {

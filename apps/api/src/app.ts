@@ -27,7 +27,7 @@ import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
-import { renewalSchedule } from './modules/subscriptions/renewals.ts';
+import { startSubscriptionJobs } from './modules/subscriptions/jobs.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
@@ -267,22 +267,20 @@ export async function buildApp({
     },
   });
   registerCheckoutRoutes(app, checkout);
-  const billing = configuredBillingProviders(config.payments, database.db, clock);
-  registerSubscriptionRoutes(app, { providers: billing, stores: configuredStores(config.stores, clock) });
-  await jobs.schedule(
-    renewalSchedule(
-      {
-        db: database.db,
-        clock,
-        config,
-        mail,
-        log: app.log,
-        origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
-      },
-      billing,
-      app.log,
-    ),
-  );
+  const subscriptions = await startSubscriptionJobs({
+    jobs,
+    providers: configuredBillingProviders(config.payments, database.db, clock),
+    context: {
+      db: database.db,
+      clock,
+      config,
+      mail,
+      log: app.log,
+      origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+    },
+    log: app.log,
+  });
+  registerSubscriptionRoutes(app, { ...subscriptions, stores: configuredStores(config.stores, clock) });
   const weatherSource = configuredWeatherSource(config, clock);
   registerWeatherRoutes(app, { source: weatherSource.name });
   await startWeatherJobs({ db: database.db, jobs, source: weatherSource, clock, log: app.log, cron });

@@ -17,6 +17,7 @@ const SCHEDULES = [
   { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },
   { queue: 'popularity-refresh', cron: '*/5 * * * *', retryLimit: 3 },
   { queue: 'subscriptions-renew', cron: '*/5 * * * *', retryLimit: 2 },
+  { queue: 'weather-refresh', cron: '17 */3 * * *', retryLimit: 2 },
 ];
 const quiet = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 

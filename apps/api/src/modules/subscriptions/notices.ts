@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import type { RenderedMail } from '../../platform/mail/content.ts';
 import { receiptAttachment } from '../../platform/receipt-pdf.ts';
 import { findMemberContact } from '../../repos/members.ts';
@@ -12,7 +13,7 @@ import {
   trialStartedMail,
   upcomingChargeMail,
 } from './mails.ts';
-import { findChargeById, type SubscriptionRow } from './repo.ts';
+import { findChargeWithMembership, type SubscriptionRow } from './repo.ts';
 
 /** What the membership's mails and jobs need, in a request or outside one. */
 export type BillingContext = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mail' | 'origin' | 'log'>;
@@ -20,7 +21,6 @@ export type BillingContext = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'm
 export type MembershipNotice =
   | { kind: 'trialStarted' }
   | { kind: 'upcomingCharge' }
-  | { kind: 'receipt'; chargeId: number }
   | { kind: 'paymentFailed' }
   | { kind: 'ended'; reason: 'payment_failed' | 'canceled' }
   | { kind: 'canceled' }
@@ -45,7 +45,6 @@ export async function notifyMember(
   const firstname = member.firstName;
   const iso = (date: Date | null) => (date ?? row.periodEnd).toISOString();
   let mail: RenderedMail;
-  let attachments: Awaited<ReturnType<typeof receiptAttachment>>[] = [];
   switch (notice.kind) {
     case 'trialStarted':
       mail = trialStartedMail(
@@ -75,32 +74,6 @@ export async function notifyMember(
         brand,
       );
       break;
-    case 'receipt': {
-      const charge = await findChargeById(ctx.db, notice.chargeId);
-      if (!charge?.receiptNumber || !charge.paidUntil) return;
-      const paidAt = (charge.settledAt ?? ctx.clock.now()).toISOString();
-      const receipt = {
-        planType: row.planType,
-        amountCents: charge.amountCents,
-        paidAt,
-        periodStart: charge.periodEnd.toISOString(),
-        periodEnd: charge.paidUntil.toISOString(),
-        receiptNumber: charge.receiptNumber,
-        paymentLabel: row.paymentLabel,
-      };
-      mail = receiptMail(language, { firstname, ...receipt, manageUrl }, brand);
-      attachments = [
-        await receiptAttachment({
-          language,
-          brand,
-          seller: ctx.config.company,
-          buyer: { name: `${member.firstName} ${member.lastName}`.trim(), email: member.email },
-          ...receipt,
-          vatPercent: ctx.config.premium.vatRatePercent,
-        }),
-      ];
-      break;
-    }
     case 'paymentFailed': {
       const endsOn = new Date((row.pastDueSince ?? ctx.clock.now()).getTime() + RETRY_DAYS * DAY_MS);
       mail = paymentFailedMail(
@@ -144,5 +117,57 @@ export async function notifyMember(
       );
       break;
   }
-  await ctx.mail.send({ to: member.email, ...mail, ...(attachments.length ? { attachments } : {}) });
+  await ctx.mail.send({ to: member.email, ...mail });
+}
+
+export const RECEIPT_QUEUE = 'membership-receipt';
+
+/** Queues the receipt of a paid charge: its mail and PDF are made by a worker, not by the charge. */
+export type ReceiptQueue = (chargeId: number) => Promise<void>;
+
+/**
+ * The receipts' queue: each job holds a charge id only, and its worker renders the mail and its
+ * PDF and hands them to the mail server itself (`deliver`), as ticket mails do (ADR 014): a
+ * renewal run charges without rendering PDFs, and no PDF travels through the job table.
+ */
+export async function startReceiptMails(jobs: Jobs, ctx: BillingContext): Promise<ReceiptQueue> {
+  await jobs.work<{ chargeId: number }>(RECEIPT_QUEUE, ({ chargeId }) => mailReceipt(ctx, chargeId), {
+    loops: 2,
+  });
+  return (chargeId) => jobs.send(RECEIPT_QUEUE, { chargeId });
+}
+
+/** The receipt of one paid charge, by mail with its PDF, in the member's language. */
+export async function mailReceipt(ctx: BillingContext, chargeId: number): Promise<void> {
+  const found = await findChargeWithMembership(ctx.db, chargeId);
+  const { receiptNumber, paidUntil } = found?.charge ?? {};
+  if (!found || !receiptNumber || !paidUntil) return;
+  const { charge, subscription } = found;
+  const member = await findMemberContact(ctx.db, subscription.userId);
+  if (!member?.email) return;
+  const { language } = member;
+  const brand = ctx.config.brand;
+  const receipt = {
+    planType: subscription.planType,
+    amountCents: charge.amountCents,
+    paidAt: (charge.settledAt ?? ctx.clock.now()).toISOString(),
+    periodStart: charge.periodEnd.toISOString(),
+    periodEnd: paidUntil.toISOString(),
+    receiptNumber,
+    paymentLabel: subscription.paymentLabel,
+  };
+  const mail = receiptMail(
+    language,
+    { firstname: member.firstName, ...receipt, manageUrl: `${ctx.origin}/user#subscriptions` },
+    brand,
+  );
+  const pdf = await receiptAttachment({
+    language,
+    brand,
+    seller: ctx.config.company,
+    buyer: { name: `${member.firstName} ${member.lastName}`.trim(), email: member.email },
+    ...receipt,
+    vatPercent: ctx.config.premium.vatRatePercent,
+  });
+  await ctx.mail.deliver({ to: member.email, ...mail, attachments: [pdf] });
 }

@@ -11,11 +11,16 @@ import {
   takeReminder,
   updateSubscription,
 } from './repo.ts';
-import { chargeDue, renewalsOf } from './service.ts';
+import { chargeDue, renewalsOf, type SubscriptionDeps } from './service.ts';
 
 /** Memberships looked at per batch, and at once within a batch (the pool and the provider set the pace). */
 const BATCH = 200;
 const AT_ONCE = 16;
+/**
+ * A run stops taking new batches after this long, well inside the scheduled queue's 10-minute
+ * expiry (ADR 012): an expired run would be sent again and run beside itself.
+ */
+const RUN_BUDGET_MS = 7 * 60 * 1000;
 
 export type RenewalReport = {
   charged: number;
@@ -31,7 +36,13 @@ export type RenewalReport = {
  * memberships. Each membership is looked at under the state it was read in: two runs at once
  * cannot charge one period twice (the charge's idempotency key) nor move it twice (`updated_at`).
  */
-export async function runRenewals(ctx: BillingContext, providers: BillingProviders): Promise<RenewalReport> {
+export async function runRenewals(
+  ctx: BillingContext,
+  deps: SubscriptionDeps,
+  { budgetMs = RUN_BUDGET_MS }: { budgetMs?: number } = {},
+): Promise<RenewalReport> {
+  // Measured on the process's own clock, not the business clock tests fix.
+  const stopAt = performance.now() + budgetMs;
   const report: RenewalReport = { charged: 0, failed: 0, ended: 0, reminded: 0, errors: 0 };
   const now = ctx.clock.now();
 
@@ -50,11 +61,13 @@ export async function runRenewals(ctx: BillingContext, providers: BillingProvide
   // for the rest of this run (the next run tries it again).
   const skipped: number[] = [];
   for (;;) {
+    // What is left when the budget is spent waits for the next run, five minutes later.
+    if (performance.now() > stopAt) break;
     const ids = await findDueSubscriptionIds(ctx.db, now, BATCH, skipped);
     if (ids.length === 0) break;
     await inParallel(ids, AT_ONCE, async (id) => {
       try {
-        const outcome = await renewOne(ctx, providers, id);
+        const outcome = await renewOne(ctx, deps, id);
         if (outcome) report[outcome] += 1;
         else skipped.push(id);
       } catch (error) {
@@ -69,9 +82,10 @@ export async function runRenewals(ctx: BillingContext, providers: BillingProvide
 
 async function renewOne(
   ctx: BillingContext,
-  providers: BillingProviders,
+  deps: SubscriptionDeps,
   id: number,
 ): Promise<'charged' | 'failed' | 'ended' | null> {
+  const { providers } = deps;
   const row = await findSubscriptionById(ctx.db, id);
   const now = ctx.clock.now();
   if (!row?.nextChargeAt || row.nextChargeAt > now) return null;
@@ -114,7 +128,7 @@ async function renewOne(
     }
   }
   if (!provider) throw new Error(`no provider ${row.paymentMethod} for subscription ${row.id}`);
-  const saved = await chargeDue(ctx, provider, row);
+  const saved = await chargeDue(ctx, deps, provider, row);
   if (saved.status === 'active') return 'charged';
   return saved.status === 'expired' ? 'ended' : 'failed';
 }
@@ -133,7 +147,7 @@ async function inParallel<T>(items: T[], width: number, work: (item: T) => Promi
 /** Every five minutes: a trial that ends at 10:02 is charged by 10:05. */
 export function renewalSchedule(
   ctx: BillingContext,
-  providers: BillingProviders,
+  deps: SubscriptionDeps,
   log: FastifyBaseLogger,
 ): ScheduledJob {
   return {
@@ -142,7 +156,7 @@ export function renewalSchedule(
     retryLimit: 2,
     retryDelaySeconds: 60,
     async run() {
-      const report = await runRenewals(ctx, providers);
+      const report = await runRenewals(ctx, deps);
       if (report.charged + report.failed + report.ended + report.reminded + report.errors > 0) {
         log.info(report, 'membership renewals');
       }

@@ -226,8 +226,13 @@ export async function settleCharge(
   await db.update(subscriptionCharges).set(changes).where(eq(subscriptionCharges.id, id));
 }
 
-export async function findChargeById(db: Db, id: number): Promise<ChargeRow | undefined> {
-  const [row] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+/** A charge with the membership it paid for, in one read. */
+export async function findChargeWithMembership(db: Db, id: number) {
+  const [row] = await db
+    .select({ charge: subscriptionCharges, subscription: subscriptions })
+    .from(subscriptionCharges)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+    .where(eq(subscriptionCharges.id, id));
   return row;
 }
 

@@ -59,7 +59,7 @@ export function registerSubscriptionRoutes(
   });
   registerEndpoint(app, subscriptionComplete, (ctx) => completeSubscription(ctx));
   registerEndpoint(app, adList, (ctx, input) => listAds(ctx, input.placement));
-  registerBillingWebhooks(app, deps.providers);
+  registerBillingWebhooks(app, deps);
   registerStoreNotifications(app, deps.stores);
 }
 
@@ -67,7 +67,8 @@ export function registerSubscriptionRoutes(
  * Stripe's and PayPal's subscription events, at their own addresses (the order webhooks stay
  * as they are). Signed over the raw bytes; each event is applied once, a redelivery is a no-op.
  */
-function registerBillingWebhooks(app: FastifyInstance, providers: BillingProviders) {
+function registerBillingWebhooks(app: FastifyInstance, deps: SubscriptionDeps) {
+  const { providers } = deps;
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -81,7 +82,7 @@ function registerBillingWebhooks(app: FastifyInstance, providers: BillingProvide
           const { eventId, event } = await provider.parseWebhook(request.body as Buffer, request.headers);
           if (event && (await recordNotification(request.ctx.db, path, eventId))) {
             try {
-              await applyBillingEvent(request.ctx, provider, event);
+              await applyBillingEvent(request.ctx, deps, provider, event);
             } catch (error) {
               // Not applied: the provider's redelivery must get another chance.
               await forgetNotification(request.ctx.db, path, eventId);

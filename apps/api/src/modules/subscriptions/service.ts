@@ -21,7 +21,7 @@ import {
   toSubscription,
   trialKey,
 } from './membership.ts';
-import { type BillingContext, notifyMember } from './notices.ts';
+import { type BillingContext, notifyMember, type ReceiptQueue } from './notices.ts';
 import {
   claimTrial,
   deleteSubscription,
@@ -39,7 +39,11 @@ import {
   updateSubscription,
 } from './repo.ts';
 
-export type SubscriptionDeps = { providers: BillingProviders };
+export type SubscriptionDeps = {
+  providers: BillingProviders;
+  /** Queues a paid charge's receipt (mail and PDF made by their own worker). */
+  queueReceipt: ReceiptQueue;
+};
 
 // ── Entitlement ─────────────────────────────────────────────────────────────────────────────
 
@@ -210,7 +214,7 @@ export async function buySubscription(
       await undo();
       throw new AppError('PAYMENT_DECLINED', 402);
     }
-    saved = await chargeDue(ctx, provider, saved);
+    saved = await chargeDue(ctx, deps, provider, saved);
   } else if (approved && trial) {
     await notifyMember(ctx, saved, { kind: 'trialStarted' });
   }
@@ -345,7 +349,7 @@ export async function changePaymentMethod(
     now,
   );
   if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
-  if (saved.status === 'past_due') saved = await chargeDue(ctx, provider, saved);
+  if (saved.status === 'past_due') saved = await chargeDue(ctx, deps, provider, saved);
   return { subscription: toSubscription(saved, now) };
 }
 
@@ -382,6 +386,7 @@ export async function endMembershipOfDeletedAccount(ctx: ServiceContext, userId:
  */
 export async function chargeDue(
   ctx: BillingContext,
+  deps: Pick<SubscriptionDeps, 'queueReceipt'>,
   provider: BillingProvider,
   row: SubscriptionRow,
 ): Promise<SubscriptionRow> {
@@ -434,7 +439,7 @@ export async function chargeDue(
   );
   if (!saved) throw new Error(`subscription ${row.id} changed while it was being charged`);
   if (result.status === 'paid') {
-    await notifyMember(ctx, saved, { kind: 'receipt', chargeId: charge.id });
+    await deps.queueReceipt(charge.id);
   } else if (saved.status === 'expired') {
     await notifyMember(ctx, saved, { kind: 'ended', reason: 'payment_failed' });
   } else {
@@ -467,6 +472,7 @@ export function receiptNumber(chargeId: number, at: Date): string {
  */
 export async function applyBillingEvent(
   ctx: BillingContext,
+  deps: Pick<SubscriptionDeps, 'queueReceipt'>,
   provider: BillingProvider,
   event: BillingEvent,
 ): Promise<void> {
@@ -536,7 +542,7 @@ export async function applyBillingEvent(
   );
   if (!saved) throw new Error(`subscription ${row.id} changed while an event was applied`);
   if (event.type === 'charge_succeeded' && chargeId !== null) {
-    await notifyMember(ctx, saved, { kind: 'receipt', chargeId });
+    await deps.queueReceipt(chargeId);
   } else if (event.type === 'charge_failed') {
     await notifyMember(
       ctx,

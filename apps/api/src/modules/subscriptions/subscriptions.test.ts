@@ -57,7 +57,11 @@ const billing = (): BillingContext => ({
 });
 
 /** The renewal job as the schedule runs it, on this app's database and clock. */
-const renew = () => runRenewals(billing(), { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) });
+const renew = () =>
+  runRenewals(billing(), {
+    providers: { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) },
+    queueReceipt: async () => {},
+  });
 
 describe('Sentiero+ plans', () => {
   it('offers the yearly and monthly plans with the free trial, VAT included, in euro', async () => {
@@ -278,7 +282,10 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
         throw new Error('worker killed');
       },
     };
-    const crashed = await runRenewals(billing(), { sandbox: dying });
+    const crashed = await runRenewals(billing(), {
+      providers: { sandbox: dying },
+      queueReceipt: async () => {},
+    });
     expect(crashed.errors).toBeGreaterThanOrEqual(1);
     expect((await info(member)).status).toBe('trialing');
     await renew();
@@ -430,7 +437,10 @@ describe('Sentiero+ mails', () => {
     const renewWithMail = () =>
       runRenewals(
         { ...billing(), mail: capture },
-        { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) },
+        {
+          providers: { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) },
+          queueReceipt: async () => {},
+        },
       );
 
     const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();

@@ -25,6 +25,7 @@ import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
+import { registerRecommendationRoutes } from './modules/recommendations/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { startSubscriptionJobs } from './modules/subscriptions/jobs.ts';
@@ -243,6 +244,7 @@ export async function buildApp({
   registerAreaRoutes(app);
   registerGrowthRoutes(app);
   registerTicketRoutes(app);
+  registerRecommendationRoutes(app);
   registerBlogRoutes(app);
   registerSearchRoutes(app);
   registerSeoRoutes(app);

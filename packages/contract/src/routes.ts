@@ -52,6 +52,7 @@ export const ROUTES = {
   ticketInfo: { path: '/app/ticket/info', kind: 'read' },
   ticketKeys: { path: '/app/ticket/keys', kind: 'read' },
   ticketList: { path: '/app/ticket/list', kind: 'read' },
+  ticketListForYou: { path: '/app/ticket/list/for-you', kind: 'read' },
   ticketListRecommended: { path: '/app/ticket/list/recommended', kind: 'read' },
   ticketListRecommendedV2: { path: '/app/v2/ticket/list/recommended', kind: 'read' },
   ticketPackageList: { path: '/app/ticket/package/list', kind: 'read' },

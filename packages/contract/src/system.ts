@@ -43,6 +43,8 @@ export const ZSite = z
     map: z.object({ tile_url: z.string(), attribution: z.string() }),
     company: z.object({ name: z.string(), tax_number: z.string(), register_number: z.string() }),
     payment_methods: ZPaymentMethods,
+    /** The native apps' store pages (SPEC: mobile app download); null where no app is published. */
+    app_links: z.object({ app_store: z.url().nullable(), play_store: z.url().nullable() }),
   })
   .meta({ id: 'Site' });
 export type Site = z.infer<typeof ZSite>;
@@ -52,7 +54,8 @@ export const site = defineEndpoint({
   kind: 'read',
   cache: 'public',
   tag: 'system',
-  summary: 'Brand and company data shown in the layout (footer), and the payment methods on offer.',
+  summary:
+    "Brand and company data shown in the layout (footer), the payment methods on offer and the native apps' store links.",
   input: z.object({}),
   output: ZSite,
 });

@@ -137,6 +137,49 @@ export const ticketListRecommendedV2 = defineEndpoint({
   kind: 'read',
 });
 
+/**
+ * Why a ticket is in a member's "for you" row, strongest reason first: the card's own activity,
+ * area or region names it ("because you like Rafting", "in Piemonte, where you went before").
+ */
+export const RECOMMENDATION_REASONS = [
+  'preferred-activity',
+  'bought-area',
+  'preferred-region',
+  'bought-activity',
+  'bought-region',
+  'good-conditions',
+  'popular',
+] as const;
+export type RecommendationReason = (typeof RECOMMENDATION_REASONS)[number];
+
+export const FOR_YOU_SIZE = 12;
+
+export const ZRecommendedTicket = ZTicketCard.extend({ reason: z.enum(RECOMMENDATION_REASONS) }).meta({
+  id: 'RecommendedTicket',
+});
+export type RecommendedTicket = z.infer<typeof ZRecommendedTicket>;
+
+/**
+ * A member's own row. Apart from `app/ticket/list/recommended` because that answer is public and
+ * kept by browsers, proxies and the server's cache per URL: an answer that depends on the session
+ * must never share its URL with the visitors' one.
+ */
+export const ticketListForYou = defineEndpoint({
+  path: '/app/ticket/list/for-you',
+  kind: 'read',
+  cache: 'private',
+  tag: 'tickets',
+  summary:
+    "A member's recommendations: tickets on sale today, ranked by their preferences (app/user/tag), " +
+    'their past purchases, conditions in the area, popularity and recency; never a ticket they hold for dates still ahead.',
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({
+    ticket_list: z.array(ZRecommendedTicket).max(FOR_YOU_SIZE),
+    /** False when the member has told and bought nothing yet: the row is the popular tickets. */
+    personal: z.boolean(),
+  }),
+});
+
 export const CALENDAR_MAX_DAYS = 92;
 
 /** Why a day is closed to starting on: the start-date rule's reasons (`rules/start-dates.ts`) and the places. */

@@ -44,6 +44,9 @@ const ZEnvironment = z.object({
     .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+  /** The native apps' store pages, once they exist: `/app` shows a badge for each one set. */
+  APP_STORE_URL: z.url({ protocol: /^https$/ }).optional(),
+  PLAY_STORE_URL: z.url({ protocol: /^https$/ }).optional(),
   COMPANY_NAME: z.string().min(1).optional(),
   COMPANY_TAX_NUMBER: z.string().min(1).optional(),
   COMPANY_REGISTER_NUMBER: z.string().min(1).optional(),
@@ -176,6 +179,8 @@ export type Config = {
   webDistDir: string;
   brand: string;
   map: { tileUrl: string; attribution: string };
+  /** Links to the native apps' store pages; null until an app is published there. */
+  appLinks: { appStore: string | null; playStore: string | null };
   company: { name: string; taxNumber: string; registerNumber: string };
   /** Without an SMTP server, mail goes to the embedded mailbox (`/dev/mailbox`, off in production). */
   mail: { smtpUrl: string | undefined; from: string; operator: string };
@@ -308,6 +313,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
     brand: env.BRAND_NAME,
     map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
+    appLinks: { appStore: env.APP_STORE_URL ?? null, playStore: env.PLAY_STORE_URL ?? null },
     company: {
       name: env.COMPANY_NAME ?? PLACEHOLDER_COMPANY.COMPANY_NAME,
       taxNumber: env.COMPANY_TAX_NUMBER ?? PLACEHOLDER_COMPANY.COMPANY_TAX_NUMBER,

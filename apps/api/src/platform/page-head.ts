@@ -60,9 +60,18 @@ export function renderHead(
   return tags.join('\n    ');
 }
 
-/** The page with its html element in `language`. */
+/**
+ * The page with its html element in `language`, and its web app manifest too: browsers fetch the
+ * manifest without cookies, so the link carries the language (an app installed from an Italian
+ * page is named and described in Italian).
+ */
 export function withLanguage(template: string, language: Language): string {
-  return template.replace(/<html lang="[^"]*">/, `<html lang="${language}">`);
+  return template
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(
+      '<link rel="manifest" href="/manifest.webmanifest" />',
+      `<link rel="manifest" href="/manifest.webmanifest?lng=${language}" />`,
+    );
 }
 
 /** Puts the page's tags and language into the app shell in place of its defaults. */

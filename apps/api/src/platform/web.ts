@@ -38,8 +38,9 @@ export async function serveWebApp(
       cacheControl: false,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(distDir, 'assets')}/`);
-        // Illustrations keep their names from build to build and rarely change: a day without asking.
-        const picture = path.includes(`${join(distDir, 'illustrations')}/`);
+        // Illustrations and app icons keep their names from build to build and rarely change: a day without asking.
+        const picture =
+          path.includes(`${join(distDir, 'illustrations')}/`) || path.includes(`${join(distDir, 'icons')}/`);
         res.header(
           'cache-control',
           immutable

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { getRecommendedQueryOptions } from '../features/catalogue/api.ts';
 import { CategoryList } from '../features/catalogue/components/category-list.tsx';
+import { ForYouSlot } from '../features/catalogue/components/for-you-slot.tsx';
 import { RegionPicker } from '../features/catalogue/components/region-picker.tsx';
 import { TicketList } from '../features/catalogue/components/ticket-list.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
@@ -22,6 +23,7 @@ const home = (
     regions={<RegionPicker />}
     highlights={
       <>
+        <ForYouSlot />
         <TicketRow source="hottest" />
         <AdSlot placement="home" />
         <TicketRow source="newest" />
@@ -44,12 +46,16 @@ const unknownPath: RouteObject = { path: '*', loader: toHome };
 
 /**
  * SPEC section 2: "/user (index and account both show the account screen)", with its
- * subscriptions part showing the Sentiero+ membership.
+ * subscriptions part showing the Sentiero+ membership and, under the preferences, the member's
+ * recommendations.
  */
 const accountScreen = async () => {
   const { AccountScreen } = await import('../features/account/routes/account.tsx');
   const { MembershipPanel } = await import('../features/premium/components/membership-panel.tsx');
-  return { Component: () => <AccountScreen premium={<MembershipPanel />} /> };
+  const { ForYouRow } = await import('../features/catalogue/components/for-you-row.tsx');
+  return {
+    Component: () => <AccountScreen premium={<MembershipPanel />} recommendations={<ForYouRow />} />,
+  };
 };
 
 type ContentPage = keyof typeof import('../features/content/routes/pages.tsx');

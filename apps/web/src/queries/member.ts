@@ -11,6 +11,9 @@ export const MEMBER_QUERY_KEY = ['member'] as const;
 /** A member's tickets, every page and category: buying, sharing and revoking change them. */
 export const myTicketsQueryKey = [...MEMBER_QUERY_KEY, 'tickets'] as const;
 
+/** A member's "for you" row, in every language: their preferences and purchases change it. */
+export const forYouQueryKey = [...MEMBER_QUERY_KEY, 'for-you'] as const;
+
 /**
  * Drops the member's queries whenever the signed-in member changes: logging out, a session the
  * server ended (a failed user fetch), or another member logging in. Returns the way to stop it.

@@ -2,7 +2,8 @@
  * The service worker, served as /sw.js (vite.config.ts builds it with this build's file list).
  * It lets `/verify` and `/user/mytickets` open with no network once visited: pages come from
  * the network first and from the saved app shell when there is none; the app's hashed files
- * from the cache first; translations and illustrations from the cache while a fresh copy is fetched. API answers
+ * from the cache first; translations, illustrations and the installed app's manifest and icons from the
+ * cache while a fresh copy is fetched. API answers
  * are never kept here: the app keeps what it needs offline (tickets, verification keys) itself.
  */
 
@@ -16,8 +17,12 @@ const CACHE_PREFIX = 'sentiero-';
 const APP_CACHE = `${CACHE_PREFIX}app-${SW_BUILD.id}`;
 // Translations outlive a build: offline, the copy an older build fetched beats no text at all.
 const LOCALES_CACHE = `${CACHE_PREFIX}locales-v1`;
-// The storefront's illustrations: few, small, and the same from one build to the next.
+// The storefront's illustrations and the app's manifest and icons: few, small, and the same from
+// one build to the next.
 const PICTURES_CACHE = `${CACHE_PREFIX}pictures-v1`;
+/** What an installed app opens with, so its name and icon show with no network too. */
+const isAppIdentity = (path: string) =>
+  path === '/manifest.webmanifest' || path === '/favicon.svg' || path.startsWith('/icons/');
 const SHELL = '/index.html';
 const KEEP_LOADED_FILES = 'keep-loaded-files';
 
@@ -37,7 +42,11 @@ sw.addEventListener('fetch', (event) => {
     return;
   if (request.mode === 'navigate') event.respondWith(pageOrShell(event));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
-  else if (url.pathname.startsWith('/locales/') || url.pathname.startsWith('/illustrations/'))
+  else if (
+    url.pathname.startsWith('/locales/') ||
+    url.pathname.startsWith('/illustrations/') ||
+    isAppIdentity(url.pathname)
+  )
     event.respondWith(staleWhileRevalidate(event));
 });
 
@@ -73,7 +82,7 @@ async function activate() {
 function cacheNameFor(url: URL): string | null {
   if (url.pathname.startsWith('/assets/')) return APP_CACHE;
   if (url.pathname.startsWith('/locales/')) return LOCALES_CACHE;
-  if (url.pathname.startsWith('/illustrations/')) return PICTURES_CACHE;
+  if (url.pathname.startsWith('/illustrations/') || isAppIdentity(url.pathname)) return PICTURES_CACHE;
   return null;
 }
 

@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { describePaymentMethods } from '../../platform/payments/offered.ts';
+import { registerWebManifest } from './manifest.ts';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -36,7 +37,9 @@ export function registerSystemRoutes(
       register_number: config.company.registerNumber,
     },
     payment_methods: describePaymentMethods(config.payments),
+    app_links: { app_store: config.appLinks.appStore, play_store: config.appLinks.playStore },
   }));
+  registerWebManifest(app, config);
 }
 
 /** How long a successful database check answers for the health checks that follow it. */

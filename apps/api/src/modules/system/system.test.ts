@@ -115,6 +115,8 @@ describe('/api/site', () => {
         register_number: 'REA XX-000000',
       },
       payment_methods: { card: 'sandbox', stripe_publishable_key: null, paypal: false, cash: true },
+      // No native app is published: /app offers installing the web app only.
+      app_links: { app_store: null, play_store: null },
     });
   });
 });

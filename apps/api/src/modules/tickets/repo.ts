@@ -258,7 +258,7 @@ function listingValues(query: TicketListQuery): Values {
 }
 
 /** The cards of the tickets `ids`, in any order: prepared once per language. */
-function findCardsById(db: Db, language: Language, ids: number[]) {
+export function findCardsById(db: Db, language: Language, ids: number[]) {
   const find = preparedOnce(db, `ticket_cards_${language}`, (name) =>
     db
       .select(cardColumns(language))

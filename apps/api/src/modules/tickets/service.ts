@@ -11,6 +11,7 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
+  findCardsById,
   findCountryNames,
   findServiceTags,
   findTakenPlaces,
@@ -122,6 +123,17 @@ export function listRecommendedTickets(
   // The home page's rows show only what can be bought now.
   const filter = { discountedOnly: source === 'discounted', onSaleAt: ctx.clock.now() };
   return listTickets(ctx, { filter, order: source, page });
+}
+
+/** The cards of the tickets `ids`, in that order; an id that is no longer listed is left out. */
+export async function listTicketCardsById(ctx: ServiceContext, ids: number[]): Promise<TicketCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await findCardsById(ctx.db, ctx.lang, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(ctx, row)] : [];
+  });
 }
 
 export async function listTicketPackages(ctx: ServiceContext, id: number) {

@@ -1,10 +1,11 @@
 import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
 import type { RouteName } from '@sentiero/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { type AuthUser, useAuthStore } from '../../lib/auth-store.ts';
 import { afterOwn, type MutationConfig } from '../../lib/mutation-config.ts';
 import { refreshUser } from '../../lib/session.ts';
+import { forYouQueryKey } from '../../queries/member.ts';
 import { useRegions, useSearchFilters } from '../../queries/reference-data.ts';
 
 /**
@@ -107,11 +108,16 @@ export function useUpdateAccount(config: Config<'userEdit'> = {}) {
 }
 
 /** The activities and regions the member likes, for recommendations. */
+/** The member's preferences; their "for you" row is ranked by them, so it is asked again. */
 export function useUpdatePreferences(config: Config<'userTag'> = {}) {
+  const client = useQueryClient();
   return useMutation({
     ...config,
     mutationFn: (input: ApiInput<'userTag'>) => callApi('userTag', input),
-    onSuccess: afterOwn(({ user }) => rememberMember(user), config.onSuccess),
+    onSuccess: afterOwn(({ user }) => {
+      rememberMember(user);
+      void client.invalidateQueries({ queryKey: forYouQueryKey });
+    }, config.onSuccess),
   });
 }
 

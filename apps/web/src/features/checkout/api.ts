@@ -12,7 +12,7 @@ import {
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
 import type { MutationConfig } from '../../lib/mutation-config.ts';
-import { myTicketsQueryKey } from '../../queries/member.ts';
+import { forYouQueryKey, myTicketsQueryKey } from '../../queries/member.ts';
 import {
   getTicketCalendarQueryOptions,
   getTicketQueryOptions,
@@ -40,10 +40,12 @@ export function useCheckoutCalendar(id: number) {
 
 /**
  * A purchase (or a payment that failed after the order was placed) changes the buyer's tickets
- * and the places left of the ticket: both are asked again where they are shown.
+ * and the places left of the ticket, and what the member is recommended: all are asked again
+ * where they are shown.
  */
 export function invalidatePurchase(client: QueryClient, ticketId: number) {
   void client.invalidateQueries({ queryKey: myTicketsQueryKey });
+  void client.invalidateQueries({ queryKey: forYouQueryKey });
   void client.invalidateQueries({ queryKey: ticketQueryKey(ticketId) });
 }
 

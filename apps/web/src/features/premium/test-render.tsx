@@ -18,6 +18,7 @@ export const SITE: Site = {
   map: { tile_url: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' },
   company: { name: 'Sentiero S.r.l.', tax_number: 'IT00000000000', register_number: 'TO-000000' },
   payment_methods: { card: 'sandbox', stripe_publishable_key: null, paypal: true, cash: false },
+  app_links: { app_store: null, play_store: null },
 };
 
 export async function createTestTranslations() {

@@ -17,9 +17,17 @@ const actionClass =
 
 /**
  * `/user` and `/user/account`: the account screen (SPEC section 2). The Sentiero+ membership
- * comes from the premium feature, composed in by the app (`premium`).
+ * comes from the premium feature and the recommendations from the catalogue, composed in by the
+ * app (`premium`, `recommendations`).
  */
-export function AccountScreen({ premium }: { premium?: ReactNode }) {
+export function AccountScreen({
+  premium,
+  recommendations,
+}: {
+  premium?: ReactNode;
+  /** The member's "for you" row, shown under the preferences that rank it. */
+  recommendations?: ReactNode;
+}) {
   const { t } = useTranslation('account');
   const language = useCurrentLanguage();
   const user = useMember();
@@ -40,9 +48,12 @@ export function AccountScreen({ premium }: { premium?: ReactNode }) {
           <SubscriptionsSection user={user} premium={premium} />
         </Card>
       </div>
-      <Card title={t('preferences.title')}>
-        <PreferencesSection user={user} />
-      </Card>
+      <div id="preferences" className="scroll-mt-24">
+        <Card title={t('preferences.title')}>
+          <PreferencesSection user={user} />
+        </Card>
+      </div>
+      {recommendations}
       <Card title={t('twoFactor.title')}>
         <TwoFactorSection user={user} />
       </Card>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/site.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { InstallApp, StoreLinks } from '../components/install-app.tsx';
 
 type Section = { title: string; paragraphs: string[] };
 
@@ -110,14 +111,15 @@ export function TermsPage() {
   );
 }
 
-/** The app download page. */
+/** The app download page: install the web app, and the native apps' stores once they exist. */
 export function AppPage() {
   const { t } = useTranslation('pages');
   return (
     <Prose>
       <PageHeading lead={t('app.lead')}>{t('app.title')}</PageHeading>
       <Paragraphs items={t('app.paragraphs', { returnObjects: true }) as string[]} />
-      <p className="rounded-lg bg-brand-50 p-4 text-brand-900">{t('app.stores')}</p>
+      <InstallApp />
+      <StoreLinks />
     </Prose>
   );
 }

@@ -10,7 +10,7 @@ export function HomePage({
 }: {
   categories: ReactNode;
   regions: ReactNode;
-  /** Newest, hottest and discounted activities. */
+  /** The member's "for you" row, then the newest, hottest and discounted activities. */
   highlights: ReactNode;
   /** The search box, inside the hero. */
   search?: ReactNode;

@@ -33,7 +33,9 @@ async function start(environment: Record<string, string>): Promise<Running> {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const deadline = Date.now() + 15_000;
+  // How fast it starts is the start-up benchmark's figure (`npm run bench`); here only that it
+  // does: a first start migrates and seeds, which on a busy shared machine takes far longer.
+  const deadline = Date.now() + START_DEADLINE_MS;
   while (!output.includes('ready on')) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
@@ -48,6 +50,8 @@ function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<num
     running.child.kill(signal);
   });
 }
+
+const START_DEADLINE_MS = 90_000;
 
 describe('starting and stopping the server', () => {
   let dataDir: string;
@@ -68,7 +72,9 @@ describe('starting and stopping the server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('migrates and seeds on first start, reuses the data on the next, and stops cleanly on SIGTERM', async () => {
+  it('migrates and seeds on first start, reuses the data on the next, and stops cleanly on SIGTERM', {
+    timeout: 3 * START_DEADLINE_MS,
+  }, async () => {
     const first = await start(environment);
     expect(first.output()).toContain('database migrated and seeded');
     const regions = await getJson(`http://127.0.0.1:${first.port}/api/app/region/list?country=IT`);

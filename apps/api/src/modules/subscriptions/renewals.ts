@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingProviders } from '../../platform/billing/provider.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
 import { applyEvent } from './lifecycle.ts';
 import { fromMembership, toMembership } from './membership.ts';

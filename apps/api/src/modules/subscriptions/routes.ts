@@ -11,7 +11,6 @@ import {
   subscriptionUncancel,
 } from '@sentiero/contract/premium';
 import type { FastifyInstance } from 'fastify';
-import type { BillingProviders } from '../../platform/billing/provider.ts';
 import { StoreNotificationError, type StoreNotificationVerifier } from '../../platform/billing/store.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';

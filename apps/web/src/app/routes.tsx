@@ -15,6 +15,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { keepReferral, logout, requireMember, requireVisitor, toHome } from './guards.ts';
 import { PublicLayout } from './public-layout.tsx';
+import { Slot } from './slot.tsx';
 
 const home = (
   <HomePage
@@ -25,7 +26,9 @@ const home = (
       <>
         <ForYouSlot />
         <TicketRow source="hottest" />
-        <AdSlot placement="home" />
+        <Slot>
+          <AdSlot placement="home" />
+        </Slot>
         <TicketRow source="newest" />
         <TicketRow source="discounted" moreTo="/promotions" />
       </>
@@ -54,7 +57,20 @@ const accountScreen = async () => {
   const { MembershipPanel } = await import('../features/premium/components/membership-panel.tsx');
   const { ForYouRow } = await import('../features/catalogue/components/for-you-row.tsx');
   return {
-    Component: () => <AccountScreen premium={<MembershipPanel />} recommendations={<ForYouRow />} />,
+    Component: () => (
+      <AccountScreen
+        premium={
+          <Slot>
+            <MembershipPanel />
+          </Slot>
+        }
+        recommendations={
+          <Slot>
+            <ForYouRow />
+          </Slot>
+        }
+      />
+    ),
   };
 };
 
@@ -84,7 +100,18 @@ export const routes: RouteObject[] = [
             path: 'events',
             lazy: async () => {
               const { loader, Component } = await import('../features/catalogue/routes/events.tsx');
-              return { loader, Component: () => <Component ad={<AdSlot placement="listing" />} /> };
+              return {
+                loader,
+                Component: () => (
+                  <Component
+                    ad={
+                      <Slot>
+                        <AdSlot placement="listing" />
+                      </Slot>
+                    }
+                  />
+                ),
+              };
             },
           },
           { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
@@ -97,7 +124,18 @@ export const routes: RouteObject[] = [
               const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
               return {
                 Component: () => (
-                  <GrowthTable banner={<PremiumBanner />} ad={<AdSlot placement="growth" />} />
+                  <GrowthTable
+                    banner={
+                      <Slot>
+                        <PremiumBanner />
+                      </Slot>
+                    }
+                    ad={
+                      <Slot>
+                        <AdSlot placement="growth" />
+                      </Slot>
+                    }
+                  />
                 ),
               };
             },
@@ -115,9 +153,21 @@ export const routes: RouteObject[] = [
                   return {
                     Component: () => (
                       <EventInformation
-                        banner={<PremiumBanner />}
-                        ad={<AdSlot placement="event" />}
-                        weather={(area) => <ForecastStrip areaId={area.id} timeZone={area.timeZone} />}
+                        banner={
+                          <Slot>
+                            <PremiumBanner />
+                          </Slot>
+                        }
+                        ad={
+                          <Slot>
+                            <AdSlot placement="event" />
+                          </Slot>
+                        }
+                        weather={(area) => (
+                          <Slot>
+                            <ForecastStrip areaId={area.id} timeZone={area.timeZone} />
+                          </Slot>
+                        )}
                       />
                     ),
                   };
@@ -133,11 +183,13 @@ export const routes: RouteObject[] = [
                     Component: () => (
                       <Component
                         weather={(chosen) => (
-                          <ForecastStrip
-                            areaId={chosen.areaId}
-                            timeZone={chosen.timeZone}
-                            chosen={chosen.dates}
-                          />
+                          <Slot>
+                            <ForecastStrip
+                              areaId={chosen.areaId}
+                              timeZone={chosen.timeZone}
+                              chosen={chosen.dates}
+                            />
+                          </Slot>
                         )}
                       />
                     ),
@@ -149,7 +201,18 @@ export const routes: RouteObject[] = [
                 lazy: async () => {
                   const { loader, PaymentStep } = await import('../features/checkout/routes/payment.tsx');
                   const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-                  return { loader, Component: () => <PaymentStep banner={<PremiumBanner />} /> };
+                  return {
+                    loader,
+                    Component: () => (
+                      <PaymentStep
+                        banner={
+                          <Slot>
+                            <PremiumBanner />
+                          </Slot>
+                        }
+                      />
+                    ),
+                  };
                 },
               },
               {
@@ -157,7 +220,18 @@ export const routes: RouteObject[] = [
                 lazy: async () => {
                   const { loader, Component } = await import('../features/checkout/routes/confirmation.tsx');
                   const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-                  return { loader, Component: () => <Component banner={<PremiumBanner />} /> };
+                  return {
+                    loader,
+                    Component: () => (
+                      <Component
+                        banner={
+                          <Slot>
+                            <PremiumBanner />
+                          </Slot>
+                        }
+                      />
+                    ),
+                  };
                 },
               },
             ],
@@ -167,7 +241,18 @@ export const routes: RouteObject[] = [
             path: 'blog/:blogId',
             lazy: async () => {
               const { loader, Component } = await import('../features/blog/routes/blog-post.tsx');
-              return { loader, Component: () => <Component ad={<AdSlot placement="blog" />} /> };
+              return {
+                loader,
+                Component: () => (
+                  <Component
+                    ad={
+                      <Slot>
+                        <AdSlot placement="blog" />
+                      </Slot>
+                    }
+                  />
+                ),
+              };
             },
           },
           { path: 'plus', lazy: () => import('../features/premium/routes/plus.tsx') },

@@ -1,5 +1,5 @@
 import { Download, LogOut, Trash2 } from 'lucide-react';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -45,9 +45,7 @@ export function AccountScreen({
       </Card>
       <div id="subscriptions" className="scroll-mt-24">
         <Card title={t('subscriptions.title')}>
-          {/* Each composed part waits for its own translations here: were it to suspend the whole
-              screen, the forms would mount again and lose what the member is typing. */}
-          <SubscriptionsSection user={user} premium={<Suspense fallback={null}>{premium}</Suspense>} />
+          <SubscriptionsSection user={user} premium={premium} />
         </Card>
       </div>
       <div id="preferences" className="scroll-mt-24">
@@ -55,7 +53,7 @@ export function AccountScreen({
           <PreferencesSection user={user} />
         </Card>
       </div>
-      <Suspense fallback={null}>{recommendations}</Suspense>
+      {recommendations}
       <Card title={t('twoFactor.title')}>
         <TwoFactorSection user={user} />
       </Card>

@@ -58,10 +58,10 @@ const TEXT = {
 } as const;
 type Texts = (typeof TEXT)[keyof typeof TEXT];
 
-async function adsShown(page: Page, text: Texts) {
-  // Slots load when they come near the screen.
+async function expectNoAds(page: Page, text: Texts) {
+  // Slots load when they come near the screen; a member's go once the app has taken the page over.
   await page.mouse.wheel(0, 4000);
-  return page.getByRole('complementary', { name: text.ad }).count();
+  await expect(page.getByRole('complementary', { name: text.ad })).toHaveCount(0);
 }
 
 for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts][]) {
@@ -104,7 +104,7 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
     // No advertising for members, and the full growth table.
     await page.goto(`/events${text.query}`);
     await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
-    expect(await adsShown(page, text)).toBe(0);
+    await expectNoAds(page, text);
     await page.goto(`/growth${text.query}`);
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByText(text.growthLocked)).toHaveCount(0);

@@ -140,14 +140,18 @@ const clip = (text: string) => text.trim().slice(0, MAX_NOTES_LENGTH);
 
 /**
  * Reads a GPX or GeoJSON file into markers, or refuses it whole: a file with one broken point is
- * not half imported. `today` is the day given to points without a date.
+ * not half imported. `today` is the day given to points without a date; `unnamed` are the names
+ * our own export gives a marker without species (not a label the member wrote), lower case.
  */
-export function readFindsFile(text: string, today: string): FindFileRow[] {
+export function readFindsFile(
+  text: string,
+  { today, unnamed = new Set() }: { today: string; unnamed?: ReadonlySet<string> },
+): FindFileRow[] {
   const content = text.replace(/^\uFEFF/, '').trimStart();
   const rows = content.startsWith('<')
-    ? readGpx(content, today)
+    ? readGpx(content, today, unnamed)
     : content.startsWith('{')
-      ? readGeoJson(content, today)
+      ? readGeoJson(content, today, unnamed)
       : null;
   if (rows === null) throw new ImportError('importUnreadable');
   if (rows.length === 0) throw new ImportError('importNoPoints');
@@ -207,7 +211,7 @@ function attribute(attributes: string, name: string): string | undefined {
  * XML parser: documents declaring a DTD or entities are refused (no entity expansion, no
  * external fetches), and tracks and routes, which are paths rather than finds, are not read.
  */
-function readGpx(text: string, today: string): FindFileRow[] | null {
+function readGpx(text: string, today: string, unnamed: ReadonlySet<string>): FindFileRow[] | null {
   if (/<!DOCTYPE|<!ENTITY/i.test(text) || !/<gpx[\s>]/i.test(text)) return null;
   const rows: FindFileRow[] = [];
   const lower = text.toLowerCase();
@@ -227,7 +231,8 @@ function readGpx(text: string, today: string): FindFileRow[] | null {
     const speciesCode = speciesFrom(child(body, 'type'), name);
     const description = child(body, 'desc') ?? child(body, 'cmt') ?? '';
     // A name that is not a species is the member's own label: kept in the notes.
-    const label = speciesCode === null && name?.trim() ? name.trim() : '';
+    const label =
+      speciesCode === null && name?.trim() && !unnamed.has(name.trim().toLowerCase()) ? name.trim() : '';
     rows.push({
       latitude,
       longitude,
@@ -246,7 +251,7 @@ const record = (value: unknown): Record<string, unknown> | null =>
     : null;
 
 /** GeoJSON points: a FeatureCollection, a Feature, or MultiPoint geometries of them. */
-function readGeoJson(text: string, today: string): FindFileRow[] | null {
+function readGeoJson(text: string, today: string, unnamed: ReadonlySet<string>): FindFileRow[] | null {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -284,7 +289,8 @@ function readGeoJson(text: string, today: string): FindFileRow[] | null {
       )
         throw new ImportError('importBadPoint');
       const speciesCode = speciesFrom(text('species_code'), text('species') ?? text('name'));
-      const label = speciesCode === null ? (text('name') ?? '').trim() : '';
+      const name = (text('name') ?? '').trim();
+      const label = speciesCode === null && !unnamed.has(name.toLowerCase()) ? name : '';
       rows.push({
         latitude,
         longitude,

@@ -8,6 +8,7 @@ import {
   MAX_CLOCK_AHEAD_MS,
   MAX_FINDS_PER_MEMBER,
 } from '@sentiero/contract/finds';
+import { LANGUAGES } from '@sentiero/contract/languages';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -164,7 +165,10 @@ export async function importFinds(ctx: ServiceContext, input: z.output<typeof fi
   const now = ctx.clock.now();
   let rows: FindFileRow[];
   try {
-    rows = readFindsFile(input.file, todayInRome(now));
+    const unnamed = new Set(
+      LANGUAGES.map((language) => translate(language, 'finds', 'export.find').toLowerCase()),
+    );
+    rows = readFindsFile(input.file, { today: todayInRome(now), unnamed });
   } catch (error) {
     if (error instanceof ImportError) throw new AppError('IMPORT_INVALID', 400, { file: error.problem });
     throw error;

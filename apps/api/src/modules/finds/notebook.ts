@@ -125,7 +125,11 @@ export async function exportNotebook(ctx: ServiceContext, input: { season?: numb
   const header = ['day', 'species', 'latin', 'weight', 'area', 'overLimit', 'notes'].map((key) =>
     text(`csv.${key}`),
   );
-  const body = [...rows].reverse().map((row) => {
+  // In the order the days came: oldest day first, each day's entries as they were made.
+  const inOrder = [...rows].sort(
+    (a, b) => a.day.localeCompare(b.day) || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const body = inOrder.map((row) => {
     const species = findSpecies(row.speciesCode);
     return [
       row.day,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/notebook-season';
 import { areas, notebookEntries } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createMember } from '../../test/factories.ts';
-import { csvField, findDaysOverLimit, summariseSeason, writeCsv } from './season.ts';
+import { csvField, writeCsv } from './csv.ts';
 
 /*
  * The mushroom notebook (issue 15, item 5): the member's entries, the season's totals, the days

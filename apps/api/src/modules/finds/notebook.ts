@@ -3,6 +3,7 @@ import {
   type NotebookEntry,
   type notebookSave,
 } from '@sentiero/contract/notebook';
+import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/notebook-season';
 import { findSpecies } from '@sentiero/contract/species';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -10,6 +11,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { areaExists, listForagingAreas } from '../areas/service.ts';
 import { requirePremium } from '../subscriptions/service.ts';
+import { writeCsv } from './csv.ts';
 import {
   countMemberEntries,
   type EntryRow,
@@ -18,7 +20,6 @@ import {
   markEntryDeleted,
   upsertEntry,
 } from './repo.ts';
-import { findDaysOverLimit, summariseSeason, writeCsv } from './season.ts';
 import { isOwnFind, phoneTime, todayInRome } from './service.ts';
 
 /*

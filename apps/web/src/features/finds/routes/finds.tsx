@@ -4,6 +4,7 @@ import { Download, LocateFixed, MapPin, Pencil, Trash2, Upload } from 'lucide-re
 import { type FormEvent, lazy, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useSite } from '../../../lib/site.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -325,7 +326,8 @@ function FindList({
                     )}
                   </p>
                   <p className="text-sm text-stone-600">
-                    {find.found_on} · {find.latitude.toFixed(5)}, {find.longitude.toFixed(5)}
+                    {formatLocalizedDate(find.found_on, language)} · {find.latitude.toFixed(5)},{' '}
+                    {find.longitude.toFixed(5)}
                     {find.accuracy_m !== null && ` · ±${find.accuracy_m} m`}
                   </p>
                   {find.notes && <p className="mt-1 break-words text-sm text-stone-700">{find.notes}</p>}

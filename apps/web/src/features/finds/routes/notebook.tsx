@@ -6,6 +6,7 @@ import { Download, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useSite } from '../../../lib/site.ts';
 import { Button, buttonClass } from '../../../ui/button.tsx';
@@ -195,7 +196,7 @@ function OverLimitWarning({ days, areaName }: { days: OverLimit[]; areaName(id: 
         {days.map((day) => (
           <li key={`${day.area_id}-${day.day}`}>
             {t('notebook.overLimit.day', {
-              day: day.day,
+              day: formatLocalizedDate(day.day, language),
               area: areaName(day.area_id),
               total: formatWeight(day.total_g, language),
               limit: formatWeight(day.limit_g, language),
@@ -469,7 +470,7 @@ function EntryList({
                     {name} · {formatWeight(entry.weight_g, language)}
                   </p>
                   <p className="text-sm text-stone-600">
-                    {entry.day} · {areaName(entry.area_id)}
+                    {formatLocalizedDate(entry.day, language)} · {areaName(entry.area_id)}
                   </p>
                   {entry.notes && <p className="mt-1 break-words text-sm text-stone-700">{entry.notes}</p>}
                   <div className="mt-2">

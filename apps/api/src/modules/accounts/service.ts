@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
-import { eraseMemberFindsAndNotebook } from '../finds/service.ts';
+import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
 import { endMembershipOfDeletedAccount, isPremiumMember } from '../subscriptions/service.ts';
 import { welcomeMail } from './mails.ts';
@@ -150,7 +150,10 @@ export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies
 
 export async function exportPersonalData(ctx: ServiceContext) {
   const row = await requireMemberRow(ctx);
-  const related = await findPersonalData(ctx.db, row);
+  const [related, fieldRecords] = await Promise.all([
+    findPersonalData(ctx.db, row),
+    listMemberRecordsForExport(ctx, row.id),
+  ]);
   return {
     exported_at: ctx.clock.now().toISOString(),
     account: {
@@ -162,6 +165,7 @@ export async function exportPersonalData(ctx: ServiceContext) {
       updated_at: row.updatedAt.toISOString(),
     },
     ...related,
+    ...fieldRecords,
   };
 }
 

@@ -51,7 +51,7 @@ const marker = (overrides: Record<string, unknown> = {}) => ({
 const list = async (browser: Browser, query = '') => {
   const response = await browser.get(`/api/app/find/list?lng=en${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json().finds as Array<Record<string, unknown>>;
+  return response.json().finds as Array<Record<string, unknown> & { latitude: number }>;
 };
 
 /** A file sent as a browser's form sends it: a multipart body with one file part. */
@@ -500,8 +500,14 @@ describe('deleting the account', () => {
       updated_at: phoneAt(0),
     });
     expect(entry.statusCode, entry.body).toBe(200);
-    await leaving.post('/api/app/find/delete?lng=en', { id: spot.id });
 
+    // The personal-data download has them while the account lives.
+    const download = (await leaving.get('/api/app/user/export?lng=en')).json();
+    expect(download.finds).toEqual([expect.objectContaining({ id: spot.id })]);
+    expect(download.notebook_entries).toEqual([expect.objectContaining({ find_id: spot.id, weight_g: 900 })]);
+
+    // A deleted marker (a tombstone) goes too.
+    await leaving.post('/api/app/find/delete?lng=en', { id: spot.id });
     const deleted = await leaving.post('/api/app/user/delete?lng=en', { password: 'Trota2026' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const db = sut.database.db;

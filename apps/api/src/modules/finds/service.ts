@@ -20,6 +20,7 @@ import {
   countMemberFinds,
   deleteMemberRecords,
   type FindRow,
+  findMemberEntries,
   findMemberFind,
   findMemberFinds,
   insertFinds,
@@ -186,6 +187,32 @@ export async function importFinds(ctx: ServiceContext, input: z.output<typeof fi
     fresh.map((row) => ({ ...row, id: randomUUID(), userId, updatedAt: now })),
   );
   return { imported: fresh.length, skipped: rows.length - fresh.length };
+}
+
+/**
+ * The member's markers and notebook for the personal-data download: theirs whether or not they
+ * still have Sentiero+.
+ */
+export async function listMemberRecordsForExport(ctx: Pick<ServiceContext, 'db'>, userId: number) {
+  const [markers, entries] = await Promise.all([
+    findMemberFinds(ctx.db, userId),
+    findMemberEntries(ctx.db, userId, '1900-01-01', '2199-12-31'),
+  ]);
+  return {
+    finds: markers.map(toFind),
+    notebook_entries: entries.map((entry) => ({
+      id: entry.id,
+      day: entry.day,
+      area_id: entry.areaId,
+      find_id: entry.findId,
+      species_code: entry.speciesCode,
+      weight_g: entry.weightG,
+      notes: entry.notes,
+      weather: entry.weather ?? null,
+      created_at: entry.createdAt.toISOString(),
+      updated_at: entry.updatedAt.toISOString(),
+    })),
+  };
 }
 
 /** Account erasure: the member's markers and notebook go with the account, for good. */

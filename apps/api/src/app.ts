@@ -21,6 +21,7 @@ import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { startCheckoutJobs } from './modules/checkout/jobs.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
+import { registerFindRoutes } from './modules/finds/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp({
     dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
   });
   registerMyTicketRoutes(app, { verifier: signer });
+  registerFindRoutes(app);
   const checkout = await startCheckoutJobs({
     providers: configuredPaymentProviders(config.payments),
     signer,

@@ -4,9 +4,11 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as checkout from './checkout.ts';
 import { pickEndpoints } from './endpoint.ts';
+import * as finds from './finds.ts';
 import * as growth from './growth.ts';
 import * as myTickets from './my-tickets.ts';
 import * as newsletter from './newsletter.ts';
+import * as notebook from './notebook.ts';
 import * as premium from './premium.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
@@ -34,6 +36,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(myTickets),
   ...pickEndpoints(premium),
   ...pickEndpoints(weather),
+  ...pickEndpoints(finds),
+  ...pickEndpoints(notebook),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'MANAGED_BY_STORE',
   'ALREADY_SUBSCRIBED',
   'NOT_ALLOWED_NOW',
+  'IMPORT_INVALID',
+  'STORAGE_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

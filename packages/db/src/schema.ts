@@ -6,6 +6,7 @@
 
 export * from './schema/accounts.ts';
 export * from './schema/catalogue.ts';
+export * from './schema/finds.ts';
 export * from './schema/orders.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';

@@ -52,7 +52,11 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+  options: {
+    rateLimit?: { max: number; timeWindow: string };
+    /** Files the endpoint takes in a multipart body (see `request-input.ts`); none without it. */
+    files?: { max: number; maxBytes: number };
+  } = {},
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const url = `/api${endpoint.path}`;
@@ -63,7 +67,10 @@ export function registerEndpoint<E extends Endpoint>(
     method: 'POST',
     url,
     schema: { ...common, body: endpoint.input },
-    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    config: {
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.files ? { files: options.files } : {}),
+    },
     preHandler: endpoint.kind === 'write' ? requireSameOrigin : undefined,
     handler: (request, reply) => handler(request.ctx, request.body as z.output<E['input']>, request, reply),
   });

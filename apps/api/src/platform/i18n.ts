@@ -25,6 +25,7 @@ const NAMESPACE_DIRS = {
   mail: API_LOCALES_DIR,
   ticket: API_LOCALES_DIR,
   receipt: API_LOCALES_DIR,
+  finds: API_LOCALES_DIR,
 } as const;
 export type Namespace = keyof typeof NAMESPACE_DIRS;
 

@@ -308,6 +308,26 @@ export const routes: RouteObject[] = [
                   { path: 'account', lazy: accountScreen },
                   { path: 'mytickets', lazy: () => import('../features/tickets/routes/my-tickets.tsx') },
                   {
+                    path: 'finds',
+                    lazy: async () => {
+                      const { FindsPage } = await import('../features/finds/routes/finds.tsx');
+                      const { PremiumBanner } = await import(
+                        '../features/premium/components/premium-banner.tsx'
+                      );
+                      return { Component: () => <FindsPage banner={<PremiumBanner />} /> };
+                    },
+                  },
+                  {
+                    path: 'notebook',
+                    lazy: async () => {
+                      const { NotebookPage } = await import('../features/finds/routes/notebook.tsx');
+                      const { PremiumBanner } = await import(
+                        '../features/premium/components/premium-banner.tsx'
+                      );
+                      return { Component: () => <NotebookPage banner={<PremiumBanner />} /> };
+                    },
+                  },
+                  {
                     path: 'delete-account',
                     lazy: () => import('../features/account/routes/delete-account.tsx'),
                   },

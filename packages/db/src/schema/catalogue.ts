@@ -113,10 +113,18 @@ export const areas = pgTable(
     timeZone: text('time_zone').notNull(),
     rules: localized('rules'),
     limits: jsonb('limits').$type<LocalizedText>(),
+    /**
+     * The legal daily limit of mushrooms per person, in grams, where the rules set one (`limits`
+     * says it in words): the notebook warns of a day past it.
+     */
+    dailyLimitG: integer('daily_limit_g'),
     available: boolean('available').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('areas_region_id_idx').on(table.regionId)],
+  (table) => [
+    index('areas_region_id_idx').on(table.regionId),
+    check('areas_daily_limit_check', sql`${table.dailyLimitG} is null or ${table.dailyLimitG} > 0`),
+  ],
 );
 
 export const tickets = pgTable(

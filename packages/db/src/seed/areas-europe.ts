@@ -399,6 +399,7 @@ export const seedAreasEurope: readonly SeedArea[] = [
       de: '2 kg Pilze pro Person und Tag',
       sl: '2 kg gob na osebo na dan',
     },
+    dailyLimitG: 2000,
     available: false,
   },
 ];

@@ -47,6 +47,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '3 kg Pilze pro Person und Tag',
       sl: '3 kg gob na osebo na dan',
     },
+    dailyLimitG: 3000,
     available: true,
   },
   {
@@ -95,6 +96,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '2 kg Pilze pro Person und Tag',
       sl: '2 kg gob na osebo na dan',
     },
+    dailyLimitG: 2000,
     available: true,
   },
   {
@@ -143,6 +145,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '3 kg Pilze pro Person und Tag',
       sl: '3 kg gob na osebo na dan',
     },
+    dailyLimitG: 3000,
     available: true,
   },
   {
@@ -191,6 +194,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '2 kg Pilze pro Person und Tag',
       sl: '2 kg gob na osebo na dan',
     },
+    dailyLimitG: 2000,
     available: true,
   },
   {
@@ -239,6 +243,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '3 kg Pilze pro Person und Tag',
       sl: '3 kg gob na osebo na dan',
     },
+    dailyLimitG: 3000,
     available: true,
   },
   {
@@ -287,6 +292,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '3 kg Pilze pro Person und Tag',
       sl: '3 kg gob na osebo na dan',
     },
+    dailyLimitG: 3000,
     available: true,
   },
   {
@@ -335,6 +341,7 @@ export const seedAreasItaly1: readonly SeedArea[] = [
       de: '3 kg Pilze pro Person und Tag',
       sl: '3 kg gob na osebo na dan',
     },
+    dailyLimitG: 3000,
     available: true,
   },
   {

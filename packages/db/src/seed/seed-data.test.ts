@@ -141,4 +141,11 @@ describe('catalogue seed data', () => {
     });
     expect(outside.map((area) => area.slug)).toEqual([]);
   });
+
+  it('gives a numeric daily limit to exactly the areas whose limits state kilograms of mushrooms a day', () => {
+    for (const area of seedAreas) {
+      const stated = area.limits?.en.match(/^(\d+(?:\.\d+)?) kg of mushrooms per person per day/);
+      expect(area.dailyLimitG, area.slug).toBe(stated ? Number(stated[1]) * 1000 : undefined);
+    }
+  });
 });

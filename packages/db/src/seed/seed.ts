@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../client.ts';
-import { categories, countries, regions, seedRuns } from '../schema.ts';
+import { areas, categories, countries, regions, seedRuns } from '../schema.ts';
 import { rebuildSearchIndex } from '../search-index.ts';
-import { seedCatalogue } from './catalogue.ts';
+import { seedAreas, seedCatalogue } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCountries } from './countries.ts';
 import { seedCoupons } from './coupons.ts';
@@ -36,6 +36,17 @@ async function seedReference(tx: Transaction): Promise<void> {
 }
 
 /**
+ * The areas' legal daily limits as numbers (issue 15), for databases seeded before the column:
+ * a fresh catalogue already has them.
+ */
+async function seedAreaDailyLimits(tx: Transaction): Promise<void> {
+  for (const area of seedAreas) {
+    if (area.dailyLimitG === undefined) continue;
+    await tx.update(areas).set({ dailyLimitG: area.dailyLimitG }).where(eq(areas.slug, area.slug));
+  }
+}
+
+/**
  * Seed steps, applied once each, in order. A step changes name when its data must reach
  * databases that already have the earlier version.
  */
@@ -46,6 +57,7 @@ const SEED_STEPS: { name: string; run(tx: Transaction): Promise<void> }[] = [
   { name: 'growth-levels-v1', run: (tx) => seedGrowthLevels(tx) },
   { name: 'coupons-v1', run: seedCoupons },
   { name: 'premium-v1', run: seedPremium },
+  { name: 'area-daily-limits-v1', run: seedAreaDailyLimits },
 ];
 
 export type SeedResult = { applied: string[] };

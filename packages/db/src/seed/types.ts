@@ -42,6 +42,8 @@ export type SeedArea = {
   rules: LocalizedText;
   /** Per-person limits, e.g. "3 kg of mushrooms per person per day"; null when none apply. */
   limits: LocalizedText | null;
+  /** The daily limit of mushrooms per person in grams, where `limits` states one in kilograms. */
+  dailyLimitG?: number;
   /** False: shown, but not on sale yet; visitors can ask to be told by email when it opens. */
   available: boolean;
 };

@@ -206,3 +206,24 @@ export async function findAreaExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db.select({ id: areas.id }).from(areas).where(eq(areas.id, id));
   return row !== undefined;
 }
+
+/**
+ * The areas a forager's map and notebook offer: those selling mushroom foraging or with a legal
+ * daily limit, and those named in `alsoIds` (an entry's area that stopped selling foraging).
+ */
+export function findForagingAreas(db: Db, language: Language, alsoIds: readonly number[]) {
+  const sellsForaging = sql`exists (select 1 from ${tickets} inner join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId} where ${tickets.areaId} = ${areas.id} and ${tickets.active} and ${activityTypes.slug} = 'mushroom-foraging')`;
+  const named = alsoIds.length > 0 ? sql` or ${areas.id} in ${alsoIds}` : sql``;
+  return db
+    .select({
+      id: areas.id,
+      name: localized(areas.name, language),
+      latitude: areas.latitude,
+      longitude: areas.longitude,
+      bounds: areas.bounds,
+      dailyLimitG: areas.dailyLimitG,
+    })
+    .from(areas)
+    .where(sql`(${areas.dailyLimitG} is not null or ${sellsForaging}${named})`)
+    .orderBy(asc(areas.id));
+}

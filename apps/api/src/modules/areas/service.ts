@@ -1,5 +1,6 @@
 import { AREAS_PAGE_SIZE, type AreaCard, type AreaInfo } from '@sentiero/contract/areas';
 import type { CountryCode } from '@sentiero/contract/common';
+import type { ForagingArea } from '@sentiero/contract/finds';
 import { pageCount } from '@sentiero/contract/paging';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -16,6 +17,7 @@ import {
   findAreaRules,
   findCities,
   findCity,
+  findForagingAreas,
   insertActivationRequest,
 } from './repo.ts';
 
@@ -104,4 +106,18 @@ export async function requestAreaActivation(ctx: ServiceContext, areaId: number,
   if (!(await findAreaExists(ctx.db, areaId))) throw notFound();
   await insertActivationRequest(ctx.db, { areaId, email, language: ctx.lang });
   return { requested: true as const };
+}
+
+/** Where mushrooms are picked, with each area's legal daily limit (the finds map and the notebook). */
+export async function listForagingAreas(
+  ctx: Pick<ServiceContext, 'db' | 'lang'>,
+  alsoIds: readonly number[] = [],
+): Promise<ForagingArea[]> {
+  const rows = await findForagingAreas(ctx.db, ctx.lang, [...new Set(alsoIds)]);
+  return rows.map(({ dailyLimitG, ...row }) => ({ ...row, daily_limit_g: dailyLimitG }));
+}
+
+/** Whether an area exists, for records that name one. */
+export function areaExists(ctx: Pick<ServiceContext, 'db'>, id: number): Promise<boolean> {
+  return findAreaExists(ctx.db, id);
 }

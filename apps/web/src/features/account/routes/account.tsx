@@ -1,4 +1,4 @@
-import { Download, LogOut, Trash2 } from 'lucide-react';
+import { BookOpen, Download, LogOut, MapPin, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,6 +43,18 @@ export function AccountScreen({
       <Card title={t('password.title')}>
         <PasswordForm />
       </Card>
+      {user.is_premium && (
+        <nav aria-label={t('navbar.fieldTools')} className="flex flex-wrap gap-3">
+          <Link to="/user/finds" className={actionClass}>
+            <MapPin aria-hidden className="size-4" />
+            {t('navbar.finds')}
+          </Link>
+          <Link to="/user/notebook" className={actionClass}>
+            <BookOpen aria-hidden className="size-4" />
+            {t('navbar.notebook')}
+          </Link>
+        </nav>
+      )}
       <div id="subscriptions" className="scroll-mt-24">
         <Card title={t('subscriptions.title')}>
           <SubscriptionsSection user={user} premium={premium} />

@@ -1,4 +1,13 @@
-import { ChevronRight, LogOut, type LucideIcon, Ticket, Trash2, UserRound } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronRight,
+  LogOut,
+  type LucideIcon,
+  MapPin,
+  Ticket,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/site.ts';
@@ -16,6 +25,13 @@ export function Component() {
   const items: MenuItem[] = [
     { to: '/user/account', label: t('navbar.account'), Icon: UserRound },
     { to: '/user/mytickets', label: t('navbar.mytickets'), Icon: Ticket },
+    // Sentiero+ tools of the field, for members who have them.
+    ...(user?.is_premium
+      ? [
+          { to: '/user/finds', label: t('navbar.finds'), Icon: MapPin },
+          { to: '/user/notebook', label: t('navbar.notebook'), Icon: BookOpen },
+        ]
+      : []),
     { to: '/user/delete-account', label: t('navbar.deleteAccount'), Icon: Trash2, danger: true },
     { to: '/logout', label: t('navbar.logout'), Icon: LogOut },
   ];

@@ -1,0 +1,175 @@
+import type { Db } from '@sentiero/db/client';
+import { finds, notebookEntries } from '@sentiero/db/schema';
+import { and, asc, between, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+
+/*
+ * Every statement here names the member (`user_id`): a marker or an entry is never read, counted
+ * or written for anyone but its owner. Writes are one statement each, so that two phones sending
+ * at once cannot interleave between a read and a write (last writer wins inside PostgreSQL).
+ */
+
+export type FindRow = typeof finds.$inferSelect;
+export type NewFind = Omit<typeof finds.$inferInsert, 'createdAt' | 'deletedAt'> & { updatedAt: Date };
+export type EntryRow = typeof notebookEntries.$inferSelect;
+export type NewEntry = Omit<typeof notebookEntries.$inferInsert, 'createdAt' | 'deletedAt' | 'weather'> & {
+  updatedAt: Date;
+};
+
+export type Box = { south: number; west: number; north: number; east: number };
+
+/** The member's live markers, newest first; inside `box` when given (a box may cross 180°). */
+export function findMemberFinds(db: Db, userId: number, box?: Box) {
+  const inBox = box
+    ? and(
+        between(finds.latitude, box.south, box.north),
+        box.west <= box.east
+          ? between(finds.longitude, box.west, box.east)
+          : sql`(${finds.longitude} >= ${box.west} or ${finds.longitude} <= ${box.east})`,
+      )
+    : undefined;
+  return db
+    .select()
+    .from(finds)
+    .where(and(eq(finds.userId, userId), isNull(finds.deletedAt), inBox))
+    .orderBy(desc(finds.foundOn), desc(finds.createdAt));
+}
+
+export async function countMemberFinds(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(finds)
+    .where(and(eq(finds.userId, userId), isNull(finds.deletedAt)));
+  return row?.total ?? 0;
+}
+
+/** The member's marker, deleted or not; another member's reads as none. */
+export async function findMemberFind(db: Db, userId: number, id: string): Promise<FindRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(finds)
+    .where(and(eq(finds.id, id), eq(finds.userId, userId)));
+  return row;
+}
+
+/**
+ * Writes a version of a marker if it is the member's (or new) and newer than the stored one;
+ * answers the row written, or nothing when the stored row was kept (another member's, or newer).
+ */
+export async function upsertFind(db: Db, find: NewFind): Promise<FindRow | undefined> {
+  const [row] = await db
+    .insert(finds)
+    .values(find)
+    .onConflictDoUpdate({
+      target: finds.id,
+      set: {
+        latitude: sql`excluded.latitude`,
+        longitude: sql`excluded.longitude`,
+        accuracyM: sql`excluded.accuracy_m`,
+        speciesCode: sql`excluded.species_code`,
+        foundOn: sql`excluded.found_on`,
+        notes: sql`excluded.notes`,
+        updatedAt: sql`excluded.updated_at`,
+        deletedAt: null,
+      },
+      setWhere: sql`${finds.userId} = excluded.user_id and ${finds.updatedAt} < excluded.updated_at`,
+    })
+    .returning();
+  return row;
+}
+
+export async function insertFinds(db: Db, rows: NewFind[]): Promise<void> {
+  if (rows.length > 0) await db.insert(finds).values(rows);
+}
+
+/** Marks the member's live marker deleted as of `at`, unless a newer version is stored. */
+export async function markFindDeleted(db: Db, userId: number, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(finds)
+    .set({ deletedAt: at, updatedAt: at })
+    .where(and(eq(finds.id, id), eq(finds.userId, userId), isNull(finds.deletedAt), lte(finds.updatedAt, at)))
+    .returning({ id: finds.id });
+  return rows.length > 0;
+}
+
+// ── Notebook ─────────────────────────────────────────────────────────────────────────────────
+
+/** The member's live entries of days `from`–`to`, newest day first. */
+export function findMemberEntries(db: Db, userId: number, from: string, to: string) {
+  return db
+    .select()
+    .from(notebookEntries)
+    .where(
+      and(
+        eq(notebookEntries.userId, userId),
+        isNull(notebookEntries.deletedAt),
+        gte(notebookEntries.day, from),
+        lte(notebookEntries.day, to),
+      ),
+    )
+    .orderBy(desc(notebookEntries.day), asc(notebookEntries.createdAt));
+}
+
+export async function countMemberEntries(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notebookEntries)
+    .where(and(eq(notebookEntries.userId, userId), isNull(notebookEntries.deletedAt)));
+  return row?.total ?? 0;
+}
+
+export async function findMemberEntry(db: Db, userId: number, id: string): Promise<EntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notebookEntries)
+    .where(and(eq(notebookEntries.id, id), eq(notebookEntries.userId, userId)));
+  return row;
+}
+
+/** As `upsertFind`. The weather snapshot stays: it belongs to the day, and the day's module fills it. */
+export async function upsertEntry(db: Db, entry: NewEntry): Promise<EntryRow | undefined> {
+  const [row] = await db
+    .insert(notebookEntries)
+    .values(entry)
+    .onConflictDoUpdate({
+      target: notebookEntries.id,
+      set: {
+        day: sql`excluded.day`,
+        areaId: sql`excluded.area_id`,
+        findId: sql`excluded.find_id`,
+        speciesCode: sql`excluded.species_code`,
+        weightG: sql`excluded.weight_g`,
+        notes: sql`excluded.notes`,
+        updatedAt: sql`excluded.updated_at`,
+        deletedAt: null,
+        // A new day or area is another day's weather.
+        weather: sql`case when ${notebookEntries.day} = excluded.day and ${notebookEntries.areaId} is not distinct from excluded.area_id then ${notebookEntries.weather} end`,
+      },
+      setWhere: sql`${notebookEntries.userId} = excluded.user_id and ${notebookEntries.updatedAt} < excluded.updated_at`,
+    })
+    .returning();
+  return row;
+}
+
+export async function markEntryDeleted(db: Db, userId: number, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(notebookEntries)
+    .set({ deletedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(notebookEntries.id, id),
+        eq(notebookEntries.userId, userId),
+        isNull(notebookEntries.deletedAt),
+        lte(notebookEntries.updatedAt, at),
+      ),
+    )
+    .returning({ id: notebookEntries.id });
+  return rows.length > 0;
+}
+
+/** Erasure with the account: every marker and entry, deleted or not, gone for good. */
+export async function deleteMemberRecords(db: Db, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(notebookEntries).where(eq(notebookEntries.userId, userId));
+    await tx.delete(finds).where(eq(finds.userId, userId));
+  });
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Find,
+  type FindExportFormat,
+  type findImport,
+  type findList,
+  type findSave,
+  MAX_CLOCK_AHEAD_MS,
+  MAX_FINDS_PER_MEMBER,
+} from '@sentiero/contract/finds';
+import { LANGUAGES } from '@sentiero/contract/languages';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { translate } from '../../platform/i18n.ts';
+import { listForagingAreas } from '../areas/service.ts';
+import { requirePremium } from '../subscriptions/service.ts';
+import { type FindFileRow, ImportError, readFindsFile, writeGeoJson, writeGpx } from './files.ts';
+import {
+  countMemberFinds,
+  deleteMemberRecords,
+  type FindRow,
+  findMemberEntries,
+  findMemberFind,
+  findMemberFinds,
+  insertFinds,
+  markFindDeleted,
+  upsertFind,
+} from './repo.ts';
+
+/*
+ * The private finds map (issue 15, item 4). Every function opens with `requirePremium`, and every
+ * query names the member: another member's marker is answered exactly like one that does not exist.
+ */
+
+export function toFind(row: FindRow): Find {
+  return {
+    id: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    accuracy_m: row.accuracyM,
+    species_code: row.speciesCode,
+    found_on: row.foundOn,
+    notes: row.notes,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A time from the member's phone, refused when it runs ahead of ours by more than a few minutes:
+ * a phone whose clock is a year ahead would otherwise win every later edit, from every phone.
+ */
+export function phoneTime(ctx: Pick<ServiceContext, 'clock'>, value: string, fieldName: string): Date {
+  const time = new Date(value);
+  if (time.getTime() > ctx.clock.now().getTime() + MAX_CLOCK_AHEAD_MS) {
+    throw new AppError('VALIDATION_FAILED', 400, { [fieldName]: 'inTheFuture' });
+  }
+  return time;
+}
+
+/** Today in Italy: the day a marker without a date is given. */
+export const todayInRome = (now: Date) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+
+export async function listFinds(ctx: ServiceContext, input: z.output<typeof findList.input>) {
+  const userId = await requirePremium(ctx);
+  const { south, west, north, east } = input;
+  const box =
+    south !== undefined && west !== undefined && north !== undefined && east !== undefined
+      ? { south: Math.min(south, north), north: Math.max(south, north), west, east }
+      : undefined;
+  const [rows, areas] = await Promise.all([findMemberFinds(ctx.db, userId, box), listForagingAreas(ctx)]);
+  return { finds: rows.map(toFind), areas };
+}
+
+async function requireRoomFor(ctx: ServiceContext, userId: number, adding: number) {
+  if ((await countMemberFinds(ctx.db, userId)) + adding > MAX_FINDS_PER_MEMBER) {
+    throw new AppError('STORAGE_LIMIT', 409);
+  }
+}
+
+export async function saveFind(ctx: ServiceContext, input: z.output<typeof findSave.input>) {
+  const userId = await requirePremium(ctx);
+  const updatedAt = phoneTime(ctx, input.updated_at, 'updated_at');
+  const unsafeExisting = await findMemberFind(ctx.db, userId, input.id);
+  if (!unsafeExisting || unsafeExisting.deletedAt) await requireRoomFor(ctx, userId, 1);
+  const written = await upsertFind(ctx.db, {
+    id: input.id,
+    userId,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    accuracyM: input.accuracy_m === undefined ? null : Math.round(input.accuracy_m),
+    speciesCode: input.species_code ?? null,
+    foundOn: input.found_on,
+    notes: input.notes,
+    updatedAt,
+  });
+  if (written) return { find: toFind(written), applied: true, deleted: false };
+  // Kept as stored: the member's newer version (or their delete), or an id that is not theirs.
+  const stored = await findMemberFind(ctx.db, userId, input.id);
+  if (!stored) throw notFound();
+  return { find: toFind(stored), applied: false, deleted: stored.deletedAt !== null };
+}
+
+export async function deleteFind(
+  ctx: ServiceContext,
+  input: { id: string; deleted_at?: string | undefined },
+) {
+  const userId = await requirePremium(ctx);
+  const at = input.deleted_at ? phoneTime(ctx, input.deleted_at, 'deleted_at') : ctx.clock.now();
+  if (await markFindDeleted(ctx.db, userId, input.id, at)) return { id: input.id, deleted: true };
+  const stored = await findMemberFind(ctx.db, userId, input.id);
+  if (!stored) throw notFound();
+  // Deleted already (the same delete sent again), or edited after this delete was made.
+  return { id: input.id, deleted: stored.deletedAt !== null };
+}
+
+const toFileRow = (row: FindRow): FindFileRow => ({
+  latitude: row.latitude,
+  longitude: row.longitude,
+  accuracyM: row.accuracyM,
+  speciesCode: row.speciesCode,
+  foundOn: row.foundOn,
+  notes: row.notes,
+});
+
+export const EXPORT_TYPES: Record<FindExportFormat, string> = {
+  gpx: 'application/gpx+xml; charset=utf-8',
+  geojson: 'application/geo+json; charset=utf-8',
+};
+
+export async function exportFinds(ctx: ServiceContext, format: FindExportFormat) {
+  const userId = await requirePremium(ctx);
+  const rows = (await findMemberFinds(ctx.db, userId)).map(toFileRow);
+  const now = ctx.clock.now();
+  const text = (key: string) => translate(ctx.lang, 'finds', key);
+  const body =
+    format === 'gpx'
+      ? writeGpx(rows, {
+          language: ctx.lang,
+          title: text('export.title'),
+          fallbackName: text('export.find'),
+          now,
+        })
+      : writeGeoJson(rows, ctx.lang);
+  return {
+    body,
+    filename: `${text('export.filename')}-${todayInRome(now)}.${format}`,
+    type: EXPORT_TYPES[format],
+  };
+}
+
+const samePlace = (row: {
+  latitude: number;
+  longitude: number;
+  foundOn: string;
+  speciesCode: string | null;
+}) => `${row.latitude.toFixed(6)},${row.longitude.toFixed(6)},${row.foundOn},${row.speciesCode ?? ''}`;
+
+/**
+ * Adds a file's points as new markers. Ids are ours, never the file's (a file may be another
+ * member's export); a point already on the member's map, or twice in the file, is skipped.
+ */
+export async function importFinds(ctx: ServiceContext, input: z.output<typeof findImport.input>) {
+  const userId = await requirePremium(ctx);
+  const now = ctx.clock.now();
+  let rows: FindFileRow[];
+  try {
+    const unnamed = new Set(
+      LANGUAGES.map((language) => translate(language, 'finds', 'export.find').toLowerCase()),
+    );
+    rows = readFindsFile(input.file, { today: todayInRome(now), unnamed });
+  } catch (error) {
+    if (error instanceof ImportError) throw new AppError('IMPORT_INVALID', 400, { file: error.problem });
+    throw error;
+  }
+  const known = new Set((await findMemberFinds(ctx.db, userId)).map(samePlace));
+  const fresh = rows.filter((row) => {
+    const key = samePlace(row);
+    if (known.has(key)) return false;
+    known.add(key);
+    return true;
+  });
+  await requireRoomFor(ctx, userId, fresh.length);
+  await insertFinds(
+    ctx.db,
+    fresh.map((row) => ({ ...row, id: randomUUID(), userId, updatedAt: now })),
+  );
+  return { imported: fresh.length, skipped: rows.length - fresh.length };
+}
+
+/**
+ * The member's markers and notebook for the personal-data download: theirs whether or not they
+ * still have Sentiero+.
+ */
+export async function listMemberRecordsForExport(ctx: Pick<ServiceContext, 'db'>, userId: number) {
+  const [markers, entries] = await Promise.all([
+    findMemberFinds(ctx.db, userId),
+    findMemberEntries(ctx.db, userId, '1900-01-01', '2199-12-31'),
+  ]);
+  return {
+    finds: markers.map(toFind),
+    notebook_entries: entries.map((entry) => ({
+      id: entry.id,
+      day: entry.day,
+      area_id: entry.areaId,
+      find_id: entry.findId,
+      species_code: entry.speciesCode,
+      weight_g: entry.weightG,
+      notes: entry.notes,
+      weather: entry.weather ?? null,
+      created_at: entry.createdAt.toISOString(),
+      updated_at: entry.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** Account erasure: the member's markers and notebook go with the account, for good. */
+export async function eraseMemberFindsAndNotebook(
+  ctx: Pick<ServiceContext, 'db'>,
+  userId: number,
+): Promise<void> {
+  await deleteMemberRecords(ctx.db, userId);
+}
+
+/**
+ * Whether the member has this marker (deleted ones too: an entry made offline may name a marker
+ * deleted since), for a notebook entry that names it; another member's reads as none.
+ */
+export async function isOwnFind(
+  ctx: Pick<ServiceContext, 'db'>,
+  userId: number,
+  id: string,
+): Promise<boolean> {
+  return (await findMemberFind(ctx.db, userId, id)) !== undefined;
+}

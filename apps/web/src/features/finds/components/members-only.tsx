@@ -1,0 +1,42 @@
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useSite } from '../../../lib/site.ts';
+import { useHydrated } from '../../../ui/client-only.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useMemberId } from '../api.ts';
+
+/**
+ * A Sentiero+ tool's page body: the tool for a member with Sentiero+, a short explanation and the
+ * Sentiero+ banner (composed in by the app) for anyone else. The server checks it again on every
+ * request (`requirePremium`).
+ */
+export function MembersOnly({
+  explanation,
+  banner,
+  children,
+}: {
+  explanation: (brand: string) => ReactNode;
+  banner?: ReactNode;
+  children: (member: number) => ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const member = useMemberId();
+  const isPremium = useAuthStore((state) => state.user?.is_premium ?? false);
+  const brand = useSite().data?.premium_brand ?? 'Sentiero+';
+  if (!hydrated) return <Spinner size="large" />;
+  if (member !== null && isPremium) return children(member);
+  return <Locked explanation={explanation(brand)} banner={banner} />;
+}
+
+export function Locked({ explanation, banner }: { explanation: ReactNode; banner?: ReactNode }) {
+  return (
+    <div className="max-w-2xl space-y-4">
+      <p className="flex items-start gap-3 rounded-xl border border-stone-200 bg-white p-4 text-stone-700">
+        <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-800" />
+        <span>{explanation}</span>
+      </p>
+      {banner}
+    </div>
+  );
+}

@@ -1,0 +1,507 @@
+import type { ForagingArea } from '@sentiero/contract/finds';
+import type { Language } from '@sentiero/contract/languages';
+import type { NotebookEntry, OverLimit, SeasonSummary } from '@sentiero/contract/notebook';
+import { findSpecies } from '@sentiero/contract/species';
+import { Download, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { useSite } from '../../../lib/site.ts';
+import { Button, buttonClass } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { FormField, inputClass } from '../../../ui/form-field.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
+import { type ShownEntry, useEntryWrites, useFieldSync, useFinds, useNotebook } from '../api.ts';
+import { Locked, MembersOnly } from '../components/members-only.tsx';
+import { SpeciesSelect } from '../components/species-select.tsx';
+import { SyncBadge, SyncNotice } from '../components/sync-status.tsx';
+
+const today = () => new Date().toLocaleDateString('sv-SE');
+
+/** Grams as a forager reads them: "800 g", "1,2 kg" (in the reader's language). */
+export function formatWeight(grams: number, language: Language): string {
+  return grams < 1000
+    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'gram' }).format(grams)
+    : new Intl.NumberFormat(language, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 2 }).format(
+        grams / 1000,
+      );
+}
+
+const speciesName = (code: string, language: Language) => findSpecies(code)?.names[language] ?? code;
+
+type Form = {
+  id: string | null;
+  day: string;
+  area: string;
+  find: string;
+  species: string;
+  weight: string;
+  notes: string;
+};
+const emptyForm = (): Form => ({
+  id: null,
+  day: today(),
+  area: '',
+  find: '',
+  species: '',
+  weight: '',
+  notes: '',
+});
+
+/** `/user/notebook`: the Sentiero+ mushroom notebook (issue 15, item 5). */
+export function NotebookPage({ banner }: { banner?: ReactNode }) {
+  const { t } = useTranslation('finds');
+  return (
+    <div>
+      <PageHeading lead={t('notebook.lead')}>{t('notebook.title')}</PageHeading>
+      <MembersOnly explanation={(brand) => t('notebook.locked', { brand })} banner={banner}>
+        {(member) => <MemberNotebook member={member} banner={banner} />}
+      </MembersOnly>
+    </div>
+  );
+}
+
+function MemberNotebook({ member, banner }: { member: number; banner?: ReactNode }) {
+  const { t } = useTranslation('finds');
+  const language = useCurrentLanguage();
+  const brand = useSite().data?.premium_brand ?? 'Sentiero+';
+  const [season, setSeason] = useState(() => new Date().getFullYear());
+  const { sync, report } = useFieldSync(member);
+  const notebook = useNotebook(member, season);
+  const finds = useFinds(member);
+  const writes = useEntryWrites(member, sync);
+  const [form, setForm] = useState<Form>(emptyForm);
+
+  if (notebook.error instanceof ApiRequestError && notebook.error.status === 403) {
+    return <Locked explanation={t('notebook.locked', { brand })} banner={banner} />;
+  }
+  const data = notebook.data;
+  const areas = data?.areas ?? [];
+  const areaName = (id: number | null) =>
+    id === null ? t('notebook.noArea') : (areas.find((area) => area.id === id)?.name ?? `#${id}`);
+
+  const save = async () => {
+    const previous = data?.entries.find((entry) => entry.id === form.id);
+    const now = new Date().toISOString();
+    const record: NotebookEntry = {
+      id: form.id ?? crypto.randomUUID(),
+      day: form.day,
+      area_id: form.area ? Number(form.area) : null,
+      find_id: form.find || null,
+      species_code: form.species,
+      weight_g: Math.round(Number(form.weight)),
+      notes: form.notes.trim(),
+      weather: previous?.weather ?? null,
+      created_at: previous?.created_at ?? now,
+      updated_at: now,
+    };
+    await writes.save(record);
+    if (Number(form.day.slice(0, 4)) !== season) setSeason(Number(form.day.slice(0, 4)));
+    setForm(emptyForm());
+  };
+  const edit = (entry: ShownEntry) =>
+    setForm({
+      id: entry.id,
+      day: entry.day,
+      area: entry.area_id === null ? '' : String(entry.area_id),
+      find: entry.find_id ?? '',
+      species: entry.species_code,
+      weight: String(entry.weight_g),
+      notes: entry.notes,
+    });
+
+  const pending = data?.entries.filter((entry) => entry.sync === 'pending').length ?? 0;
+  const thisYear = new Date().getFullYear();
+  return (
+    <div className="space-y-6">
+      <SyncNotice pending={pending} fromPhone={data?.source === 'phone'} report={report} />
+      {data && data.overLimit.length > 0 && <OverLimitWarning days={data.overLimit} areaName={areaName} />}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card title={form.id ? t('notebook.titleEdit') : t('notebook.titleNew')}>
+          <EntryForm
+            form={form}
+            areas={areas}
+            finds={(finds.data?.finds ?? []).map((find) => ({
+              id: find.id,
+              label: `${find.found_on} · ${find.species_code ? speciesName(find.species_code, language) : t('form.speciesNone')}`,
+            }))}
+            onChange={setForm}
+            onSave={save}
+            onCancel={() => setForm(emptyForm())}
+          />
+        </Card>
+        <div className="space-y-6">
+          <div className="flex flex-wrap items-end gap-3">
+            <FormField label={t('notebook.season')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className={`${inputClass} w-32`}
+                  value={season}
+                  onChange={(event) => setSeason(Number(event.target.value))}
+                >
+                  {[thisYear, thisYear - 1, thisYear - 2, thisYear - 3].map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <a
+              href={`/api/app/notebook/export?season=${season}&lng=${language}`}
+              download
+              className={buttonClass('secondary')}
+            >
+              <Download aria-hidden className="size-4" />
+              {t('notebook.csv')}
+            </a>
+          </div>
+          {data ? (
+            <SeasonTotals summary={data.summary} areaName={areaName} />
+          ) : (
+            <QueryState
+              isPending={notebook.isPending}
+              isError={notebook.isError}
+              onRetry={() => notebook.refetch()}
+            />
+          )}
+        </div>
+      </div>
+      {data && (
+        <EntryList
+          entries={data.entries}
+          areaName={areaName}
+          onEdit={edit}
+          onDelete={(entry) => void writes.remove(entry)}
+        />
+      )}
+    </div>
+  );
+}
+
+function OverLimitWarning({ days, areaName }: { days: OverLimit[]; areaName(id: number): string }) {
+  const { t } = useTranslation('finds');
+  const language = useCurrentLanguage();
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden className="size-5 shrink-0" />
+        {t('notebook.overLimit.title')}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+        {days.map((day) => (
+          <li key={`${day.area_id}-${day.day}`}>
+            {t('notebook.overLimit.day', {
+              day: formatLocalizedDate(day.day, language),
+              area: areaName(day.area_id),
+              total: formatWeight(day.total_g, language),
+              limit: formatWeight(day.limit_g, language),
+            })}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm">{t('notebook.overLimit.hint')}</p>
+    </div>
+  );
+}
+
+function EntryForm({
+  form,
+  areas,
+  finds,
+  onChange,
+  onSave,
+  onCancel,
+}: {
+  form: Form;
+  areas: ForagingArea[];
+  finds: { id: string; label: string }[];
+  onChange(form: Form): void;
+  onSave(): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation('finds');
+  const language = useCurrentLanguage();
+  const [errors, setErrors] = useState<{ species?: string; weight?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const weight = Number(form.weight);
+    const problems = {
+      ...(form.species ? {} : { species: t('notebook.speciesRequired') }),
+      ...(form.weight !== '' && Number.isInteger(weight) && weight > 0 && weight <= 50_000
+        ? {}
+        : { weight: t('notebook.weightInvalid') }),
+    };
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      await onSave();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sortedAreas = [...areas].sort((a, b) => a.name.localeCompare(b.name, language));
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <FormField label={t('form.date')}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            required
+            max={today()}
+            className={inputClass}
+            value={form.day}
+            onChange={(event) => onChange({ ...form, day: event.target.value || today() })}
+          />
+        )}
+      </FormField>
+      <FormField label={t('notebook.area')}>
+        {(control) => (
+          <select
+            {...control}
+            className={inputClass}
+            value={form.area}
+            onChange={(event) => onChange({ ...form, area: event.target.value })}
+          >
+            <option value="">{t('notebook.noArea')}</option>
+            {sortedAreas.map((area) => (
+              <option key={area.id} value={area.id}>
+                {area.daily_limit_g === null
+                  ? area.name
+                  : t('notebook.areaWithLimit', {
+                      name: area.name,
+                      limit: formatWeight(area.daily_limit_g, language),
+                    })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t('form.species')} error={errors.species}>
+        {(control) => (
+          <SpeciesSelect
+            {...control}
+            allowNone={false}
+            value={form.species}
+            onChange={(event) => onChange({ ...form, species: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={t('notebook.weight')} error={errors.weight}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={50000}
+            step={1}
+            className={inputClass}
+            value={form.weight}
+            onChange={(event) => onChange({ ...form, weight: event.target.value })}
+          />
+        )}
+      </FormField>
+      {finds.length > 0 && (
+        <FormField label={t('notebook.find')}>
+          {(control) => (
+            <select
+              {...control}
+              className={inputClass}
+              value={form.find}
+              onChange={(event) => onChange({ ...form, find: event.target.value })}
+            >
+              <option value="">{t('notebook.noFind')}</option>
+              {finds.map((find) => (
+                <option key={find.id} value={find.id}>
+                  {find.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
+      <FormField label={t('form.notes')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={2000}
+            className={inputClass}
+            value={form.notes}
+            onChange={(event) => onChange({ ...form, notes: event.target.value })}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={busy} busyLabel={t('form.saving')}>
+          {t('notebook.save')}
+        </Button>
+        {form.id && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('form.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Totals({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: { key: string; label: string; total_g: number; count: number }[];
+}) {
+  const language = useCurrentLanguage();
+  const { t } = useTranslation('finds');
+  const heaviest = Math.max(1, ...rows.map((row) => row.total_g));
+  return (
+    <div>
+      <h3 className="mb-2 font-medium text-stone-800">{title}</h3>
+      <ul className="space-y-2">
+        {rows.map((row) => (
+          <li key={row.key} className="text-sm">
+            <div className="flex justify-between gap-3">
+              <span className="min-w-0 truncate">{row.label}</span>
+              <span className="shrink-0 text-stone-600 tabular-nums">
+                {formatWeight(row.total_g, language)} · {t('notebook.entries', { count: row.count })}
+              </span>
+            </div>
+            <div className="mt-1 h-1.5 rounded-full bg-stone-100">
+              <div
+                className="h-1.5 rounded-full bg-brand-600"
+                style={{ width: `${Math.round((row.total_g / heaviest) * 100)}%` }}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SeasonTotals({
+  summary,
+  areaName,
+}: {
+  summary: SeasonSummary;
+  areaName(id: number | null): string;
+}) {
+  const { t } = useTranslation('finds');
+  const language = useCurrentLanguage();
+  const month = (value: string) =>
+    new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${value}-01T00:00:00Z`),
+    );
+  return (
+    <Card title={t('notebook.summary')}>
+      <p className="mb-4 text-2xl font-semibold text-stone-900">
+        {formatWeight(summary.total_g, language)}{' '}
+        <span className="font-normal text-base text-stone-600">
+          {t('notebook.entries', { count: summary.count })}
+        </span>
+      </p>
+      {summary.count > 0 && (
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Totals
+            title={t('notebook.bySpecies')}
+            rows={summary.by_species.map((row) => ({
+              key: row.species_code,
+              label: speciesName(row.species_code, language),
+              ...row,
+            }))}
+          />
+          <Totals
+            title={t('notebook.byArea')}
+            rows={summary.by_area.map((row) => ({
+              key: String(row.area_id),
+              label: areaName(row.area_id),
+              ...row,
+            }))}
+          />
+          <Totals
+            title={t('notebook.byMonth')}
+            rows={summary.by_month.map((row) => ({ key: row.month, label: month(row.month), ...row }))}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function EntryList({
+  entries,
+  areaName,
+  onEdit,
+  onDelete,
+}: {
+  entries: ShownEntry[];
+  areaName(id: number | null): string;
+  onEdit(entry: ShownEntry): void;
+  onDelete(entry: ShownEntry): void;
+}) {
+  const { t } = useTranslation('finds');
+  const language = useCurrentLanguage();
+  const heading = useId();
+  return (
+    <section aria-labelledby={heading}>
+      <h2 id={heading} className="mb-3 font-semibold text-lg text-stone-900">
+        {t('notebook.listTitle')}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-stone-600">{t('notebook.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+          {entries.map((entry) => {
+            const name = speciesName(entry.species_code, language);
+            return (
+              <li key={entry.id} className="flex flex-wrap items-start gap-3 p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-stone-900">
+                    {name} · {formatWeight(entry.weight_g, language)}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    {formatLocalizedDate(entry.day, language)} · {areaName(entry.area_id)}
+                  </p>
+                  {entry.notes && <p className="mt-1 break-words text-sm text-stone-700">{entry.notes}</p>}
+                  <div className="mt-2">
+                    <SyncBadge state={entry.sync} />
+                  </div>
+                </div>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    onClick={() => onEdit(entry)}
+                    className={buttonClass('secondary')}
+                    aria-label={t('list.editOf', { name, day: entry.day })}
+                  >
+                    <Pencil aria-hidden className="size-4" />
+                    <span className="hidden sm:inline">{t('list.edit')}</span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => onDelete(entry)}
+                    className={buttonClass('secondary')}
+                    aria-label={t('list.deleteOf', { name, day: entry.day })}
+                  >
+                    <Trash2 aria-hidden className="size-4 text-red-700" />
+                    <span className="hidden sm:inline">{t('list.delete')}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { uniqueEmail } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+/** What the finds map says, word for word, in Italian. */
+const TEXT = {
+  heading: 'I miei ritrovamenti',
+  usePosition: 'Usa la mia posizione',
+  positionFound: 'Posizione trovata, precisa a circa 18 m',
+  species: 'Specie',
+  porcino: 'Porcino (Boletus edulis)',
+  notes: 'Note',
+  save: 'Salva il ritrovamento',
+  offline: 'Sei offline: ecco ciò che è salvato su questo telefono.',
+  kept: 'Salvato sul telefono, sarà sincronizzato',
+  waiting: '1 modifica è salvata sul telefono e sarà inviata quando tornerai online.',
+  synced: 'Sincronizzato',
+} as const;
+
+// A phone in a wood above the Val Taro, in Italian, that shares its position.
+test.use({
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'it-IT',
+  geolocation: { latitude: 44.5213, longitude: 9.7634, accuracy: 18 },
+  permissions: ['geolocation'],
+});
+
+test('a Sentiero+ member marks a find with no network, sees it kept on the phone, and synced once online (it)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // A member with Sentiero+ (the sandbox's test card), through the API in this browser's cookies.
+  const origin = { origin: baseURL ?? '' };
+  const registered = await page.request.post('/api/app/user/register?lng=it', {
+    headers: origin,
+    data: {
+      firstname: 'Lucia',
+      lastname: 'Bianchi',
+      email: uniqueEmail(),
+      password: 'Boletus2026',
+      country: 'IT',
+      is_adult: true,
+      policy_accepted: true,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const bought = await page.request.post('/api/app/subscription/buy?lng=it', {
+    headers: origin,
+    data: {
+      subscription_type: 'yearly',
+      payment_method: 'sandbox',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      idempotency_key: `e2e-finds-${Date.now()}`,
+    },
+  });
+  expect(bought.ok()).toBe(true);
+
+  await page.goto('/user/finds?lng=it');
+  await expect(page.getByRole('heading', { level: 1, name: TEXT.heading })).toBeVisible();
+  await expect(page.getByText('I miei ritrovamenti (0)')).toBeVisible();
+
+  // In the wood: no network.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: TEXT.usePosition }).click();
+  await expect(page.getByText(TEXT.positionFound)).toBeVisible();
+  await page.getByLabel(TEXT.species).selectOption({ label: TEXT.porcino });
+  await page.getByLabel(TEXT.notes).fill('Sotto i faggi, versante nord');
+  await page.getByRole('button', { name: TEXT.save }).click();
+
+  const item = page.getByRole('listitem').filter({ hasText: 'Sotto i faggi, versante nord' });
+  await expect(item.getByText(TEXT.kept)).toBeVisible();
+  await expect(page.getByText(TEXT.offline)).toBeVisible();
+  await expect(page.getByText(TEXT.waiting)).toBeVisible();
+  // Kept in the phone's own storage, not only on the screen.
+  const waiting = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('sentiero-field');
+        request.onsuccess = () => {
+          const count = request.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  expect(waiting).toBe(1);
+
+  // Back in signal: the phone sends it by itself.
+  await context.setOffline(false);
+  await expect(item.getByText(TEXT.synced)).toBeVisible();
+  await expect(page.getByText(TEXT.kept)).toHaveCount(0);
+  await expect(page.getByText(TEXT.offline)).toHaveCount(0);
+
+  // The server has it once, where the phone was.
+  const listed = await page.request.get('/api/app/find/list?lng=it');
+  const { finds } = await listed.json();
+  expect(finds).toHaveLength(1);
+  expect(finds[0]).toMatchObject({
+    latitude: 44.5213,
+    longitude: 9.7634,
+    accuracy_m: 18,
+    species_code: 'boletus-edulis',
+    notes: 'Sotto i faggi, versante nord',
+  });
+  await page.reload();
+  await expect(page.getByText('I miei ritrovamenti (1)')).toBeVisible();
+});

@@ -1,0 +1,78 @@
+import type { SpeciesCode } from '@sentiero/contract/species';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { areas } from './catalogue.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A Sentiero+ member's private marker (issue 15): never listed, counted or shown to anyone else.
+ * The id is made by the member's phone, so a marker sent twice while the network comes and goes
+ * is one row. `updated_at` is the phone's time of the version stored (the newest version wins);
+ * a delete keeps the row with `deleted_at` set, so a delete made offline and sent late is still
+ * weighed against the versions it must beat. Erased with the account.
+ */
+export const finds = pgTable(
+  'finds',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    accuracyM: integer('accuracy_m'),
+    speciesCode: text('species_code').$type<SpeciesCode>(),
+    foundOn: date('found_on').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull(),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [
+    index('finds_member_idx').on(table.userId, table.foundOn),
+    check('finds_latitude_check', sql`${table.latitude} between -90 and 90`),
+    check('finds_longitude_check', sql`${table.longitude} between -180 and 180`),
+  ],
+);
+
+/**
+ * A day's picking in the member's mushroom notebook (issue 15), made on the phone like a marker.
+ * `weather` is the day's rain and temperature where it was picked, filled in by the weather
+ * module (null until then).
+ */
+export const notebookEntries = pgTable(
+  'notebook_entries',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    areaId: integer('area_id').references(() => areas.id),
+    findId: uuid('find_id').references(() => finds.id),
+    speciesCode: text('species_code').$type<SpeciesCode>().notNull(),
+    weightG: integer('weight_g').notNull(),
+    notes: text('notes').notNull().default(''),
+    weather: jsonb('weather').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull(),
+    deletedAt: at('deleted_at'),
+  },
+  (table) => [
+    index('notebook_entries_member_idx').on(table.userId, table.day),
+    check('notebook_entries_weight_check', sql`${table.weightG} >= 0`),
+  ],
+);

@@ -22,6 +22,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { startCheckoutJobs } from './modules/checkout/jobs.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
+import { registerGuideRoutes } from './modules/guides/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp({
   registerGrowthRoutes(app);
   registerTicketRoutes(app);
   registerBlogRoutes(app);
+  registerGuideRoutes(app);
   registerSearchRoutes(app);
   registerSeoRoutes(app);
   registerAccountRoutes(app);

@@ -5,6 +5,7 @@ import * as catalogue from './catalogue.ts';
 import * as checkout from './checkout.ts';
 import { pickEndpoints } from './endpoint.ts';
 import * as growth from './growth.ts';
+import * as guides from './guides.ts';
 import * as myTickets from './my-tickets.ts';
 import * as newsletter from './newsletter.ts';
 import * as premium from './premium.ts';
@@ -27,6 +28,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(tickets),
   ...pickEndpoints(search),
   ...pickEndpoints(blog),
+  ...pickEndpoints(guides),
   ...pickEndpoints(accounts),
   ...pickEndpoints(newsletter),
   ...pickEndpoints(checkout),

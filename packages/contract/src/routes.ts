@@ -20,6 +20,8 @@ export const ROUTES = {
   couponInfo: { path: '/app/coupon/info', kind: 'write' },
   facebookLogin: { path: '/app/user/facebook/login', kind: 'write' },
   getCity: { path: '/app/get/city', kind: 'read' },
+  guideInfo: { path: '/app/guide/info', kind: 'read' },
+  guideList: { path: '/app/guide/list', kind: 'read' },
   health: { path: '/health', kind: 'read' },
   newsletterConfirm: { path: '/app/newsletter/confirm', kind: 'write' },
   newsletterUnsubscribe: { path: '/app/newsletter/unsubscribe', kind: 'write' },

@@ -29,10 +29,12 @@ export type SpeciesRating = (typeof SPECIES_RATINGS)[number];
 export const GUIDE_SPECIES_SECTION = 'species';
 
 const ZSpeciesNames = z
-  .object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<
-    (typeof LANGUAGES)[number],
-    z.ZodString
-  >)
+  .object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])) as Record<
+      (typeof LANGUAGES)[number],
+      z.ZodString
+    >,
+  )
   .meta({ description: 'The common name in each interface language.' });
 
 export const ZGuideCard = z

@@ -93,7 +93,11 @@ describe('app/guide/info', () => {
     expect(edulis).toMatchObject({ name: porcini.outline.species[0]?.names.sl, rating: 'edible' });
     expect(edulis.names).toEqual(porcini.outline.species[0]?.names);
     expect(edulis.look_alikes).toContainEqual(
-      expect.objectContaining({ latin: 'Rubroboletus satanas', rating: 'toxic', how_to_tell: expect.any(String) }),
+      expect.objectContaining({
+        latin: 'Rubroboletus satanas',
+        rating: 'toxic',
+        how_to_tell: expect.any(String),
+      }),
     );
     for (const text of lockedText(porcini, 'sl')) expect(response.body).toContain(text.slice(0, 60));
   });
@@ -122,7 +126,9 @@ describe('the guides as written', () => {
       for (const language of LANGUAGES) {
         const text = source.texts[language];
         expect(Object.keys(text.sections)).toEqual(source.outline.sections);
-        expect(Object.keys(text.species).sort()).toEqual(source.outline.species.map((species) => species.id).sort());
+        expect(Object.keys(text.species).sort()).toEqual(
+          source.outline.species.map((species) => species.id).sort(),
+        );
       }
     },
   );
@@ -154,6 +160,8 @@ describe('the guides as written', () => {
         es: { ...porcini.texts.es, species: {} },
       },
     };
-    expect(() => loadGuideLibrary([broken])).toThrow(/porcini: de: has sections[\s\S]*porcini: es: has species/);
+    expect(() => loadGuideLibrary([broken])).toThrow(
+      /porcini: es: has species[\s\S]*porcini: de: has sections/,
+    );
   });
 });

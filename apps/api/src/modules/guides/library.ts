@@ -57,7 +57,9 @@ function textProblems(outline: GuideOutline, text: GuideText): string[] {
     if (!written.description.trim()) problems.push(`${species.id} has no description`);
     const lookAlikeIds = species.lookAlikes.map((lookAlike) => lookAlike.id);
     if (!sameKeys(written.lookAlikes, lookAlikeIds))
-      problems.push(`${species.id} has look-alikes ${Object.keys(written.lookAlikes)}, the outline ${lookAlikeIds}`);
+      problems.push(
+        `${species.id} has look-alikes ${Object.keys(written.lookAlikes)}, the outline ${lookAlikeIds}`,
+      );
     for (const [id, howToTell] of Object.entries(written.lookAlikes))
       if (!howToTell.trim()) problems.push(`${species.id}: nothing says how to tell ${id} apart`);
   }
@@ -80,7 +82,10 @@ export function findGuideProblems(source: GuideSource): string[] {
 function countWords(text: GuideText): number {
   const parts = [
     ...Object.values(text.sections).map((section) => section.body),
-    ...Object.values(text.species).flatMap((species) => [species.description, ...Object.values(species.lookAlikes)]),
+    ...Object.values(text.species).flatMap((species) => [
+      species.description,
+      ...Object.values(species.lookAlikes),
+    ]),
   ];
   return parts.join(' ').split(/\s+/).filter(Boolean).length;
 }

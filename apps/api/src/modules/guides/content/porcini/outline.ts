@@ -10,7 +10,13 @@ export const outline: GuideOutline = {
     {
       id: 'boletus-edulis',
       latin: 'Boletus edulis',
-      names: { it: 'Porcino', en: 'Penny bun (cep)', es: 'Boleto comestible', de: 'Steinpilz', sl: 'Jesenski goban (jurček)' },
+      names: {
+        it: 'Porcino',
+        en: 'Penny bun (cep)',
+        es: 'Boleto comestible',
+        de: 'Steinpilz',
+        sl: 'Jesenski goban (jurček)',
+      },
       rating: 'edible',
       lookAlikes: [
         {

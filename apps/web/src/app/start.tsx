@@ -12,6 +12,7 @@ import { checkSessionOnce } from '../lib/session.ts';
 import { forgetMemberQueriesOnSignOut } from '../queries/member.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { App, createAppRouter } from './app.tsx';
+import { keepGuidesOnThisPhone } from './guides-on-this-phone.ts';
 import { readPageData } from './page-data.ts';
 import { registerServiceWorker } from './register-service-worker.ts';
 import { keepTicketsOnThisPhone } from './tickets-on-this-phone.ts';
@@ -28,6 +29,7 @@ if (page) hydrate(queryClient, page.queries);
 // SPEC section 4: the user fetch, once at start; the route guards wait for the same answer.
 void checkSessionOnce();
 keepTicketsOnThisPhone();
+keepGuidesOnThisPhone();
 forgetMemberQueriesOnSignOut(queryClient);
 registerServiceWorker();
 

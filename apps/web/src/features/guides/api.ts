@@ -1,14 +1,18 @@
-import type { Language } from '@sentiero/contract/languages';
+import { FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../../lib/api-client.ts';
 import { ApiRequestError, isNetworkFailure } from '../../lib/api-error.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
+import { keepFilesOffline, translationFileUrl } from '../../lib/offline-files.ts';
 import { shouldRetryOnline } from '../../lib/query-client.ts';
 import { MEMBER_QUERY_KEY } from '../../queries/member.ts';
 import { useHydrated } from '../../ui/client-only.tsx';
 import { findSavedGuide, forgetSavedGuides, type SavedGuide, saveGuide } from './saved-guides.ts';
+
+/** The translations a guide's page reads. */
+const GUIDE_NAMESPACES = ['common', 'guides'];
 
 export function getGuideListQueryOptions(language: Language) {
   return queryOptions({
@@ -66,8 +70,17 @@ export function useGuide(slug: string) {
   useEffect(() => {
     const storage = phone();
     if (!storage || userId === null || !answer || !asMember) return;
-    if (answer.full) saveGuide(storage, userId, language, answer);
-    else forgetSavedGuides(storage, userId);
+    if (!answer.full) {
+      forgetSavedGuides(storage, userId);
+      return;
+    }
+    saveGuide(storage, userId, language, answer);
+    // A page the server rendered brought its words inline: the worker keeps them for offline,
+    // with the fallback language's, which i18next loads beside them.
+    const languages = [...new Set([language, FALLBACK_LANGUAGE])];
+    keepFilesOffline(
+      languages.flatMap((code) => GUIDE_NAMESPACES.map((namespace) => translationFileUrl(code, namespace))),
+    );
   }, [answer, asMember, userId, language]);
 
   const offline = asMember && member.isError && isNetworkFailure(member.error);

@@ -157,7 +157,7 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
   const Icon = CATEGORY_ICON[guide.category];
   return (
     <article lang={language} className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
-      <div className="min-w-0">
+      <div className="min-w-0 max-w-2xl">
         {back}
         <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
           <span className="inline-flex items-center gap-1.5 font-medium text-brand-800">
@@ -201,7 +201,7 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
         <div className="mt-6 lg:hidden">
           <GuideContents toc={guide.toc} headingId="guide-toc-top" />
         </div>
-        <div className="max-w-prose text-stone-800 leading-relaxed">
+        <div className="text-stone-800 leading-relaxed">
           {guide.sections.map((section) => (
             <Fragment key={section.id}>
               <Section section={section} />

@@ -61,7 +61,9 @@ test('a Sentiero+ member reads a whole guide on the phone, loses the network, re
   await becomePlusMember(page, baseURL ?? '');
   await page.reload();
   await expect(page.getByText(TEXT.saved)).toBeVisible();
-  await expect(page.getByRole('article', { name: TEXT.species }).getByText(TEXT.deadly, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: TEXT.species }).getByText(TEXT.deadly, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: TEXT.membersOnly })).toBeVisible();
   await expect(page.getByRole('heading', { name: TEXT.locked })).toHaveCount(0);
   await waitUntilKeptOffline(page);
@@ -80,6 +82,8 @@ test('a Sentiero+ member reads a whole guide on the phone, loses the network, re
   await expect(page.getByText(TEXT.offline)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: TEXT.guide })).toBeVisible();
   await expect(page.getByRole('heading', { name: TEXT.safety })).toBeVisible();
-  await expect(page.getByRole('article', { name: TEXT.species }).getByText(TEXT.deadly, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: TEXT.species }).getByText(TEXT.deadly, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: TEXT.membersOnly })).toBeVisible();
 });

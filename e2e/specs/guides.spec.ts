@@ -16,6 +16,7 @@ const TEXT = {
   species: 'Tignosa verdognola',
   deadly: 'Mortale',
   membersOnly: 'I sintomi e cosa fare',
+  contents: 'In questa guida',
   saved: 'Salvata su questo telefono: puoi leggerla anche senza rete.',
   offline: /^Sei offline: stai leggendo la copia salvata su questo telefono il \d+ \w+ \d{4}\.$/,
 };
@@ -60,7 +61,7 @@ test('a Sentiero+ member reads a whole guide on the phone, loses the network, re
   // The same phone, now a Sentiero+ member: the whole guide, kept on the phone.
   await becomePlusMember(page, baseURL ?? '');
   await page.reload();
-  await expect(page.getByText(TEXT.saved)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: TEXT.contents }).getByText(TEXT.saved)).toBeVisible();
   await expect(
     page.getByRole('article', { name: TEXT.species }).getByText(TEXT.deadly, { exact: true }),
   ).toBeVisible();

@@ -1,9 +1,18 @@
 import type { Guide } from '@sentiero/contract/guides';
 import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The table of contents: every part of the guide, the ones outside the sample marked as Sentiero+'s. */
-export function GuideContents({ toc, headingId }: { toc: Guide['toc']; headingId: string }) {
+export function GuideContents({
+  toc,
+  headingId,
+  footer,
+}: {
+  toc: Guide['toc'];
+  headingId: string;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation('guides');
   return (
     <nav aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-4 text-sm">
@@ -29,6 +38,7 @@ export function GuideContents({ toc, headingId }: { toc: Guide['toc']; headingId
           ),
         )}
       </ol>
+      {footer}
     </nav>
   );
 }

@@ -155,6 +155,15 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
   }
 
   const Icon = CATEGORY_ICON[guide.category];
+  // Below the contents, not above the text: it appears once the member's answer is in, and
+  // must not push the page down while it is being read.
+  const savedNote =
+    guide.full && !reading.savedAt ? (
+      <p className="mt-3 flex items-start gap-1.5 border-stone-100 border-t pt-3 text-green-800">
+        <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {t('guide.savedOffline')}
+      </p>
+    ) : null;
   return (
     <article lang={language} className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
       <div className="min-w-0 max-w-2xl">
@@ -185,21 +194,14 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
               </p>
             </Alert>
           </div>
-        ) : (
-          guide.full && (
-            <p className="mt-3 flex items-center gap-1.5 text-green-800 text-sm">
-              <CircleCheck aria-hidden className="size-4" />
-              {t('guide.savedOffline')}
-            </p>
-          )
-        )}
+        ) : null}
         {guide.safety && (
           <div className="mt-6">
             <SafetyBox safety={guide.safety} />
           </div>
         )}
         <div className="mt-6 lg:hidden">
-          <GuideContents toc={guide.toc} headingId="guide-toc-top" />
+          <GuideContents toc={guide.toc} headingId="guide-toc-top" footer={savedNote} />
         </div>
         <div className="text-stone-800 leading-relaxed">
           {guide.sections.map((section) => (
@@ -214,7 +216,7 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
         {!guide.full && <LockedRest guide={guide} banner={banner} checking={reading.checkingMembership} />}
       </div>
       <aside className="hidden lg:sticky lg:top-24 lg:block lg:self-start">
-        <GuideContents toc={guide.toc} headingId="guide-toc-side" />
+        <GuideContents toc={guide.toc} headingId="guide-toc-side" footer={savedNote} />
       </aside>
     </article>
   );

@@ -66,6 +66,8 @@ const publicPages = (): [string, string][] => [
   ['search with results', '/search?q=rafting'],
   ['blog', '/blog'],
   ['a blog post', `/blog/${ids.blogSku}`],
+  ['guides', '/guides'],
+  ['a guide (free sample)', '/guides/death-cap'],
   ['promotions', '/promotions'],
   ['contact', '/contact'],
   ['login', '/login'],

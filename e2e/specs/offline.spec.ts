@@ -1,37 +1,10 @@
 import { logIn, logOut, signUp } from '../fixtures/accounts.ts';
-import { expect, type Page, test } from '../fixtures/test.ts';
+import { waitUntilKeptOffline } from '../fixtures/offline.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { buyTicket, newMember, TICKETS, verify } from '../fixtures/tickets.ts';
 
 const text = TICKETS.en;
 test.use({ serviceWorkers: 'allow' });
-
-/**
- * Waits until the service worker controls the page and keeps every file and translation the
- * page loaded: from then on the phone may lose its network and still open the page again.
- */
-async function waitUntilKeptOffline(page: Page) {
-  // Polls what is still missing, so a failure names it.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-          if (!navigator.serviceWorker.controller) return ['the worker does not control the page yet'];
-          const files = performance
-            .getEntriesByType('resource')
-            .map((entry) => new URL(entry.name))
-            .filter((url) => url.origin === location.origin && /^\/(assets|locales)\//.test(url.pathname));
-          if (files.length === 0) return ['no files loaded'];
-          const kept = await Promise.all(files.map((url) => caches.match(url.href)));
-          return files
-            .filter((_, index) => !kept[index])
-            .map((url) => `not kept: ${url.pathname}${url.search}`);
-        }),
-      // A first visit on a busy machine: the worker downloads the whole app before it takes over.
-      { timeout: 30_000 },
-    )
-    .toEqual([]);
-}
 
 test('a ranger reloads the verify page with no network and still checks a ticket (en)', async ({
   page,

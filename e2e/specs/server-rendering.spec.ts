@@ -21,6 +21,8 @@ test('public pages arrive written, with their data, before any script runs', asy
     ['/event/1', ticket.title],
     ['/promotions', '€'],
     ['/blog', 'href="/blog/'],
+    ['/guides', 'href="/guides/death-cap"'],
+    ['/guides/porcini', 'Come si riconosce un porcino'],
   ];
   for (const [path, expected] of pages) {
     const response = await request.get(path);

@@ -23,6 +23,7 @@ import { startCheckoutJobs } from './modules/checkout/jobs.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerFindRoutes } from './modules/finds/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
+import { registerGuideRoutes } from './modules/guides/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp({
   registerTicketRoutes(app);
   registerRecommendationRoutes(app);
   registerBlogRoutes(app);
+  registerGuideRoutes(app);
   registerSearchRoutes(app);
   registerSeoRoutes(app);
   registerAccountRoutes(app);

@@ -43,6 +43,8 @@ export const SERVER_RENDERED_PATHS = [
   '/promotions',
   '/blog',
   '/blog/:blogId',
+  '/guides',
+  '/guides/:slug',
   '/about',
   '/society',
   '/company',

@@ -6,6 +6,7 @@ import * as checkout from './checkout.ts';
 import { pickEndpoints } from './endpoint.ts';
 import * as finds from './finds.ts';
 import * as growth from './growth.ts';
+import * as guides from './guides.ts';
 import * as myTickets from './my-tickets.ts';
 import * as newsletter from './newsletter.ts';
 import * as notebook from './notebook.ts';
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(tickets),
   ...pickEndpoints(search),
   ...pickEndpoints(blog),
+  ...pickEndpoints(guides),
   ...pickEndpoints(accounts),
   ...pickEndpoints(newsletter),
   ...pickEndpoints(checkout),

@@ -25,6 +25,8 @@ export const ROUTES = {
   findList: { path: '/app/find/list', kind: 'read' },
   findSave: { path: '/app/find/save', kind: 'write' },
   getCity: { path: '/app/get/city', kind: 'read' },
+  guideInfo: { path: '/app/guide/info', kind: 'read' },
+  guideList: { path: '/app/guide/list', kind: 'read' },
   health: { path: '/health', kind: 'read' },
   newsletterConfirm: { path: '/app/newsletter/confirm', kind: 'write' },
   newsletterUnsubscribe: { path: '/app/newsletter/unsubscribe', kind: 'write' },

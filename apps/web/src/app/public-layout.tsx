@@ -137,6 +137,7 @@ function Footer() {
           <Link to="/termsconditions">{t('footer.terms')}</Link>
           <Link to="/contact">{t('footer.contact')}</Link>
           <Link to="/blog">{t('nav.blog')}</Link>
+          <Link to="/guides">{t('footer.guides')}</Link>
           <Link to="/plus">{premiumBrand}</Link>
           <Link to="/app">{t('footer.app')}</Link>
           <Link to="/verify">{t('footer.verify')}</Link>

@@ -1,5 +1,4 @@
-/** What the page asks of the worker once it is running; src/service-worker/sw.ts reads the same type. */
-const KEEP_LOADED_FILES = 'keep-loaded-files';
+import { KEEP_LOADED_FILES } from '../lib/offline-files.ts';
 
 /**
  * Registers /sw.js, which opens `/verify` and `/user/mytickets` with no network once they were

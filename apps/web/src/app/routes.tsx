@@ -255,6 +255,15 @@ export const routes: RouteObject[] = [
               };
             },
           },
+          { path: 'guides', lazy: () => import('../features/guides/routes/guide-list.tsx') },
+          {
+            path: 'guides/:slug',
+            lazy: async () => {
+              const { loader, GuidePage } = await import('../features/guides/routes/guide.tsx');
+              const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+              return { loader, Component: () => <GuidePage banner={<PremiumBanner />} /> };
+            },
+          },
           { path: 'plus', lazy: () => import('../features/premium/routes/plus.tsx') },
           {
             path: 'search',

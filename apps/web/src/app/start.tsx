@@ -13,6 +13,7 @@ import { forgetMemberQueriesOnSignOut } from '../queries/member.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { App, createAppRouter } from './app.tsx';
 import { forgetFieldRecordsOnLogout } from './field-records-on-this-phone.ts';
+import { keepGuidesOnThisPhone } from './guides-on-this-phone.ts';
 import { readPageData } from './page-data.ts';
 import { registerServiceWorker } from './register-service-worker.ts';
 import { keepTicketsOnThisPhone } from './tickets-on-this-phone.ts';
@@ -30,6 +31,7 @@ if (page) hydrate(queryClient, page.queries);
 void checkSessionOnce();
 keepTicketsOnThisPhone();
 forgetFieldRecordsOnLogout();
+keepGuidesOnThisPhone();
 forgetMemberQueriesOnSignOut(queryClient);
 registerServiceWorker();
 

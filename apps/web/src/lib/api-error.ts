@@ -12,3 +12,9 @@ export class ApiRequestError extends Error {
     this.fields = fields;
   }
 }
+
+/** A fetch that never reached the server (no network), as opposed to an answer it gave. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return false;
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { i18n } from './i18n.ts';
+import { TRANSLATIONS_LOAD_PATH } from './offline-files.ts';
 
 /**
  * SPEC section 1: query `lng`, cookie, local storage, session storage, browser, html tag.
@@ -63,7 +64,7 @@ export function startTranslations(page?: PageTranslations) {
         // `si` (as SPEC writes Slovenian) and regional tags such as `de-CH` map onto our codes.
         convertDetectedLanguage: (code: string) => findLanguage(code) ?? code,
       },
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${__BUILD_ID__}` },
+      backend: { loadPath: TRANSLATIONS_LOAD_PATH },
       // SPEC section 7: translation loading retries 5 times at 350 ms with 10 parallel reads.
       maxRetries: 5,
       retryTimeout: 350,

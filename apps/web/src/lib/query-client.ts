@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from './api-error.ts';
+import { ApiRequestError, isNetworkFailure } from './api-error.ts';
 
 /** SPEC section 7: backoff of 1 s doubling up to 30 s. */
 export function retryDelay(failureCount: number): number {
@@ -13,6 +13,11 @@ export function retryDelay(failureCount: number): number {
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 3;
+}
+
+/** `shouldRetryQuery`, but a fetch with no network fails at once: the page shows what it saved. */
+export function shouldRetryOnline(failureCount: number, error: unknown): boolean {
+  return !isNetworkFailure(error) && shouldRetryQuery(failureCount, error);
 }
 
 export function createQueryClient(): QueryClient {

@@ -4,6 +4,7 @@ import type { PageHead } from '../../platform/page-head.ts';
 import { requireAreaInfo } from '../areas/service.ts';
 import { requireBlogPost } from '../blog/service.ts';
 import { listCategories } from '../catalogue/service.ts';
+import { listGuides } from '../guides/service.ts';
 import { requireTicketInfo } from '../tickets/service.ts';
 
 const shorten = (text: string, length = 160) => {
@@ -92,6 +93,20 @@ export async function describePage(
         datePublished: post.published_at,
         inLanguage: ctx.lang,
       },
+    };
+  }
+
+  const guide = /^\/guides\/([^/]+)\/?$/.exec(path);
+  if (guide?.[1]) {
+    const slug = decodeURIComponent(guide[1]);
+    // The card, not the guide: what a shared link says is the same for members and visitors.
+    const card = listGuides(ctx).guide_list.find((entry) => entry.slug === slug);
+    if (!card) return undefined;
+    return {
+      title: withBrand(card.title),
+      description: shorten(card.summary),
+      type: 'article',
+      jsonLd: { '@type': 'Article', headline: card.title, description: card.summary, inLanguage: ctx.lang },
     };
   }
   return undefined;

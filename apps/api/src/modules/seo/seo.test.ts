@@ -57,6 +57,9 @@ describe('pages as search engines and link previews see them', () => {
       .post_list[0].sku;
     const post = await page(`/blog/${sku}?lng=de`);
     expect(jsonLd(post.html)).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'de' });
+    const guide = await page('/guides/porcini?lng=de');
+    expect(guide.html).toContain('<title>Steinpilze sicher erkennen · Sentiero</title>');
+    expect(jsonLd(guide.html)).toMatchObject({ '@type': 'Article', inLanguage: 'de' });
     const home = await page('/?lng=en');
     expect(home.html).toContain('<title>Outdoor permits and activities · Sentiero</title>');
   });
@@ -76,7 +79,18 @@ describe('/sitemap.xml', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = response.body;
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    for (const path of ['/', '/events', '/promotions', '/blog', '/categories/16', '/events/1', '/event/1']) {
+    const paths = [
+      '/',
+      '/events',
+      '/promotions',
+      '/blog',
+      '/guides',
+      '/guides/porcini',
+      '/categories/16',
+      '/events/1',
+      '/event/1',
+    ];
+    for (const path of paths) {
       expect(xml).toContain(`<loc>https://www.sentiero.it${path}</loc>`);
     }
     expect(xml).toContain('hreflang="sl" href="https://www.sentiero.it/event/1?lng=sl"');

@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
+import { listGuideSlugs } from '../guides/service.ts';
 import { findPublicPages } from './repo.ts';
 
 const escapeXml = (text: string) =>
@@ -17,6 +18,8 @@ export async function buildSitemap(ctx: ServiceContext, origin: string): Promise
     { path: '/promotions' },
     { path: '/growth' },
     { path: '/blog' },
+    { path: '/guides' },
+    ...listGuideSlugs().map((slug) => ({ path: `/guides/${slug}` })),
     ...categoryRows.map((row) => ({ path: `/categories/${row.id}` })),
     ...areaRows.map((row) => ({ path: `/events/${row.id}` })),
     ...ticketRows.map((row) => ({ path: `/event/${row.id}` })),

@@ -2,14 +2,9 @@ import type { Language } from '@sentiero/contract/languages';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
-import { shouldRetryQuery } from '../../lib/query-client.ts';
+import { shouldRetryOnline } from '../../lib/query-client.ts';
 import { myTicketsQueryKey } from '../../queries/member.ts';
 import { getCategoriesQueryOptions } from '../../queries/reference-data.ts';
-import { isNetworkFailure } from './offline-tickets.ts';
-
-// With no network the saved list is shown at once rather than after three retries.
-const retryOnline = (failureCount: number, error: unknown) =>
-  !isNetworkFailure(error) && shouldRetryQuery(failureCount, error);
 
 export function getMyTicketsQueryOptions(language: Language, page: number, categoryId?: number) {
   return queryOptions({
@@ -25,7 +20,7 @@ export function getMyTicketsQueryOptions(language: Language, page: number, categ
     staleTime: 0,
     // Tried even when the browser says it is offline, so the failure shows the saved list.
     networkMode: 'always',
-    retry: retryOnline,
+    retry: shouldRetryOnline,
   });
 }
 
@@ -37,7 +32,7 @@ export function useTicketCategories() {
   return useQuery({
     ...getCategoriesQueryOptions(useCurrentLanguage()),
     networkMode: 'always',
-    retry: retryOnline,
+    retry: shouldRetryOnline,
   });
 }
 

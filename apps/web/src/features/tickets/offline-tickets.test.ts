@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../../lib/api-error.ts';
+import { ApiRequestError, isNetworkFailure } from '../../lib/api-error.ts';
 import { issuedTicket, member } from '../../test/fixtures.ts';
 import {
   findSavedTickets,
-  isNetworkFailure,
   SAVED_TICKETS_VERSION,
   savedTicketsKey,
   saveTickets,

@@ -1,5 +1,4 @@
 import type { ApiOutput } from '@sentiero/contract/api';
-import { ApiRequestError } from '../../lib/api-error.ts';
 import { type AuthUser, isStoredUser } from '../../lib/auth-store.ts';
 
 export type TicketListPage = ApiOutput<'ticketList'>;
@@ -92,10 +91,4 @@ export function findSavedTickets(
     }))
     .filter((purchase) => purchase.tickets.length > 0);
   return { ...list, purchase_list, savedAt: saved.savedAt };
-}
-
-/** A fetch that never reached the server (no network), as opposed to an answer it gave. */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof ApiRequestError) return false;
-  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }

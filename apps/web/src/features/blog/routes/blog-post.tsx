@@ -5,8 +5,8 @@ import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { orNotFound, pageScope } from '../../../lib/route-data.ts';
+import { Markdown } from '../../../ui/markdown.tsx';
 import { getBlogPostQueryOptions, useBlogPost } from '../api.ts';
-import { Markdown } from '../components/markdown.tsx';
 
 /** `/blog/{blogId}`: the post is loaded by its sku. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

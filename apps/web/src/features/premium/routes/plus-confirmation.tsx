@@ -27,7 +27,7 @@ function Welcome({ subscription }: { subscription: Subscription }) {
   const next = [
     { to: '/growth', label: t('confirmation.next.growth'), Icon: TableProperties },
     { to: '/events', label: t('confirmation.next.events'), Icon: MapPinned },
-    { to: '/blog', label: t('confirmation.next.guides'), Icon: BookOpen },
+    { to: '/guides', label: t('confirmation.next.guides'), Icon: BookOpen },
   ];
   return (
     <div className="mx-auto max-w-2xl space-y-6">

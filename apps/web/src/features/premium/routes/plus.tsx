@@ -33,12 +33,12 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** SPEC section 1: what Sentiero+ gives. */
-const BENEFITS: { key: string; Icon: LucideIcon }[] = [
+const BENEFITS: { key: string; Icon: LucideIcon; to?: string }[] = [
   { key: 'noAds', Icon: Ban },
   { key: 'weather', Icon: CloudSunRain },
   { key: 'discounts', Icon: Percent },
   { key: 'map', Icon: MapPinned },
-  { key: 'guides', Icon: BookOpen },
+  { key: 'guides', Icon: BookOpen, to: '/guides' },
   { key: 'notebook', Icon: NotebookPen },
   { key: 'growth', Icon: TableProperties },
 ];
@@ -61,11 +61,22 @@ function Hero({ brand }: { brand: string }) {
         </h1>
         <p className="mt-3 max-w-xl text-stone-700 sm:text-lg">{t('page.lead')}</p>
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-          {BENEFITS.map(({ key, Icon }) => (
+          {BENEFITS.map(({ key, Icon, to }) => (
             <li key={key} className="flex items-start gap-3">
               <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <span>
-                <span className="block font-medium text-stone-900">{t(`benefits.${key}.title`)}</span>
+                <span className="block font-medium text-stone-900">
+                  {to ? (
+                    <Link
+                      to={to}
+                      className="underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
+                    >
+                      {t(`benefits.${key}.title`)}
+                    </Link>
+                  ) : (
+                    t(`benefits.${key}.title`)
+                  )}
+                </span>
                 <span className="block text-sm text-stone-700">{t(`benefits.${key}.text`)}</span>
               </span>
             </li>

@@ -2,6 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isNetworkFailure } from '../../../lib/api-error.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -14,7 +15,7 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { useMyTickets, useTicketCategories } from '../api.ts';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { ShareButton } from '../components/share-button.tsx';
-import { findSavedTickets, isNetworkFailure, saveTickets, type TicketListPage } from '../offline-tickets.ts';
+import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
 
 function CategoryFilter({ value, onChange }: { value?: number; onChange(id?: number): void }) {
   const { t } = useTranslation('tickets');

@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
  * The small part of Markdown our posts use: `## ` and `### ` headings, `- ` lists, paragraphs,
  * **bold** and *italic*. Rendered as React elements, so no HTML from the text reaches the page.
  */
-export function Markdown({ source, headingIds }: { source: string; headingIds: string[] }) {
+export function Markdown({ source, headingIds = [] }: { source: string; headingIds?: string[] }) {
   let heading = 0;
   const blocks = source
     .split(/\n\s*\n/)

@@ -1,0 +1,9 @@
+import type { GuideSource } from '../types.ts';
+import { de } from './de.ts';
+import { en } from './en.ts';
+import { es } from './es.ts';
+import { it } from './it.ts';
+import { outline } from './outline.ts';
+import { sl } from './sl.ts';
+
+export const deathCap: GuideSource = { outline, texts: { it, en, es, de, sl } };

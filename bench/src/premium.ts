@@ -406,7 +406,9 @@ async function checkRenewals(
     paid: await one(`select count(*) as n from subscription_charges where status = 'paid' and ${ofSet}`),
     failed: await one(`select count(*) as n from subscription_charges where status = 'failed' and ${ofSet}`),
     mailsQueued: await one(
-      `select count(*) as n from pgboss.job where name = 'mail-send' and created_on >= $1`,
+      // A paid charge queues its receipt (rendered by the receipts' worker), a failed one a mail.
+      `select count(*) as n from pgboss.job
+       where name in ('mail-send', 'membership-receipt') and created_on >= $1`,
       [startedAt],
     ),
   };
@@ -627,7 +629,7 @@ function judge(check: RenewalCheck, { stopped, processed }: { stopped: boolean; 
     ok,
     line:
       `checked with SQL: ${check.chargedTwice} memberships paid twice for one period; ${check.ledgerMismatches} charges without exactly one agreeing sandbox ledger row (${check.ledgerRows.toLocaleString('en')} ledger rows, one per key, for ${settled.toLocaleString('en')} charges settled); ` +
-      `${check.notMoved.toLocaleString('en')} due memberships not moved on; ${check.pending} charges left pending; ${check.mailsQueued.toLocaleString('en')} mails queued — ${ok ? 'as they must be' : 'WRONG'}`,
+      `${check.notMoved.toLocaleString('en')} due memberships not moved on; ${check.pending} charges left pending; ${check.mailsQueued.toLocaleString('en')} receipts and mails queued — ${ok ? 'as they must be' : 'WRONG'}`,
   };
 }
 

@@ -1,16 +1,16 @@
 import type { Ad, AdPlacement } from '@sentiero/contract/premium';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useSite } from '../../../lib/site.ts';
 import { useHydrated } from '../../../ui/client-only.tsx';
+import { useNearScreen } from '../../../ui/use-near-screen.ts';
 import { getAdsQueryOptions } from '../ads-api.ts';
 
 /** How far below the screen a slot starts asking for its ad: there by the time it is scrolled to. */
-const NEAR_VIEWPORT = '300px 0px';
 
 /** The slot's fixed height: the page never moves when the ad arrives, or when there is none. */
 const SLOT_CLASS = 'relative h-32 overflow-hidden rounded-xl border border-stone-200 bg-stone-50';
@@ -67,28 +67,9 @@ export function AdSlot({ placement }: { placement: AdPlacement }) {
   const isPremium = useAuthStore((state) => state.user?.is_premium ?? false);
   const brand = useSite().data?.premium_brand ?? 'Sentiero+';
   const box = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(false);
   const hidden = hydrated && isPremium;
 
-  useEffect(() => {
-    const element = box.current;
-    if (!element || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const near = useNearScreen(box);
 
   const ads = useQuery({ ...getAdsQueryOptions(language, placement), enabled: near && !hidden });
   if (hidden) return null;

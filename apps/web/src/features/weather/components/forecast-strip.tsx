@@ -19,14 +19,14 @@ import {
   Sun,
   TriangleAlert,
 } from 'lucide-react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useHydrated } from '../../../ui/client-only.tsx';
+import { useNearScreen } from '../../../ui/use-near-screen.ts';
 import { useAreaWeather } from '../api.ts';
 
 /** How far below the screen the strip starts asking for its days: there by the time it is seen. */
-const NEAR_VIEWPORT = '300px 0px';
 
 const PLACEHOLDER_DAYS = Array.from({ length: WEATHER_FORECAST_DAYS }, (_, index) => `day-${index}`);
 
@@ -54,30 +54,6 @@ const SKY_ICONS: Record<Sky, LucideIcon> = {
   snow: CloudSnow,
   storm: CloudLightning,
 };
-
-function useNearScreen(box: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = box.current;
-    if (!element || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [box, near]);
-  return near;
-}
 
 const dayLabel = (date: string, language: Language) =>
   new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(

@@ -647,7 +647,7 @@ export function printRenewals(figures: RenewalFigures): boolean {
     `Renewal job over ${figures.memberships.toLocaleString('en')} due memberships: ${single.processed.toLocaleString('en')} processed (${check.paid.toLocaleString('en')} charged, ${check.failed.toLocaleString('en')} failed, ${errors} errors) ${total}; ${rate.toFixed(0)} memberships/s (goal: all in under ${RENEWAL_GOAL_SECONDS} s) ${inTime ? 'met' : 'MISSED'}`,
   );
   console.log(
-    `  CPU: this process (the job, drizzle, pg, the receipts' PDFs) ${single.cpu.job.toFixed(0)} s = ${((single.cpu.job * 1000) / Math.max(1, single.processed)).toFixed(1)} ms per membership; PostgreSQL ${single.cpu.postgres.toFixed(0)} s = ${((single.cpu.postgres * 1000) / Math.max(1, single.processed)).toFixed(1)} ms; load average ${single.load} after`,
+    `  CPU: this process (the job, drizzle, pg; receipts are queued, their PDFs made by their own worker) ${single.cpu.job.toFixed(0)} s = ${((single.cpu.job * 1000) / Math.max(1, single.processed)).toFixed(1)} ms per membership; PostgreSQL ${single.cpu.postgres.toFixed(0)} s = ${((single.cpu.postgres * 1000) / Math.max(1, single.processed)).toFixed(1)} ms; load average ${single.load} after`,
   );
   const singleCheck = judge(check, single);
   console.log(`  ${singleCheck.line}`);

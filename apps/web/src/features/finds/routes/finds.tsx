@@ -1,6 +1,6 @@
 import type { Find } from '@sentiero/contract/finds';
 import { findSpecies, lookalikesOf, type SpeciesCode } from '@sentiero/contract/species';
-import { Download, LocateFixed, MapPin, Pencil, Trash2, Upload } from 'lucide-react';
+import { Download, LocateFixed, MapPin, Upload } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
@@ -17,6 +17,7 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { importFindsFile, type ShownFind, useFieldSync, useFinds, useFindWrites } from '../api.ts';
 import type { Draft } from '../components/finds-map.tsx';
 import { Locked, MembersOnly } from '../components/members-only.tsx';
+import { RecordActions } from '../components/record-actions.tsx';
 import { SpeciesSelect } from '../components/species-select.tsx';
 import { SyncBadge, SyncNotice, useOnline } from '../components/sync-status.tsx';
 
@@ -335,26 +336,12 @@ function FindList({
                     <SyncBadge state={find.sync} />
                   </div>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    onClick={() => onEdit(find)}
-                    className={buttonClass('secondary')}
-                    aria-label={t('list.editOf', { name, day: find.found_on })}
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                    <span className="hidden sm:inline">{t('list.edit')}</span>
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => onDelete(find)}
-                    className={buttonClass('secondary')}
-                    aria-label={t('list.deleteOf', { name, day: find.found_on })}
-                  >
-                    <Trash2 aria-hidden className="size-4 text-red-700" />
-                    <span className="hidden sm:inline">{t('list.delete')}</span>
-                  </button>
-                </div>
+                <RecordActions
+                  name={name}
+                  day={find.found_on}
+                  onEdit={() => onEdit(find)}
+                  onDelete={() => onDelete(find)}
+                />
               </li>
             );
           })}

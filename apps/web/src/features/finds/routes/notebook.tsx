@@ -2,7 +2,7 @@ import type { ForagingArea } from '@sentiero/contract/finds';
 import type { Language } from '@sentiero/contract/languages';
 import type { NotebookEntry, OverLimit, SeasonSummary } from '@sentiero/contract/notebook';
 import { findSpecies } from '@sentiero/contract/species';
-import { Download, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { Download, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
@@ -16,6 +16,7 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { type ShownEntry, useEntryWrites, useFieldSync, useFinds, useNotebook } from '../api.ts';
 import { Locked, MembersOnly } from '../components/members-only.tsx';
+import { RecordActions } from '../components/record-actions.tsx';
 import { SpeciesSelect } from '../components/species-select.tsx';
 import { SyncBadge, SyncNotice } from '../components/sync-status.tsx';
 
@@ -477,26 +478,12 @@ function EntryList({
                     <SyncBadge state={entry.sync} />
                   </div>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    onClick={() => onEdit(entry)}
-                    className={buttonClass('secondary')}
-                    aria-label={t('list.editOf', { name, day: entry.day })}
-                  >
-                    <Pencil aria-hidden className="size-4" />
-                    <span className="hidden sm:inline">{t('list.edit')}</span>
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => onDelete(entry)}
-                    className={buttonClass('secondary')}
-                    aria-label={t('list.deleteOf', { name, day: entry.day })}
-                  >
-                    <Trash2 aria-hidden className="size-4 text-red-700" />
-                    <span className="hidden sm:inline">{t('list.delete')}</span>
-                  </button>
-                </div>
+                <RecordActions
+                  name={name}
+                  day={entry.day}
+                  onEdit={() => onEdit(entry)}
+                  onDelete={() => onDelete(entry)}
+                />
               </li>
             );
           })}

@@ -118,7 +118,7 @@ export async function buySubscription(
   const member = await requireMember(ctx);
   const now = ctx.clock.now();
   const earlier = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
-  if (earlier) return { subscription: toSubscription(earlier, now) };
+  if (earlier) return { subscription: toSubscription(sameRequest(earlier, input), now) };
 
   const plan = ctx.config.premium.plans.find((candidate) => candidate.type === input.subscription_type);
   if (!plan) throw new AppError('VALIDATION_FAILED', 400, { subscription_type: 'invalid' });
@@ -153,7 +153,7 @@ export async function buySubscription(
     if (!isUniqueViolation(error)) throw error;
     // The same key sent twice at once, or a second membership: the first one answers.
     const same = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
-    if (same) return { subscription: toSubscription(same, now) };
+    if (same) return { subscription: toSubscription(sameRequest(same, input), now) };
     throw new AppError('ALREADY_SUBSCRIBED', 409);
   }
 
@@ -228,6 +228,18 @@ export async function buySubscription(
         : {}),
     }),
   };
+}
+
+/**
+ * A replayed key answers its membership only when it asks for the same plan and way of paying:
+ * like Stripe's idempotency keys, a key reused for another purchase is a client's bug, refused
+ * rather than answered with a membership that is not what was asked for.
+ */
+function sameRequest(earlier: SubscriptionRow, input: BuyInput): SubscriptionRow {
+  if (earlier.planType !== input.subscription_type || earlier.paymentMethod !== input.payment_method) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+  }
+  return earlier;
 }
 
 /**

@@ -161,6 +161,33 @@ describe('Sentiero+ subscribing', () => {
     expect(other.json().code).toBe('ALREADY_SUBSCRIBED');
   });
 
+  it('refuses a replayed key that asks for another plan or way of paying, and writes nothing', async () => {
+    at(0);
+    const member = await createMember(sut, 'Replay');
+    const body = {
+      subscription_type: 'yearly',
+      payment_method: 'sandbox',
+      card: CARD,
+      idempotency_key: 'replayed-key-123',
+    };
+    const first = await member.post('/api/app/subscription/buy?lng=en', body);
+    expect(first.statusCode).toBe(200);
+    for (const changed of [
+      { ...body, subscription_type: 'monthly' },
+      { ...body, payment_method: 'paypal' },
+    ]) {
+      const again = await member.post('/api/app/subscription/buy?lng=en', changed);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This request was already used for a different purchase: reload the page and try again',
+      });
+    }
+    const { user } = (await member.get('/api/app/user/info')).json();
+    const rows = await sut.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(rows.map((row) => row.planType)).toEqual(['yearly']);
+  });
+
   it('gives one trial per person ever: not after cancelling, nor to a re-created account', async () => {
     at(0);
     const member = await createMember(sut, 'Again');

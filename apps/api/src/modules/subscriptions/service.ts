@@ -354,14 +354,27 @@ export async function changePaymentMethod(
     idempotencyKey: `sub-method-${row.id}-${now.getTime()}`,
   });
   if (started.status !== 'ready') throw new AppError('PAYMENT_DECLINED', 402);
-  let saved = await updateSubscription(
+  if (row.status === 'past_due') {
+    // After a failed renewal the new method is charged now and kept only if it pays: a card the
+    // bank refuses changes nothing, so the member's own tries never use up the renewal's retries
+    // (three refused cards in a row would otherwise end the membership they were fixing).
+    // Claimed first (its `updated_at`): of two changes sent at once, one charges and one is refused.
+    const claimed = await updateSubscription(ctx.db, row, {}, now);
+    if (!claimed) throw new AppError('NOT_ALLOWED_NOW', 409);
+    const saved = await chargeDue(ctx, deps, provider, claimed, {
+      reference: started.reference,
+      paymentLabel: started.paymentLabel,
+      idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-method-${started.reference}`,
+    });
+    return { subscription: toSubscription(saved, now) };
+  }
+  const saved = await updateSubscription(
     ctx.db,
     row,
     { providerReference: started.reference, paymentLabel: started.paymentLabel },
     now,
   );
   if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
-  if (saved.status === 'past_due') saved = await chargeDue(ctx, deps, provider, saved);
   return { subscription: toSubscription(saved, now) };
 }
 
@@ -391,22 +404,28 @@ export async function endMembershipOfDeletedAccount(ctx: ServiceContext, userId:
 
 // ── Charging (Sentiero's renewals) ─────────────────────────────────────────────────────────
 
+/** A method the member has just given for a past-due membership, charged before it is saved. */
+export type NewMethodCharge = { reference: string; paymentLabel: string | null; idempotencyKey: string };
+
 /**
  * Charges the period due on the saved method, once: the attempt's charge row is written before
  * the provider is asked, with an idempotency key naming the membership, the period and the
  * attempt, which the provider is given too. Run again after a crash, it finds the same charge.
+ * With `newMethod`, the member's new method is charged instead: saved if it pays; if refused,
+ * the membership is left as it was and the member is answered PAYMENT_DECLINED.
  */
 export async function chargeDue(
   ctx: BillingContext,
   deps: Pick<SubscriptionDeps, 'queueReceipt'>,
   provider: BillingProvider,
   row: SubscriptionRow,
+  newMethod?: NewMethodCharge,
 ): Promise<SubscriptionRow> {
-  if (!provider.charge || !row.providerReference)
-    throw new Error(`subscription ${row.id} cannot be charged here`);
+  const reference = newMethod?.reference ?? row.providerReference;
+  if (!provider.charge || !reference) throw new Error(`subscription ${row.id} cannot be charged here`);
   const now = ctx.clock.now();
   const attempt = row.failedCharges + 1;
-  const idempotencyKey = chargeKey(row);
+  const idempotencyKey = newMethod?.idempotencyKey ?? chargeKey(row);
   const charge = await openCharge(ctx.db, {
     subscriptionId: row.id,
     periodEnd: row.periodEnd,
@@ -415,11 +434,22 @@ export async function chargeDue(
     amountCents: row.priceCents,
   });
   const result = await provider.charge({
-    reference: row.providerReference,
+    reference,
     amountCents: row.priceCents,
     description: `${ctx.config.brand}+ ${row.planType}`,
     idempotencyKey,
   });
+  if (newMethod && result.status !== 'paid') {
+    await settleCharge(ctx.db, charge.id, {
+      status: 'failed',
+      providerReference: null,
+      reason: result.reason,
+      receiptNumber: null,
+      paidUntil: null,
+      settledAt: now,
+    });
+    throw new AppError('PAYMENT_DECLINED', 402);
+  }
   // The new period follows the old one (a job running late or days spent retrying are not
   // given twice); one long overdue starts now.
   const following = periodAfter(row.periodEnd, row.planType);
@@ -446,6 +476,7 @@ export async function chargeDue(
     {
       ...fromMembership(transition.membership, 'sentiero', now),
       ...(result.status === 'paid' ? { lastPaymentAt: now, lastPaymentCents: row.priceCents } : {}),
+      ...(newMethod ? { providerReference: newMethod.reference, paymentLabel: newMethod.paymentLabel } : {}),
     },
     now,
   );

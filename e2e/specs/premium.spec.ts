@@ -19,6 +19,7 @@ const TEXT = {
     cardExpiry: 'Data di scadenza',
     cardCvc: 'Codice di sicurezza (CVC)',
     welcome: 'Benvenuto in Sentiero+!',
+    howToStop: 'Puoi disdirlo quando vuoi dal tuo account; dopo il primo pagamento puoi anche sospenderlo.',
     memberAccount: /Il mio account: .*Sentiero\+/,
     ad: 'Pubblicità',
     growthLocked: 'La tabella completa, con ogni giorno della stagione, è inclusa in Sentiero+.',
@@ -52,6 +53,8 @@ const TEXT = {
     cardExpiry: 'Ablaufdatum',
     cardCvc: 'Sicherheitscode (CVC)',
     welcome: 'Willkommen bei Sentiero+!',
+    howToStop:
+      'Sie können jederzeit in Ihrem Konto kündigen; nach der ersten Zahlung können Sie die Mitgliedschaft auch pausieren.',
     memberAccount: /Mein Konto: .*Sentiero\+/,
     ad: 'Anzeige',
     growthLocked: 'Die vollständige Tabelle mit jedem Tag der Saison gibt es mit Sentiero+.',
@@ -100,7 +103,8 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
   test(`a visitor opens Sentiero+, registers, starts the trial with the test card, gets the benefits, cancels and keeps them (${language})`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // Two journeys side by side on a shared two-core machine: a minute is not always enough.
+    test.setTimeout(120_000);
     // Before: a visitor sees advertising and the short growth table.
     await page.goto(`/events${text.query}`);
     await expect(page.getByRole('complementary', { name: text.ad }).first()).toBeAttached();
@@ -122,6 +126,8 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
     await page.getByRole('button', { name: text.startTrial }).click();
 
     await expect(page.getByRole('heading', { name: text.welcome })).toBeVisible();
+    // A trial can be cancelled at once, and suspended only once paid (the account offers no more).
+    await expect(page.getByText(text.howToStop)).toBeVisible();
     await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
 
     // No advertising for members, and the full growth table.
@@ -150,7 +156,8 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
   test(`a member whose renewal fails is told to update the payment method, and a working card makes the membership active again (${language})`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // Two journeys side by side on a shared two-core machine: a minute is not always enough.
+    test.setTimeout(120_000);
     const email = uniqueEmail();
     await page.goto(`/signup${text.query}&redirectTo=${encodeURIComponent('/plus')}`);
     await fillSignUp(page, text, email);

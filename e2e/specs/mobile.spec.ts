@@ -21,3 +21,18 @@ test('on a phone, the areas map opens when asked for, in the box it held', async
   // The box the preview held (h-80): nothing below it moves.
   expect((await map.boundingBox())?.height).toBe(320);
 });
+
+test("on a phone, an event page's advertisement with a long German title stays inside the screen", async ({
+  page,
+  request,
+}) => {
+  const { ticket_list: cards } = await (await request.get('/api/app/v2/search?lng=de&page=1')).json();
+  await page.goto(`/event/${cards[0].id}?lng=de`);
+  const slot = page.getByRole('complementary', { name: 'Anzeige' });
+  await slot.scrollIntoViewIfNeeded();
+  // The house ad's title is longer than a phone's column: it is cut, not let widen the page.
+  await expect(slot.getByText('Sentiero+: der Wald auf Ihrer Seite')).toBeAttached();
+  const viewport = page.viewportSize()?.width ?? 0;
+  expect((await slot.boundingBox())?.width).toBeLessThanOrEqual(viewport);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport);
+});

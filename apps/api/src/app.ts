@@ -30,6 +30,7 @@ import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerRecommendationRoutes } from './modules/recommendations/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
+import { registerMembershipDevRoutes } from './modules/subscriptions/dev-routes.ts';
 import { startSubscriptionJobs } from './modules/subscriptions/jobs.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -273,24 +274,28 @@ export async function buildApp({
     },
   });
   registerCheckoutRoutes(app, checkout);
+  const billingContext = {
+    db: database.db,
+    clock,
+    config,
+    mail,
+    log: app.log,
+    origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+  };
   const subscriptions = await startSubscriptionJobs({
     jobs,
     providers: configuredBillingProviders(config.payments, database.db, clock),
-    context: {
-      db: database.db,
-      clock,
-      config,
-      mail,
-      log: app.log,
-      origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
-    },
+    context: billingContext,
     log: app.log,
   });
   registerSubscriptionRoutes(app, { ...subscriptions, stores: configuredStores(config.stores, clock) });
   const weatherSource = configuredWeatherSource(config, clock);
   registerWeatherRoutes(app, { source: weatherSource.name });
   await startWeatherJobs({ db: database.db, jobs, source: weatherSource, clock, log: app.log, cron });
-  if (config.env !== 'production') registerMailboxRoutes(app, database.db);
+  if (config.env !== 'production') {
+    registerMailboxRoutes(app, database.db);
+    registerMembershipDevRoutes(app, { context: billingContext, deps: subscriptions });
+  }
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));
   return app;

@@ -20,3 +20,12 @@ export async function findMemberContact(db: Db, id: number) {
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
 }
+
+/** The living account of an address (addresses are stored lower-cased). */
+export async function findMemberByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)));
+  return row;
+}

@@ -37,4 +37,12 @@ describe('in production', () => {
   it('has no embedded mailbox', async () => {
     expect((await sut.app.inject({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).toBe(404);
   });
+
+  it("has no way to run a member's renewal ahead of its time", async () => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/dev/subscription/renew?email=elena.production@example.it',
+    });
+    expect(response.statusCode).toBe(404);
+  });
 });

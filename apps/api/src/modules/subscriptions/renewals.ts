@@ -132,6 +132,22 @@ async function renewOne(
   return saved.status === 'expired' ? 'ended' : 'failed';
 }
 
+/**
+ * One membership's scheduled work run now as if its moment had come (its next charge, retry or
+ * end): what the job will do to it then, with the job's own code. For developers and end-to-end
+ * tests only (registered outside production), which cannot wait seven days for a trial to end.
+ */
+export async function renewAsIfDue(
+  ctx: BillingContext,
+  deps: SubscriptionDeps,
+  id: number,
+): Promise<'charged' | 'failed' | 'ended' | null> {
+  const row = await findSubscriptionById(ctx.db, id);
+  if (!row?.nextChargeAt) return null;
+  const due = row.nextChargeAt > ctx.clock.now() ? row.nextChargeAt : ctx.clock.now();
+  return renewOne({ ...ctx, clock: { now: () => due } }, deps, id);
+}
+
 async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {

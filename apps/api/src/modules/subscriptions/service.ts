@@ -118,7 +118,7 @@ export async function buySubscription(
   const member = await requireMember(ctx);
   const now = ctx.clock.now();
   const earlier = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
-  if (earlier) return { subscription: toSubscription(earlier, now) };
+  if (earlier) return { subscription: toSubscription(sameRequest(earlier, input), now) };
 
   const plan = ctx.config.premium.plans.find((candidate) => candidate.type === input.subscription_type);
   if (!plan) throw new AppError('VALIDATION_FAILED', 400, { subscription_type: 'invalid' });
@@ -153,7 +153,7 @@ export async function buySubscription(
     if (!isUniqueViolation(error)) throw error;
     // The same key sent twice at once, or a second membership: the first one answers.
     const same = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
-    if (same) return { subscription: toSubscription(same, now) };
+    if (same) return { subscription: toSubscription(sameRequest(same, input), now) };
     throw new AppError('ALREADY_SUBSCRIBED', 409);
   }
 
@@ -228,6 +228,18 @@ export async function buySubscription(
         : {}),
     }),
   };
+}
+
+/**
+ * A replayed key answers its membership only when it asks for the same plan and way of paying:
+ * like Stripe's idempotency keys, a key reused for another purchase is a client's bug, refused
+ * rather than answered with a membership that is not what was asked for.
+ */
+function sameRequest(earlier: SubscriptionRow, input: BuyInput): SubscriptionRow {
+  if (earlier.planType !== input.subscription_type || earlier.paymentMethod !== input.payment_method) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+  }
+  return earlier;
 }
 
 /**
@@ -342,14 +354,27 @@ export async function changePaymentMethod(
     idempotencyKey: `sub-method-${row.id}-${now.getTime()}`,
   });
   if (started.status !== 'ready') throw new AppError('PAYMENT_DECLINED', 402);
-  let saved = await updateSubscription(
+  if (row.status === 'past_due') {
+    // After a failed renewal the new method is charged now and kept only if it pays: a card the
+    // bank refuses changes nothing, so the member's own tries never use up the renewal's retries
+    // (three refused cards in a row would otherwise end the membership they were fixing).
+    // Claimed first (its `updated_at`): of two changes sent at once, one charges and one is refused.
+    const claimed = await updateSubscription(ctx.db, row, {}, now);
+    if (!claimed) throw new AppError('NOT_ALLOWED_NOW', 409);
+    const saved = await chargeDue(ctx, deps, provider, claimed, {
+      reference: started.reference,
+      paymentLabel: started.paymentLabel,
+      idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-method-${started.reference}`,
+    });
+    return { subscription: toSubscription(saved, now) };
+  }
+  const saved = await updateSubscription(
     ctx.db,
     row,
     { providerReference: started.reference, paymentLabel: started.paymentLabel },
     now,
   );
   if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
-  if (saved.status === 'past_due') saved = await chargeDue(ctx, deps, provider, saved);
   return { subscription: toSubscription(saved, now) };
 }
 
@@ -379,22 +404,28 @@ export async function endMembershipOfDeletedAccount(ctx: ServiceContext, userId:
 
 // ── Charging (Sentiero's renewals) ─────────────────────────────────────────────────────────
 
+/** A method the member has just given for a past-due membership, charged before it is saved. */
+export type NewMethodCharge = { reference: string; paymentLabel: string | null; idempotencyKey: string };
+
 /**
  * Charges the period due on the saved method, once: the attempt's charge row is written before
  * the provider is asked, with an idempotency key naming the membership, the period and the
  * attempt, which the provider is given too. Run again after a crash, it finds the same charge.
+ * With `newMethod`, the member's new method is charged instead: saved if it pays; if refused,
+ * the membership is left as it was and the member is answered PAYMENT_DECLINED.
  */
 export async function chargeDue(
   ctx: BillingContext,
   deps: Pick<SubscriptionDeps, 'queueReceipt'>,
   provider: BillingProvider,
   row: SubscriptionRow,
+  newMethod?: NewMethodCharge,
 ): Promise<SubscriptionRow> {
-  if (!provider.charge || !row.providerReference)
-    throw new Error(`subscription ${row.id} cannot be charged here`);
+  const reference = newMethod?.reference ?? row.providerReference;
+  if (!provider.charge || !reference) throw new Error(`subscription ${row.id} cannot be charged here`);
   const now = ctx.clock.now();
   const attempt = row.failedCharges + 1;
-  const idempotencyKey = chargeKey(row);
+  const idempotencyKey = newMethod?.idempotencyKey ?? chargeKey(row);
   const charge = await openCharge(ctx.db, {
     subscriptionId: row.id,
     periodEnd: row.periodEnd,
@@ -403,11 +434,22 @@ export async function chargeDue(
     amountCents: row.priceCents,
   });
   const result = await provider.charge({
-    reference: row.providerReference,
+    reference,
     amountCents: row.priceCents,
     description: `${ctx.config.brand}+ ${row.planType}`,
     idempotencyKey,
   });
+  if (newMethod && result.status !== 'paid') {
+    await settleCharge(ctx.db, charge.id, {
+      status: 'failed',
+      providerReference: null,
+      reason: result.reason,
+      receiptNumber: null,
+      paidUntil: null,
+      settledAt: now,
+    });
+    throw new AppError('PAYMENT_DECLINED', 402);
+  }
   // The new period follows the old one (a job running late or days spent retrying are not
   // given twice); one long overdue starts now.
   const following = periodAfter(row.periodEnd, row.planType);
@@ -434,6 +476,7 @@ export async function chargeDue(
     {
       ...fromMembership(transition.membership, 'sentiero', now),
       ...(result.status === 'paid' ? { lastPaymentAt: now, lastPaymentCents: row.priceCents } : {}),
+      ...(newMethod ? { providerReference: newMethod.reference, paymentLabel: newMethod.paymentLabel } : {}),
     },
     now,
   );

@@ -161,6 +161,33 @@ describe('Sentiero+ subscribing', () => {
     expect(other.json().code).toBe('ALREADY_SUBSCRIBED');
   });
 
+  it('refuses a replayed key that asks for another plan or way of paying, and writes nothing', async () => {
+    at(0);
+    const member = await createMember(sut, 'Replay');
+    const body = {
+      subscription_type: 'yearly',
+      payment_method: 'sandbox',
+      card: CARD,
+      idempotency_key: 'replayed-key-123',
+    };
+    const first = await member.post('/api/app/subscription/buy?lng=en', body);
+    expect(first.statusCode).toBe(200);
+    for (const changed of [
+      { ...body, subscription_type: 'monthly' },
+      { ...body, payment_method: 'paypal' },
+    ]) {
+      const again = await member.post('/api/app/subscription/buy?lng=en', changed);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This request was already used for a different purchase: reload the page and try again',
+      });
+    }
+    const { user } = (await member.get('/api/app/user/info')).json();
+    const rows = await sut.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(rows.map((row) => row.planType)).toEqual(['yearly']);
+  });
+
   it('gives one trial per person ever: not after cancelling, nor to a re-created account', async () => {
     at(0);
     const member = await createMember(sut, 'Again');
@@ -266,6 +293,53 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
       paid: true,
       payment_label: 'Visa •••• 4242',
     });
+  });
+
+  it('keeps a past-due membership and its retries when the card the member gives is refused too', async () => {
+    at(0);
+    const member = await createMember(sut, 'Tries');
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    const pastDue = await info(member);
+    expect(pastDue.status).toBe('past_due');
+    // More refused cards than the renewal has retries: none of them may end the membership.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const refused = await member.post('/api/app/subscription/payment-method?lng=en', {
+        payment_method: 'sandbox',
+        card: FAILS_ON_CHARGE,
+      });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().code).toBe('PAYMENT_DECLINED');
+    }
+    expect(await info(member)).toEqual(pastDue);
+    expect(await premium(member)).toBe(true);
+    const fixed = await member.post('/api/app/subscription/payment-method?lng=en', {
+      payment_method: 'sandbox',
+      card: CARD,
+    });
+    expect(fixed.json().subscription).toMatchObject({ status: 'active', payment_label: 'Visa •••• 4242' });
+  });
+
+  it('charges a past-due period once when two new cards are sent at the same moment', async () => {
+    at(0);
+    const member = await createMember(sut, 'Twice');
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    // PGlite answers one request at a time; on PostgreSQL the two really meet (and without the
+    // claim of the row both cards were charged).
+    const change = () =>
+      member.post('/api/app/subscription/payment-method?lng=en', { payment_method: 'sandbox', card: CARD });
+    const answers = await Promise.all([change(), change()]);
+    // One pays; the other is refused, or (when it came second) saves its card on the paid membership.
+    expect(answers.map((answer) => answer.statusCode)).toContain(200);
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    const paid = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    expect(paid.filter((charge) => charge.status === 'paid')).toHaveLength(1);
   });
 
   it('never charges a period twice, even when the job dies between the charge and its record', async () => {

@@ -10,10 +10,13 @@ import { useHydrated } from '../../../ui/client-only.tsx';
 import { useNearScreen } from '../../../ui/use-near-screen.ts';
 import { getAdsQueryOptions } from '../ads-api.ts';
 
-/** How far below the screen a slot starts asking for its ad: there by the time it is scrolled to. */
-
-/** The slot's fixed height: the page never moves when the ad arrives, or when there is none. */
-const SLOT_CLASS = 'relative h-32 overflow-hidden rounded-xl border border-stone-200 bg-stone-50';
+/**
+ * The slot's fixed height: the page never moves when the ad arrives, or when there is none. Its
+ * width is the column's, whatever the ad says: inline-size containment keeps a long title (one
+ * line, cut with an ellipsis) from widening the column, and the page, on a phone.
+ */
+const SLOT_CLASS =
+  'relative h-32 overflow-hidden rounded-xl border border-stone-200 bg-stone-50 [contain:inline-size]';
 
 /** A path of ours, or a partner's https address; anything else is not shown. */
 const isOurPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
@@ -26,15 +29,16 @@ function AdBody({ ad }: { ad: Ad }) {
         <img
           src={ad.image}
           alt=""
-          width={96}
-          height={96}
+          width={80}
+          height={80}
           loading="lazy"
-          className="size-24 shrink-0 rounded-lg object-cover"
+          className="size-20 shrink-0 rounded-lg object-cover"
         />
       )}
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold text-stone-900">{ad.title}</span>
-        <span className="line-clamp-2 block text-sm text-stone-700">{ad.text}</span>
+        {/* Two lines at most (line-clamp sets its own display): the slot's height holds no more. */}
+        <span className="line-clamp-2 text-sm text-stone-700">{ad.text}</span>
         <span className="mt-1 block font-medium text-brand-800 text-sm underline">{ad.cta}</span>
       </span>
     </>

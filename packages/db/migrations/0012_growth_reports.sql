@@ -10,4 +10,5 @@ CREATE TABLE "growth_reports" (
 --> statement-breakpoint
 ALTER TABLE "growth_reports" ADD CONSTRAINT "growth_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "growth_reports" ADD CONSTRAINT "growth_reports_area_id_areas_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."areas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "growth_reports_area_day_idx" ON "growth_reports" USING btree ("area_id","observed_on");
+CREATE INDEX "growth_reports_area_day_idx" ON "growth_reports" USING btree ("area_id","observed_on");--> statement-breakpoint
+CREATE INDEX "notebook_entries_awaiting_weather_idx" ON "notebook_entries" USING btree ("day") WHERE "notebook_entries"."area_id" is not null and "notebook_entries"."deleted_at" is null and ("notebook_entries"."weather" is null or "notebook_entries"."weather" @> '{"forecast":true}');

@@ -100,3 +100,19 @@ export function findGrowthWeatherDays(db: Db, areaIds: readonly number[], from: 
     )
     .orderBy(asc(areaWeatherDays.areaId), asc(areaWeatherDays.day));
 }
+
+/** The stored days of these areas among these dates (every combination: the caller picks its pairs). */
+export function findWeatherOfDays(db: Db, areaIds: readonly number[], days: readonly string[]) {
+  return db
+    .select({
+      areaId: areaWeatherDays.areaId,
+      day: areaWeatherDays.day,
+      rainMm: areaWeatherDays.rainMm,
+      tempMean: areaWeatherDays.tempMean,
+      tempMin: areaWeatherDays.tempMin,
+      tempMax: areaWeatherDays.tempMax,
+      forecast: areaWeatherDays.forecast,
+    })
+    .from(areaWeatherDays)
+    .where(and(inArray(areaWeatherDays.areaId, [...areaIds]), inArray(areaWeatherDays.day, [...days])));
+}

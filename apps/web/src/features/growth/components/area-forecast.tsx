@@ -4,8 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
-import { LEVEL_STYLE, LevelBadge } from './level-badge.tsx';
+import { LevelBadge } from './level-badge.tsx';
 import { useReasonText } from './reasons.ts';
+
+/** The bars' colours: the badges' hues, strong enough to read as a shape on a phone in daylight. */
+const BAR_STYLE: Record<GrowthLevel, string> = {
+  poor: 'bg-stone-300',
+  insufficient: 'bg-amber-300',
+  scarce: 'bg-yellow-400',
+  good: 'bg-lime-500',
+  abundant: 'bg-green-600',
+  miraculous: 'bg-emerald-800',
+};
 
 /** Where a reported level's mark sits on a bar: the middle of the level's band of scores. */
 function levelHeight(level: GrowthLevel): number {
@@ -36,7 +46,7 @@ function ForecastBars({ row }: { row: GrowthRow }) {
                 className={`relative h-14 w-full rounded-sm ${isToday ? 'bg-brand-50 ring-1 ring-brand-300' : day.forecast ? 'bg-stone-50' : ''}`}
               >
                 <div
-                  className={`absolute inset-x-0.5 bottom-0 rounded-t-sm ${LEVEL_STYLE[day.level]}`}
+                  className={`absolute inset-x-0.5 bottom-0 rounded-t-sm ${BAR_STYLE[day.level]}`}
                   style={{
                     height: `${Math.max(6, Math.round((day.score ?? levelHeight(day.level)) * 100))}%`,
                   }}
@@ -59,7 +69,7 @@ function ForecastBars({ row }: { row: GrowthRow }) {
       </ol>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-stone-600 text-xs">
         <span className="inline-flex items-center gap-1">
-          <span className="inline-block h-3 w-2 rounded-sm bg-lime-200" />
+          <span className="inline-block h-3 w-2 rounded-sm bg-lime-500" />
           {t('legendModel')}
         </span>
         <span className="inline-flex items-center gap-1">

@@ -2,7 +2,7 @@ import type { GrowthLevel } from '@sentiero/contract/growth';
 import { useTranslation } from 'react-i18next';
 
 /** One colour per level, from bare stone to deep green: the same in the table, the bars and the legend. */
-export const LEVEL_STYLE: Record<GrowthLevel, string> = {
+const LEVEL_STYLE: Record<GrowthLevel, string> = {
   poor: 'bg-stone-200 text-stone-800',
   insufficient: 'bg-amber-100 text-amber-900',
   scarce: 'bg-yellow-100 text-yellow-900',

@@ -45,6 +45,7 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
       <p className="rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
         {t('guide')}
       </p>
+      {access !== 'visitor' && rows.length > 0 && <ReportForm rows={rows} />}
       {rows.length === 0 ? (
         <p className="text-stone-600">{t('empty')}</p>
       ) : access === 'premium' ? (
@@ -119,7 +120,6 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
           </table>
         </div>
       )}
-      {access !== 'visitor' && rows.length > 0 && <ReportForm rows={rows} />}
       {unlock.isError && (
         <Alert tone="error">
           {unlock.error instanceof ApiRequestError ? unlock.error.message : t('errors:NETWORK')}

@@ -136,29 +136,36 @@ export function AreaForecast({ row }: { row: GrowthRow }) {
                 <th scope="col" className="py-1 pr-2 font-medium">
                   {t('reportedLevel')}
                 </th>
-                <th scope="col" className="py-1 font-medium">
-                  {t('why')}
-                </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-100 align-top">
-              {dates.map((date) => {
-                const day = row.forecast.find((candidate) => candidate.date === date);
-                const seen = reported.get(date);
-                return (
-                  <tr key={date} className={day?.forecast ? 'bg-stone-50' : ''}>
+            {dates.map((date) => {
+              const day = row.forecast.find((candidate) => candidate.date === date);
+              const seen = reported.get(date);
+              const reasons = day?.reasons?.map(reasonText).join(' · ');
+              // Each day's reasons on a line of their own under its levels: readable on a phone.
+              return (
+                <tbody
+                  key={date}
+                  className={`border-stone-100 border-t ${day?.forecast ? 'bg-stone-50' : ''}`}
+                >
+                  <tr>
                     <th scope="row" className="whitespace-nowrap py-1 pr-2 font-normal">
                       <time dateTime={date}>{formatLocalizedDate(date, language)}</time>
                     </th>
                     <td className="py-1 pr-2">{day ? <LevelBadge level={day.level} /> : '–'}</td>
                     <td className="py-1 pr-2">{seen ? <LevelBadge level={seen} /> : '–'}</td>
-                    <td className="py-1 text-stone-700 text-xs">
-                      {day?.reasons?.map(reasonText).join(' · ')}
-                    </td>
                   </tr>
-                );
-              })}
-            </tbody>
+                  {reasons && (
+                    <tr>
+                      <td colSpan={3} className="pb-2 text-stone-700 text-xs">
+                        <span className="sr-only">{t('why')}: </span>
+                        {reasons}
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              );
+            })}
           </table>
         </div>
       </details>

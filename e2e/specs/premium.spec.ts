@@ -23,6 +23,7 @@ const TEXT = {
     memberAccount: /Il mio account: .*Sentiero\+/,
     ad: 'Pubblicità',
     growthLocked: 'La tabella completa, con ogni giorno della stagione, è inclusa in Sentiero+.',
+    dayByDay: 'Giorno per giorno: previsione e segnalazioni',
     trialing: 'Prova gratuita',
     cancel: "Disdici l'abbonamento",
     cancelYes: 'Sì, disdici',
@@ -58,6 +59,7 @@ const TEXT = {
     memberAccount: /Mein Konto: .*Sentiero\+/,
     ad: 'Anzeige',
     growthLocked: 'Die vollständige Tabelle mit jedem Tag der Saison gibt es mit Sentiero+.',
+    dayByDay: 'Tag für Tag: Prognose und Meldungen',
     trialing: 'Kostenlose Testphase',
     cancel: 'Mitgliedschaft kündigen',
     cancelYes: 'Ja, kündigen',
@@ -134,10 +136,14 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
     await page.goto(`/events${text.query}`);
     await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
     await expectNoAds(page, text);
+    // The full growth table: each area's forecast and reports, day by day.
     await page.goto(`/growth${text.query}`);
-    await expect(page.getByRole('table')).toBeVisible();
+    const area = page.getByRole('article').first();
+    await expect(area).toBeVisible();
     await expect(page.getByText(text.growthLocked)).toHaveCount(0);
-    expect(await page.getByRole('columnheader').count()).toBeGreaterThan(10);
+    await area.getByText(text.dayByDay).click();
+    await expect(area.getByRole('table')).toBeVisible();
+    expect(await area.getByRole('rowheader').count()).toBeGreaterThan(10);
 
     // Cancelled, it stays until its last day, and can be undone.
     await page.goto(`/user${text.query}`);

@@ -21,6 +21,7 @@ import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { startCheckoutJobs } from './modules/checkout/jobs.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
+import { fillNotebookWeather } from './modules/finds/notebook.ts';
 import { registerFindRoutes } from './modules/finds/routes.ts';
 import { registerGrowthRoutes } from './modules/growth/routes.ts';
 import { registerGuideRoutes } from './modules/guides/routes.ts';
@@ -291,7 +292,16 @@ export async function buildApp({
   registerSubscriptionRoutes(app, { ...subscriptions, stores: configuredStores(config.stores, clock) });
   const weatherSource = configuredWeatherSource(config, clock);
   registerWeatherRoutes(app, { source: weatherSource.name });
-  await startWeatherJobs({ db: database.db, jobs, source: weatherSource, clock, log: app.log, cron });
+  await startWeatherJobs({
+    db: database.db,
+    jobs,
+    source: weatherSource,
+    clock,
+    log: app.log,
+    cron,
+    // Notebook entries saved before their day's weather arrived get it with the refresh that brings it.
+    afterRefresh: () => fillNotebookWeather({ db: database.db, clock }),
+  });
   if (config.env !== 'production') {
     registerMailboxRoutes(app, database.db);
     registerMembershipDevRoutes(app, { context: billingContext, deps: subscriptions });

@@ -23,6 +23,44 @@ export const MEMBER_GROWTH_UNLOCKS = 3;
 
 const ZObservation = z.object({ date: z.string(), level: z.enum(GROWTH_LEVELS) });
 
+/** Why a forecast day has its level, as data (ADR 018); the web words each kind in five languages. */
+export const ZGrowthReason = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('out_of_season') }),
+    z.object({ kind: z.literal('rain'), mm: z.number(), daysAgo: z.number().int() }),
+    z.object({ kind: z.literal('recent_rain'), mm: z.number(), daysAgo: z.number().int() }),
+    z.object({
+      kind: z.literal('temperature'),
+      meanC: z.number(),
+      band: z.enum(['cold', 'cool', 'mild', 'warm', 'hot']),
+    }),
+    z.object({ kind: z.literal('frost'), date: z.string(), minC: z.number() }),
+    z.object({ kind: z.literal('dry_spell'), days: z.number().int() }),
+    z.object({ kind: z.literal('missing_weather'), days: z.number().int() }),
+    z.object({
+      kind: z.literal('calibrated'),
+      offset: z.union([z.literal(-1), z.literal(1)]),
+      reports: z.number().int(),
+    }),
+  ])
+  .meta({ id: 'GrowthReason' });
+
+/**
+ * A day of the growth forecast as the caller may see it: the level for everyone who sees the day;
+ * the score and the reasons for Sentiero+ only.
+ */
+export const ZGrowthForecastDay = z
+  .object({
+    date: z.string(),
+    /** From the area's today on; the model's own view of the days before. */
+    forecast: z.boolean(),
+    level: z.enum(GROWTH_LEVELS),
+    score: z.number().optional(),
+    reasons: z.array(ZGrowthReason).optional(),
+  })
+  .meta({ id: 'GrowthForecastDay' });
+export type GrowthForecastView = z.infer<typeof ZGrowthForecastDay>;
+
 export const ZGrowthRow = z
   .object({
     id: z.number().int(),
@@ -33,8 +71,14 @@ export const ZGrowthRow = z
     available: z.boolean(),
     /** The caller sees this area's full history (Sentiero+, or a member who unlocked it). */
     unlocked: z.boolean(),
-    /** Newest first. */
+    /** Reported levels, newest first. */
     days: z.array(ZObservation),
+    /**
+     * The model's levels, oldest first: today's for visitors and members; for Sentiero+ a week
+     * before today and a week from today, with scores and reasons. Empty while the area has no
+     * stored weather.
+     */
+    forecast: z.array(ZGrowthForecastDay),
   })
   .meta({ id: 'GrowthRow' });
 export type GrowthRow = z.infer<typeof ZGrowthRow>;
@@ -45,7 +89,8 @@ export const areaListLevel = defineEndpoint({
   // What it shows depends on who asks.
   cache: 'private',
   tag: 'areas',
-  summary: 'The mushroom growth table: the latest levels reported in each foraging area.',
+  summary:
+    "The mushroom growth table: each foraging area's latest reported levels and its growth forecast, as much as the caller may see.",
   input: z.object({
     lng: ZLanguageParam,
     country: z.string().trim().toUpperCase().pipe(ZCountryCode).optional(),
@@ -88,4 +133,25 @@ export const areaLevelUnlock = defineEndpoint({
     "Unlocks an area's full growth history for a logged-in member (a few areas each; every area with Sentiero+).",
   input: z.object({ lng: ZLanguageParam, id_area: ZId }),
   output: ZUnlockState,
+});
+
+/** What the member reported, and the area's level for the day now that it counts. */
+const ZGrowthReportState = z.object({
+  id_area: z.number().int(),
+  /** The area's calendar day today: a report is always about today. */
+  date: z.string(),
+  level: z.enum(GROWTH_LEVELS),
+  /** The day's level: the rounded mean of the members' reports. */
+  area_level: z.enum(GROWTH_LEVELS),
+  reports: z.number().int(),
+});
+
+export const areaLevelReport = defineEndpoint({
+  path: '/app/area/level/report',
+  kind: 'write',
+  tag: 'areas',
+  summary:
+    'A logged-in member reports what they found in a foraging area today (one report a day and area; a new one replaces it).',
+  input: z.object({ lng: ZLanguageParam, id_area: ZId, level: z.enum(GROWTH_LEVELS) }),
+  output: ZGrowthReportState,
 });

@@ -3,6 +3,7 @@ import { ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { MAX_NOTES_LENGTH, ZClientId, ZClientTime, ZForagingArea, ZSpeciesCode } from './finds.ts';
 import { ZId } from './paging.ts';
+import { ZDayWeatherSnapshot } from './weather.ts';
 
 /**
  * Sentiero+ mushroom notebook (issue 15, item 5): what a member picked, day by day. Entries are
@@ -19,9 +20,9 @@ const emptyAsNone = (value: unknown) => (value === '' ? undefined : value);
 
 /**
  * The day's weather where the entry was made, attached by the server (issue 15: rain and
- * temperature); null until it is known. Its fields are the weather module's to define.
+ * temperature); null until the area's weather for the day is stored.
  */
-export const ZWeatherSnapshot = z.record(z.string(), z.unknown()).nullable();
+export const ZWeatherSnapshot = ZDayWeatherSnapshot.nullable();
 
 export const ZNotebookEntry = z
   .object({

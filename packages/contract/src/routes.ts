@@ -8,6 +8,7 @@ export const ROUTES = {
   adList: { path: '/app/ad/list', kind: 'read' },
   areaActivationRequest: { path: '/app/area/activation/request', kind: 'write' },
   areaInfoV2: { path: '/app/v2/area/info', kind: 'read' },
+  areaLevelReport: { path: '/app/area/level/report', kind: 'write' },
   areaLevelUnlock: { path: '/app/area/level/unlock/area', kind: 'write' },
   areaLevelUnlockCheck: { path: '/app/area/level/unlock/check', kind: 'read' },
   areaListLevel: { path: '/app/area/list/level', kind: 'read' },

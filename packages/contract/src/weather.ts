@@ -50,6 +50,22 @@ export const ZWeatherDay = z
   .meta({ id: 'WeatherDay' });
 export type WeatherDay = z.infer<typeof ZWeatherDay>;
 
+/**
+ * A day's weather as a notebook entry keeps it (issue 15: the day's rain and temperature where the
+ * mushrooms were picked). `forecast` while the day was not over when it was attached: the weather
+ * refresh replaces it with the measured day.
+ */
+export const ZDayWeatherSnapshot = z
+  .object({
+    rain_mm: z.number().nullable(),
+    temp_mean: z.number().nullable(),
+    temp_min: z.number().nullable(),
+    temp_max: z.number().nullable(),
+    forecast: z.boolean(),
+  })
+  .meta({ id: 'DayWeatherSnapshot' });
+export type DayWeatherSnapshot = z.infer<typeof ZDayWeatherSnapshot>;
+
 const daysBetween = (from: string, to: string) =>
   Math.round(
     ((parseCalendarDate(to)?.getTime() ?? 0) - (parseCalendarDate(from)?.getTime() ?? 0)) / 86_400_000,

@@ -31,6 +31,19 @@ const dateFormats = {
   ),
 };
 
+const shortDayFormat = memoByLanguage(
+  (language) =>
+    new Intl.DateTimeFormat(locale(language), { weekday: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
+const millimetreFormat = memoByLanguage(
+  (language) =>
+    new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'millimeter', maximumFractionDigits: 1 }),
+);
+const celsiusFormat = memoByLanguage(
+  (language) =>
+    new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }),
+);
+
 export function formatMoney(cents: number, language: Language): string {
   return moneyFormat(language).format(cents / 100);
 }
@@ -42,6 +55,21 @@ export function formatLocalizedDate(
   style: 'long' | 'medium' = 'medium',
 ): string {
   return dateFormats[style](language).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A calendar date as a weekday and day of the month ("ven 27"), for strips of days. */
+export function formatShortDay(date: string, language: Language): string {
+  return shortDayFormat(language).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Rain as the reader's language writes it ("38,5 mm"). */
+export function formatMillimetres(value: number, language: Language): string {
+  return millimetreFormat(language).format(value);
+}
+
+/** A temperature as the reader's language writes it ("15,5 °C"). */
+export function formatCelsius(value: number, language: Language): string {
+  return celsiusFormat(language).format(value);
 }
 
 /** ISO weekday (1 Monday … 7 Sunday) in the reader's language. */

@@ -1,4 +1,5 @@
 import type { SpeciesCode } from '@sentiero/contract/species';
+import type { DayWeatherSnapshot } from '@sentiero/contract/weather';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -50,8 +51,8 @@ export const finds = pgTable(
 
 /**
  * A day's picking in the member's mushroom notebook (issue 15), made on the phone like a marker.
- * `weather` is the day's rain and temperature where it was picked, filled in by the weather
- * module (null until then).
+ * `weather` is the day's rain and temperature where it was picked, from the weather module: at
+ * the save when the day's weather is stored, else by the refresh that brings it (null until then).
  */
 export const notebookEntries = pgTable(
   'notebook_entries',
@@ -66,13 +67,19 @@ export const notebookEntries = pgTable(
     speciesCode: text('species_code').$type<SpeciesCode>().notNull(),
     weightG: integer('weight_g').notNull(),
     notes: text('notes').notNull().default(''),
-    weather: jsonb('weather').$type<Record<string, unknown>>(),
+    weather: jsonb('weather').$type<DayWeatherSnapshot>(),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull(),
     deletedAt: at('deleted_at'),
   },
   (table) => [
     index('notebook_entries_member_idx').on(table.userId, table.day),
+    // The weather refresh looks for the entries still waiting for their day's measured weather.
+    index('notebook_entries_awaiting_weather_idx')
+      .on(table.day)
+      .where(
+        sql`${table.areaId} is not null and ${table.deletedAt} is null and (${table.weather} is null or ${table.weather} @> '{"forecast":true}')`,
+      ),
     check('notebook_entries_weight_check', sql`${table.weightG} >= 0`),
   ],
 );

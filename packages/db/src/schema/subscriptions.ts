@@ -9,12 +9,14 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -191,4 +193,33 @@ export const growthUnlocks = pgTable(
     unlockedAt: at('unlocked_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.areaId] })],
+);
+
+/**
+ * What a logged-in member found in an area on a day (issue 15: reports calibrate the growth
+ * forecast): one report per member, area and day, a newer one replacing it. The day's level in
+ * `area_growth_levels` is the rounded mean of these. A deleted account's reports stay with its
+ * anonymised row: the level is no personal data, and the day's level should not change after.
+ */
+export const growthReports = pgTable(
+  'growth_reports',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    /** The calendar day in the area's time zone. */
+    observedOn: date('observed_on', { mode: 'string' }).notNull(),
+    /** Indexes GROWTH_LEVELS, as `area_growth_levels.level`. */
+    level: smallint('level').notNull(),
+    reportedAt: at('reported_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.areaId, table.observedOn] }),
+    // The day's level is recounted from the area's reports of that day.
+    index('growth_reports_area_day_idx').on(table.areaId, table.observedOn),
+    check('growth_reports_level_check', sql`${table.level} between 0 and 5`),
+  ],
 );

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/notebook-season';
-import { areas, notebookEntries } from '@sentiero/db/schema';
-import { eq } from 'drizzle-orm';
+import { areas, areaWeatherDays, notebookEntries } from '@sentiero/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember } from '../../test/factories.ts';
+import { createArea, createMember, createWeatherDays } from '../../test/factories.ts';
 import { csvField, writeCsv } from './csv.ts';
+import { fillNotebookWeather } from './notebook.ts';
 
 /*
  * The mushroom notebook (issue 15, item 5): the member's entries, the season's totals, the days
@@ -58,8 +59,10 @@ beforeAll(async () => {
 });
 afterAll(() => sut.close());
 
+const rainyDay = { rain_mm: 12.5, temp_mean: 14, temp_min: 9, temp_max: 19, forecast: false };
+
 describe('app/notebook/save and app/notebook/list', () => {
-  it('keeps an entry sent twice once, lets the newest version win, and leaves the weather to the weather module', async () => {
+  it('keeps an entry sent twice once, lets the newest version win, and keeps the day’s weather while the day does', async () => {
     const sent = entry({ area_id: unlimited.id, notes: 'first' });
     const first = await save(member, sent);
     expect(first).toMatchObject({
@@ -83,10 +86,10 @@ describe('app/notebook/save and app/notebook/list', () => {
     // The day's weather, once the weather module has written it, stays while the day does.
     await sut.database.db
       .update(notebookEntries)
-      .set({ weather: { rain_mm: 12.5 } })
+      .set({ weather: rainyDay })
       .where(eq(notebookEntries.id, sent.id));
     const renamed = await save(member, { ...sent, notes: 'renamed', updated_at: phoneAt(30) });
-    expect(renamed.entry.weather).toEqual({ rain_mm: 12.5 });
+    expect(renamed.entry.weather).toEqual(rainyDay);
     const moved = await save(member, { ...sent, day: '2026-10-03', updated_at: phoneAt(40) });
     expect(moved.entry.weather).toBeNull();
 
@@ -181,6 +184,52 @@ describe('app/notebook/save and app/notebook/list', () => {
     expect(answer.over_limit).toEqual([
       { area_id: taro?.id, day: '2026-10-04', total_g: 3200, limit_g: 3000 },
     ]);
+  });
+});
+
+describe('the day’s weather in the notebook (issue 15)', () => {
+  /** An area whose weather is stored to yesterday as measured and today as forecast, not further. */
+  let weathered: { id: number };
+  beforeAll(async () => {
+    weathered = await createArea(sut.database.db);
+    await createWeatherDays(sut.database.db, weathered.id, {
+      from: '2026-09-20',
+      count: 16,
+      forecastFrom: '2026-10-05',
+      day: (date) => (date === '2026-10-04' ? { rainMm: 12.5, tempMean: 14, tempMin: 9, tempMax: 19 } : {}),
+    });
+  });
+
+  it('attaches the rain and temperature of a day whose weather is stored when the entry is saved', async () => {
+    const saved = await save(member, entry({ area_id: weathered.id }));
+    expect(saved.entry.weather).toEqual(rainyDay);
+    // An entry without an area has no place to take the weather of.
+    expect((await save(member, entry())).entry.weather).toBeNull();
+  });
+
+  it('gives entries saved before their day’s weather arrived the weather with the refresh, and the measured day for a forecast', async () => {
+    const early = entry({ area_id: weathered.id, day: '2026-10-06' });
+    const today = entry({ area_id: weathered.id, day: '2026-10-05' });
+    expect((await save(member, early)).entry.weather).toBeNull();
+    expect((await save(member, today)).entry.weather).toMatchObject({ rain_mm: 0, forecast: true });
+
+    await sut.database.db
+      .update(areaWeatherDays)
+      .set({ rainMm: 3, forecast: false })
+      .where(and(eq(areaWeatherDays.areaId, weathered.id), eq(areaWeatherDays.day, '2026-10-05')));
+    await createWeatherDays(sut.database.db, weathered.id, { from: '2026-10-06', count: 1 });
+    const filled = await fillNotebookWeather({ db: sut.database.db, clock });
+    expect(filled.entries).toBeGreaterThanOrEqual(2);
+
+    const { entries } = (await member.get('/api/app/notebook/list?lng=en&season=2026')).json();
+    const byId = new Map(entries.map((listed: { id: string }) => [listed.id, listed]));
+    expect(byId.get(early.id)).toMatchObject({ weather: { rain_mm: 0, temp_mean: 15, forecast: false } });
+    expect(byId.get(today.id)).toMatchObject({
+      weather: { rain_mm: 3, forecast: false },
+      updated_at: today.updated_at,
+    });
+    // Nothing is left waiting: a second run finds nothing to do.
+    expect(await fillNotebookWeather({ db: sut.database.db, clock })).toEqual({ days: 0, entries: 0 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { addCalendarDays } from '@sentiero/contract/durations';
 import {
   MAX_NOTEBOOK_ENTRIES_PER_MEMBER,
   type NotebookEntry,
@@ -5,16 +6,20 @@ import {
 } from '@sentiero/contract/notebook';
 import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/notebook-season';
 import { findSpecies } from '@sentiero/contract/species';
+import { WEATHER_MAX_SPAN_DAYS } from '@sentiero/contract/weather';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { areaExists, listForagingAreas } from '../areas/service.ts';
 import { requirePremium } from '../subscriptions/service.ts';
+import { areaDayKey, findDayWeatherSnapshots } from '../weather/service.ts';
 import { writeCsv } from './csv.ts';
 import {
+  attachDayWeather,
   countMemberEntries,
   type EntryRow,
+  findDaysAwaitingWeather,
   findMemberEntries,
   findMemberEntry,
   markEntryDeleted,
@@ -81,6 +86,11 @@ export async function saveNotebookEntry(ctx: ServiceContext, input: z.output<typ
   ) {
     throw new AppError('STORAGE_LIMIT', 409);
   }
+  // The day's weather, when the area's is stored already; otherwise the weather refresh brings it.
+  const areaDay = input.area_id === undefined ? undefined : { areaId: input.area_id, day: input.day };
+  const weather = areaDay
+    ? ((await findDayWeatherSnapshots(ctx.db, [areaDay])).get(areaDayKey(areaDay)) ?? null)
+    : null;
   const written = await upsertEntry(ctx.db, {
     id: input.id,
     userId,
@@ -90,6 +100,7 @@ export async function saveNotebookEntry(ctx: ServiceContext, input: z.output<typ
     speciesCode: input.species_code,
     weightG: input.weight_g,
     notes: input.notes,
+    weather,
     updatedAt,
   });
   const stored = written ?? (await findMemberEntry(ctx.db, userId, input.id));
@@ -143,4 +154,26 @@ export async function exportNotebook(ctx: ServiceContext, input: { season?: numb
     ];
   });
   return { body: writeCsv(header, body), filename: `${text('csv.filename')}-${season}.csv` };
+}
+
+/**
+ * After a weather refresh: attaches the stored weather to the entries saved before their day's
+ * weather arrived, and replaces a forecast with the measured day. Entries older than the weather
+ * the database keeps cannot get it any more and are left alone.
+ */
+export async function fillNotebookWeather(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+): Promise<{ days: number; entries: number }> {
+  const since = addCalendarDays(todayInRome(ctx.clock.now()), -WEATHER_MAX_SPAN_DAYS);
+  const waiting = await findDaysAwaitingWeather(ctx.db, since);
+  const snapshots = await findDayWeatherSnapshots(ctx.db, waiting);
+  let entries = 0;
+  let days = 0;
+  for (const areaDay of waiting) {
+    const weather = snapshots.get(areaDayKey(areaDay));
+    if (!weather) continue;
+    entries += await attachDayWeather(ctx.db, areaDay.areaId, areaDay.day, weather);
+    days++;
+  }
+  return { days, entries };
 }

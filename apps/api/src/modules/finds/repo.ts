@@ -1,3 +1,4 @@
+import type { DayWeatherSnapshot } from '@sentiero/contract/weather';
 import type { Db } from '@sentiero/db/client';
 import { finds, notebookEntries } from '@sentiero/db/schema';
 import { and, asc, between, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { and, asc, between, count, desc, eq, gte, isNull, lte, sql } from 'drizz
 export type FindRow = typeof finds.$inferSelect;
 export type NewFind = Omit<typeof finds.$inferInsert, 'createdAt' | 'deletedAt'> & { updatedAt: Date };
 export type EntryRow = typeof notebookEntries.$inferSelect;
-export type NewEntry = Omit<typeof notebookEntries.$inferInsert, 'createdAt' | 'deletedAt' | 'weather'> & {
+export type NewEntry = Omit<typeof notebookEntries.$inferInsert, 'createdAt' | 'deletedAt'> & {
   updatedAt: Date;
 };
 
@@ -125,7 +126,10 @@ export async function findMemberEntry(db: Db, userId: number, id: string): Promi
   return row;
 }
 
-/** As `upsertFind`. The weather snapshot stays: it belongs to the day, and the day's module fills it. */
+/**
+ * As `upsertFind`. The weather snapshot belongs to the day and the area: one given replaces the
+ * stored one; without one, the stored snapshot stays while the day and area do.
+ */
 export async function upsertEntry(db: Db, entry: NewEntry): Promise<EntryRow | undefined> {
   const [row] = await db
     .insert(notebookEntries)
@@ -142,7 +146,7 @@ export async function upsertEntry(db: Db, entry: NewEntry): Promise<EntryRow | u
         updatedAt: sql`excluded.updated_at`,
         deletedAt: null,
         // A new day or area is another day's weather.
-        weather: sql`case when ${notebookEntries.day} = excluded.day and ${notebookEntries.areaId} is not distinct from excluded.area_id then ${notebookEntries.weather} end`,
+        weather: sql`case when excluded.weather is not null then excluded.weather when ${notebookEntries.day} = excluded.day and ${notebookEntries.areaId} is not distinct from excluded.area_id then ${notebookEntries.weather} end`,
       },
       setWhere: sql`${notebookEntries.userId} = excluded.user_id and ${notebookEntries.updatedAt} < excluded.updated_at`,
     })
@@ -172,4 +176,49 @@ export async function deleteMemberRecords(db: Db, userId: number): Promise<void>
     await tx.delete(notebookEntries).where(eq(notebookEntries.userId, userId));
     await tx.delete(finds).where(eq(finds.userId, userId));
   });
+}
+
+/** Entries the weather refresh may still complete per run: bounded, the next run takes the rest. */
+const AWAITING_WEATHER_BATCH = 5000;
+
+/**
+ * The areas and days of live entries since `since` still waiting for their day's weather, or
+ * holding a forecast of a day since measured (the partial index's predicate, word for word).
+ */
+export function findDaysAwaitingWeather(db: Db, since: string) {
+  return db
+    .selectDistinct({ areaId: sql<number>`${notebookEntries.areaId}`, day: notebookEntries.day })
+    .from(notebookEntries)
+    .where(
+      and(
+        gte(notebookEntries.day, since),
+        sql`${notebookEntries.areaId} is not null and ${notebookEntries.deletedAt} is null and (${notebookEntries.weather} is null or ${notebookEntries.weather} @> '{"forecast":true}')`,
+      ),
+    )
+    .limit(AWAITING_WEATHER_BATCH);
+}
+
+/**
+ * Attaches a day's weather to every live entry of that area and day still waiting for it. The
+ * entry's `updated_at` stays the phone's: the weather is the server's addition, not an edit.
+ */
+export async function attachDayWeather(
+  db: Db,
+  areaId: number,
+  day: string,
+  weather: DayWeatherSnapshot,
+): Promise<number> {
+  const rows = await db
+    .update(notebookEntries)
+    .set({ weather })
+    .where(
+      and(
+        eq(notebookEntries.areaId, areaId),
+        eq(notebookEntries.day, day),
+        isNull(notebookEntries.deletedAt),
+        sql`(${notebookEntries.weather} is null or ${notebookEntries.weather} @> '{"forecast":true}')`,
+      ),
+    )
+    .returning({ id: notebookEntries.id });
+  return rows.length;
 }

@@ -1,3 +1,4 @@
+import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import {
   FULL_GROWTH_DAYS,
   GROWTH_DAYS,
@@ -5,9 +6,11 @@ import {
   MEMBER_GROWTH_UNLOCKS,
   OPEN_GROWTH_DAYS,
 } from '@sentiero/contract/growth';
+import { activityTypes } from '@sentiero/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember } from '../../test/factories.ts';
+import { createArea, createMember, createTicket, createWeatherDays } from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -58,6 +61,18 @@ describe('app/area/list/level', () => {
 
 type Browser = Awaited<ReturnType<typeof createMember>>;
 const table = async (browser: Browser) => (await browser.get('/api/app/area/list/level?lng=en')).json();
+
+let memberships = 0;
+async function joinPlus(member: Browser) {
+  const bought = await member.post('/api/app/subscription/buy?lng=en', {
+    subscription_type: 'yearly',
+    payment_method: 'sandbox',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    idempotency_key: `growth-premium-${++memberships}`,
+  });
+  expect(bought.statusCode).toBe(200);
+  return member;
+}
 
 describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
   it('shows a member the last days, the areas they unlock in full, and no more than their allowance', async () => {
@@ -118,16 +133,102 @@ describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
   });
 
   it('shows a Sentiero+ member every reported day of every area', async () => {
-    const member = await createMember(sut, 'Socio');
-    const bought = await member.post('/api/app/subscription/buy?lng=en', {
-      subscription_type: 'yearly',
-      payment_method: 'sandbox',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      idempotency_key: 'growth-premium-1',
-    });
-    expect(bought.statusCode).toBe(200);
+    const member = await joinPlus(await createMember(sut, 'Socio'));
     const full = await table(member);
     expect(full).toMatchObject({ access: 'premium', full_table: true });
     for (const row of full.area_list as Row[]) expect(row.days).toHaveLength(FULL_GROWTH_DAYS);
+  });
+});
+
+type ForecastDay = { date: string; forecast: boolean; level: string; score?: number; reasons?: unknown[] };
+type ForecastRow = Row & { id: number; forecast: ForecastDay[] };
+
+describe('the growth forecast in the table (issue 15, ADR 018)', () => {
+  /** A new foraging area, not reported yet, 40 mm of rain 12 days ago in mild weather. */
+  let areaId: number;
+  let today: string;
+  beforeAll(async () => {
+    const db = sut.database.db;
+    const [mushrooms] = await db
+      .select({ id: activityTypes.id })
+      .from(activityTypes)
+      .where(eq(activityTypes.slug, 'mushroom-foraging'));
+    areaId = (await createArea(db)).id;
+    await createTicket(db, { areaId, activityTypeId: mushrooms?.id, season: null });
+    today = calendarDateIn('Europe/Rome', new Date());
+    const rainDay = addCalendarDays(today, -12);
+    await createWeatherDays(db, areaId, {
+      from: addCalendarDays(today, -32),
+      count: 39,
+      forecastFrom: today,
+      day: (date) => (date === rainDay ? { rainMm: 40 } : {}),
+    });
+  });
+  const rowOf = (body: { area_list: ForecastRow[] }) => body.area_list.find((row) => row.id === areaId);
+
+  it('shows visitors and members today’s forecast level only, even of an area nobody reported yet', async () => {
+    for (const browser of [createBrowser(sut) as Browser, await createMember(sut, 'Lettore')]) {
+      const row = rowOf(await table(browser));
+      expect(row?.days).toEqual([]);
+      expect(row?.forecast).toEqual([{ date: today, forecast: true, level: 'good' }]);
+    }
+  });
+
+  it('shows Sentiero+ a week of history and a week of forecast with the reasons', async () => {
+    const member = await joinPlus(await createMember(sut, 'Previsore'));
+    const row = rowOf(await table(member));
+    expect(row?.forecast).toHaveLength(14);
+    expect(row?.forecast.filter((day) => day.forecast)).toHaveLength(7);
+    expect(row?.forecast[7]).toMatchObject({
+      date: today,
+      level: 'good',
+      score: 0.667,
+      reasons: [
+        { kind: 'rain', mm: 40, daysAgo: 12 },
+        { kind: 'temperature', meanC: 15, band: 'mild' },
+      ],
+    });
+  });
+
+  it('takes one report a day from each member, and shows the day’s level as their mean', async () => {
+    const first = await createMember(sut, 'Trovatore');
+    const second = await createMember(sut, 'Cercatrice');
+    const report = (browser: Browser, level: string) =>
+      browser.post('/api/app/area/level/report?lng=en', { id_area: areaId, level });
+
+    expect((await report(first, 'scarce')).json()).toEqual({
+      id_area: areaId,
+      date: today,
+      level: 'scarce',
+      area_level: 'scarce',
+      reports: 1,
+    });
+    // A second report the same day replaces the first.
+    expect((await report(first, 'abundant')).json()).toMatchObject({ area_level: 'abundant', reports: 1 });
+    // good (3) and abundant (4): 3.5 rounds up.
+    expect((await report(second, 'good')).json()).toMatchObject({ area_level: 'abundant', reports: 2 });
+    expect(rowOf(await table(createBrowser(sut) as Browser))?.days).toEqual([
+      { date: today, level: 'abundant' },
+    ]);
+  });
+
+  it('asks a visitor to log in to report, and refuses an unknown level or an area that is not a growth area', async () => {
+    const visitor = createBrowser(sut);
+    expect(
+      (await visitor.post('/api/app/area/level/report?lng=en', { id_area: areaId, level: 'good' }))
+        .statusCode,
+    ).toBe(401);
+    const member = await createMember(sut, 'Curioso');
+    const wrongLevel = await member.post('/api/app/area/level/report?lng=en', {
+      id_area: areaId,
+      level: 'great',
+    });
+    expect(wrongLevel.statusCode).toBe(400);
+    expect(Object.keys(wrongLevel.json().fields)).toEqual(['level']);
+    const rafting = (await createArea(sut.database.db)).id;
+    for (const id of [rafting, 999_999]) {
+      const answer = await member.post('/api/app/area/level/report?lng=en', { id_area: id, level: 'good' });
+      expect(answer.statusCode).toBe(404);
+    }
   });
 });

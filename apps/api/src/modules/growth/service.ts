@@ -1,21 +1,28 @@
 import type { CountryCode } from '@sentiero/contract/common';
+import { calendarDateIn } from '@sentiero/contract/durations';
 import {
   FULL_GROWTH_DAYS,
   GROWTH_DAYS,
   GROWTH_LEVELS,
   type GrowthAccess,
+  type GrowthForecastView,
+  type GrowthLevel,
   type GrowthRow,
   MEMBER_GROWTH_UNLOCKS,
 } from '@sentiero/contract/growth';
+import type { GrowthForecastDay } from '@sentiero/contract/rules/growth-forecast';
 import type { ServiceContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { requireMember } from '../accounts/service.ts';
 import { isPremiumMember } from '../subscriptions/service.ts';
+import { findAreaForecasts } from './forecast.ts';
 import {
-  areaReports,
+  findGrowthArea,
   findGrowthReports,
   findUnlockedAreaIds,
   type GrowthFilter,
   insertUnlock,
+  saveGrowthReport,
 } from './repo.ts';
 
 /** Who the caller is to the growth table, and which areas' full history they unlocked. */
@@ -29,9 +36,22 @@ const daysFor = (access: GrowthAccess, unlocked: boolean) =>
   unlocked ? FULL_GROWTH_DAYS : GROWTH_DAYS[access];
 
 /**
+ * The forecast as the caller may see it: Sentiero+ the model's week before today and week ahead
+ * with scores and reasons (the improved growth table, SPEC section 1); everyone else today's
+ * level only.
+ */
+function forecastFor(access: GrowthAccess, days: GrowthForecastDay[] | undefined): GrowthForecastView[] {
+  if (!days) return [];
+  if (access === 'premium') return days;
+  const today = days.find((day) => day.forecast);
+  return today ? [{ date: today.date, forecast: true, level: today.level }] : [];
+}
+
+/**
  * The growth table as the caller may see it: a visitor the latest level of each area, a member
- * the last few days (and every day of the areas they unlocked), Sentiero+ every reported day.
- * The server cuts the table: the client hides nothing the answer holds.
+ * the last few days (and every day of the areas they unlocked), Sentiero+ every reported day;
+ * and the forecast as `forecastFor` cuts it. The server cuts the table: the client hides nothing
+ * the answer holds.
  */
 export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter) {
   const { access, unlocked } = await growthAccess(ctx);
@@ -51,13 +71,16 @@ export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter)
         available: row.available,
         unlocked: access === 'premium' || unlocked.has(row.id),
         days: [],
+        forecast: [],
       };
       byArea.set(row.id, area);
     }
-    if (area.days.length < daysFor(access, area.unlocked)) {
+    if (row.observedOn !== null && row.level !== null && area.days.length < daysFor(access, area.unlocked)) {
       area.days.push({ date: row.observedOn, level: GROWTH_LEVELS[row.level] ?? 'poor' });
     }
   }
+  const forecasts = await findAreaForecasts(ctx.db, { areaIds: [...byArea.keys()], clock: ctx.clock });
+  for (const area of byArea.values()) area.forecast = forecastFor(access, forecasts.get(area.id));
   return {
     level_list: [...GROWTH_LEVELS],
     area_list: [...byArea.values()],
@@ -67,7 +90,7 @@ export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter)
 }
 
 async function unlockState(ctx: ServiceContext, areaId: number) {
-  if (!(await areaReports(ctx.db, areaId))) throw new AppError('NOT_FOUND', 404);
+  if (!(await findGrowthArea(ctx.db, areaId))) throw notFound();
   const { access, unlocked } = await growthAccess(ctx);
   const isUnlocked = access === 'premium' || unlocked.has(areaId);
   const unlocksLeft = access === 'member' ? Math.max(0, MEMBER_GROWTH_UNLOCKS - unlocked.size) : 0;
@@ -97,4 +120,29 @@ export async function unlockArea(ctx: ServiceContext, areaId: number) {
   const after = await unlockState(ctx, areaId);
   if (!after.unlocked) throw new AppError('PREMIUM_REQUIRED', 403);
   return after;
+}
+
+/**
+ * A logged-in member's report of what they found in a growth area today (the area's calendar
+ * day): it replaces their earlier report of the day and counts, with the others', in the day's
+ * level that the table shows and the forecast is calibrated by. A visitor is asked to log in.
+ */
+export async function reportGrowth(ctx: ServiceContext, areaId: number, level: GrowthLevel) {
+  const member = requireMember(ctx);
+  const area = await findGrowthArea(ctx.db, areaId);
+  if (!area) throw notFound();
+  const day = calendarDateIn(area.timeZone, ctx.clock.now());
+  const counted = await saveGrowthReport(ctx.db, {
+    userId: member.id,
+    areaId,
+    day,
+    level: GROWTH_LEVELS.indexOf(level),
+  });
+  return {
+    id_area: areaId,
+    date: day,
+    level,
+    area_level: GROWTH_LEVELS[counted.level] ?? level,
+    reports: counted.reports,
+  };
 }

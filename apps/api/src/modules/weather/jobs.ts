@@ -28,11 +28,14 @@ export async function startWeatherJobs(options: {
   clock: Clock;
   log: FastifyBaseLogger;
   cron: boolean;
+  afterRefresh?: () => Promise<unknown>;
 }): Promise<void> {
-  const { db, jobs, source, clock, log, cron } = options;
+  const { db, jobs, source, clock, log, cron, afterRefresh } = options;
   if (source.name === 'climatology') {
     log.warn('weather: OPEN_METEO_URL=off, areas get made-up climatology days instead of forecasts');
   }
-  await jobs.schedule(weatherRefreshSchedule({ db, source, clock, log }));
+  await jobs.schedule(
+    weatherRefreshSchedule({ db, source, clock, log, ...(afterRefresh ? { afterRefresh } : {}) }),
+  );
   if (cron && (await weatherNeedsRefresh(db, clock.now()))) await jobs.send(WEATHER_REFRESH_QUEUE, {});
 }

@@ -24,7 +24,18 @@ const WEATHER_REFRESH_CRON = '17 */3 * * *';
 /** After this many failed requests in a row the provider is down: the rest of the run is skipped. */
 const FAILURES_BEFORE_GIVING_UP = 3;
 
-export type WeatherRefreshDeps = { db: Db; source: WeatherSource; clock: Clock; log: FastifyBaseLogger };
+export type WeatherRefreshDeps = {
+  db: Db;
+  source: WeatherSource;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /**
+   * What else reads the new days, run after a refresh that wrote some (the notebook attaches the
+   * day's weather to entries saved before it arrived). Given by the app, which composes modules:
+   * the weather module knows nothing of its readers.
+   */
+  afterRefresh?: () => Promise<unknown>;
+};
 
 export type WeatherRefreshSummary = {
   source: WeatherSource['name'];
@@ -47,6 +58,7 @@ export async function refreshAreaWeather({
   source,
   clock,
   log,
+  afterRefresh,
 }: WeatherRefreshDeps): Promise<WeatherRefreshSummary> {
   const areas = await findAreasForWeather(db);
   const byTimeZone = new Map<string, typeof areas>();
@@ -114,6 +126,7 @@ export async function refreshAreaWeather({
   if (summary.requests > 0 && summary.failed === summary.requests) {
     throw new Error(`weather refresh: all ${summary.requests} requests to ${source.name} failed`);
   }
+  if (afterRefresh && summary.refreshed > 0) log.info({ filled: await afterRefresh() }, 'weather passed on');
   if (source.name === 'climatology') {
     log.info(
       summary,

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { areaWeatherDays } from '@sentiero/db/schema';
+import { areaWeatherDays, notebookEntries } from '@sentiero/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { climatologySource } from '../../platform/weather/climatology.ts';
 import { openMeteoSource } from '../../platform/weather/open-meteo.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea } from '../../test/factories.ts';
+import { createArea, createMember, memberId } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/fakes/test-server.ts';
+import { fillNotebookWeather } from '../finds/notebook.ts';
 import { refreshAreaWeather } from './refresh.ts';
 
 /** 10:00 in Rome on 11 October 2026: the recorded answers run from 20 September to 17 October. */
@@ -63,12 +65,29 @@ async function weather(query: string) {
 
 describe('the weather-refresh job', () => {
   it('stores three weeks and a week of forecast for every available area, offline from the climatology source', async () => {
+    // A notebook entry saved before its day's weather arrived gets it with the refresh, as the app wires it.
+    const entryId = randomUUID();
+    await sut.database.db.insert(notebookEntries).values({
+      id: entryId,
+      userId: await memberId(await createMember(sut, 'Raccoglitrice')),
+      day: '2026-10-04',
+      areaId,
+      speciesCode: 'boletus-edulis',
+      weightG: 500,
+      updatedAt: REFRESHED_AT,
+    });
     const summary = await refreshAreaWeather({
       db: sut.database.db,
       source: climatologySource(clock),
       clock,
       log,
+      afterRefresh: () => fillNotebookWeather({ db: sut.database.db, clock }),
     });
+    const [entry] = await sut.database.db
+      .select({ weather: notebookEntries.weather })
+      .from(notebookEntries)
+      .where(eq(notebookEntries.id, entryId));
+    expect(entry?.weather).toMatchObject({ forecast: false, rain_mm: expect.any(Number) });
     expect(summary).toMatchObject({ source: 'climatology', failed: 0 });
     expect(summary.refreshed).toBe(summary.areas);
     // The seeded areas are in four time zones' calendars at most: one request per zone.

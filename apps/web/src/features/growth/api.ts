@@ -1,3 +1,4 @@
+import type { GrowthLevel } from '@sentiero/contract/growth';
 import type { Language } from '@sentiero/contract/languages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
@@ -25,6 +26,16 @@ export function useUnlockArea(language: Language) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (areaId: number) => callApi('areaLevelUnlock', { lng: language, id_area: areaId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'growth'] }),
+  });
+}
+
+/** A member's report of what they found in an area today; the table then shows the day's new level. */
+export function useReportGrowth(language: Language) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ areaId, level }: { areaId: number; level: GrowthLevel }) =>
+      callApi('areaLevelReport', { lng: language, id_area: areaId, level }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'growth'] }),
   });
 }

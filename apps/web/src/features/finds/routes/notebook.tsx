@@ -15,6 +15,7 @@ import { FormField, inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { type ShownEntry, useEntryWrites, useFieldSync, useFinds, useNotebook } from '../api.ts';
+import { DayWeather } from '../components/day-weather.tsx';
 import { Locked, MembersOnly } from '../components/members-only.tsx';
 import { RecordActions } from '../components/record-actions.tsx';
 import { SpeciesSelect } from '../components/species-select.tsx';
@@ -473,6 +474,7 @@ function EntryList({
                   <p className="text-sm text-stone-600">
                     {formatLocalizedDate(entry.day, language)} · {areaName(entry.area_id)}
                   </p>
+                  {entry.weather && <DayWeather weather={entry.weather} />}
                   {entry.notes && <p className="mt-1 break-words text-sm text-stone-700">{entry.notes}</p>}
                   <div className="mt-2">
                     <SyncBadge state={entry.sync} />

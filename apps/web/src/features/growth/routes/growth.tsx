@@ -1,4 +1,4 @@
-import { type GrowthLevel, MEMBER_GROWTH_UNLOCKS } from '@sentiero/contract/growth';
+import { MEMBER_GROWTH_UNLOCKS } from '@sentiero/contract/growth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,20 +11,16 @@ import { Button } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { useGrowthTable, useUnlockArea } from '../api.ts';
-
-const LEVEL_STYLE: Record<GrowthLevel, string> = {
-  poor: 'bg-stone-200 text-stone-800',
-  insufficient: 'bg-amber-100 text-amber-900',
-  scarce: 'bg-yellow-100 text-yellow-900',
-  good: 'bg-lime-100 text-lime-900',
-  abundant: 'bg-green-200 text-green-900',
-  miraculous: 'bg-emerald-700 text-white',
-};
+import { AreaForecast } from '../components/area-forecast.tsx';
+import { LevelBadge } from '../components/level-badge.tsx';
+import { ReportForm } from '../components/report-form.tsx';
 
 /**
- * `/growth`: the mushroom growth table, the latest levels reported in each foraging area. The
- * Sentiero+ banner that unlocks the full table and the advertising slot come from the app, which
- * composes the features.
+ * `/growth`: the mushroom growth table, each foraging area's forecast and the levels reported.
+ * Everyone sees today's forecast level; members the last reported days (and the areas they
+ * unlock in full) and a form to report what they found; Sentiero+ the forecast's fortnight with
+ * its reasons beside the reports. The Sentiero+ banner and the advertising slot come from the
+ * app, which composes the features.
  */
 export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode }) {
   const { t } = useTranslation(['growth', 'errors']);
@@ -46,8 +42,18 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
   return (
     <div className="space-y-6">
       <PageHeading lead={t('lead')}>{t('title')}</PageHeading>
+      <p className="rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
+        {t('guide')}
+      </p>
+      {access !== 'visitor' && rows.length > 0 && <ReportForm rows={rows} />}
       {rows.length === 0 ? (
         <p className="text-stone-600">{t('empty')}</p>
+      ) : access === 'premium' ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {rows.map((row) => (
+            <AreaForecast key={row.id} row={row} />
+          ))}
+        </div>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
           <table className="w-full text-sm">
@@ -57,51 +63,59 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
                 <th scope="col" className="px-3 py-2 font-semibold">
                   {t('area')}
                 </th>
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                  {t('todayForecast')}
+                </th>
                 {dates.map((date) => (
                   <th key={date} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                    <span className="block font-normal text-stone-500 text-xs">{t('reported')}</span>
                     <time dateTime={date}>{formatLocalizedDate(date, language)}</time>
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <Link to={`/events/${row.id}`} className="font-medium text-brand-800 underline">
-                      {row.name}
-                    </Link>
-                    <span className="block text-stone-500 text-xs">{row.region.name}</span>
-                    {access === 'member' && !row.unlocked && unlocksLeft > 0 && (
-                      <Button
-                        variant="secondary"
-                        className="mt-1 px-2 py-0.5 text-xs"
-                        busy={unlock.isPending && unlock.variables === row.id}
-                        busyLabel={t('unlocking')}
-                        disabled={unlock.isPending}
-                        onClick={() => unlock.mutate(row.id)}
-                        aria-label={t('unlockArea', { area: row.name })}
-                      >
-                        {t('unlockShort')}
-                      </Button>
-                    )}
-                  </th>
-                  {dates.map((date) => {
-                    const level = row.days.find((day) => day.date === date)?.level;
-                    return (
-                      <td key={date} className="px-3 py-2">
-                        {level ? (
-                          <span className={`rounded-full px-2 py-0.5 text-xs ${LEVEL_STYLE[level]}`}>
-                            {t(`level.${level}`)}
-                          </span>
-                        ) : (
-                          <span className="text-stone-400">–</span>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
+              {rows.map((row) => {
+                const forecast = row.forecast.find((day) => day.forecast);
+                return (
+                  <tr key={row.id}>
+                    <th scope="row" className="px-3 py-2 text-left font-normal">
+                      <Link to={`/events/${row.id}`} className="font-medium text-brand-800 underline">
+                        {row.name}
+                      </Link>
+                      <span className="block text-stone-500 text-xs">{row.region.name}</span>
+                      {access === 'member' && !row.unlocked && unlocksLeft > 0 && (
+                        <Button
+                          variant="secondary"
+                          className="mt-1 px-2 py-0.5 text-xs"
+                          busy={unlock.isPending && unlock.variables === row.id}
+                          busyLabel={t('unlocking')}
+                          disabled={unlock.isPending}
+                          onClick={() => unlock.mutate(row.id)}
+                          aria-label={t('unlockArea', { area: row.name })}
+                        >
+                          {t('unlockShort')}
+                        </Button>
+                      )}
+                    </th>
+                    <td className="px-3 py-2">
+                      {forecast ? (
+                        <LevelBadge level={forecast.level} />
+                      ) : (
+                        <span className="text-stone-400">–</span>
+                      )}
+                    </td>
+                    {dates.map((date) => {
+                      const level = row.days.find((day) => day.date === date)?.level;
+                      return (
+                        <td key={date} className="px-3 py-2">
+                          {level ? <LevelBadge level={level} /> : <span className="text-stone-400">–</span>}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

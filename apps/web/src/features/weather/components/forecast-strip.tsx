@@ -21,6 +21,7 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatShortDay } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useHydrated } from '../../../ui/client-only.tsx';
 import { useNearScreen } from '../../../ui/use-near-screen.ts';
@@ -55,11 +56,6 @@ const SKY_ICONS: Record<Sky, LucideIcon> = {
   storm: CloudLightning,
 };
 
-const dayLabel = (date: string, language: Language) =>
-  new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-
 const degrees = (value: number | null) => (value === null ? '–' : `${Math.round(value)}°`);
 
 function DayCell({ day, language }: { day: WeatherDay; language: Language }) {
@@ -71,7 +67,7 @@ function DayCell({ day, language }: { day: WeatherDay; language: Language }) {
     <li
       className={`flex flex-col items-center gap-0.5 rounded-md py-1 text-center ${warned ? 'bg-amber-50' : ''}`}
     >
-      <span className="whitespace-nowrap text-stone-600 text-xs">{dayLabel(day.date, language)}</span>
+      <span className="whitespace-nowrap text-stone-600 text-xs">{formatShortDay(day.date, language)}</span>
       <Icon aria-hidden className={`size-6 ${sky === 'storm' ? 'text-amber-700' : 'text-brand-700'}`} />
       <span className="sr-only">{t(`sky.${sky}`)}</span>
       <span className="text-sky-800 text-xs">
@@ -91,7 +87,7 @@ function Warnings({ days, language }: { days: WeatherDay[]; language: Language }
   const byKind = new Map<WeatherWarning, string[]>();
   for (const day of days) {
     for (const warning of findWeatherWarnings(day)) {
-      byKind.set(warning, [...(byKind.get(warning) ?? []), dayLabel(day.date, language)]);
+      byKind.set(warning, [...(byKind.get(warning) ?? []), formatShortDay(day.date, language)]);
     }
   }
   if (byKind.size === 0) return null;

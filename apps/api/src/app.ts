@@ -27,6 +27,7 @@ import { registerGuideRoutes } from './modules/guides/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
+import { registerPhotoRoutes } from './modules/photos/routes.ts';
 import { registerRecommendationRoutes } from './modules/recommendations/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
@@ -259,6 +260,7 @@ export async function buildApp({
   });
   registerMyTicketRoutes(app, { verifier: signer });
   registerFindRoutes(app);
+  registerPhotoRoutes(app);
   const checkout = await startCheckoutJobs({
     providers: configuredPaymentProviders(config.payments),
     signer,

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'NOT_ALLOWED_NOW',
   'IMPORT_INVALID',
   'STORAGE_LIMIT',
+  'PHOTO_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,6 +6,11 @@ import { ROUTES } from './routes.ts';
  * (ADR 004).
  */
 
+/** A phone's photo as it leaves the camera (12–50 megapixels, 3–12 MB) fits; a raw scan does not. */
+export const MAX_PHOTO_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** Photos on one marker or notebook entry. */
+export const MAX_PHOTOS_PER_RECORD = 6;
+
 /** The widths the screens need: a list's thumbnail (96 CSS px at up to 3×) and the photo viewed large. */
 export const PHOTO_SIZES = ['thumb', 'large'] as const;
 export type PhotoSize = (typeof PHOTO_SIZES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formList, ZClientId, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { PHOTO_FORMATS, PHOTO_SIZES } from './photo-files.ts';
+import { MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_RECORD, PHOTO_FORMATS, PHOTO_SIZES } from './photo-files.ts';
 
 /**
  * Sentiero+ members' photos of their finds and notebook entries (issue 15, item 8). A photo is
@@ -10,16 +10,12 @@ import { PHOTO_FORMATS, PHOTO_SIZES } from './photo-files.ts';
  * resend is the same photo. Photos are their owner's only: anyone else reads them as unknown.
  */
 
-/** A phone's photo as it leaves the camera (12–50 megapixels, 3–12 MB) fits; a raw scan does not. */
-export const MAX_PHOTO_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Decoding a larger image costs more memory than a request may take: a decompression bomb. */
 export const MAX_PHOTO_PIXELS = 100_000_000;
 /** Photos one member may keep: a few per find for many seasons. */
 export const MAX_PHOTOS_PER_MEMBER = 2_000;
 /** The stored files of all a member's photos (about 0.5 MB a photo in its four files). */
 export const MAX_PHOTO_STORAGE_BYTES = 1024 * 1024 * 1024;
-/** Photos on one marker or notebook entry. */
-export const MAX_PHOTOS_PER_RECORD = 6;
 
 /** `photo_ids` of a save: a list in JSON, comma-separated in a form; each id once. */
 export const ZPhotoIds = formList(ZClientId, MAX_PHOTOS_PER_RECORD).transform((ids) => [...new Set(ids)]);

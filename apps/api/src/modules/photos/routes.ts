@@ -1,4 +1,5 @@
-import { MAX_PHOTO_UPLOAD_BYTES, photoFile, photoUpload } from '@sentiero/contract/photos';
+import { MAX_PHOTO_UPLOAD_BYTES } from '@sentiero/contract/photo-files';
+import { photoFile, photoUpload } from '@sentiero/contract/photos';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
 import { readPhotoFile, uploadPhoto } from './service.ts';

@@ -126,7 +126,8 @@ export async function buildApp({
         'default-src': ["'self'"],
         'script-src': ["'self'", ...stripe.scripts],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', tileSource(config.map.tileUrl)],
+        // blob: shows a member's photo kept on the phone (IndexedDB) before it is uploaded.
+        'img-src': ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
         'connect-src': ["'self'", ...stripe.connect],
         'frame-src': stripe.frames.length ? stripe.frames : ["'none'"],
         'font-src': ["'self'"],

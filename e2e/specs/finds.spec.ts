@@ -75,7 +75,9 @@ test('a Sentiero+ member marks a find with a photo with no network, sees it kept
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a2b' } })
     .jpeg()
     .toBuffer();
-  await page.getByLabel(TEXT.gallery).setInputFiles({ name: 'porcino.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page
+    .getByLabel(TEXT.gallery)
+    .setInputFiles({ name: 'porcino.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('img', { name: 'Foto 1' })).toBeVisible();
   await page.getByRole('button', { name: TEXT.save }).click();
 

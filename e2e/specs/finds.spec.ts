@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { uniqueEmail } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -14,6 +15,8 @@ const TEXT = {
   kept: 'Salvato sul telefono, sarà sincronizzato',
   waiting: '1 modifica è salvata sul telefono e sarà inviata quando tornerai online.',
   synced: 'Sincronizzato',
+  gallery: 'Dalla galleria',
+  openPhoto: 'Apri la foto 1 di Porcino',
 } as const;
 
 // A phone in a wood above the Val Taro, in Italian, that shares its position.
@@ -26,7 +29,7 @@ test.use({
   permissions: ['geolocation'],
 });
 
-test('a Sentiero+ member marks a find with no network, sees it kept on the phone, and synced once online (it)', async ({
+test('a Sentiero+ member marks a find with a photo with no network, sees it kept on the phone, and synced once online (it)', async ({
   page,
   context,
   baseURL,
@@ -68,6 +71,14 @@ test('a Sentiero+ member marks a find with no network, sees it kept on the phone
   await expect(page.getByText(TEXT.positionFound)).toBeVisible();
   await page.getByLabel(TEXT.species).selectOption({ label: TEXT.porcino });
   await page.getByLabel(TEXT.notes).fill('Sotto i faggi, versante nord');
+  // A photo from the gallery, kept on the phone with the marker.
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a2b' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel(TEXT.gallery)
+    .setInputFiles({ name: 'porcino.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByRole('img', { name: 'Foto 1' })).toBeVisible();
   await page.getByRole('button', { name: TEXT.save }).click();
 
   const item = page.getByRole('listitem').filter({ hasText: 'Sotto i faggi, versante nord' });
@@ -88,6 +99,7 @@ test('a Sentiero+ member marks a find with no network, sees it kept on the phone
       }),
   );
   expect(waiting).toBe(1);
+  await expect(item.getByRole('button', { name: TEXT.openPhoto })).toBeVisible();
 
   // Back in signal: the phone sends it by itself.
   await context.setOffline(false);
@@ -106,6 +118,13 @@ test('a Sentiero+ member marks a find with no network, sees it kept on the phone
     species_code: 'boletus-edulis',
     notes: 'Sotto i faggi, versante nord',
   });
+  // Its photo went first, and is served to its owner.
+  expect(finds[0].photos).toHaveLength(1);
+  const [{ id, v }] = finds[0].photos;
+  const file = await page.request.get(`/api/app/photo/file?id=${id}&size=thumb&format=webp&v=${v}`);
+  expect(file.headers()['content-type']).toBe('image/webp');
   await page.reload();
   await expect(page.getByText('I miei ritrovamenti (1)')).toBeVisible();
+  await item.getByRole('button', { name: TEXT.openPhoto }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 });

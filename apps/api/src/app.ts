@@ -28,6 +28,7 @@ import { registerGuideRoutes } from './modules/guides/routes.ts';
 import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
+import { registerPhotoRoutes } from './modules/photos/routes.ts';
 import { registerRecommendationRoutes } from './modules/recommendations/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
@@ -127,7 +128,8 @@ export async function buildApp({
         'default-src': ["'self'"],
         'script-src': ["'self'", ...stripe.scripts],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', tileSource(config.map.tileUrl)],
+        // blob: shows a member's photo kept on the phone (IndexedDB) before it is uploaded.
+        'img-src': ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
         'connect-src': ["'self'", ...stripe.connect],
         'frame-src': stripe.frames.length ? stripe.frames : ["'none'"],
         'font-src': ["'self'"],
@@ -261,6 +263,7 @@ export async function buildApp({
   });
   registerMyTicketRoutes(app, { verifier: signer });
   registerFindRoutes(app);
+  registerPhotoRoutes(app);
   const checkout = await startCheckoutJobs({
     providers: configuredPaymentProviders(config.payments),
     signer,

@@ -43,3 +43,13 @@ export const ZCalendarDate = z
   .string({ error: 'field.invalidDate' })
   .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, { error: 'field.invalidDate' })
   .refine((value) => parseCalendarDate(value) !== undefined, { error: 'field.invalidDate' });
+
+/**
+ * An id made by the member's phone (`crypto.randomUUID()`) for a record it creates offline
+ * (markers, notebook entries, photos): lower case, as PostgreSQL gives uuids back.
+ */
+export const ZClientId = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.uuid({ error: 'field.invalid' }));

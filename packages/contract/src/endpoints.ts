@@ -10,6 +10,7 @@ import * as guides from './guides.ts';
 import * as myTickets from './my-tickets.ts';
 import * as newsletter from './newsletter.ts';
 import * as notebook from './notebook.ts';
+import * as photos from './photos.ts';
 import * as premium from './premium.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
@@ -40,6 +41,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),
   ...pickEndpoints(notebook),
+  ...pickEndpoints(photos),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

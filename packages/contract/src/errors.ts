@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'IMPORT_INVALID',
   'STORAGE_LIMIT',
+  'PHOTO_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZCalendarDate, ZLanguageParam } from './common.ts';
+import { ZCalendarDate, ZClientId, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { ZPhotoIds, ZPhotoRef } from './photos.ts';
 import { SPECIES_CODES } from './species.ts';
 
 /**
@@ -22,13 +23,6 @@ export const MAX_NOTES_LENGTH = 2_000;
 export const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 
 const field = (key: string) => ({ error: `field.${key}` });
-
-/** Ids are made by the phone (`crypto.randomUUID()`): lower case, as PostgreSQL gives them back. */
-export const ZClientId = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.uuid(field('invalid')));
 
 /** A time as the phone's clock read it, with its offset; years outside 2000–2199 are refused. */
 export const ZClientTime = z.iso
@@ -65,6 +59,8 @@ export const ZFind = z
     species_code: z.string().nullable(),
     found_on: z.string(),
     notes: z.string(),
+    /** The member's photos of the find, in the order they were added. */
+    photos: z.array(ZPhotoRef),
     created_at: z.string(),
     /** The phone's time of this version: the version with the newest one wins. */
     updated_at: z.string(),
@@ -117,6 +113,8 @@ export const findSave = defineEndpoint({
     species_code: z.preprocess(emptyAsNone, ZSpeciesCode.optional()),
     found_on: ZCalendarDate,
     notes: z.string().trim().max(MAX_NOTES_LENGTH, field('tooLong')).default(''),
+    /** Photos uploaded before (`app/photo/upload`); one that is not the member's is refused (400). */
+    photo_ids: ZPhotoIds.default([]),
     updated_at: ZClientTime,
   }),
   output: z.object({

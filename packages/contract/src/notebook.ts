@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZCalendarDate, ZLanguageParam } from './common.ts';
+import { ZCalendarDate, ZClientId, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { MAX_NOTES_LENGTH, ZClientId, ZClientTime, ZForagingArea, ZSpeciesCode } from './finds.ts';
+import { MAX_NOTES_LENGTH, ZClientTime, ZForagingArea, ZSpeciesCode } from './finds.ts';
 import { ZId } from './paging.ts';
+import { ZPhotoIds, ZPhotoRef } from './photos.ts';
 import { ZDayWeatherSnapshot } from './weather.ts';
 
 /**
@@ -34,6 +35,7 @@ export const ZNotebookEntry = z
     species_code: z.string(),
     weight_g: z.number().int(),
     notes: z.string(),
+    photos: z.array(ZPhotoRef),
     weather: ZWeatherSnapshot,
     created_at: z.string(),
     updated_at: z.string(),
@@ -104,6 +106,7 @@ export const notebookSave = defineEndpoint({
       .min(0, field('invalid'))
       .max(MAX_ENTRY_WEIGHT_G, field('invalid')),
     notes: z.string().trim().max(MAX_NOTES_LENGTH, field('tooLong')).default(''),
+    photo_ids: ZPhotoIds.default([]),
     updated_at: ZClientTime,
   }),
   output: z.object({

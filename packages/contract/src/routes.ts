@@ -36,6 +36,8 @@ export const ROUTES = {
   notebookList: { path: '/app/notebook/list', kind: 'read' },
   notebookSave: { path: '/app/notebook/save', kind: 'write' },
   permission: { path: '/app/permission', kind: 'read' },
+  photoFile: { path: '/app/photo/file', kind: 'read' },
+  photoUpload: { path: '/app/photo/upload', kind: 'write' },
   regionList: { path: '/app/region/list', kind: 'read' },
   regionTicket: { path: '/app/region/ticket', kind: 'read' },
   search: { path: '/app/v2/search', kind: 'read' },

@@ -46,6 +46,8 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
     else if (Array.isArray(earlier)) earlier.push(value);
     else body[name] = [earlier, value];
   };
+  // Which file was being read when a limit was passed, so the refusal names it.
+  let tooLarge: Record<string, string> | undefined;
   try {
     const parts = request.parts({
       limits: {
@@ -57,8 +59,10 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
     });
     for await (const part of parts) {
       if (part.type === 'file') {
+        tooLarge = { [part.fieldname]: 'fileTooLarge' };
         // toBuffer throws a 413 once the file passes the route's size limit.
         keep(part.fieldname, await part.toBuffer());
+        tooLarge = undefined;
       } else if (part.valueTruncated || part.fieldnameTruncated) {
         // busboy cuts an over-long field silently; storing half a text is worse than refusing it.
         throw new AppError('PAYLOAD_TOO_LARGE', 413);
@@ -72,7 +76,7 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
     // Limits (parts, files, fields, sizes) are 413s; anything else busboy or the plugin refuses —
     // no boundary, a body cut before its closing boundary, a field named like a prototype
     // property — is a body we cannot read.
-    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413);
+    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 413, tooLarge);
     request.log.info({ err: error }, 'unreadable multipart body');
     throw new AppError('VALIDATION_FAILED', 400);
   }

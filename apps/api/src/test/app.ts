@@ -102,18 +102,54 @@ export function createBrowser(sut: TestApp, { ip = nextAddress(), origin = 'http
         }),
       );
     },
-    async get(url: string) {
+    async get(url: string, headers: Record<string, string> = {}) {
       return keepCookies(
         await sut.app.inject({
           method: 'GET',
           url,
           remoteAddress: ip,
-          headers: { host: 'localhost:80', cookie: cookie() },
+          headers: { host: 'localhost:80', cookie: cookie(), ...headers },
+        }),
+      );
+    },
+    /** A form as a browser sends one with files: a multipart body, the files' names and types as given. */
+    async postFiles(url: string, fields: Record<string, string>, files: TestFile[]) {
+      const boundary = `sentiero-test-${Date.now()}`;
+      const part = (headers: string, body: Buffer | string) => [
+        Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+        Buffer.isBuffer(body) ? body : Buffer.from(body),
+        Buffer.from('\r\n'),
+      ];
+      const payload = Buffer.concat([
+        ...Object.entries(fields).flatMap(([name, value]) =>
+          part(`Content-Disposition: form-data; name="${name}"`, value),
+        ),
+        ...files.flatMap((file) =>
+          part(
+            `Content-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}`,
+            file.content,
+          ),
+        ),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      return keepCookies(
+        await sut.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          remoteAddress: ip,
+          headers: {
+            host: 'localhost:80',
+            origin,
+            cookie: cookie(),
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
         }),
       );
     },
   };
 }
+export type TestFile = { field: string; filename: string; type?: string; content: Buffer | string };
 export type Browser = ReturnType<typeof createBrowser>;
 
 /** Each browser its own address (from the shared 100.64/10 range), so per-IP limits stay per test. */

@@ -89,6 +89,17 @@ export async function createTicketHolder(
   return { browser, ticket: held as HeldTicket };
 }
 
+/** Sentiero+ for a member, bought through the API with the sandbox's test card (the trial starts at once). */
+export async function joinPlus(browser: Browser): Promise<void> {
+  const bought = await browser.post('/api/app/subscription/buy?lng=en', {
+    subscription_type: 'yearly',
+    payment_method: 'sandbox',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    idempotency_key: unique('plus'),
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+}
+
 /** The id of the member a browser is logged in as. */
 export async function memberId(browser: Browser): Promise<number> {
   const response = await browser.get('/api/app/user/info');

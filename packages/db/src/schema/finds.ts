@@ -38,6 +38,8 @@ export const finds = pgTable(
     speciesCode: text('species_code').$type<SpeciesCode>(),
     foundOn: date('found_on').notNull(),
     notes: text('notes').notNull().default(''),
+    /** The member's photos (`member_photos`), in the order they were added. */
+    photoIds: uuid('photo_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull(),
     deletedAt: at('deleted_at'),
@@ -67,6 +69,7 @@ export const notebookEntries = pgTable(
     speciesCode: text('species_code').$type<SpeciesCode>().notNull(),
     weightG: integer('weight_g').notNull(),
     notes: text('notes').notNull().default(''),
+    photoIds: uuid('photo_ids').array().notNull().default(sql`'{}'::uuid[]`),
     weather: jsonb('weather').$type<DayWeatherSnapshot>(),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull(),

@@ -4,7 +4,7 @@ import { areas, areaWeatherDays, notebookEntries } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember, createWeatherDays } from '../../test/factories.ts';
+import { createArea, createMember, createWeatherDays, joinPlus } from '../../test/factories.ts';
 import { csvField, writeCsv } from './csv.ts';
 import { fillNotebookWeather } from './notebook.ts';
 
@@ -22,17 +22,6 @@ let sut: TestApp;
 let member: Browser;
 let limited: { id: number };
 let unlimited: { id: number };
-let serial = 0;
-
-async function joinPlus(browser: Browser) {
-  const bought = await browser.post('/api/app/subscription/buy?lng=en', {
-    subscription_type: 'yearly',
-    payment_method: 'sandbox',
-    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    idempotency_key: `notebook-plus-${++serial}-${Date.now()}`,
-  });
-  expect(bought.statusCode).toBe(200);
-}
 
 const entry = (overrides: Record<string, unknown> = {}) => ({
   id: randomUUID(),

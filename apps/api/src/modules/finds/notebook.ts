@@ -4,6 +4,7 @@ import {
   type NotebookEntry,
   type notebookSave,
 } from '@sentiero/contract/notebook';
+import type { PhotoRef } from '@sentiero/contract/photo-files';
 import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/notebook-season';
 import { findSpecies } from '@sentiero/contract/species';
 import { WEATHER_MAX_SPAN_DAYS } from '@sentiero/contract/weather';
@@ -12,6 +13,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { areaExists, listForagingAreas } from '../areas/service.ts';
+import { requireOwnPhotos } from '../photos/service.ts';
 import { requirePremium } from '../subscriptions/service.ts';
 import { areaDayKey, findDayWeatherSnapshots } from '../weather/service.ts';
 import { writeCsv } from './csv.ts';
@@ -25,14 +27,14 @@ import {
   markEntryDeleted,
   upsertEntry,
 } from './repo.ts';
-import { isOwnFind, phoneTime, todayInRome } from './service.ts';
+import { isOwnFind, phoneTime, photosOf, readPhotoRefs, releasePhotos, todayInRome } from './service.ts';
 
 /*
  * The mushroom notebook (issue 15, item 5): a member's own entries, a season's totals and the
  * days past an area's legal daily limit. A season is a calendar year.
  */
 
-function toEntry(row: EntryRow): NotebookEntry {
+function toEntry(row: EntryRow, refs: ReadonlyMap<string, PhotoRef>): NotebookEntry {
   return {
     id: row.id,
     day: row.day,
@@ -41,6 +43,7 @@ function toEntry(row: EntryRow): NotebookEntry {
     species_code: row.speciesCode,
     weight_g: row.weightG,
     notes: row.notes,
+    photos: photosOf(row, refs),
     weather: row.weather ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -66,7 +69,14 @@ export async function listNotebook(ctx: ServiceContext, input: { season?: number
   const userId = await requirePremium(ctx);
   const season = seasonOf(ctx, input.season);
   const { rows, areas, overLimit } = await readSeason(ctx, userId, season);
-  return { season, entries: rows.map(toEntry), summary: summariseSeason(rows), over_limit: overLimit, areas };
+  const refs = await readPhotoRefs(ctx, userId, rows);
+  return {
+    season,
+    entries: rows.map((row) => toEntry(row, refs)),
+    summary: summariseSeason(rows),
+    over_limit: overLimit,
+    areas,
+  };
 }
 
 export async function saveNotebookEntry(ctx: ServiceContext, input: z.output<typeof notebookSave.input>) {
@@ -79,6 +89,7 @@ export async function saveNotebookEntry(ctx: ServiceContext, input: z.output<typ
   if (input.find_id !== undefined && !(await isOwnFind(ctx, userId, input.find_id))) {
     throw new AppError('VALIDATION_FAILED', 400, { find_id: 'invalid' });
   }
+  await requireOwnPhotos(ctx, userId, input.photo_ids);
   const unsafeExisting = await findMemberEntry(ctx.db, userId, input.id);
   if (
     (!unsafeExisting || unsafeExisting.deletedAt) &&
@@ -100,14 +111,22 @@ export async function saveNotebookEntry(ctx: ServiceContext, input: z.output<typ
     speciesCode: input.species_code,
     weightG: input.weight_g,
     notes: input.notes,
+    photoIds: input.photo_ids,
     weather,
     updatedAt,
   });
+  if (written && unsafeExisting) {
+    await releasePhotos(
+      ctx,
+      userId,
+      unsafeExisting.photoIds.filter((id) => !input.photo_ids.includes(id)),
+    );
+  }
   const stored = written ?? (await findMemberEntry(ctx.db, userId, input.id));
   if (!stored) throw notFound();
   const { overLimit } = await readSeason(ctx, userId, Number(stored.day.slice(0, 4)));
   return {
-    entry: toEntry(stored),
+    entry: toEntry(stored, await readPhotoRefs(ctx, userId, [stored])),
     applied: written !== undefined,
     deleted: stored.deletedAt !== null,
     over_limit: overLimit,
@@ -120,7 +139,11 @@ export async function deleteNotebookEntry(
 ) {
   const userId = await requirePremium(ctx);
   const at = input.deleted_at ? phoneTime(ctx, input.deleted_at, 'deleted_at') : ctx.clock.now();
-  if (await markEntryDeleted(ctx.db, userId, input.id, at)) return { id: input.id, deleted: true };
+  const deleted = await markEntryDeleted(ctx.db, userId, input.id, at);
+  if (deleted) {
+    await releasePhotos(ctx, userId, deleted.photoIds);
+    return { id: input.id, deleted: true };
+  }
   const stored = await findMemberEntry(ctx.db, userId, input.id);
   if (!stored) throw notFound();
   return { id: input.id, deleted: stored.deletedAt !== null };

@@ -1,7 +1,7 @@
 import type { DayWeatherSnapshot } from '@sentiero/contract/weather';
 import type { Db } from '@sentiero/db/client';
 import { finds, notebookEntries } from '@sentiero/db/schema';
-import { and, asc, between, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, between, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 
 /*
  * Every statement here names the member (`user_id`): a marker or an entry is never read, counted
@@ -69,6 +69,7 @@ export async function upsertFind(db: Db, find: NewFind): Promise<FindRow | undef
         speciesCode: sql`excluded.species_code`,
         foundOn: sql`excluded.found_on`,
         notes: sql`excluded.notes`,
+        photoIds: sql`excluded.photo_ids`,
         updatedAt: sql`excluded.updated_at`,
         deletedAt: null,
       },
@@ -82,14 +83,22 @@ export async function insertFinds(db: Db, rows: NewFind[]): Promise<void> {
   if (rows.length > 0) await db.insert(finds).values(rows);
 }
 
-/** Marks the member's live marker deleted as of `at`, unless a newer version is stored. */
-export async function markFindDeleted(db: Db, userId: number, id: string, at: Date): Promise<boolean> {
-  const rows = await db
+/**
+ * Marks the member's live marker deleted as of `at`, unless a newer version is stored; answers
+ * the photos it named, or nothing when it was not deleted now.
+ */
+export async function markFindDeleted(
+  db: Db,
+  userId: number,
+  id: string,
+  at: Date,
+): Promise<{ photoIds: string[] } | undefined> {
+  const [row] = await db
     .update(finds)
     .set({ deletedAt: at, updatedAt: at })
     .where(and(eq(finds.id, id), eq(finds.userId, userId), isNull(finds.deletedAt), lte(finds.updatedAt, at)))
-    .returning({ id: finds.id });
-  return rows.length > 0;
+    .returning({ photoIds: finds.photoIds });
+  return row;
 }
 
 // ── Notebook ─────────────────────────────────────────────────────────────────────────────────
@@ -143,6 +152,7 @@ export async function upsertEntry(db: Db, entry: NewEntry): Promise<EntryRow | u
         speciesCode: sql`excluded.species_code`,
         weightG: sql`excluded.weight_g`,
         notes: sql`excluded.notes`,
+        photoIds: sql`excluded.photo_ids`,
         updatedAt: sql`excluded.updated_at`,
         deletedAt: null,
         // A new day or area is another day's weather.
@@ -154,8 +164,13 @@ export async function upsertEntry(db: Db, entry: NewEntry): Promise<EntryRow | u
   return row;
 }
 
-export async function markEntryDeleted(db: Db, userId: number, id: string, at: Date): Promise<boolean> {
-  const rows = await db
+export async function markEntryDeleted(
+  db: Db,
+  userId: number,
+  id: string,
+  at: Date,
+): Promise<{ photoIds: string[] } | undefined> {
+  const [row] = await db
     .update(notebookEntries)
     .set({ deletedAt: at, updatedAt: at })
     .where(
@@ -166,8 +181,24 @@ export async function markEntryDeleted(db: Db, userId: number, id: string, at: D
         lte(notebookEntries.updatedAt, at),
       ),
     )
-    .returning({ id: notebookEntries.id });
-  return rows.length > 0;
+    .returning({ photoIds: notebookEntries.photoIds });
+  return row;
+}
+
+/** Which of `ids` a live marker or entry of the member still names. */
+export async function findPhotoIdsInUse(
+  db: Db,
+  userId: number,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const named = (table: typeof finds | typeof notebookEntries) =>
+    db
+      .select({ photoIds: table.photoIds })
+      .from(table)
+      .where(and(eq(table.userId, userId), isNull(table.deletedAt), arrayOverlaps(table.photoIds, [...ids])));
+  const rows = [...(await named(finds)), ...(await named(notebookEntries))];
+  return new Set(rows.flatMap((row) => row.photoIds).filter((id) => ids.includes(id)));
 }
 
 /** Erasure with the account: every marker and entry, deleted or not, gone for good. */

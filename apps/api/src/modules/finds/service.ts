@@ -9,11 +9,19 @@ import {
   MAX_FINDS_PER_MEMBER,
 } from '@sentiero/contract/finds';
 import { LANGUAGES } from '@sentiero/contract/languages';
+import type { PhotoRef } from '@sentiero/contract/photo-files';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { listForagingAreas } from '../areas/service.ts';
+import {
+  deletePhotos,
+  eraseMemberPhotos,
+  findPhotoRefs,
+  listMemberPhotosForExport,
+  requireOwnPhotos,
+} from '../photos/service.ts';
 import { requirePremium } from '../subscriptions/service.ts';
 import { type FindFileRow, ImportError, readFindsFile, writeGeoJson, writeGpx } from './files.ts';
 import {
@@ -23,6 +31,7 @@ import {
   findMemberEntries,
   findMemberFind,
   findMemberFinds,
+  findPhotoIdsInUse,
   insertFinds,
   markFindDeleted,
   upsertFind,
@@ -33,7 +42,37 @@ import {
  * query names the member: another member's marker is answered exactly like one that does not exist.
  */
 
-export function toFind(row: FindRow): Find {
+/** A record's photos as its answer names them: the ones still stored, in the record's order. */
+export const photosOf = (row: { photoIds: string[] }, refs: ReadonlyMap<string, PhotoRef>): PhotoRef[] =>
+  row.photoIds.flatMap((id) => refs.get(id) ?? []);
+
+/** The photo refs of every photo the rows name, in one query. */
+export const readPhotoRefs = (
+  ctx: Pick<ServiceContext, 'db'>,
+  userId: number,
+  rows: { photoIds: string[] }[],
+) =>
+  findPhotoRefs(
+    ctx,
+    userId,
+    rows.flatMap((row) => row.photoIds),
+  );
+
+/**
+ * Deletes photos a record stopped naming (removed from it, or the record deleted) unless another
+ * of the member's live records still names them: photos count against the member's space.
+ */
+export async function releasePhotos(ctx: Pick<ServiceContext, 'db'>, userId: number, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const inUse = await findPhotoIdsInUse(ctx.db, userId, ids);
+  await deletePhotos(
+    ctx,
+    userId,
+    ids.filter((id) => !inUse.has(id)),
+  );
+}
+
+export function toFind(row: FindRow, refs: ReadonlyMap<string, PhotoRef>): Find {
   return {
     id: row.id,
     latitude: row.latitude,
@@ -42,6 +81,7 @@ export function toFind(row: FindRow): Find {
     species_code: row.speciesCode,
     found_on: row.foundOn,
     notes: row.notes,
+    photos: photosOf(row, refs),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -70,7 +110,8 @@ export async function listFinds(ctx: ServiceContext, input: z.output<typeof find
       ? { south: Math.min(south, north), north: Math.max(south, north), west, east }
       : undefined;
   const [rows, areas] = await Promise.all([findMemberFinds(ctx.db, userId, box), listForagingAreas(ctx)]);
-  return { finds: rows.map(toFind), areas };
+  const refs = await readPhotoRefs(ctx, userId, rows);
+  return { finds: rows.map((row) => toFind(row, refs)), areas };
 }
 
 async function requireRoomFor(ctx: ServiceContext, userId: number, adding: number) {
@@ -82,6 +123,7 @@ async function requireRoomFor(ctx: ServiceContext, userId: number, adding: numbe
 export async function saveFind(ctx: ServiceContext, input: z.output<typeof findSave.input>) {
   const userId = await requirePremium(ctx);
   const updatedAt = phoneTime(ctx, input.updated_at, 'updated_at');
+  await requireOwnPhotos(ctx, userId, input.photo_ids);
   const unsafeExisting = await findMemberFind(ctx.db, userId, input.id);
   if (!unsafeExisting || unsafeExisting.deletedAt) await requireRoomFor(ctx, userId, 1);
   const written = await upsertFind(ctx.db, {
@@ -93,13 +135,23 @@ export async function saveFind(ctx: ServiceContext, input: z.output<typeof findS
     speciesCode: input.species_code ?? null,
     foundOn: input.found_on,
     notes: input.notes,
+    photoIds: input.photo_ids,
     updatedAt,
   });
-  if (written) return { find: toFind(written), applied: true, deleted: false };
+  if (written) {
+    const removed = unsafeExisting?.photoIds.filter((id) => !input.photo_ids.includes(id)) ?? [];
+    await releasePhotos(ctx, userId, removed);
+    return {
+      find: toFind(written, await readPhotoRefs(ctx, userId, [written])),
+      applied: true,
+      deleted: false,
+    };
+  }
   // Kept as stored: the member's newer version (or their delete), or an id that is not theirs.
   const stored = await findMemberFind(ctx.db, userId, input.id);
   if (!stored) throw notFound();
-  return { find: toFind(stored), applied: false, deleted: stored.deletedAt !== null };
+  const refs = await readPhotoRefs(ctx, userId, [stored]);
+  return { find: toFind(stored, refs), applied: false, deleted: stored.deletedAt !== null };
 }
 
 export async function deleteFind(
@@ -108,7 +160,11 @@ export async function deleteFind(
 ) {
   const userId = await requirePremium(ctx);
   const at = input.deleted_at ? phoneTime(ctx, input.deleted_at, 'deleted_at') : ctx.clock.now();
-  if (await markFindDeleted(ctx.db, userId, input.id, at)) return { id: input.id, deleted: true };
+  const deleted = await markFindDeleted(ctx.db, userId, input.id, at);
+  if (deleted) {
+    await releasePhotos(ctx, userId, deleted.photoIds);
+    return { id: input.id, deleted: true };
+  }
   const stored = await findMemberFind(ctx.db, userId, input.id);
   if (!stored) throw notFound();
   // Deleted already (the same delete sent again), or edited after this delete was made.
@@ -194,12 +250,14 @@ export async function importFinds(ctx: ServiceContext, input: z.output<typeof fi
  * still have Sentiero+.
  */
 export async function listMemberRecordsForExport(ctx: Pick<ServiceContext, 'db'>, userId: number) {
-  const [markers, entries] = await Promise.all([
+  const [markers, entries, photos] = await Promise.all([
     findMemberFinds(ctx.db, userId),
     findMemberEntries(ctx.db, userId, '1900-01-01', '2199-12-31'),
+    listMemberPhotosForExport(ctx, userId),
   ]);
+  const refs = new Map(photos.map((photo) => [photo.id, { id: photo.id, v: photo.v }]));
   return {
-    finds: markers.map(toFind),
+    finds: markers.map((row) => toFind(row, refs)),
     notebook_entries: entries.map((entry) => ({
       id: entry.id,
       day: entry.day,
@@ -208,19 +266,23 @@ export async function listMemberRecordsForExport(ctx: Pick<ServiceContext, 'db'>
       species_code: entry.speciesCode,
       weight_g: entry.weightG,
       notes: entry.notes,
+      photos: photosOf(entry, refs),
       weather: entry.weather ?? null,
       created_at: entry.createdAt.toISOString(),
       updated_at: entry.updatedAt.toISOString(),
     })),
+    // What is stored of each photo; its files are at `app/photo/file` (the member's own session).
+    photos,
   };
 }
 
-/** Account erasure: the member's markers and notebook go with the account, for good. */
+/** Account erasure: the member's markers, notebook and their photos go with the account, for good. */
 export async function eraseMemberFindsAndNotebook(
   ctx: Pick<ServiceContext, 'db'>,
   userId: number,
 ): Promise<void> {
   await deleteMemberRecords(ctx.db, userId);
+  await eraseMemberPhotos(ctx, userId);
 }
 
 /**

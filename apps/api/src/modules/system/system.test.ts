@@ -72,7 +72,7 @@ describe('requests', () => {
     const response = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain(
-      "img-src 'self' data: https://tile.openstreetmap.org",
+      "img-src 'self' data: blob: https://tile.openstreetmap.org",
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     // Without Stripe taking cards, no other site's script or frame may run.

@@ -5,8 +5,13 @@ import {
   mergeWithOutbox,
   type OutboxOp,
   outcomeOf,
+  type PhotoRef,
+  photoIdsToSend,
+  planSync,
   queueDelete,
   queueSave,
+  settlePhoto,
+  UNNAMED_PHOTO_TTL_MS,
 } from './outbox.ts';
 
 type Note = { id: string; updated_at: string; text: string };
@@ -109,5 +114,57 @@ describe('after sending', () => {
     );
     expect(applyAnswer(copy, { kind: 'delete', id: 'a', deleted: true }).map((n) => n.id)).toEqual(['b']);
     expect(applyAnswer(copy, { kind: 'delete', id: 'a', deleted: false })).toEqual(copy);
+  });
+});
+
+describe('photos taken on the phone', () => {
+  type Pictured = Note & { photos: PhotoRef[] };
+  const onPhone = (id: string): PhotoRef => ({ id, v: '' });
+  const uploaded = (id: string): PhotoRef => ({ id, v: 'abc123' });
+  const pictured = (id: string, minute: number, photos: PhotoRef[]): Pictured => ({
+    ...note(id, minute),
+    photos,
+  });
+  const waiting = (id: string, queuedAt = 0) => ({ id, queuedAt });
+  const order = (steps: ReturnType<typeof planSync<Pictured, Pictured>>['steps']) =>
+    steps.map((step) => (step.kind === 'photo' ? `photo ${step.id}` : `${step.kind} ${step.op.id}`));
+
+  it('uploads each photo just before the first record that names it: markers first, then entries', () => {
+    const plan = planSync<Pictured, Pictured>(
+      [
+        queueSave(undefined, pictured('m1', 1, [onPhone('p1'), uploaded('p0')])),
+        { kind: 'delete', id: 'm2', at: at(2), sent: false },
+      ],
+      [
+        queueSave(undefined, pictured('e1', 3, [onPhone('p2'), onPhone('p1')])),
+        queueSave(undefined, pictured('e2', 4, [])),
+      ],
+      [waiting('p1'), waiting('p2')],
+      1_000,
+    );
+    expect(order(plan.steps)).toEqual(['photo p1', 'find m1', 'find m2', 'photo p2', 'entry e1', 'entry e2']);
+    expect(plan.forget).toEqual([]);
+  });
+
+  it('keeps a photo no record names yet for a day (its form may be open), then forgets it', () => {
+    const photos = [waiting('fresh', 10_000), waiting('old', 0)];
+    const plan = planSync<Pictured, Pictured>([], [], photos, 10_000 + UNNAMED_PHOTO_TTL_MS);
+    expect(plan.steps).toEqual([]);
+    expect(plan.forget).toEqual(['old']);
+  });
+
+  it('gives a waiting record its photo’s version once uploaded, and leaves out one refused for good', () => {
+    const op = queueSave(undefined, pictured('m1', 1, [onPhone('p1'), onPhone('p2')]));
+    const afterUpload = settlePhoto(op, 'p1', uploaded('p1'));
+    expect(afterUpload.kind === 'save' && afterUpload.record.photos).toEqual([uploaded('p1'), onPhone('p2')]);
+    const afterRefusal = settlePhoto(afterUpload, 'p2', null);
+    expect(afterRefusal.kind === 'save' && afterRefusal.record.photos).toEqual([uploaded('p1')]);
+    // Still the change that was queued: it settles when its answer comes.
+    expect(isStillWaiting(afterRefusal, op)).toBe(true);
+  });
+
+  it('sends the photos the server knows or that are still on the phone, never a lost one', () => {
+    const record = pictured('m1', 1, [uploaded('p0'), onPhone('p1'), onPhone('lost')]);
+    expect(photoIdsToSend(record, new Set(['p1']))).toEqual(['p0', 'p1']);
   });
 });

@@ -105,3 +105,86 @@ export function applyAnswer<T extends Versioned>(
   const others = copy.filter((record) => record.id !== answer.record.id);
   return answer.deleted ? others : [answer.record, ...others];
 }
+
+// ── Photos ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A photo as a record names it; `v` is empty while the photo is still on the phone only. */
+export type PhotoRef = { id: string; v: string };
+export type WithPhotos = Versioned & { photos: PhotoRef[] };
+
+/** A photo taken on the phone and kept there (as a Blob) until it is uploaded. */
+export type WaitingPhoto = { id: string; queuedAt: number };
+
+/** A photo no waiting record names is kept this long: the form that picked it may still be open. */
+export const UNNAMED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type SyncStep<F extends Versioned, E extends Versioned> =
+  | { kind: 'photo'; id: string }
+  | { kind: 'find'; op: OutboxOp<F> }
+  | { kind: 'entry'; op: OutboxOp<E> };
+
+/** The photos of a waiting save that are still on the phone only. */
+const photosOnPhone = <T extends WithPhotos>(op: OutboxOp<T>) =>
+  op.kind === 'save' ? op.record.photos.filter((photo) => photo.v === '') : [];
+
+/**
+ * What to send, in order: markers before notebook entries (an entry may name a marker), and
+ * before each record the photos it names that are still on the phone, so the server knows every
+ * photo a record names when the record arrives. A photo named twice goes once; a photo no waiting
+ * record names, kept for longer than a day, is forgotten (its form was closed without saving).
+ */
+export function planSync<F extends WithPhotos, E extends WithPhotos>(
+  finds: readonly OutboxOp<F>[],
+  entries: readonly OutboxOp<E>[],
+  photos: readonly WaitingPhoto[],
+  now: number,
+): { steps: SyncStep<F, E>[]; forget: string[] } {
+  const waiting = new Set(photos.map((photo) => photo.id));
+  const planned = new Set<string>();
+  const steps: SyncStep<F, E>[] = [];
+  const photosFirst = (op: OutboxOp<WithPhotos>) => {
+    for (const photo of photosOnPhone(op)) {
+      if (!waiting.has(photo.id) || planned.has(photo.id)) continue;
+      planned.add(photo.id);
+      steps.push({ kind: 'photo', id: photo.id });
+    }
+  };
+  for (const op of finds) {
+    photosFirst(op);
+    steps.push({ kind: 'find', op });
+  }
+  for (const op of entries) {
+    photosFirst(op);
+    steps.push({ kind: 'entry', op });
+  }
+  const forget = photos
+    .filter((photo) => !planned.has(photo.id) && now - photo.queuedAt > UNNAMED_PHOTO_TTL_MS)
+    .map((photo) => photo.id);
+  return { steps, forget };
+}
+
+/**
+ * A waiting save once one of its photos was uploaded (`v` known) or refused for good (`null`:
+ * the photo is left out, so the record itself still reaches the server).
+ */
+export function settlePhoto<T extends WithPhotos>(
+  op: OutboxOp<T>,
+  id: string,
+  uploaded: PhotoRef | null,
+): OutboxOp<T> {
+  if (op.kind !== 'save' || !op.record.photos.some((photo) => photo.id === id)) return op;
+  const photos = op.record.photos.flatMap((photo) =>
+    photo.id !== id ? [photo] : uploaded ? [uploaded] : [],
+  );
+  return { ...op, record: { ...op.record, photos } };
+}
+
+/**
+ * The photo ids a save sends: those the server knows. A photo still on the phone whose Blob is
+ * gone (the phone's storage was cleared) is left out rather than have the record refused.
+ */
+export const photoIdsToSend = (record: WithPhotos, onPhone: ReadonlySet<string>) =>
+  record.photos.filter((photo) => photo.v !== '' || onPhone.has(photo.id)).map((photo) => photo.id);
+
+export const namesPhoto = <T extends WithPhotos>(op: OutboxOp<T>, id: string) =>
+  op.kind === 'save' && op.record.photos.some((photo) => photo.id === id);

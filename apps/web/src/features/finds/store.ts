@@ -1,4 +1,4 @@
-import type { OutboxOp, Versioned } from './outbox.ts';
+import type { OutboxOp, Versioned, WaitingPhoto } from './outbox.ts';
 
 /**
  * What the phone keeps for the member's field tools, in IndexedDB: the outbox (changes not yet
@@ -10,22 +10,31 @@ import type { OutboxOp, Versioned } from './outbox.ts';
 export type RecordKind = 'find' | 'entry';
 
 const DB_NAME = 'sentiero-field';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 const OPS = 'outbox';
 const COPIES = 'copies';
+/** Photos taken on the phone, as Blobs, until they are uploaded (version 2). */
+const PHOTOS = 'photos';
 
 type StoredOp = { key: string; member: number; kind: RecordKind; queuedAt: number; op: OutboxOp<Versioned> };
 type StoredCopy = { key: string; member: number; value: unknown; savedAt: string };
+/** `keepLocation`: the member's choice when picking it, sent with the upload. */
+export type PhonePhoto = WaitingPhoto & { blob: Blob; keepLocation: boolean };
+type StoredPhoto = PhonePhoto & { key: string; member: number };
 
 let opening: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   opening ??= new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
       const db = request.result;
-      db.createObjectStore(OPS, { keyPath: 'key' }).createIndex('member', 'member');
-      db.createObjectStore(COPIES, { keyPath: 'key' }).createIndex('member', 'member');
+      if (event.oldVersion < 1) {
+        db.createObjectStore(OPS, { keyPath: 'key' }).createIndex('member', 'member');
+        db.createObjectStore(COPIES, { keyPath: 'key' }).createIndex('member', 'member');
+      }
+      if (event.oldVersion < 2)
+        db.createObjectStore(PHOTOS, { keyPath: 'key' }).createIndex('member', 'member');
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => {
@@ -162,11 +171,63 @@ export async function updateCopy<T>(member: number, name: string, change: (value
   await finished(transaction);
 }
 
+const photoKey = (member: number, id: string) => `${member}|${id}`;
+
+export async function writePhoto(member: number, photo: PhonePhoto): Promise<void> {
+  const db = await open();
+  const transaction = db.transaction(PHOTOS, 'readwrite');
+  transaction
+    .objectStore(PHOTOS)
+    .put({ ...photo, key: photoKey(member, photo.id), member } satisfies StoredPhoto);
+  await finished(transaction);
+}
+
+export async function readPhoto(member: number, id: string): Promise<PhonePhoto | undefined> {
+  const db = await open();
+  return (await done(db.transaction(PHOTOS).objectStore(PHOTOS).get(photoKey(member, id)))) as
+    | StoredPhoto
+    | undefined;
+}
+
+/** The member's photos still on the phone, without their Blobs (read one at a time to send). */
+export async function listPhotos(member: number): Promise<WaitingPhoto[]> {
+  const db = await open();
+  const rows = (await done(
+    db.transaction(PHOTOS).objectStore(PHOTOS).index('member').getAll(member),
+  )) as StoredPhoto[];
+  return rows.map((row) => ({ id: row.id, queuedAt: row.queuedAt }));
+}
+
+export async function removePhoto(member: number, id: string): Promise<void> {
+  const db = await open();
+  const transaction = db.transaction(PHOTOS, 'readwrite');
+  transaction.objectStore(PHOTOS).delete(photoKey(member, id));
+  await finished(transaction);
+}
+
+/** Changes the waiting change of a record in one transaction with reading it (a no-op if none). */
+export async function updateOp<T extends Versioned>(
+  member: number,
+  kind: RecordKind,
+  id: string,
+  change: (op: OutboxOp<T>) => OutboxOp<T>,
+): Promise<void> {
+  const db = await open();
+  const transaction = db.transaction(OPS, 'readwrite');
+  const store = transaction.objectStore(OPS);
+  const request = store.get(opKey(member, kind, id));
+  request.onsuccess = () => {
+    const row = request.result as StoredOp | undefined;
+    if (row) store.put({ ...row, op: change(row.op as OutboxOp<T>) });
+  };
+  await finished(transaction);
+}
+
 /** Everything kept for a member, gone: on logout. */
 export async function forgetMember(member: number): Promise<void> {
   const db = await open();
-  const transaction = db.transaction([OPS, COPIES], 'readwrite');
-  for (const name of [OPS, COPIES]) {
+  const transaction = db.transaction([OPS, COPIES, PHOTOS], 'readwrite');
+  for (const name of [OPS, COPIES, PHOTOS]) {
     const store = transaction.objectStore(name);
     const request = store.index('member').getAllKeys(member);
     request.onsuccess = () => {

@@ -1,10 +1,10 @@
 import type { Find } from '@sentiero/contract/finds';
-import { findSpecies, lookalikesOf, type SpeciesCode } from '@sentiero/contract/species';
+import type { PhotoRef } from '@sentiero/contract/photo-files';
+import { findSpecies, lookalikesOf } from '@sentiero/contract/species';
 import { Download, LocateFixed, MapPin, Upload } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useSite } from '../../../lib/site.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -15,11 +15,12 @@ import { FormField, inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { importFindsFile, type ShownFind, useFieldSync, useFinds, useFindWrites } from '../api.ts';
+import { FindList } from '../components/find-list.tsx';
 import type { Draft } from '../components/finds-map.tsx';
 import { Locked, MembersOnly } from '../components/members-only.tsx';
-import { RecordActions } from '../components/record-actions.tsx';
+import { PhotoPicker } from '../components/photo-picker.tsx';
 import { SpeciesSelect } from '../components/species-select.tsx';
-import { SyncBadge, SyncNotice, useOnline } from '../components/sync-status.tsx';
+import { SyncNotice, useOnline } from '../components/sync-status.tsx';
 
 const FindsMap = lazy(() => import('../components/finds-map.tsx'));
 
@@ -28,8 +29,8 @@ const MAP_BOX = 'relative h-80 overflow-hidden rounded-xl border border-stone-20
 
 const today = () => new Date().toLocaleDateString('sv-SE');
 
-type Form = { id: string | null; species: string; day: string; notes: string };
-const emptyForm = (): Form => ({ id: null, species: '', day: today(), notes: '' });
+type Form = { id: string | null; species: string; day: string; notes: string; photos: PhotoRef[] };
+const emptyForm = (): Form => ({ id: null, species: '', day: today(), notes: '', photos: [] });
 
 /** `/user/finds`: the Sentiero+ private finds map (issue 15, item 4). */
 export function FindsPage({ banner }: { banner?: ReactNode }) {
@@ -60,7 +61,13 @@ function MemberFinds({ member, banner }: { member: number; banner?: ReactNode })
   }
 
   const edit = (find: ShownFind) => {
-    setForm({ id: find.id, species: find.species_code ?? '', day: find.found_on, notes: find.notes });
+    setForm({
+      id: find.id,
+      species: find.species_code ?? '',
+      day: find.found_on,
+      notes: find.notes,
+      photos: find.photos,
+    });
     setDraft({ latitude: find.latitude, longitude: find.longitude, accuracy: find.accuracy_m });
     setNotice(null);
   };
@@ -80,6 +87,7 @@ function MemberFinds({ member, banner }: { member: number; banner?: ReactNode })
       species_code: form.species || null,
       found_on: form.day,
       notes: form.notes.trim(),
+      photos: form.photos,
       created_at: previous?.created_at ?? now,
       updated_at: now,
     };
@@ -117,6 +125,7 @@ function MemberFinds({ member, banner }: { member: number; banner?: ReactNode })
         </div>
         <Card title={form.id ? t('form.titleEdit') : t('form.titleNew')}>
           <FindForm
+            member={member}
             form={form}
             draft={draft}
             onChange={setForm}
@@ -130,7 +139,7 @@ function MemberFinds({ member, banner }: { member: number; banner?: ReactNode })
         </Card>
       </div>
       {finds.data ? (
-        <FindList finds={shown} onEdit={edit} onDelete={(find) => void writes.remove(find)} />
+        <FindList member={member} finds={shown} onEdit={edit} onDelete={(find) => void writes.remove(find)} />
       ) : (
         <QueryState isPending={finds.isPending} isError={finds.isError} onRetry={() => finds.refetch()} />
       )}
@@ -152,6 +161,7 @@ function MapPlaceholder() {
 type Locating = 'idle' | 'busy' | 'denied';
 
 function FindForm({
+  member,
   form,
   draft,
   onChange,
@@ -159,6 +169,7 @@ function FindForm({
   onSave,
   onCancel,
 }: {
+  member: number;
   form: Form;
   draft: Draft | null;
   onChange(form: Form): void;
@@ -268,6 +279,11 @@ function FindForm({
           />
         )}
       </FormField>
+      <PhotoPicker
+        member={member}
+        photos={form.photos}
+        onChange={(photos) => onChange({ ...form, photos })}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy} busyLabel={t('form.saving')}>
           {t('form.save')}
@@ -291,64 +307,6 @@ function LookalikeWarning({ codes }: { codes: string[] }) {
     .map((species) => (species ? `${species.names[language]} (${t(`edibility.${species.edibility}`)})` : ''))
     .join(', ');
   return <p className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">{t('lookalikes', { names })}</p>;
-}
-
-function FindList({
-  finds,
-  onEdit,
-  onDelete,
-}: {
-  finds: ShownFind[];
-  onEdit(find: ShownFind): void;
-  onDelete(find: ShownFind): void;
-}) {
-  const { t } = useTranslation('finds');
-  const language = useCurrentLanguage();
-  const heading = useId();
-  return (
-    <section aria-labelledby={heading}>
-      <h2 id={heading} className="mb-3 font-semibold text-lg text-stone-900">
-        {t('list.title', { count: finds.length })}
-      </h2>
-      {finds.length === 0 ? (
-        <p className="text-stone-600">{t('list.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-          {finds.map((find) => {
-            const species = findSpecies(find.species_code as SpeciesCode | null);
-            const name = species ? species.names[language] : t('form.speciesNone');
-            return (
-              <li key={find.id} className="flex flex-wrap items-start gap-3 p-4">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium text-stone-900">
-                    {name}
-                    {species && (
-                      <span className="ml-1 font-normal text-stone-500 italic">{species.latin}</span>
-                    )}
-                  </p>
-                  <p className="text-sm text-stone-600">
-                    {formatLocalizedDate(find.found_on, language)} · {find.latitude.toFixed(5)},{' '}
-                    {find.longitude.toFixed(5)}
-                    {find.accuracy_m !== null && ` · ±${find.accuracy_m} m`}
-                  </p>
-                  {find.notes && <p className="mt-1 break-words text-sm text-stone-700">{find.notes}</p>}
-                  <div className="mt-2">
-                    <SyncBadge state={find.sync} />
-                  </div>
-                </div>
-                <RecordActions
-                  name={name}
-                  day={find.found_on}
-                  onEdit={() => onEdit(find)}
-                  onDelete={() => onDelete(find)}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
-  );
 }
 
 function FindFiles({ onImported }: { onImported(): void }) {

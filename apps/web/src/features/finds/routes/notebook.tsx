@@ -1,9 +1,8 @@
 import type { ForagingArea } from '@sentiero/contract/finds';
-import type { Language } from '@sentiero/contract/languages';
-import type { NotebookEntry, OverLimit, SeasonSummary } from '@sentiero/contract/notebook';
-import { findSpecies } from '@sentiero/contract/species';
+import type { NotebookEntry, OverLimit } from '@sentiero/contract/notebook';
+import type { PhotoRef } from '@sentiero/contract/photo-files';
 import { Download, TriangleAlert } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatLocalizedDate } from '../../../lib/format.ts';
@@ -15,24 +14,15 @@ import { FormField, inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { type ShownEntry, useEntryWrites, useFieldSync, useFinds, useNotebook } from '../api.ts';
-import { DayWeather } from '../components/day-weather.tsx';
+import { EntryList } from '../components/entry-list.tsx';
+import { formatWeight, speciesName } from '../components/entry-text.ts';
 import { Locked, MembersOnly } from '../components/members-only.tsx';
-import { RecordActions } from '../components/record-actions.tsx';
+import { PhotoPicker } from '../components/photo-picker.tsx';
+import { SeasonTotals } from '../components/season-totals.tsx';
 import { SpeciesSelect } from '../components/species-select.tsx';
-import { SyncBadge, SyncNotice } from '../components/sync-status.tsx';
+import { SyncNotice } from '../components/sync-status.tsx';
 
 const today = () => new Date().toLocaleDateString('sv-SE');
-
-/** Grams as a forager reads them: "800 g", "1,2 kg" (in the reader's language). */
-export function formatWeight(grams: number, language: Language): string {
-  return grams < 1000
-    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'gram' }).format(grams)
-    : new Intl.NumberFormat(language, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 2 }).format(
-        grams / 1000,
-      );
-}
-
-const speciesName = (code: string, language: Language) => findSpecies(code)?.names[language] ?? code;
 
 type Form = {
   id: string | null;
@@ -42,6 +32,7 @@ type Form = {
   species: string;
   weight: string;
   notes: string;
+  photos: PhotoRef[];
 };
 const emptyForm = (): Form => ({
   id: null,
@@ -51,6 +42,7 @@ const emptyForm = (): Form => ({
   species: '',
   weight: '',
   notes: '',
+  photos: [],
 });
 
 /** `/user/notebook`: the Sentiero+ mushroom notebook (issue 15, item 5). */
@@ -96,6 +88,7 @@ function MemberNotebook({ member, banner }: { member: number; banner?: ReactNode
       species_code: form.species,
       weight_g: Math.round(Number(form.weight)),
       notes: form.notes.trim(),
+      photos: form.photos,
       weather: previous?.weather ?? null,
       created_at: previous?.created_at ?? now,
       updated_at: now,
@@ -113,6 +106,7 @@ function MemberNotebook({ member, banner }: { member: number; banner?: ReactNode
       species: entry.species_code,
       weight: String(entry.weight_g),
       notes: entry.notes,
+      photos: entry.photos,
     });
 
   const pending = data?.entries.filter((entry) => entry.sync === 'pending').length ?? 0;
@@ -124,6 +118,7 @@ function MemberNotebook({ member, banner }: { member: number; banner?: ReactNode
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card title={form.id ? t('notebook.titleEdit') : t('notebook.titleNew')}>
           <EntryForm
+            member={member}
             form={form}
             areas={areas}
             finds={(finds.data?.finds ?? []).map((find) => ({
@@ -175,6 +170,7 @@ function MemberNotebook({ member, banner }: { member: number; banner?: ReactNode
       </div>
       {data && (
         <EntryList
+          member={member}
           entries={data.entries}
           areaName={areaName}
           onEdit={edit}
@@ -212,6 +208,7 @@ function OverLimitWarning({ days, areaName }: { days: OverLimit[]; areaName(id: 
 }
 
 function EntryForm({
+  member,
   form,
   areas,
   finds,
@@ -219,6 +216,7 @@ function EntryForm({
   onSave,
   onCancel,
 }: {
+  member: number;
   form: Form;
   areas: ForagingArea[];
   finds: { id: string; label: string }[];
@@ -342,6 +340,11 @@ function EntryForm({
           />
         )}
       </FormField>
+      <PhotoPicker
+        member={member}
+        photos={form.photos}
+        onChange={(photos) => onChange({ ...form, photos })}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy} busyLabel={t('form.saving')}>
           {t('notebook.save')}
@@ -353,144 +356,5 @@ function EntryForm({
         )}
       </div>
     </form>
-  );
-}
-
-function Totals({
-  title,
-  rows,
-}: {
-  title: string;
-  rows: { key: string; label: string; total_g: number; count: number }[];
-}) {
-  const language = useCurrentLanguage();
-  const { t } = useTranslation('finds');
-  const heaviest = Math.max(1, ...rows.map((row) => row.total_g));
-  return (
-    <div>
-      <h3 className="mb-2 font-medium text-stone-800">{title}</h3>
-      <ul className="space-y-2">
-        {rows.map((row) => (
-          <li key={row.key} className="text-sm">
-            <div className="flex justify-between gap-3">
-              <span className="min-w-0 truncate">{row.label}</span>
-              <span className="shrink-0 text-stone-600 tabular-nums">
-                {formatWeight(row.total_g, language)} · {t('notebook.entries', { count: row.count })}
-              </span>
-            </div>
-            <div className="mt-1 h-1.5 rounded-full bg-stone-100">
-              <div
-                className="h-1.5 rounded-full bg-brand-600"
-                style={{ width: `${Math.round((row.total_g / heaviest) * 100)}%` }}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function SeasonTotals({
-  summary,
-  areaName,
-}: {
-  summary: SeasonSummary;
-  areaName(id: number | null): string;
-}) {
-  const { t } = useTranslation('finds');
-  const language = useCurrentLanguage();
-  const month = (value: string) =>
-    new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
-      new Date(`${value}-01T00:00:00Z`),
-    );
-  return (
-    <Card title={t('notebook.summary')}>
-      <p className="mb-4 text-2xl font-semibold text-stone-900">
-        {formatWeight(summary.total_g, language)}{' '}
-        <span className="font-normal text-base text-stone-600">
-          {t('notebook.entries', { count: summary.count })}
-        </span>
-      </p>
-      {summary.count > 0 && (
-        <div className="grid gap-6 sm:grid-cols-2">
-          <Totals
-            title={t('notebook.bySpecies')}
-            rows={summary.by_species.map((row) => ({
-              key: row.species_code,
-              label: speciesName(row.species_code, language),
-              ...row,
-            }))}
-          />
-          <Totals
-            title={t('notebook.byArea')}
-            rows={summary.by_area.map((row) => ({
-              key: String(row.area_id),
-              label: areaName(row.area_id),
-              ...row,
-            }))}
-          />
-          <Totals
-            title={t('notebook.byMonth')}
-            rows={summary.by_month.map((row) => ({ key: row.month, label: month(row.month), ...row }))}
-          />
-        </div>
-      )}
-    </Card>
-  );
-}
-
-function EntryList({
-  entries,
-  areaName,
-  onEdit,
-  onDelete,
-}: {
-  entries: ShownEntry[];
-  areaName(id: number | null): string;
-  onEdit(entry: ShownEntry): void;
-  onDelete(entry: ShownEntry): void;
-}) {
-  const { t } = useTranslation('finds');
-  const language = useCurrentLanguage();
-  const heading = useId();
-  return (
-    <section aria-labelledby={heading}>
-      <h2 id={heading} className="mb-3 font-semibold text-lg text-stone-900">
-        {t('notebook.listTitle')}
-      </h2>
-      {entries.length === 0 ? (
-        <p className="text-stone-600">{t('notebook.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-          {entries.map((entry) => {
-            const name = speciesName(entry.species_code, language);
-            return (
-              <li key={entry.id} className="flex flex-wrap items-start gap-3 p-4">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium text-stone-900">
-                    {name} · {formatWeight(entry.weight_g, language)}
-                  </p>
-                  <p className="text-sm text-stone-600">
-                    {formatLocalizedDate(entry.day, language)} · {areaName(entry.area_id)}
-                  </p>
-                  {entry.weather && <DayWeather weather={entry.weather} />}
-                  {entry.notes && <p className="mt-1 break-words text-sm text-stone-700">{entry.notes}</p>}
-                  <div className="mt-2">
-                    <SyncBadge state={entry.sync} />
-                  </div>
-                </div>
-                <RecordActions
-                  name={name}
-                  day={entry.day}
-                  onEdit={() => onEdit(entry)}
-                  onDelete={() => onDelete(entry)}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -1,4 +1,5 @@
 import * as accounts from './accounts.ts';
+import * as alerts from './alerts.ts';
 import * as areas from './areas.ts';
 import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
@@ -40,6 +41,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),
   ...pickEndpoints(notebook),
+  ...pickEndpoints(alerts),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,9 +1,11 @@
+import { addCalendarDays } from '@sentiero/contract/durations';
 import { LANGUAGES, type LocalizedText } from '@sentiero/contract/languages';
 import { findFirstStartDate } from '@sentiero/contract/rules/start-dates';
 import type { Db } from '@sentiero/db/client';
 import {
   activityTypes,
   areas,
+  areaWeatherDays,
   cancellationPolicies,
   categories,
   coupons,
@@ -298,4 +300,46 @@ export async function createCoupon(
     .returning();
   if (!row) throw new Error('the coupon was not written');
   return row;
+}
+
+type WeatherDayRow = typeof areaWeatherDays.$inferInsert;
+
+/**
+ * An area's stored weather for `count` days from `from`, as the weather refresh writes it: dry
+ * and mild (15 °C, nights at 8 °C) unless `day` says otherwise for a day (given its date and its
+ * offset from `from`). Days from `forecastFrom` on are forecast.
+ */
+export async function createWeatherDays(
+  db: Db,
+  areaId: number,
+  {
+    from,
+    count,
+    forecastFrom,
+    day = () => ({}),
+  }: {
+    from: string;
+    count: number;
+    forecastFrom?: string;
+    day?: (date: string, offset: number) => Partial<WeatherDayRow>;
+  },
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, offset): WeatherDayRow => {
+    const date = addCalendarDays(from, offset);
+    return {
+      areaId,
+      day: date,
+      rainMm: 0,
+      tempMean: 15,
+      tempMin: 8,
+      tempMax: 21,
+      weatherCode: 1,
+      gustKmh: 10,
+      forecast: forecastFrom !== undefined && date >= forecastFrom,
+      source: 'open-meteo',
+      fetchedAt: new Date(),
+      ...day(date, offset),
+    };
+  });
+  await db.insert(areaWeatherDays).values(rows);
 }

@@ -1,12 +1,20 @@
 import type { Db } from '@sentiero/db/client';
+import type { Clock } from '../../platform/context.ts';
+import { findAreaForecasts } from './forecast.ts';
 
 /**
  * Per area, how good the growth forecast is for the days ahead, from 0 (nothing to find) to 1
- * (an abundant week): recommendations lift the areas where going out is worth it. Areas the
- * forecast says nothing about are left out of the map.
- *
- * Empty until the growth forecast (issue 15, item 2) fills it; recommendations already read it.
+ * (a miraculous week): the mean score of its forecast days, each area on its own calendar.
+ * Recommendations lift the areas where going out is worth it; an area averaging "good" (0.5) is
+ * told as good conditions. Areas the forecast says nothing about are left out of the map.
  */
-export async function findGrowthBoosts(_db: Db, _today: string): Promise<Map<number, number>> {
-  return new Map();
+export async function findGrowthBoosts(db: Db, clock: Clock): Promise<Map<number, number>> {
+  const boosts = new Map<number, number>();
+  for (const [areaId, days] of await findAreaForecasts(db, { clock })) {
+    const ahead = days.filter((day) => day.forecast);
+    if (ahead.length === 0) continue;
+    const mean = ahead.reduce((sum, day) => sum + day.score, 0) / ahead.length;
+    boosts.set(areaId, Math.round(mean * 1000) / 1000);
+  }
+  return boosts;
 }

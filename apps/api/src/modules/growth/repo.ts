@@ -1,8 +1,9 @@
+import type { Season } from '@sentiero/contract/durations';
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
-import { areaGrowthLevels, areas, growthUnlocks, regions } from '@sentiero/db/schema';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { activityTypes, areaGrowthLevels, areas, growthUnlocks, regions, tickets } from '@sentiero/db/schema';
+import { and, asc, between, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 export type GrowthFilter = { country?: string | undefined; regionId?: number | undefined };
 
@@ -68,4 +69,44 @@ export async function insertUnlock(db: Db, userId: number, areaId: number, allow
       where (select count(*) from growth_unlocks where user_id = ${userId}) < ${allowance}
       on conflict do nothing`);
   });
+}
+
+/**
+ * The areas the growth forecast covers, with their calendar and the seasons of the mushroom
+ * permits they sell (null for a permit without one): by default the areas that sell mushroom
+ * foraging or report growth, or exactly `areaIds`. Areas have no season of their own; their
+ * permits' seasons are what the area's rules allow.
+ */
+export function findForecastAreas(db: Db, areaIds?: readonly number[]) {
+  const permits = db
+    .select({
+      areaId: tickets.areaId,
+      seasons: sql<(Season | null)[]>`jsonb_agg(${tickets.season})`.as('seasons'),
+    })
+    .from(tickets)
+    .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
+    .where(and(eq(tickets.active, true), eq(activityTypes.slug, 'mushroom-foraging')))
+    .groupBy(tickets.areaId)
+    .as('permits');
+  const reports = sql`exists (select 1 from ${areaGrowthLevels} where ${areaGrowthLevels.areaId} = ${areas.id})`;
+  return db
+    .select({ id: areas.id, timeZone: areas.timeZone, seasons: permits.seasons })
+    .from(areas)
+    .leftJoin(permits, eq(permits.areaId, areas.id))
+    .where(areaIds ? inArray(areas.id, [...areaIds]) : sql`(${permits.areaId} is not null or ${reports})`)
+    .orderBy(asc(areas.id));
+}
+
+/** The levels reported in the areas between two days (the day's level, 0 poor … 5 miraculous). */
+export function findReportedLevels(db: Db, areaIds: readonly number[], from: string, to: string) {
+  return db
+    .select({
+      areaId: areaGrowthLevels.areaId,
+      date: areaGrowthLevels.observedOn,
+      level: areaGrowthLevels.level,
+    })
+    .from(areaGrowthLevels)
+    .where(
+      and(inArray(areaGrowthLevels.areaId, [...areaIds]), between(areaGrowthLevels.observedOn, from, to)),
+    );
 }

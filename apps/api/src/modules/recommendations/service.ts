@@ -1,4 +1,3 @@
-import { calendarDateIn } from '@sentiero/contract/durations';
 import { FOR_YOU_SIZE, type RecommendationReason, type RecommendedTicket } from '@sentiero/contract/tickets';
 import type { ServiceContext } from '../../platform/context.ts';
 import { requireMemberRow } from '../accounts/service.ts';
@@ -46,7 +45,7 @@ export async function listTicketsForMember(
   const now = ctx.clock.now();
   const [history, boosts] = await Promise.all([
     getPurchaseHistory(ctx, member.id),
-    findGrowthBoosts(ctx.db, calendarDateIn('Europe/Rome', now)),
+    findGrowthBoosts(ctx.db, ctx.clock),
   ]);
   const signals: RankingSignals = {
     preferredActivityIds: member.preferredActivityIds,

@@ -1,6 +1,6 @@
 import type { Db } from '@sentiero/db/client';
 import { areas, areaWeatherDays } from '@sentiero/db/schema';
-import { and, asc, desc, eq, gte, lt, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 
 export type WeatherDayRow = typeof areaWeatherDays.$inferInsert;
 
@@ -78,4 +78,25 @@ export async function findLatestAreaFetch(db: Db, areaId: number) {
 export async function findLatestFetch(db: Db): Promise<Date | null> {
   const [row] = await db.select({ fetchedAt: max(areaWeatherDays.fetchedAt) }).from(areaWeatherDays);
   return row?.fetchedAt ?? null;
+}
+
+/** What the growth forecast reads of the areas' days between two dates, by area and day. */
+export function findGrowthWeatherDays(db: Db, areaIds: readonly number[], from: string, to: string) {
+  return db
+    .select({
+      areaId: areaWeatherDays.areaId,
+      date: areaWeatherDays.day,
+      rainMm: areaWeatherDays.rainMm,
+      tempMean: areaWeatherDays.tempMean,
+      tempMin: areaWeatherDays.tempMin,
+    })
+    .from(areaWeatherDays)
+    .where(
+      and(
+        inArray(areaWeatherDays.areaId, [...areaIds]),
+        gte(areaWeatherDays.day, from),
+        lte(areaWeatherDays.day, to),
+      ),
+    )
+    .orderBy(asc(areaWeatherDays.areaId), asc(areaWeatherDays.day));
 }

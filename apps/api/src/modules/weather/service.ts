@@ -1,15 +1,17 @@
 import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import type { EndpointOutput } from '@sentiero/contract/endpoint';
+import type { GrowthWeatherDay } from '@sentiero/contract/rules/growth-forecast';
 import {
   WEATHER_FORECAST_DAYS,
   WEATHER_PAST_DAYS,
   WEATHER_STALE_HOURS,
   type weatherInfo,
 } from '@sentiero/contract/weather';
+import type { Db } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { WeatherSourceName } from '../../platform/weather/source.ts';
-import { findAreaTimeZone, findAreaWeatherDays, findLatestAreaFetch } from './repo.ts';
+import { findAreaTimeZone, findAreaWeatherDays, findGrowthWeatherDays, findLatestAreaFetch } from './repo.ts';
 
 /** The period one refresh covers, and what a call without dates gets. */
 const DEFAULT_SPAN_DAYS = WEATHER_PAST_DAYS + WEATHER_FORECAST_DAYS - 1;
@@ -54,4 +56,27 @@ export async function getAreaWeather(
     stale: ageMs > WEATHER_STALE_HOURS * 3_600_000,
     source: latest?.source ?? configuredSource,
   };
+}
+
+/**
+ * The stored weather the growth forecast reads, per area, oldest day first, in one query for any
+ * number of areas. A day missing rain or temperatures is left out: the rule counts a day it does
+ * not know as dry and says so, rather than reading a gap as 0 mm or 0 °C.
+ */
+export async function listGrowthWeather(
+  db: Db,
+  areaIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Map<number, GrowthWeatherDay[]>> {
+  const byArea = new Map<number, GrowthWeatherDay[]>();
+  if (areaIds.length === 0) return byArea;
+  for (const row of await findGrowthWeatherDays(db, areaIds, from, to)) {
+    if (row.rainMm === null || row.tempMean === null || row.tempMin === null) continue;
+    const day = { date: row.date, rainMm: row.rainMm, tempMean: row.tempMean, tempMin: row.tempMin };
+    const days = byArea.get(row.areaId);
+    if (days) days.push(day);
+    else byArea.set(row.areaId, [day]);
+  }
+  return byArea;
 }

@@ -16,6 +16,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
+import { configuredPushSender, startAlertJobs } from './modules/alerts/jobs.ts';
+import { registerAlertRoutes } from './modules/alerts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
@@ -49,6 +51,7 @@ import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import { etagHash, PublicCache } from './platform/public-cache.ts';
+import type { PushSender } from './platform/push.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -69,6 +72,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Where mail goes; by default SMTP_URL's server, or the embedded mailbox. */
   mailTransport?: MailTransport;
+  /** Where pushes go; by default Web Push with the configured (or kept) VAPID keys. */
+  pushSender?: PushSender | null;
   /** Tests pass `false` to keep their output quiet. */
   logger?: boolean;
   /**
@@ -86,6 +91,7 @@ export async function buildApp({
   clock = systemClock,
   logger = true,
   mailTransport,
+  pushSender,
   cron = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -290,6 +296,17 @@ export async function buildApp({
   const weatherSource = configuredWeatherSource(config, clock);
   registerWeatherRoutes(app, { source: weatherSource.name });
   await startWeatherJobs({ db: database.db, jobs, source: weatherSource, clock, log: app.log, cron });
+  const alerts = await startAlertJobs({
+    db: database.db,
+    jobs,
+    clock,
+    log: app.log,
+    mail,
+    push: pushSender === undefined ? configuredPushSender(config, app.log) : pushSender,
+    brand: config.brand,
+    origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+  });
+  registerAlertRoutes(app, alerts);
   if (config.env !== 'production') registerMailboxRoutes(app, database.db);
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));

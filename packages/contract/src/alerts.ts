@@ -20,6 +20,9 @@ export type AlertEvent =
   | { kind: 'growth'; date: string; level: GrowthLevel }
   | { kind: WeatherWarning; date: string };
 
+/** Quiet hours until the member chooses: nights in Italy, 22:00 to 07:00. */
+export const DEFAULT_QUIET_HOURS = { start: 22 * 60, end: 7 * 60, timeZone: 'Europe/Rome' } as const;
+
 /** Areas one member may follow: a season's worth of woods and rivers, a list that fits a phone. */
 export const MAX_FOLLOWED_AREAS = 50;
 /** Devices one member may receive pushes on. */
@@ -141,12 +144,8 @@ export const alertPushSubscribe = defineEndpoint({
   input: z.object({
     lng: ZLanguageParam,
     endpoint: z.url({ protocol: /^https?$/, ...field('invalid') }).max(2048, field('invalid')),
-    p256dh: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, field('invalid')),
-    auth: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, field('invalid')),
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, field('invalid')),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, field('invalid')),
   }),
   output: z.object({ push_devices: z.number().int() }),
 });

@@ -22,7 +22,11 @@ export type PushOutcome = { ok: true } | { ok: false; gone: boolean; status: num
 
 export type PushSender = {
   publicKey: string;
-  send(target: PushTarget, payload: string, options?: { ttlSeconds?: number; topic?: string }): Promise<PushOutcome>;
+  send(
+    target: PushTarget,
+    payload: string,
+    options?: { ttlSeconds?: number; topic?: string },
+  ): Promise<PushOutcome>;
 };
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
@@ -116,9 +120,19 @@ export function webPushSender(keys: VapidKeys): PushSender {
         // The answer's body says nothing we act on; reading it frees the connection.
         await response.arrayBuffer().catch(() => undefined);
         if (response.ok) return { ok: true };
-        return { ok: false, gone: status === 404 || status === 410, status, error: `push service answered ${status}` };
+        return {
+          ok: false,
+          gone: status === 404 || status === 410,
+          status,
+          error: `push service answered ${status}`,
+        };
       } catch (error) {
-        return { ok: false, gone: false, status, error: error instanceof Error ? error.message : String(error) };
+        return {
+          ok: false,
+          gone: false,
+          status,
+          error: error instanceof Error ? error.message : String(error),
+        };
       }
     },
   };

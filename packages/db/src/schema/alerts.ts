@@ -1,4 +1,4 @@
-import type { AlertEvent, AlertKind } from '@sentiero/contract/alerts';
+import { type AlertEvent, type AlertKind, DEFAULT_QUIET_HOURS } from '@sentiero/contract/alerts';
 import type { GrowthLevel } from '@sentiero/contract/growth';
 import { sql } from 'drizzle-orm';
 import {
@@ -62,9 +62,9 @@ export const alertSettings = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    quietStart: smallint('quiet_start').notNull().default(22 * 60),
-    quietEnd: smallint('quiet_end').notNull().default(7 * 60),
-    timeZone: text('time_zone').notNull().default('Europe/Rome'),
+    quietStart: smallint('quiet_start').notNull().default(DEFAULT_QUIET_HOURS.start),
+    quietEnd: smallint('quiet_end').notNull().default(DEFAULT_QUIET_HOURS.end),
+    timeZone: text('time_zone').notNull().default(DEFAULT_QUIET_HOURS.timeZone),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
@@ -124,5 +124,7 @@ export const alertNotifications = pgTable(
     pushedAt: at('pushed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('alert_notifications_member_area_day_idx').on(table.userId, table.areaId, table.day)],
+  (table) => [
+    uniqueIndex('alert_notifications_member_area_day_idx').on(table.userId, table.areaId, table.day),
+  ],
 );

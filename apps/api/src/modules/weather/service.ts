@@ -2,16 +2,24 @@ import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import type { EndpointOutput } from '@sentiero/contract/endpoint';
 import type { GrowthWeatherDay } from '@sentiero/contract/rules/growth-forecast';
 import {
+  findWeatherWarnings,
   WEATHER_FORECAST_DAYS,
   WEATHER_PAST_DAYS,
   WEATHER_STALE_HOURS,
+  type WeatherWarning,
   type weatherInfo,
 } from '@sentiero/contract/weather';
 import type { Db } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { WeatherSourceName } from '../../platform/weather/source.ts';
-import { findAreaTimeZone, findAreaWeatherDays, findGrowthWeatherDays, findLatestAreaFetch } from './repo.ts';
+import {
+  findAreaTimeZone,
+  findAreaWeatherDays,
+  findGrowthWeatherDays,
+  findLatestAreaFetch,
+  findWarningWeatherDays,
+} from './repo.ts';
 
 /** The period one refresh covers, and what a call without dates gets. */
 const DEFAULT_SPAN_DAYS = WEATHER_PAST_DAYS + WEATHER_FORECAST_DAYS - 1;
@@ -77,6 +85,33 @@ export async function listGrowthWeather(
     const days = byArea.get(row.areaId);
     if (days) days.push(day);
     else byArea.set(row.areaId, [day]);
+  }
+  return byArea;
+}
+
+/**
+ * The warnings (storm, heavy rain, frost: `findWeatherWarnings`, the event page's rule) of each
+ * area's stored days between two dates, by area and day; days that warn of nothing are left out.
+ */
+export async function listWeatherWarnings(
+  db: Db,
+  areaIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Map<string, WeatherWarning[]>>> {
+  const byArea = new Map<number, Map<string, WeatherWarning[]>>();
+  if (areaIds.length === 0) return byArea;
+  for (const row of await findWarningWeatherDays(db, areaIds, from, to)) {
+    const warnings = findWeatherWarnings({
+      weather_code: row.weatherCode,
+      rain_mm: row.rainMm,
+      temp_min: row.tempMin,
+      gust_kmh: row.gustKmh,
+    });
+    if (warnings.length === 0) continue;
+    const days = byArea.get(row.areaId) ?? new Map<string, WeatherWarning[]>();
+    days.set(row.date, warnings);
+    byArea.set(row.areaId, days);
   }
   return byArea;
 }

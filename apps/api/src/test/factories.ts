@@ -58,6 +58,17 @@ export async function createMember(sut: TestApp, name = 'Paolo'): Promise<Browse
   return browser;
 }
 
+/** Sentiero+ through the API, with the sandbox's test card: the trial starts at once. */
+export async function joinPlus(browser: Browser) {
+  const bought = await browser.post('/api/app/subscription/buy?lng=en', {
+    subscription_type: 'yearly',
+    payment_method: 'sandbox',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+    idempotency_key: `plus-${++serial}-${Date.now()}`,
+  });
+  expect(bought.statusCode).toBe(200);
+}
+
 /** A ticket as `app/ticket/list` shows it to its holder. */
 export type HeldTicket = {
   code: string;

@@ -3,7 +3,7 @@ import { finds, notebookEntries } from '@sentiero/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, memberId } from '../../test/factories.ts';
+import { createMember, joinPlus, memberId } from '../../test/factories.ts';
 
 /*
  * The private finds map (issue 15, item 4) through the API: Sentiero+ only, the owner's only,
@@ -23,18 +23,6 @@ let sut: TestApp;
 let member: Browser;
 let other: Browser;
 let plain: Browser;
-let serial = 0;
-
-/** Sentiero+ through the API, with the sandbox's test card (the trial starts at once). */
-export async function joinPlus(browser: Browser) {
-  const bought = await browser.post('/api/app/subscription/buy?lng=en', {
-    subscription_type: 'yearly',
-    payment_method: 'sandbox',
-    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    idempotency_key: `finds-plus-${++serial}-${Date.now()}`,
-  });
-  expect(bought.statusCode).toBe(200);
-}
 
 const marker = (overrides: Record<string, unknown> = {}) => ({
   id: randomUUID(),

@@ -62,7 +62,9 @@ beforeAll(async () => {
   // The evaluation queues its sends from a process of its own, as the scheduled run does.
   jobs = await startJobs(sut.database, sut.app.log, { work: false, cron: false });
   const db = sut.database.db;
-  const area = await createArea(db, { name: { it: 'Val di Taro', en: 'Taro Valley', de: 'Tarotal' } as never });
+  const area = await createArea(db, {
+    name: { it: 'Val di Taro', en: 'Taro Valley', de: 'Tarotal' } as never,
+  });
   areaId = area.id;
   areaName = 'Val di Taro';
   const [mushrooms] = await db
@@ -100,7 +102,10 @@ async function plusMember(language = 'it', name = 'Giulia'): Promise<{ browser: 
   const browser = await createMember(sut, name);
   await joinPlus(browser);
   const id = await memberId(browser);
-  await sut.database.db.update(users).set({ language: language as never }).where(eq(users.id, id));
+  await sut.database.db
+    .update(users)
+    .set({ language: language as never })
+    .where(eq(users.id, id));
   return { browser, id };
 }
 
@@ -274,13 +279,19 @@ describe('the daily alert run', () => {
         },
         [notification?.id as number],
       );
-      await waitFor('the push', () => push.received.find((received) => received.subscription === device.endpoint));
+      await waitFor('the push', () =>
+        push.received.find((received) => received.subscription === device.endpoint),
+      );
     } finally {
       now = MORNING;
     }
     expect(push.received.filter((received) => received.subscription === device.endpoint)).toHaveLength(1);
     const [pushed] = push.received.filter((received) => received.subscription === device.endpoint);
-    expect(pushed?.vapid).toMatchObject({ aud: push.url, sub: 'mailto:alerts@sentiero.test', publicKey: vapid.publicKey });
+    expect(pushed?.vapid).toMatchObject({
+      aud: push.url,
+      sub: 'mailto:alerts@sentiero.test',
+      publicKey: vapid.publicKey,
+    });
     expect(pushed?.headers['content-encoding']).toBe('aes128gcm');
     expect(JSON.parse(pushed?.text ?? '{}')).toEqual({
       title: 'Tarotal',
@@ -310,7 +321,10 @@ describe('the daily alert run', () => {
     );
     expect(JSON.parse(pushed.text).title).toBe(areaName);
     const devices = await waitFor('the gone device to be forgotten', async () => {
-      const rows = await sut.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+      const rows = await sut.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, id));
       return rows.length === 1 ? rows : undefined;
     });
     expect(devices.map((device) => device.endpoint)).toEqual([kept.endpoint]);

@@ -263,15 +263,11 @@ export type NewNotification = {
  */
 export async function insertNotifications(db: Db, rows: NewNotification[]) {
   if (rows.length === 0) return [];
-  return db
-    .insert(alertNotifications)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({
-      id: alertNotifications.id,
-      pushAfter: alertNotifications.pushAfter,
-      byMail: alertNotifications.byMail,
-    });
+  return db.insert(alertNotifications).values(rows).onConflictDoNothing().returning({
+    id: alertNotifications.id,
+    pushAfter: alertNotifications.pushAfter,
+    byMail: alertNotifications.byMail,
+  });
 }
 
 // ── Sending ─────────────────────────────────────────────────────────────────────────────────

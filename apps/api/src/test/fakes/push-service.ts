@@ -58,7 +58,10 @@ export function decryptAes128gcm(body: Buffer, keys: Keys): string {
   const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(cipherText.subarray(cipherText.length - 16));
-  const padded = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(cipherText.subarray(0, cipherText.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with the delimiter 0x02 and zero padding.
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;

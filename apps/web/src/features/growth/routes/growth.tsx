@@ -23,10 +23,19 @@ const LEVEL_STYLE: Record<GrowthLevel, string> = {
 
 /**
  * `/growth`: the mushroom growth table, the latest levels reported in each foraging area. The
- * Sentiero+ banner that unlocks the full table and the advertising slot come from the app, which
- * composes the features.
+ * Sentiero+ banner that unlocks the full table, the advertising slot and the members' follow
+ * button (alerts) come from the app, which composes the features.
  */
-export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode }) {
+export function GrowthTable({
+  banner,
+  ad,
+  follow,
+}: {
+  banner: ReactNode;
+  ad?: ReactNode;
+  /** A Sentiero+ member's way to follow an area's alerts, composed in by the app. */
+  follow?: (area: { id: number; name: string }) => ReactNode;
+}) {
   const { t } = useTranslation(['growth', 'errors']);
   const language = useCurrentLanguage();
   const table = useGrowthTable(language);
@@ -72,6 +81,7 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
                       {row.name}
                     </Link>
                     <span className="block text-stone-500 text-xs">{row.region.name}</span>
+                    {follow?.({ id: row.id, name: row.name })}
                     {access === 'member' && !row.unlocked && unlocksLeft > 0 && (
                       <Button
                         variant="secondary"

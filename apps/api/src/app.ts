@@ -17,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { configuredPushSender, startAlertJobs } from './modules/alerts/jobs.ts';
-import { registerAlertRoutes } from './modules/alerts/routes.ts';
+import { registerAlertRoutes, registerAlertRunRoute } from './modules/alerts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
@@ -307,7 +307,10 @@ export async function buildApp({
     origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
   });
   registerAlertRoutes(app, alerts);
-  if (config.env !== 'production') registerMailboxRoutes(app, database.db);
+  if (config.env !== 'production') {
+    registerMailboxRoutes(app, database.db);
+    registerAlertRunRoute(app, { db: database.db, clock, log: app.log, jobs });
+  }
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));
   return app;

@@ -10,6 +10,7 @@ import {
 } from '@sentiero/contract/alerts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
+import { type AlertEvaluationDeps, evaluateAlerts } from './evaluate.ts';
 import {
   type AlertServiceDeps,
   followArea,
@@ -47,4 +48,12 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertServiceDeps
       return unsubscribeAlert(request.ctx, typeof token === 'string' ? token.slice(0, 128) : '');
     },
   );
+}
+
+/**
+ * Runs the daily alert evaluation now, as its 04:47 schedule would. Only outside production
+ * (registered by app.ts), for developers and end-to-end tests, like the embedded mailbox.
+ */
+export function registerAlertRunRoute(app: FastifyInstance, deps: AlertEvaluationDeps) {
+  app.post('/dev/alerts/run', { schema: { hide: true } }, async () => evaluateAlerts(deps));
 }

@@ -29,6 +29,20 @@ export type AlertSendDeps = {
 
 /** A push waits this long at the push service for a phone that is off: an alert is for today. */
 const ALERT_PUSH_TTL_SECONDS = 12 * 3600;
+/**
+ * Sends of one job in flight at once: a worker holds several jobs, and a hundred requests each
+ * at once starve the process (and time out at the push service) instead of going faster.
+ */
+const SENDS_IN_FLIGHT = 8;
+
+/** Runs `send` over the items with at most SENDS_IN_FLIGHT at a time. */
+async function inFlight<T>(items: readonly T[], send: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await send(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, items.length) }, lane));
+}
 
 export class AlertSendError extends Error {}
 
@@ -51,17 +65,15 @@ export async function sendAlerts(
 async function sendMails(deps: AlertSendDeps, ids: number[], now: Date) {
   const notifications = await claimMails(deps.db, ids, now);
   const failed: number[] = [];
-  await Promise.all(
-    notifications.map(async (notification) => {
-      if (!notification.email) return;
-      try {
-        await deps.mail.deliver({ to: notification.email, ...mailOf(deps, notification) });
-      } catch (error) {
-        deps.log.warn({ err: error, notification: notification.id }, 'alert mail failed; it will be retried');
-        failed.push(notification.id);
-      }
-    }),
-  );
+  await inFlight(notifications, async (notification) => {
+    if (!notification.email) return;
+    try {
+      await deps.mail.deliver({ to: notification.email, ...mailOf(deps, notification) });
+    } catch (error) {
+      deps.log.warn({ err: error, notification: notification.id }, 'alert mail failed; it will be retried');
+      failed.push(notification.id);
+    }
+  });
   await releaseClaims(deps.db, 'mail', failed);
   return { sent: notifications.length - failed.length, failed: failed.length };
 }
@@ -127,24 +139,22 @@ export async function pushToDevices(
   const reached = new Set<number>();
   const retry: number[] = [];
   let sent = 0;
-  await Promise.all(
-    payloads.map(async ({ notification, payload }) => {
-      const own = devices.filter((device) => device.userId === notification.userId);
-      const outcomes = await Promise.all(
-        own.map(async (device) => {
-          const outcome = await push.send(device, JSON.stringify(payload), {
-            ttlSeconds: ALERT_PUSH_TTL_SECONDS,
-          });
-          if (outcome.ok) reached.add(device.id);
-          else if (outcome.gone) gone.add(device.id);
-          else deps.log.warn({ status: outcome.status, error: outcome.error }, 'push not delivered');
-          return outcome;
-        }),
-      );
-      if (outcomes.some((outcome) => outcome.ok)) sent++;
-      else if (outcomes.some((outcome) => !outcome.ok && !outcome.gone)) retry.push(notification.id);
-    }),
-  );
+  await inFlight(payloads, async ({ notification, payload }) => {
+    const own = devices.filter((device) => device.userId === notification.userId);
+    const outcomes = await Promise.all(
+      own.map(async (device) => {
+        const outcome = await push.send(device, JSON.stringify(payload), {
+          ttlSeconds: ALERT_PUSH_TTL_SECONDS,
+        });
+        if (outcome.ok) reached.add(device.id);
+        else if (outcome.gone) gone.add(device.id);
+        else deps.log.warn({ status: outcome.status, error: outcome.error }, 'push not delivered');
+        return outcome;
+      }),
+    );
+    if (outcomes.some((outcome) => outcome.ok)) sent++;
+    else if (outcomes.some((outcome) => !outcome.ok && !outcome.gone)) retry.push(notification.id);
+  });
   await deleteGoneSubscriptions(deps.db, [...gone]);
   await markPushed(deps.db, [...reached], now);
   return { sent, retry, gone: [...gone] };

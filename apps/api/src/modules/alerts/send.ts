@@ -3,7 +3,7 @@ import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import type { PushSender, PushTarget } from '../../platform/push.ts';
+import type { PushOutcome, PushSender, PushTarget } from '../../platform/push.ts';
 import { alertMail, alertPush, areaPath } from './mails.ts';
 import {
   claimMails,
@@ -124,9 +124,17 @@ async function sendPushes(deps: AlertSendDeps, ids: number[], now: Date) {
 }
 
 /**
+ * A push the push service refused for now (429, 5xx) is tried again with the job. One that got no
+ * answer (a timeout) may have been taken all the same, and is not: a push told twice breaks "one
+ * notification per area and day", a push missed still leaves the mail.
+ */
+const refusedForNow = (outcome: PushOutcome) =>
+  !outcome.ok && outcome.status !== null && (outcome.status === 429 || outcome.status >= 500);
+
+/**
  * Pushes each payload to every device of its member. Devices the push service has forgotten are
- * forgotten here too; a notification none of whose devices could be reached for another reason
- * (the push service down, a timeout) is handed back for a retry.
+ * forgotten here too; a notification none of whose devices took it, and one of them refused for
+ * now, is handed back for a retry.
  */
 export async function pushToDevices(
   deps: Pick<AlertSendDeps, 'db' | 'log'>,
@@ -153,7 +161,7 @@ export async function pushToDevices(
       }),
     );
     if (outcomes.some((outcome) => outcome.ok)) sent++;
-    else if (outcomes.some((outcome) => !outcome.ok && !outcome.gone)) retry.push(notification.id);
+    else if (outcomes.some(refusedForNow)) retry.push(notification.id);
   });
   await deleteGoneSubscriptions(deps.db, [...gone]);
   await markPushed(deps.db, [...reached], now);

@@ -24,7 +24,7 @@ export function FollowAreaButton({ areaId, areaName }: { areaId: number; areaNam
   return (
     <Button
       variant="secondary"
-      className="mt-1 px-2 py-0.5 text-xs"
+      className="mt-1 whitespace-nowrap px-2 py-0.5 text-xs"
       aria-pressed={following}
       aria-label={t(following ? 'follow.unfollowArea' : 'follow.followArea', { area: areaName })}
       disabled={busy}

@@ -60,14 +60,22 @@ export type QuietHours = { start: number; end: number; timeZone: string };
 
 const DAY_MINUTES = 24 * 60;
 
+/** One formatter per zone: the daily run asks for thousands of members in a few zones. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes after midnight of `now` in the zone. */
 function minuteOfDay(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return value('hour') * 60 + value('minute');
 }

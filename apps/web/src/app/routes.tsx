@@ -114,7 +114,19 @@ export const routes: RouteObject[] = [
               };
             },
           },
-          { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
+          {
+            path: 'events/:eventsId',
+            lazy: async () => {
+              const { loader, Component } = await import('../features/catalogue/routes/area.tsx');
+              const { FollowAreaButton } = await import('../features/alerts/components/follow-button.tsx');
+              return {
+                loader,
+                Component: () => (
+                  <Component follow={(area) => <FollowAreaButton areaId={area.id} areaName={area.name} />} />
+                ),
+              };
+            },
+          },
           { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
           { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
           {

@@ -16,6 +16,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
+import { configuredPushSender, startAlertJobs } from './modules/alerts/jobs.ts';
+import { registerAlertRoutes, registerAlertRunRoute } from './modules/alerts/routes.ts';
 import { registerAreaRoutes } from './modules/areas/routes.ts';
 import { registerBlogRoutes } from './modules/blog/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
@@ -52,6 +54,7 @@ import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import { etagHash, PublicCache } from './platform/public-cache.ts';
+import type { PushSender } from './platform/push.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -72,6 +75,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Where mail goes; by default SMTP_URL's server, or the embedded mailbox. */
   mailTransport?: MailTransport;
+  /** Where pushes go; by default Web Push with the configured (or kept) VAPID keys. */
+  pushSender?: PushSender | null;
   /** Tests pass `false` to keep their output quiet. */
   logger?: boolean;
   /**
@@ -89,6 +94,7 @@ export async function buildApp({
   clock = systemClock,
   logger = true,
   mailTransport,
+  pushSender,
   cron = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -305,9 +311,21 @@ export async function buildApp({
     // Notebook entries saved before their day's weather arrived get it with the refresh that brings it.
     afterRefresh: () => fillNotebookWeather({ db: database.db, clock }),
   });
+  const alerts = await startAlertJobs({
+    db: database.db,
+    jobs,
+    clock,
+    log: app.log,
+    mail,
+    push: pushSender === undefined ? configuredPushSender(config, app.log) : pushSender,
+    brand: config.brand,
+    origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+  });
+  registerAlertRoutes(app, alerts);
   if (config.env !== 'production') {
     registerMailboxRoutes(app, database.db);
     registerMembershipDevRoutes(app, { context: billingContext, deps: subscriptions });
+    registerAlertRunRoute(app, { db: database.db, clock, log: app.log, jobs });
   }
 
   await serveWebApp(app, config.webDistDir, createPageHeadRenderer(config));

@@ -1,4 +1,5 @@
 import * as accounts from './accounts.ts';
+import * as alerts from './alerts.ts';
 import * as areas from './areas.ts';
 import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
@@ -42,6 +43,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(finds),
   ...pickEndpoints(notebook),
   ...pickEndpoints(photos),
+  ...pickEndpoints(alerts),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -6,6 +6,14 @@
  */
 export const ROUTES = {
   adList: { path: '/app/ad/list', kind: 'read' },
+  alertFollow: { path: '/app/alert/follow', kind: 'write' },
+  alertList: { path: '/app/alert/list', kind: 'read' },
+  alertPushSubscribe: { path: '/app/alert/push/subscribe', kind: 'write' },
+  alertPushTest: { path: '/app/alert/push/test', kind: 'write' },
+  alertPushUnsubscribe: { path: '/app/alert/push/unsubscribe', kind: 'write' },
+  alertSettings: { path: '/app/alert/settings', kind: 'write' },
+  alertUnfollow: { path: '/app/alert/unfollow', kind: 'write' },
+  alertUnsubscribe: { path: '/app/alert/unsubscribe', kind: 'write' },
   areaActivationRequest: { path: '/app/area/activation/request', kind: 'write' },
   areaInfoV2: { path: '/app/v2/area/info', kind: 'read' },
   areaLevelReport: { path: '/app/area/level/report', kind: 'write' },

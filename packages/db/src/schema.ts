@@ -5,6 +5,7 @@
  */
 
 export * from './schema/accounts.ts';
+export * from './schema/alerts.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/finds.ts';
 export * from './schema/orders.ts';

@@ -156,6 +156,19 @@ const ZEnvironment = z.object({
   GOOGLE_PRODUCT_MONTHLY: z.string().min(1).default('plus_monthly'),
   OPEN_METEO_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
   OPEN_METEO_API_KEY: z.string().min(1).optional(),
+  // Web Push (VAPID, RFC 8292): the key pair as `web-push generate-vapid-keys` prints it.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https URL')
+    .optional(),
 });
 
 export type Config = {
@@ -255,6 +268,13 @@ export type Config = {
    * The key is only for Open-Meteo's commercial plans (sent as `apikey`).
    */
   weather: { openMeteoUrl: string | null; openMeteoApiKey: string | undefined };
+  /**
+   * Web Push for the members' alerts: the VAPID key pair and the contact push services see. Unset,
+   * PGlite makes a pair once under DATA_DIR; PostgreSQL outside production makes one per process;
+   * production on PostgreSQL sends no pushes (and says so at start): each process would sign with
+   * a key of its own, and browsers subscribed with another would refuse them.
+   */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string };
   /** Memberships bought in the mobile apps: each store's notifications, once configured. */
   stores: { apple: AppleNotificationsConfig | null; google: GoogleNotificationsConfig | null };
 };
@@ -262,7 +282,7 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** Start-up errors end up in logs: a wrong value here is most likely a secret in the wrong place. */
-const NEVER_PRINTED = new Set(['STRIPE_PUBLISHABLE_KEY']);
+const NEVER_PRINTED = new Set(['STRIPE_PUBLISHABLE_KEY', 'VAPID_PRIVATE_KEY']);
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -364,6 +384,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       openMeteoApiKey: env.OPEN_METEO_API_KEY,
     },
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.OPERATOR_EMAIL}`,
+    },
     premium: {
       plans: [...new Set(env.PREMIUM_PLANS.split(',').map((plan) => plan.trim() as SubscriptionType))].map(
         (type) => ({

@@ -22,6 +22,8 @@ import { API_LOCALES_DIR, WEB_LOCALES_DIR } from './config.ts';
 const NAMESPACE_DIRS = {
   errors: WEB_LOCALES_DIR,
   common: WEB_LOCALES_DIR,
+  // The growth levels' names, as the growth table shows them (alert mails and pushes).
+  growth: WEB_LOCALES_DIR,
   mail: API_LOCALES_DIR,
   ticket: API_LOCALES_DIR,
   receipt: API_LOCALES_DIR,

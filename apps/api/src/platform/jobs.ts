@@ -41,8 +41,11 @@ export type ScheduledJob = {
 };
 
 export type Jobs = {
-  /** Queues a job; it survives a restart and runs on any process that works the queue. */
-  send<Data extends object>(queue: string, data: Data): Promise<void>;
+  /**
+   * Queues a job; it survives a restart and runs on any process that works the queue, from
+   * `startAfter` on if given (a push that waits for the end of quiet hours).
+   */
+  send<Data extends object>(queue: string, data: Data, options?: { startAfter?: Date }): Promise<void>;
   /**
    * A job of `queue` was written by a statement of ours (`insertJobsSql`): a worker of this
    * process, if it works the queue, fetches now instead of at its next poll.
@@ -117,9 +120,9 @@ export async function startJobs(
   };
 
   const jobs: Jobs = {
-    async send(queue, data) {
+    async send(queue, data, { startAfter } = {}) {
       await ensureQueue(queue);
-      await boss.send(queue, data, { db: prepared });
+      await boss.send(queue, data, { db: prepared, ...(startAfter ? { startAfter } : {}) });
       jobs.notify(queue);
     },
     notify(queue) {

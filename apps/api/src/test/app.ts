@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Clock, systemClock } from '../platform/context.ts';
 import type { MailTransport } from '../platform/mail.ts';
+import type { PushSender } from '../platform/push.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
@@ -17,11 +18,13 @@ export async function createTestApp(
     now,
     clock,
     mailTransport,
+    pushSender,
     onStatement,
   }: {
     now?: string;
     clock?: Clock;
     mailTransport?: MailTransport;
+    pushSender?: PushSender | null;
     onStatement?: (statement: SentStatement) => void;
   } = {},
 ): Promise<TestApp> {
@@ -35,6 +38,7 @@ export async function createTestApp(
     clock: appClock,
     logger: false,
     mailTransport,
+    pushSender,
     cron: false,
   });
   await app.ready();

@@ -114,7 +114,19 @@ export const routes: RouteObject[] = [
               };
             },
           },
-          { path: 'events/:eventsId', lazy: () => import('../features/catalogue/routes/area.tsx') },
+          {
+            path: 'events/:eventsId',
+            lazy: async () => {
+              const { loader, Component } = await import('../features/catalogue/routes/area.tsx');
+              const { FollowAreaButton } = await import('../features/alerts/components/follow-button.tsx');
+              return {
+                loader,
+                Component: () => (
+                  <Component follow={(area) => <FollowAreaButton areaId={area.id} areaName={area.name} />} />
+                ),
+              };
+            },
+          },
           { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
           { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
           {
@@ -122,9 +134,11 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { GrowthTable } = await import('../features/growth/routes/growth.tsx');
               const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
+              const { FollowAreaButton } = await import('../features/alerts/components/follow-button.tsx');
               return {
                 Component: () => (
                   <GrowthTable
+                    follow={(area) => <FollowAreaButton areaId={area.id} areaName={area.name} />}
                     banner={
                       <Slot>
                         <PremiumBanner />
@@ -293,6 +307,10 @@ export const routes: RouteObject[] = [
             path: 'newsletter/unsubscribe',
             lazy: () => import('../features/account/routes/newsletter-unsubscribe.tsx'),
           },
+          {
+            path: 'alerts/unsubscribe',
+            lazy: () => import('../features/alerts/routes/alert-unsubscribe.tsx'),
+          },
           { path: 'confirm-email', lazy: () => import('../features/account/routes/confirm-email.tsx') },
           { path: 'secure-account', lazy: () => import('../features/account/routes/secure-account.tsx') },
           {
@@ -334,6 +352,16 @@ export const routes: RouteObject[] = [
                         '../features/premium/components/premium-banner.tsx'
                       );
                       return { Component: () => <NotebookPage banner={<PremiumBanner />} /> };
+                    },
+                  },
+                  {
+                    path: 'alerts',
+                    lazy: async () => {
+                      const { AlertsPage } = await import('../features/alerts/routes/alerts.tsx');
+                      const { PremiumBanner } = await import(
+                        '../features/premium/components/premium-banner.tsx'
+                      );
+                      return { Component: () => <AlertsPage banner={<PremiumBanner />} /> };
                     },
                   },
                   {

@@ -5,6 +5,7 @@
  * from the cache first; translations, illustrations and the installed app's manifest and icons from the
  * cache while a fresh copy is fetched. API answers
  * are never kept here: the app keeps what it needs offline (tickets, verification keys) itself.
+ * It also shows Sentiero+ alerts sent by Web Push, and a click on one opens the area it is about.
  */
 
 /** Written before this file by the build: its id, and the files saved on install. */
@@ -55,6 +56,61 @@ sw.addEventListener('message', (event) => {
   if (message?.type !== KEEP_LOADED_FILES || !Array.isArray(message.urls)) return;
   event.waitUntil(keepLoadedFiles(message.urls));
 });
+
+sw.addEventListener('push', (event) => {
+  event.waitUntil(showAlert(event.data));
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPage((event.notification.data as { url?: unknown } | null)?.url));
+});
+
+/** What the server pushes (`AlertPushPayload`): shown as it is, in the member's language. */
+type AlertPush = { title: string; body: string; url: string; tag: string };
+
+function readPush(data: PushMessageData | null): AlertPush | null {
+  try {
+    const payload = data?.json() as Partial<AlertPush> | undefined;
+    if (typeof payload?.title !== 'string') return null;
+    return {
+      title: payload.title,
+      body: typeof payload.body === 'string' ? payload.body : '',
+      url: typeof payload.url === 'string' ? payload.url : '/',
+      tag: typeof payload.tag === 'string' ? payload.tag : 'alert',
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function showAlert(data: PushMessageData | null) {
+  const alert = readPush(data);
+  // Browsers ask that every push shows something: a push we cannot read still says so plainly.
+  await sw.registration.showNotification(alert?.title ?? 'Sentiero', {
+    body: alert?.body ?? '',
+    tag: alert?.tag ?? 'alert',
+    icon: '/icons/icon-192.png',
+    badge: '/icons/maskable-192.png',
+    data: { url: alert?.url ?? '/' },
+  });
+}
+
+/** A window of ours already open goes to the page; otherwise a new one opens it. Our pages only. */
+async function openPage(path: unknown) {
+  const url = new URL(typeof path === 'string' ? path : '/', sw.location.origin);
+  if (url.origin !== sw.location.origin) return;
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === sw.location.origin);
+  if (open) {
+    try {
+      // Only a window this worker controls can be sent elsewhere; another gets a new window.
+      await (await open.focus()).navigate(url.href);
+      return;
+    } catch {}
+  }
+  await sw.clients.openWindow(url.href);
+}
 
 async function precache() {
   const cache = await caches.open(APP_CACHE);

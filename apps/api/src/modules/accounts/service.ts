@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
+import { eraseMemberAlerts } from '../alerts/service.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
 import { endMembershipOfDeletedAccount, isPremiumMember } from '../subscriptions/service.ts';
@@ -140,9 +141,10 @@ export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies
   const row = await requireMemberRow(ctx);
   await requireRecentAuthentication(ctx, row, proof);
   await endMembershipOfDeletedAccount(ctx, row.id);
-  // The private map and notebook go first: if erasing them fails, the account is still there to
+  // The private map, notebook and alerts go first: if erasing them fails, the account is still there to
   // delete again, never an anonymous account with a member's places in it.
   await eraseMemberFindsAndNotebook(ctx, row.id);
+  await eraseMemberAlerts(ctx, row.id);
   await anonymiseUser(ctx.db, row, ctx.clock.now());
   await cookies.endAll(row.id);
   return { ok: true as const };

@@ -56,6 +56,17 @@ export async function isPremiumMember(
   return row ? entitledNow(row, ctx.clock.now()) : false;
 }
 
+/**
+ * The same entitlement for a membership row another module read with its own rows (the daily
+ * alerts read followers and their memberships in one statement).
+ */
+export function isEntitledMembership(
+  row: { status: string; periodEnd: Date; pastDueSince: Date | null; awaitingApproval: boolean },
+  now: Date,
+): boolean {
+  return entitledNow(row as Parameters<typeof entitledNow>[0], now);
+}
+
 /** `isPremiumMember`, asked at most once and only if needed (a member price, a members-only code). */
 export function premiumCheck(ctx: Pick<ServiceContext, 'db' | 'clock'>, userId: number | null) {
   let answer: Promise<boolean> | undefined;

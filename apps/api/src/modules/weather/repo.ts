@@ -116,3 +116,24 @@ export function findWeatherOfDays(db: Db, areaIds: readonly number[], days: read
     .from(areaWeatherDays)
     .where(and(inArray(areaWeatherDays.areaId, [...areaIds]), inArray(areaWeatherDays.day, [...days])));
 }
+
+/** What the weather warnings read of the areas' days between two dates (the members' alerts). */
+export function findWarningWeatherDays(db: Db, areaIds: readonly number[], from: string, to: string) {
+  return db
+    .select({
+      areaId: areaWeatherDays.areaId,
+      date: areaWeatherDays.day,
+      rainMm: areaWeatherDays.rainMm,
+      tempMin: areaWeatherDays.tempMin,
+      weatherCode: areaWeatherDays.weatherCode,
+      gustKmh: areaWeatherDays.gustKmh,
+    })
+    .from(areaWeatherDays)
+    .where(
+      and(
+        inArray(areaWeatherDays.areaId, [...areaIds]),
+        gte(areaWeatherDays.day, from),
+        lte(areaWeatherDays.day, to),
+      ),
+    );
+}

@@ -3,9 +3,11 @@ import type { EndpointOutput } from '@sentiero/contract/endpoint';
 import type { GrowthWeatherDay } from '@sentiero/contract/rules/growth-forecast';
 import {
   type DayWeatherSnapshot,
+  findWeatherWarnings,
   WEATHER_FORECAST_DAYS,
   WEATHER_PAST_DAYS,
   WEATHER_STALE_HOURS,
+  type WeatherWarning,
   type weatherInfo,
 } from '@sentiero/contract/weather';
 import type { Db } from '@sentiero/db/client';
@@ -17,6 +19,7 @@ import {
   findAreaWeatherDays,
   findGrowthWeatherDays,
   findLatestAreaFetch,
+  findWarningWeatherDays,
   findWeatherOfDays,
 } from './repo.ts';
 
@@ -119,4 +122,31 @@ export async function findDayWeatherSnapshots(
     });
   }
   return snapshots;
+}
+
+/**
+ * The warnings (storm, heavy rain, frost: `findWeatherWarnings`, the event page's rule) of each
+ * area's stored days between two dates, by area and day; days that warn of nothing are left out.
+ */
+export async function listWeatherWarnings(
+  db: Db,
+  areaIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Map<string, WeatherWarning[]>>> {
+  const byArea = new Map<number, Map<string, WeatherWarning[]>>();
+  if (areaIds.length === 0) return byArea;
+  for (const row of await findWarningWeatherDays(db, areaIds, from, to)) {
+    const warnings = findWeatherWarnings({
+      weather_code: row.weatherCode,
+      rain_mm: row.rainMm,
+      temp_min: row.tempMin,
+      gust_kmh: row.gustKmh,
+    });
+    if (warnings.length === 0) continue;
+    const days = byArea.get(row.areaId) ?? new Map<string, WeatherWarning[]>();
+    days.set(row.date, warnings);
+    byArea.set(row.areaId, days);
+  }
+  return byArea;
 }

@@ -1,4 +1,4 @@
-import { BookOpen, Download, LogOut, MapPin, Trash2 } from 'lucide-react';
+import { Bell, BookOpen, Download, LogOut, MapPin, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -52,6 +52,10 @@ export function AccountScreen({
           <Link to="/user/notebook" className={actionClass}>
             <BookOpen aria-hidden className="size-4" />
             {t('navbar.notebook')}
+          </Link>
+          <Link to="/user/alerts" className={actionClass}>
+            <Bell aria-hidden className="size-4" />
+            {t('navbar.alerts')}
           </Link>
         </nav>
       )}

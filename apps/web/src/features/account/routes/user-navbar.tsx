@@ -1,4 +1,5 @@
 import {
+  Bell,
   BookOpen,
   ChevronRight,
   LogOut,
@@ -30,6 +31,7 @@ export function Component() {
       ? [
           { to: '/user/finds', label: t('navbar.finds'), Icon: MapPin },
           { to: '/user/notebook', label: t('navbar.notebook'), Icon: BookOpen },
+          { to: '/user/alerts', label: t('navbar.alerts'), Icon: Bell },
         ]
       : []),
     { to: '/user/delete-account', label: t('navbar.deleteAccount'), Icon: Trash2, danger: true },

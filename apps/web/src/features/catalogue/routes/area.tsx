@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.ts';
@@ -18,7 +19,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { id };
 }
 
-export function Component() {
+/**
+ * `follow`: a Sentiero+ member's button to follow the area's alerts, composed in by the app (it is
+ * where an alert's notification opens).
+ */
+export function Component({ follow }: { follow?: (area: { id: number; name: string }) => ReactNode }) {
   const { id } = useLoaderData<typeof loader>();
   const { t } = useTranslation('catalogue');
   const area = useArea(id).data?.area;
@@ -43,6 +48,7 @@ export function Component() {
           <p className="-mt-4 text-sm text-stone-600">
             {[area.city?.name, area.region.name].filter(Boolean).join(' · ')}
           </p>
+          {follow?.({ id: area.id, name: area.name })}
         </div>
       </div>
       {area.photos.length > 0 && (

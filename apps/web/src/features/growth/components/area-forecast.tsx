@@ -1,5 +1,6 @@
 import { GROWTH_LEVELS, type GrowthLevel, type GrowthRow } from '@sentiero/contract/growth';
 import { GROWTH_SCORE_FLOORS } from '@sentiero/contract/rules/growth-forecast';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
@@ -89,7 +90,7 @@ function ForecastBars({ row }: { row: GrowthRow }) {
  * A Sentiero+ member's view of one area: today's forecast and why, the fortnight at a glance,
  * and day by day the model's level beside what members reported.
  */
-export function AreaForecast({ row }: { row: GrowthRow }) {
+export function AreaForecast({ row, follow }: { row: GrowthRow; follow?: ReactNode }) {
   const { t } = useTranslation('growth');
   const language = useCurrentLanguage();
   const reasonText = useReasonText();
@@ -106,6 +107,7 @@ export function AreaForecast({ row }: { row: GrowthRow }) {
             </Link>
           </h2>
           <p className="text-stone-500 text-xs">{row.region.name}</p>
+          {follow}
         </div>
         {today && (
           <p className="flex items-center gap-2 text-sm">

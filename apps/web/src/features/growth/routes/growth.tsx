@@ -19,10 +19,19 @@ import { ReportForm } from '../components/report-form.tsx';
  * `/growth`: the mushroom growth table, each foraging area's forecast and the levels reported.
  * Everyone sees today's forecast level; members the last reported days (and the areas they
  * unlock in full) and a form to report what they found; Sentiero+ the forecast's fortnight with
- * its reasons beside the reports. The Sentiero+ banner and the advertising slot come from the
- * app, which composes the features.
+ * its reasons beside the reports. The Sentiero+ banner, the advertising slot and the members' follow
+ * button (alerts) come from the app, which composes the features.
  */
-export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode }) {
+export function GrowthTable({
+  banner,
+  ad,
+  follow,
+}: {
+  banner: ReactNode;
+  ad?: ReactNode;
+  /** A Sentiero+ member's way to follow an area's alerts, composed in by the app. */
+  follow?: (area: { id: number; name: string }) => ReactNode;
+}) {
   const { t } = useTranslation(['growth', 'errors']);
   const language = useCurrentLanguage();
   const table = useGrowthTable(language);
@@ -51,7 +60,7 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
       ) : access === 'premium' ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {rows.map((row) => (
-            <AreaForecast key={row.id} row={row} />
+            <AreaForecast key={row.id} row={row} follow={follow?.({ id: row.id, name: row.name })} />
           ))}
         </div>
       ) : (
@@ -84,6 +93,7 @@ export function GrowthTable({ banner, ad }: { banner: ReactNode; ad?: ReactNode 
                         {row.name}
                       </Link>
                       <span className="block text-stone-500 text-xs">{row.region.name}</span>
+                      {follow?.({ id: row.id, name: row.name })}
                       {access === 'member' && !row.unlocked && unlocksLeft > 0 && (
                         <Button
                           variant="secondary"

@@ -1,0 +1,184 @@
+import { type FakePushService, startFakePushService } from '../../apps/api/src/test/fakes/push-service.ts';
+import { uniqueEmail } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+/*
+ * A Sentiero+ member follows an area, turns notifications on for the phone and receives a push
+ * for it, in Italian. Chromium's own push service is out of reach on a machine with no network,
+ * so the browser's side of the subscription is played by a local push service (the same one the
+ * API tests use): `PushManager.subscribe` hands the app a subscription whose endpoint and keys
+ * are that service's, the app sends it to the server as it would send Chromium's, the server's
+ * push goes there encrypted and VAPID-signed, is decrypted with the subscription's keys, and the
+ * payload is delivered to the app's real service worker (DevTools' deliverPushMessage), which
+ * shows the notification.
+ */
+
+const TEXT = {
+  follow: /^Segui .* e ricevi gli avvisi$/,
+  alertsHeading: 'Avvisi meteo e crescita',
+  followed: 'Zone che segui',
+  level: 'Crescita a partire da',
+  nothing: 'Nulla',
+  save: 'Salva',
+  saved: 'Salvato.',
+  enable: 'Attiva le notifiche su questo dispositivo',
+  on: 'Le notifiche sono attive su questo dispositivo.',
+} as const;
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'it-IT',
+  // The service worker is what shows the alert.
+  serviceWorkers: 'allow',
+});
+
+let push: FakePushService;
+test.beforeAll(async () => {
+  push = await startFakePushService();
+});
+test.afterAll(async () => {
+  await push.close();
+});
+
+test('a Sentiero+ member follows an area, turns on notifications on the phone and receives a push for it (it)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = { origin: baseURL ?? '' };
+  const registered = await page.request.post('/api/app/user/register?lng=it', {
+    headers: origin,
+    data: {
+      firstname: 'Marta',
+      lastname: 'Ferri',
+      email: uniqueEmail(),
+      password: 'Porcini2026',
+      country: 'IT',
+      is_adult: true,
+      policy_accepted: true,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const bought = await page.request.post('/api/app/subscription/buy?lng=it', {
+    headers: origin,
+    data: {
+      subscription_type: 'yearly',
+      payment_method: 'sandbox',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      idempotency_key: `e2e-alerts-${Date.now()}`,
+    },
+  });
+  expect(bought.ok()).toBe(true);
+  // No quiet hours, so the push goes at whatever hour the suite runs.
+  const quiet = await page.request.post('/api/app/alert/settings?lng=it', {
+    headers: origin,
+    data: { quiet_start: '00:00', quiet_end: '00:00', time_zone: 'Europe/Rome' },
+  });
+  expect(quiet.ok()).toBe(true);
+
+  // The phone's side of the subscription: the local push service's endpoint and keys.
+  const device = push.subscribe();
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript((subscription) => {
+    const made: { key: string | null; subscription: unknown } = { key: null, subscription: null };
+    (window as unknown as { madeSubscription: typeof made }).madeSubscription = made;
+    const fake = {
+      endpoint: subscription.endpoint,
+      options: { applicationServerKey: null as ArrayBuffer | null },
+      toJSON: () => ({
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      }),
+      unsubscribe: async () => true,
+    };
+    PushManager.prototype.getSubscription = async () => made.subscription as PushSubscription | null;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
+      made.key = btoa(String.fromCharCode(...key))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      fake.options.applicationServerKey = key.buffer;
+      made.subscription = fake;
+      return fake as unknown as PushSubscription;
+    };
+  }, device);
+
+  // Follow an area from the growth table.
+  await page.goto('/growth?lng=it');
+  const follow = page.getByRole('button', { name: TEXT.follow }).first();
+  await expect(follow).toBeVisible();
+  const areaName = ((await follow.getAttribute('aria-label')) ?? '').replace(
+    /^Segui (.*) e ricevi gli avvisi$/,
+    '$1',
+  );
+  await follow.click();
+  await expect(page.getByRole('button', { name: `Non seguire più ${areaName}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // On the alerts screen: tell me from the lowest growth level, and turn notifications on here.
+  await page.goto('/user/alerts?lng=it');
+  await expect(page.getByRole('heading', { level: 1, name: TEXT.alertsHeading })).toBeVisible();
+  const card = page.getByRole('form', { name: areaName });
+  await expect(card).toBeVisible();
+  await card.getByLabel(TEXT.level).selectOption({ label: TEXT.nothing });
+  await card.getByRole('button', { name: TEXT.save, exact: true }).click();
+  await expect(card.getByText(TEXT.saved)).toBeVisible();
+  await page.getByRole('button', { name: TEXT.enable }).click();
+  await expect(page.getByText(TEXT.on)).toBeVisible();
+  // The app subscribed with the server's VAPID key.
+  const alerts = await (await page.request.get('/api/app/alert/list?lng=it')).json();
+  expect(alerts.push_devices).toBe(1);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { madeSubscription: { key: string } }).madeSubscription.key,
+    ),
+  ).toBe(alerts.push_public_key);
+  const areaId = (alerts.follows as { area_id: number; area_name: string }[]).find(
+    (each) => each.area_name === areaName,
+  )?.area_id;
+
+  // The morning run: the server pushes to the phone's push service, encrypted and signed.
+  const run = await page.request.post('/dev/alerts/run');
+  expect(run.ok()).toBe(true);
+  await expect
+    .poll(() => push.received.filter((each) => each.subscription === device.endpoint).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const [received] = push.received.filter((each) => each.subscription === device.endpoint);
+  expect(received?.vapid.publicKey).toBe(alerts.push_public_key);
+  const payload = JSON.parse(received?.text ?? '{}');
+  expect(payload).toMatchObject({ title: areaName, url: `/events/${areaId}` });
+  expect(payload.body).toContain('Crescita prevista fino a');
+
+  // The phone gets it: the payload reaches the app's service worker, which shows the alert.
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.length).toBeGreaterThan(0);
+  const registration = registrations.find((each) => each.scopeURL.startsWith(baseURL ?? ''));
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL ?? '').origin,
+    registrationId: registration?.registrationId ?? '',
+    data: received?.text ?? '',
+  });
+  const shown = async () =>
+    page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      return (await ready.getNotifications()).map((each) => ({
+        title: each.title,
+        body: each.body,
+        data: each.data,
+      }));
+    });
+  await expect
+    .poll(shown, { timeout: 10_000 })
+    .toEqual([{ title: areaName, body: payload.body, data: { url: `/events/${areaId}` } }]);
+});

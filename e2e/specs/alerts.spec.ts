@@ -1,5 +1,5 @@
 import { type FakePushService, startFakePushService } from '../../apps/api/src/test/fakes/push-service.ts';
-import { uniqueEmail } from '../fixtures/accounts.ts';
+import { becomePlusMember } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /*
@@ -48,33 +48,14 @@ test('a Sentiero+ member follows an area, turns on notifications on the phone an
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const origin = { origin: baseURL ?? '' };
-  const registered = await page.request.post('/api/app/user/register?lng=it', {
-    headers: origin,
-    data: {
-      firstname: 'Marta',
-      lastname: 'Ferri',
-      email: uniqueEmail(),
-      password: 'Porcini2026',
-      country: 'IT',
-      is_adult: true,
-      policy_accepted: true,
-    },
+  await becomePlusMember(page, baseURL ?? '', {
+    firstname: 'Marta',
+    lastname: 'Ferri',
+    password: 'Porcini2026',
   });
-  expect(registered.ok()).toBe(true);
-  const bought = await page.request.post('/api/app/subscription/buy?lng=it', {
-    headers: origin,
-    data: {
-      subscription_type: 'yearly',
-      payment_method: 'sandbox',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      idempotency_key: `e2e-alerts-${Date.now()}`,
-    },
-  });
-  expect(bought.ok()).toBe(true);
   // No quiet hours, so the push goes at whatever hour the suite runs.
   const quiet = await page.request.post('/api/app/alert/settings?lng=it', {
-    headers: origin,
+    headers: { origin: baseURL ?? '' },
     data: { quiet_start: '00:00', quiet_end: '00:00', time_zone: 'Europe/Rome' },
   });
   expect(quiet.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { uniqueEmail } from '../fixtures/accounts.ts';
+import { becomePlusMember } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /** What the finds map says, word for word, in Italian. */
@@ -35,31 +35,11 @@ test('a Sentiero+ member marks a find with a photo with no network, sees it kept
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  // A member with Sentiero+ (the sandbox's test card), through the API in this browser's cookies.
-  const origin = { origin: baseURL ?? '' };
-  const registered = await page.request.post('/api/app/user/register?lng=it', {
-    headers: origin,
-    data: {
-      firstname: 'Lucia',
-      lastname: 'Bianchi',
-      email: uniqueEmail(),
-      password: 'Boletus2026',
-      country: 'IT',
-      is_adult: true,
-      policy_accepted: true,
-    },
+  await becomePlusMember(page, baseURL ?? '', {
+    firstname: 'Lucia',
+    lastname: 'Bianchi',
+    password: 'Boletus2026',
   });
-  expect(registered.ok()).toBe(true);
-  const bought = await page.request.post('/api/app/subscription/buy?lng=it', {
-    headers: origin,
-    data: {
-      subscription_type: 'yearly',
-      payment_method: 'sandbox',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      idempotency_key: `e2e-finds-${Date.now()}`,
-    },
-  });
-  expect(bought.ok()).toBe(true);
 
   await page.goto('/user/finds?lng=it');
   await expect(page.getByRole('heading', { level: 1, name: TEXT.heading })).toBeVisible();

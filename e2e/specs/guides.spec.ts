@@ -1,6 +1,6 @@
+import { becomePlusMember } from '../fixtures/accounts.ts';
 import { waitUntilKeptOffline } from '../fixtures/offline.ts';
-import { devices, expect, type Page, test } from '../fixtures/test.ts';
-import { newMember } from '../fixtures/tickets.ts';
+import { devices, expect, test } from '../fixtures/test.ts';
 
 const { defaultBrowserType: _chromiumAnyway, ...phone } = devices['Pixel 7'];
 test.use({ ...phone, locale: 'it-IT', serviceWorkers: 'allow' });
@@ -20,27 +20,6 @@ const TEXT = {
   saved: 'Salvata su questo telefono: puoi leggerla anche senza rete.',
   offline: /^Sei offline: stai leggendo la copia salvata su questo telefono il \d+ \w+ \d{4}\.$/,
 };
-
-/** A member with Sentiero+ (the sandbox card's free trial), signed in on `page`'s browser. */
-async function becomePlusMember(page: Page, baseURL: string) {
-  const member = newMember();
-  const headers = { origin: baseURL };
-  const registered = await page.request.post('/api/app/user/register?lng=it', {
-    headers,
-    data: { ...member, country: 'IT', is_adult: true, policy_accepted: true },
-  });
-  expect(registered.status()).toBe(200);
-  const bought = await page.request.post('/api/app/subscription/buy?lng=it', {
-    headers,
-    data: {
-      subscription_type: 'yearly',
-      payment_method: 'sandbox',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      idempotency_key: `guides-${member.email}`,
-    },
-  });
-  expect(bought.status()).toBe(200);
-}
 
 test('a Sentiero+ member reads a whole guide on the phone, loses the network, reloads and still reads it (it)', async ({
   page,

@@ -1,4 +1,3 @@
-import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useSite } from '../../../lib/site.ts';
 import { Card } from '../../../ui/card.tsx';
 import { useHydrated } from '../../../ui/client-only.tsx';
+import { Locked } from '../../../ui/locked.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -36,18 +36,6 @@ export function AlertsPage({ banner }: { banner?: ReactNode }) {
       ) : (
         <Locked explanation={t('locked', { brand })} banner={banner} />
       )}
-    </div>
-  );
-}
-
-function Locked({ explanation, banner }: { explanation: string; banner?: ReactNode }) {
-  return (
-    <div className="max-w-2xl space-y-4">
-      <p className="flex items-start gap-3 rounded-xl border border-stone-200 bg-white p-4 text-stone-700">
-        <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-800" />
-        <span>{explanation}</span>
-      </p>
-      {banner}
     </div>
   );
 }

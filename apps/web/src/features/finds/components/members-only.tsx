@@ -1,8 +1,8 @@
-import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useSite } from '../../../lib/site.ts';
 import { useHydrated } from '../../../ui/client-only.tsx';
+import { Locked } from '../../../ui/locked.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useMemberId } from '../api.ts';
 
@@ -27,16 +27,4 @@ export function MembersOnly({
   if (!hydrated) return <Spinner size="large" />;
   if (member !== null && isPremium) return children(member);
   return <Locked explanation={explanation(brand)} banner={banner} />;
-}
-
-export function Locked({ explanation, banner }: { explanation: ReactNode; banner?: ReactNode }) {
-  return (
-    <div className="max-w-2xl space-y-4">
-      <p className="flex items-start gap-3 rounded-xl border border-stone-200 bg-white p-4 text-stone-700">
-        <Lock aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-800" />
-        <span>{explanation}</span>
-      </p>
-      {banner}
-    </div>
-  );
 }

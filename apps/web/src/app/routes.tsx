@@ -26,11 +26,12 @@ const home = (
       <>
         <ForYouSlot />
         <TicketRow source="hottest" />
+        <TicketRow source="newest" />
+        <TicketRow source="discounted" moreTo="/promotions" />
+        {/* Last, so that a member's page, whose ad goes once the app knows them, moves nothing. */}
         <Slot>
           <AdSlot placement="home" />
         </Slot>
-        <TicketRow source="newest" />
-        <TicketRow source="discounted" moreTo="/promotions" />
       </>
     }
   />

@@ -107,7 +107,6 @@ export function EventInformation({
         <div className="space-y-4 lg:col-start-3 lg:row-start-1">
           <BookingBox ticket={ticket} />
           {weather?.({ id: ticket.area.id, timeZone: ticket.location.time_zone })}
-          {ad}
         </div>
         <dl className="grid content-start gap-5 sm:grid-cols-2 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.validity')}>
@@ -184,6 +183,8 @@ export function EventInformation({
             ticketRules={ticket.downloads.ticket_rules}
           />
           {banner}
+          {/* Last in its column, so that a member's page, whose ad goes once the app knows them, moves nothing. */}
+          {ad}
         </aside>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { type Jobs, startJobs } from './jobs.ts';
 
 const NOW = '2026-11-23T08:00:00Z';
 const SCHEDULES = [
+  { queue: 'alerts-evaluate', cron: '47 4 * * *', retryLimit: 2 },
   { queue: 'expired-rows-purge', cron: '*/15 * * * *', retryLimit: 3 },
   { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2 },
   { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },

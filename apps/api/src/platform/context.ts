@@ -2,6 +2,7 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -21,3 +22,9 @@ export type ServiceContext = {
   /** Where links in mails point: PUBLIC_URL, or this request's own origin outside production. */
   origin: string;
 };
+
+/** The signed-in member, for services that every member may use; a visitor gets 401. */
+export function requireMember(ctx: ServiceContext): SessionUser {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
+  return ctx.user;
+}

@@ -6,11 +6,10 @@ import {
 } from '@sentiero/contract/accounts';
 import { PREMIUM_BENEFITS } from '@sentiero/contract/premium';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireMember, type ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import type { SessionUser } from '../../platform/sessions.ts';
 import { eraseMemberAlerts } from '../alerts/service.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
@@ -32,11 +31,6 @@ import {
 
 /** Sets and clears the session cookie of the request being answered. */
 export type SessionCookies = { start(userId: number): Promise<void>; endAll(userId: number): Promise<void> };
-
-export function requireMember(ctx: ServiceContext): SessionUser {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
-  return ctx.user;
-}
 
 /** The member's own row; a session whose account vanished answers like no session. */
 export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {

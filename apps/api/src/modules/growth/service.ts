@@ -11,9 +11,8 @@ import {
   MEMBER_GROWTH_UNLOCKS,
 } from '@sentiero/contract/growth';
 import type { GrowthForecastDay } from '@sentiero/contract/rules/growth-forecast';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireMember, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { requireMember } from '../accounts/service.ts';
 import { isPremiumMember } from '../subscriptions/service.ts';
 import { findAreaForecasts } from './forecast.ts';
 import {

@@ -138,6 +138,11 @@ export async function buySubscription(
 
   const emailKey = trialKey(member.email ?? `member-${member.id}`);
   const live = await findLiveSubscription(ctx.db, member.id);
+  // The same key sent twice at once: the first request's membership, not yet approved, is not an
+  // abandoned one to replace but this very purchase.
+  if (live?.idempotencyKey === input.idempotency_key) {
+    return { subscription: toSubscription(sameRequest(live, input), now) };
+  }
   if (live) await replaceAbandoned(ctx, deps, live, emailKey);
 
   const trial = ctx.config.premium.trialDays > 0 && (await claimTrial(ctx.db, emailKey, now));

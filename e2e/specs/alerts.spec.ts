@@ -91,7 +91,9 @@ test('a Sentiero+ member follows an area, turns on notifications on the phone an
   // Follow an area from the growth table.
   await page.goto('/growth?lng=it');
   const follow = page.getByRole('button', { name: TEXT.follow }).first();
-  await expect(follow).toBeVisible();
+  // The table's first answer computes every area's forecast on the embedded database: on a busy
+  // machine it can take longer than the default five seconds.
+  await expect(follow).toBeVisible({ timeout: 15_000 });
   const areaName = ((await follow.getAttribute('aria-label')) ?? '').replace(
     /^Segui (.*) e ricevi gli avvisi$/,
     '$1',

@@ -116,11 +116,14 @@ test('every page names itself in the browser tab, in the page’s language', asy
   await page.goto('/events?lng=en');
   await expect(page).toHaveTitle(/^.+ · Sentiero$/);
   const eventsTitle = await page.title();
+  const eventsHeading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Promotions' })
     .click();
   await expect(page).toHaveURL(/\/promotions$/);
+  // The address changes before the new page has rendered: wait for its own heading.
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(eventsHeading);
   const promotions = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   await expect(page).toHaveTitle(`${promotions} · Sentiero`);
   expect(promotions).not.toBe('');
@@ -132,5 +135,10 @@ test('every page names itself in the browser tab, in the page’s language', asy
   await page.goBack();
   await page.goBack();
   await expect(page).toHaveURL(/\/events\?lng=en$/);
-  await expect(page).toHaveTitle(`${await page.getByRole('heading', { level: 1 }).textContent()} · Sentiero`);
+  // The tab's title and the heading are read together until the page under the address has rendered.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect
+    .poll(async () => `${await page.title()} | ${await heading.textContent()}`)
+    .toMatch(/^(.+) · Sentiero \| \1$/);
+  expect(await heading.textContent()).not.toBe(login);
 });

@@ -111,6 +111,12 @@ export const subscriptionCharges = pgTable(
     uniqueIndex('subscription_charges_key_idx').on(table.idempotencyKey),
     uniqueIndex('subscription_charges_receipt_idx').on(table.receiptNumber),
     index('subscription_charges_subscription_idx').on(table.subscriptionId, table.createdAt),
+    // Sentiero's own charges (keys `sub-…`: the renewal job's and a past-due member's new card)
+    // take a period once: one charge per membership and period may be pending or paid, so two
+    // requests, or a request and the job, that read the same past-due row cannot both charge it.
+    uniqueIndex('subscription_charges_one_per_period_idx')
+      .on(table.subscriptionId, table.periodEnd)
+      .where(sql`${table.status} <> 'failed' and ${table.idempotencyKey} like 'sub-%'`),
   ],
 );
 

@@ -88,6 +88,11 @@ async function renewOne(
   const row = await findSubscriptionById(ctx.db, id);
   const now = ctx.clock.now();
   if (!row?.nextChargeAt || row.nextChargeAt > now) return null;
+  if (row.status === 'expired') {
+    // Ended already (by a store, or by hand): nothing is charged, and it is not due again.
+    await updateSubscription(ctx.db, row, { nextChargeAt: null, remindAt: null }, now);
+    return null;
+  }
   const renewals = renewalsOf(row, providers);
   const provider = row.paymentMethod ? providers[row.paymentMethod] : undefined;
 
@@ -128,6 +133,8 @@ async function renewOne(
   }
   if (!provider) throw new Error(`no provider ${row.paymentMethod} for subscription ${row.id}`);
   const saved = await chargeDue(ctx, deps, provider, row);
+  // A member's new card is being charged for this period right now: the next run looks again.
+  if (!saved) return null;
   if (saved.status === 'active') return 'charged';
   return saved.status === 'expired' ? 'ended' : 'failed';
 }

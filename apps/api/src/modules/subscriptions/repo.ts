@@ -195,24 +195,51 @@ export async function takeReminder(db: Db, id: number, remindAt: Date): Promise<
   return rows.length === 1;
 }
 
-/** The charge of one attempt, written before the provider is asked, or the one already written. */
+/** A pending charge older than this was left by a process that died: it no longer holds its period. */
+export const PENDING_CHARGE_LEASE_MS = 15 * 60_000;
+
+/**
+ * The charge of one attempt, written before the provider is asked, or the one already written.
+ * Undefined when another charge of the same period is pending or paid (one period, one charge:
+ * `subscription_charges_one_per_period_idx`); a pending one older than the lease is closed as
+ * interrupted first, so a process that died mid-charge blocks its membership for a while only.
+ */
 export async function openCharge(
   db: Db,
   charge: Pick<ChargeRow, 'subscriptionId' | 'periodEnd' | 'attempt' | 'idempotencyKey' | 'amountCents'>,
-): Promise<ChargeRow> {
+  now: Date,
+): Promise<ChargeRow | undefined> {
   // One statement when the charge is new (every renewal); read only when it was written before.
   const [inserted] = await db
     .insert(subscriptionCharges)
-    .values({ ...charge, status: 'pending' })
+    .values({ ...charge, status: 'pending', createdAt: now })
     .onConflictDoNothing()
     .returning();
   if (inserted) return inserted;
-  const [row] = await db
+  const [same] = await db
     .select()
     .from(subscriptionCharges)
     .where(eq(subscriptionCharges.idempotencyKey, charge.idempotencyKey));
-  if (!row) throw new Error(`charge ${charge.idempotencyKey} vanished`);
-  return row;
+  if (same) return same;
+  const interrupted = await db
+    .update(subscriptionCharges)
+    .set({ status: 'failed', reason: 'interrupted', settledAt: now })
+    .where(
+      and(
+        eq(subscriptionCharges.subscriptionId, charge.subscriptionId),
+        eq(subscriptionCharges.periodEnd, charge.periodEnd),
+        eq(subscriptionCharges.status, 'pending'),
+        lte(subscriptionCharges.createdAt, new Date(now.getTime() - PENDING_CHARGE_LEASE_MS)),
+      ),
+    )
+    .returning({ id: subscriptionCharges.id });
+  if (interrupted.length === 0) return undefined;
+  const [retried] = await db
+    .insert(subscriptionCharges)
+    .values({ ...charge, status: 'pending', createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return retried;
 }
 
 export async function settleCharge(

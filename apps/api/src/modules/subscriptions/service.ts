@@ -230,7 +230,9 @@ export async function buySubscription(
       await undo();
       throw new AppError('PAYMENT_DECLINED', 402);
     }
-    saved = await chargeDue(ctx, deps, provider, saved);
+    const charged = await chargeDue(ctx, deps, provider, saved);
+    if (!charged) throw new Error(`subscription ${saved.id}: its first charge is already being taken`);
+    saved = charged;
   } else if (approved && trial) {
     await notifyMember(ctx, saved, { kind: 'trialStarted' });
   }
@@ -374,14 +376,14 @@ export async function changePaymentMethod(
     // After a failed renewal the new method is charged now and kept only if it pays: a card the
     // bank refuses changes nothing, so the member's own tries never use up the renewal's retries
     // (three refused cards in a row would otherwise end the membership they were fixing).
-    // Claimed first (its `updated_at`): of two changes sent at once, one charges and one is refused.
-    const claimed = await updateSubscription(ctx.db, row, {}, now);
-    if (!claimed) throw new AppError('NOT_ALLOWED_NOW', 409);
-    const saved = await chargeDue(ctx, deps, provider, claimed, {
+    // One charge per period (see openCharge): of two changes sent at once, or a change and the
+    // renewal job, one charges and the other is refused.
+    const saved = await chargeDue(ctx, deps, provider, row, {
       reference: started.reference,
       paymentLabel: started.paymentLabel,
       idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-method-${started.reference}`,
     });
+    if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
     return { subscription: toSubscription(saved, now) };
   }
   const saved = await updateSubscription(
@@ -436,19 +438,28 @@ export async function chargeDue(
   provider: BillingProvider,
   row: SubscriptionRow,
   newMethod?: NewMethodCharge,
-): Promise<SubscriptionRow> {
+): Promise<SubscriptionRow | undefined> {
   const reference = newMethod?.reference ?? row.providerReference;
   if (!provider.charge || !reference) throw new Error(`subscription ${row.id} cannot be charged here`);
   const now = ctx.clock.now();
   const attempt = row.failedCharges + 1;
   const idempotencyKey = newMethod?.idempotencyKey ?? chargeKey(row);
-  const charge = await openCharge(ctx.db, {
-    subscriptionId: row.id,
-    periodEnd: row.periodEnd,
-    attempt,
-    idempotencyKey,
-    amountCents: row.priceCents,
-  });
+  const charge = await openCharge(
+    ctx.db,
+    {
+      subscriptionId: row.id,
+      periodEnd: row.periodEnd,
+      attempt,
+      idempotencyKey,
+      amountCents: row.priceCents,
+    },
+    now,
+  );
+  // Another charge has this period: a member's second click, or the job and the member at once.
+  if (!charge) {
+    if (newMethod) throw new AppError('NOT_ALLOWED_NOW', 409);
+    return undefined;
+  }
   const result = await provider.charge({
     reference,
     amountCents: row.priceCents,
@@ -570,13 +581,19 @@ export async function applyBillingEvent(
   }
   let chargeId: number | null = null;
   if (event.type === 'charge_succeeded' || event.type === 'charge_failed') {
-    const charge = await openCharge(ctx.db, {
-      subscriptionId: row.id,
-      periodEnd: row.periodEnd,
-      attempt: row.failedCharges + 1,
-      idempotencyKey: `${row.paymentMethod}-${event.paymentReference ?? `${row.id}-${event.at.toISOString()}`}`,
-      amountCents: event.amountCents,
-    });
+    const charge = await openCharge(
+      ctx.db,
+      {
+        subscriptionId: row.id,
+        periodEnd: row.periodEnd,
+        attempt: row.failedCharges + 1,
+        idempotencyKey: `${row.paymentMethod}-${event.paymentReference ?? `${row.id}-${event.at.toISOString()}`}`,
+        amountCents: event.amountCents,
+      },
+      now,
+    );
+    // Only Sentiero's own charges (`sub-…`) are held to one per period; a provider's never wait.
+    if (!charge) throw new Error(`subscription ${row.id}: charge of ${event.type} not recorded`);
     chargeId = charge.id;
     await settleCharge(ctx.db, charge.id, {
       status: event.type === 'charge_succeeded' ? 'paid' : 'failed',

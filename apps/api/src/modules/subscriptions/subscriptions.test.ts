@@ -7,6 +7,7 @@ import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../t
 import { createMember } from '../../test/factories.ts';
 import type { BillingContext } from './notices.ts';
 import { runRenewals } from './renewals.ts';
+import { openCharge, PENDING_CHARGE_LEASE_MS } from './repo.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-11-25T08:00:00.000Z');
@@ -340,6 +341,105 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
       .from(subscriptionCharges)
       .where(eq(subscriptionCharges.subscriptionId, subscription.id));
     expect(paid.filter((charge) => charge.status === 'paid')).toHaveLength(1);
+  });
+
+  it('holds a period to one charge: a new card waits for the charge in flight, and the job for the new card', async () => {
+    at(0);
+    const member = await createMember(sut, 'Inflight');
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    const [row] = await sut.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    if (!row) throw new Error('no membership');
+    const chargesOf = () =>
+      sut.database.db
+        .select()
+        .from(subscriptionCharges)
+        .where(eq(subscriptionCharges.subscriptionId, row.id));
+    const change = () =>
+      member.post('/api/app/subscription/payment-method?lng=en', { payment_method: 'sandbox', card: CARD });
+
+    // The renewal job is asking the provider for this period's second attempt right now.
+    const inFlight = `sub-${row.id}-${row.periodEnd.toISOString()}-2`;
+    await openCharge(
+      sut.database.db,
+      {
+        subscriptionId: row.id,
+        periodEnd: row.periodEnd,
+        attempt: 2,
+        idempotencyKey: inFlight,
+        amountCents: 2490,
+      },
+      new Date(now),
+    );
+    const refused = await change();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('NOT_ALLOWED_NOW');
+    expect((await info(member)).status).toBe('past_due');
+    expect((await chargesOf()).filter((charge) => charge.status === 'paid')).toHaveLength(0);
+
+    // A charge still pending after the lease was left by a process that died: it holds nothing.
+    now += PENDING_CHARGE_LEASE_MS + 60_000;
+    const fixed = await change();
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().subscription.status).toBe('active');
+    const charges = await chargesOf();
+    expect(charges.find((charge) => charge.idempotencyKey === inFlight)).toMatchObject({
+      status: 'failed',
+      reason: 'interrupted',
+    });
+    expect(charges.filter((charge) => charge.status === 'paid')).toHaveLength(1);
+
+    // A request that read the membership while it was past due cannot charge the paid period again.
+    const stale = await openCharge(
+      sut.database.db,
+      {
+        subscriptionId: row.id,
+        periodEnd: row.periodEnd,
+        attempt: 2,
+        idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-method-late`,
+        amountCents: 2490,
+      },
+      new Date(now),
+    );
+    expect(stale).toBeUndefined();
+  });
+
+  it('leaves a past-due period to the new card being charged when the renewal job comes round', async () => {
+    at(0);
+    const member = await createMember(sut, 'Jobwaits');
+    const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
+    now = Date.parse(subscription.trial_end_date) + 60_000;
+    await renew();
+    const [row] = await sut.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    if (!row?.nextChargeAt) throw new Error('no retry planned');
+    now = row.nextChargeAt.getTime() + 60_000;
+    // The member's new card is being charged for this period as the job runs.
+    await openCharge(
+      sut.database.db,
+      {
+        subscriptionId: row.id,
+        periodEnd: row.periodEnd,
+        attempt: 2,
+        idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-method-card`,
+        amountCents: 2490,
+      },
+      new Date(now),
+    );
+    const report = await renew();
+    expect(report.errors).toBe(0);
+    const charges = await sut.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, row.id));
+    expect(charges.map((charge) => charge.status).sort()).toEqual(['failed', 'pending']);
+    expect((await info(member)).status).toBe('past_due');
   });
 
   it('never charges a period twice, even when the job dies between the charge and its record', async () => {

@@ -58,6 +58,7 @@ import type { PushSender } from './platform/push.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
+import { startMemberCache } from './platform/member-cache.ts';
 import { findSessionUser } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -169,6 +170,8 @@ export async function buildApp({
     ...(config.perIpRateLimits ? {} : { allowList: () => true }),
   });
 
+  const memberCache = await startMemberCache(database, config.memberCacheSeconds);
+  app.addHook('onClose', memberCache.stop);
   const jobs = await startJobs(database, app.log, { work: config.jobWorkers, cron });
   const transport =
     mailTransport ??

@@ -42,8 +42,16 @@ export type Database = {
    * lock held on a connection of its own, so `work` may use the whole pool). PGlite has one process.
    */
   exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Hears `NOTIFY` on `channel` from every process on this database. `lost` is told whenever
+   * notices may have gone unheard (the listening connection broke; it reconnects by itself) and
+   * `ready` each time it listens again. The returned function stops listening.
+   */
+  listen(channel: string, listener: NoticeListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+export type NoticeListener = { notice(payload: string): void; ready(): void; lost(): void };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -88,6 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       executeSql: (text, values) => pool.query(text, values),
       executePrepared: (text, values) => pool.query({ name: statementName(text), text, values }),
       exclusively: (lockId, work) => withAdvisoryLock(options.url, lockId, work),
+      listen: (channel, listener) => listenOnConnection(options.url, channel, listener),
       close: () => pool.end(),
     };
   }
@@ -110,6 +119,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     executePrepared: (text, values) => client.query(text, values),
     exclusively: (_lockId, work) => work(),
+    listen: async (channel, listener) => {
+      // One process, one connection: notices are never lost.
+      const stop = await client.listen(channel, (payload) => listener.notice(payload));
+      listener.ready();
+      return stop;
+    },
     close: () => client.close(),
   };
 }
@@ -208,6 +223,55 @@ async function withAdvisoryLock<T>(url: string, lockId: number, work: () => Prom
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * A connection of its own that only listens, outside the pool. When it breaks, the listener is
+ * told at once (`lost`) and it connects again every second until it listens again (`ready`).
+ */
+async function listenOnConnection(
+  url: string,
+  channel: string,
+  listener: NoticeListener,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    let broken = false;
+    const breaks = () => {
+      if (broken || stopped) return;
+      broken = true;
+      listener.lost();
+      next.end().catch(() => {});
+      retry = setTimeout(() => connect().catch(() => {}), RELISTEN_MS);
+      retry.unref();
+    };
+    next.on('error', breaks);
+    next.on('end', breaks);
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.notice(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      breaks();
+      throw error;
+    }
+    if (!broken && !stopped) listener.ready();
+  };
+  // A first attempt that fails has told `lost` and keeps trying like any other.
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Reports each promise-returning `query` of the pool or client to `measureDatabaseTime`. */

@@ -68,6 +68,7 @@ const ZEnvironment = z.object({
     .optional(),
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  MEMBER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().optional(),
@@ -219,6 +220,13 @@ export type Config = {
    * By default 5 s in production and off elsewhere, so a developer sees each change at once.
    */
   publicCacheSeconds: number;
+  /**
+   * How long each process keeps a member's session, account and Sentiero+ membership in memory
+   * (member-cache.ts, ADR 023); any change to them is forgotten at once in every process, so this
+   * only bounds what the database's announcements could miss. 60 s, and off in tests, which write
+   * rows by hand and read them back at once.
+   */
+  memberCacheSeconds: number;
   payments: {
     /** `publishableKey` is what Stripe.js needs in the browser: without it cards cannot go through Stripe. */
     stripe: {
@@ -346,6 +354,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobWorkers: env.JOB_WORKERS === 'on',
     publicCacheSeconds: env.PUBLIC_CACHE_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0),
+    memberCacheSeconds: env.MEMBER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

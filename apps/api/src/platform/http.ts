@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { z } from 'zod';
 import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { memberCacheOf } from './member-cache.ts';
 import type { CachedAnswer, PublicCache } from './public-cache.ts';
 
 declare module 'fastify' {
@@ -72,7 +73,19 @@ export function registerEndpoint<E extends Endpoint>(
       ...(options.files ? { files: options.files } : {}),
     },
     preHandler: endpoint.kind === 'write' ? requireSameOrigin : undefined,
-    handler: (request, reply) => handler(request.ctx, request.body as z.output<E['input']>, request, reply),
+    handler:
+      endpoint.kind === 'write'
+        ? async (request, reply) => {
+            try {
+              return await handler(request.ctx, request.body as z.output<E['input']>, request, reply);
+            } finally {
+              // The database tells every process of the change; this one forgets before answering,
+              // so the member's next call here cannot outrun the news (member-cache.ts).
+              const { user, db } = request.ctx;
+              if (user) memberCacheOf(db).forgetMember(user.id);
+            }
+          }
+        : (request, reply) => handler(request.ctx, request.body as z.output<E['input']>, request, reply),
   });
 
   if (endpoint.kind !== 'read') return;

@@ -6,6 +6,7 @@ import { sessions, users } from '@sentiero/db/schema';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import { readThrough } from './member-cache.ts';
 
 /** The member a request was made by, as the session cookie tells, and when that session ends. */
 export type SessionUser = { id: number; tokenHash: string; expiresAt: Date };
@@ -116,8 +117,14 @@ export async function findSessionUser(
       )
       .prepare(name),
   );
-  const [row] = await findSession.execute({ tokenHash, now });
-  if (!row) return null;
+  // Kept in memory while it lasts (see member-cache.ts); its expiry is checked on every call.
+  const row = await readThrough(
+    db,
+    `session:${tokenHash}`,
+    async () => (await findSession.execute({ tokenHash, now }))[0],
+    (session) => session.id,
+  );
+  if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
   // A session in use slides forward, written at most once a day, up to its absolute lifetime.
   if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
     const expiresAt = sessionExpiry(config, row.createdAt, now);

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { requireMember, type ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readThrough } from '../../platform/member-cache.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { eraseMemberAlerts } from '../alerts/service.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
@@ -39,12 +40,18 @@ export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
   return row;
 }
 
-export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
-  const [newsletter, activities, premium] = await Promise.all([
+/** What the user fetch shows of the account, read together (kept by the member cache). */
+type Account = { row: UserRow; newsletter: User['newsletter']; activities: string[] };
+
+async function readAccount(ctx: ServiceContext, row: UserRow): Promise<Account> {
+  const [newsletter, activities] = await Promise.all([
     getMemberNewsletter(ctx, row),
     findActivitySlugs(ctx.db, row.preferredActivityIds),
-    isPremiumMember(ctx, row.id),
   ]);
+  return { row, newsletter, activities };
+}
+
+function presentUser({ row, newsletter, activities }: Account, premium: boolean): User {
   return {
     id: row.id,
     firstname: row.firstName,
@@ -57,14 +64,36 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
     newsletter,
     preferences: { activities, regions: row.preferredRegionIds },
     two_factor: Boolean(row.totpEnabledAt),
-    // Sentiero+ arrives with the premium work; until then nobody is premium.
     is_premium: premium,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
+  const [account, premium] = await Promise.all([readAccount(ctx, row), isPremiumMember(ctx, row.id)]);
+  return presentUser(account, premium);
+}
+
+/**
+ * The member of this session: asked by every page a member opens, so kept in memory until any of
+ * it changes (member-cache.ts); Sentiero+ is decided on the clock of this call.
+ */
 export async function getCurrentUser(ctx: ServiceContext): Promise<{ user: User }> {
-  return { user: await toUser(ctx, await requireMemberRow(ctx)) };
+  const { id } = requireMember(ctx);
+  const [account, premium] = await Promise.all([
+    readThrough(
+      ctx.db,
+      `account:${id}`,
+      async () => {
+        const row = await findUserById(ctx.db, id);
+        return row ? readAccount(ctx, row) : undefined;
+      },
+      () => id,
+    ),
+    isPremiumMember(ctx, id),
+  ]);
+  if (!account) throw new AppError('UNAUTHENTICATED', 401);
+  return { user: presentUser(account, premium) };
 }
 
 export type Registration = z.output<typeof userRegister.input>;

@@ -9,6 +9,7 @@ import type { BillingEvent, BillingProvider, BillingProviders } from '../../plat
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
+import { readThrough } from '../../platform/member-cache.ts';
 import type { CardDetails } from '../../platform/payments/provider.ts';
 import { findMemberContact } from '../../repos/members.ts';
 import { applyEvent, type MembershipEvent, type MembershipRefusal, startTrial } from './lifecycle.ts';
@@ -52,7 +53,13 @@ export async function isPremiumMember(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   userId: number,
 ): Promise<boolean> {
-  const row = await findLiveMembership(ctx.db, userId);
+  // Kept in memory until it changes (member-cache.ts): every premium call and page asks this.
+  const row = await readThrough(
+    ctx.db,
+    `membership:${userId}`,
+    async () => (await findLiveMembership(ctx.db, userId)) ?? null,
+    () => userId,
+  );
   return row ? entitledNow(row, ctx.clock.now()) : false;
 }
 

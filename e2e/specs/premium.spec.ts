@@ -24,6 +24,8 @@ const TEXT = {
     ad: 'Pubblicità',
     growthLocked: 'La tabella completa, con ogni giorno della stagione, è inclusa in Sentiero+.',
     dayByDay: 'Giorno per giorno: previsione e segnalazioni',
+    yourMembership: 'Il tuo abbonamento',
+    choosePlan: 'Scegli il tuo piano',
     trialing: 'Prova gratuita',
     cancel: "Disdici l'abbonamento",
     cancelYes: 'Sì, disdici',
@@ -60,6 +62,8 @@ const TEXT = {
     ad: 'Anzeige',
     growthLocked: 'Die vollständige Tabelle mit jedem Tag der Saison gibt es mit Sentiero+.',
     dayByDay: 'Tag für Tag: Prognose und Meldungen',
+    yourMembership: 'Ihre Mitgliedschaft',
+    choosePlan: 'Wählen Sie Ihren Tarif',
     trialing: 'Kostenlose Testphase',
     cancel: 'Mitgliedschaft kündigen',
     cancelYes: 'Ja, kündigen',
@@ -131,6 +135,11 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
     // A trial can be cancelled at once, and suspended only once paid (the account offers no more).
     await expect(page.getByText(text.howToStop)).toBeVisible();
     await expect(page.getByRole('link', { name: text.memberAccount })).toBeVisible();
+
+    // Back on the Sentiero+ page, the member reads about their membership, not the plans to choose.
+    await page.goto(`/plus${text.query}`);
+    await expect(page.getByRole('heading', { level: 2, name: text.yourMembership })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text.choosePlan })).toHaveCount(0);
 
     // No advertising for members, and the full growth table.
     await page.goto(`/events${text.query}`);

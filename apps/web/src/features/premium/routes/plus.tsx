@@ -144,6 +144,7 @@ function VisitorPlans({ plans }: { plans: Plan[] }) {
   const saving = yearlySavingPercent(plans);
   return (
     <div className="space-y-4">
+      <PlansHeading />
       <ul className="grid gap-4 sm:grid-cols-2">
         {plans.map((plan) => (
           <PlanCard key={plan.subscription_type} plan={plan} saving={saving} />
@@ -159,38 +160,66 @@ function VisitorPlans({ plans }: { plans: Plan[] }) {
   );
 }
 
+/** The plans' heading; a member whose membership runs reads about theirs instead. */
+function PlansHeading({ member = false }: { member?: boolean }) {
+  const { t } = useTranslation('premium');
+  return (
+    <>
+      <h2 id="plus-plans" className="mb-1 font-semibold text-2xl">
+        {t(member ? 'plans.memberTitle' : 'plans.title')}
+      </h2>
+      <p className="mb-5 text-stone-700">{t(member ? 'page.alreadyMember' : 'plans.lead')}</p>
+    </>
+  );
+}
+
 /** A signed-in member: their membership when they have one, otherwise the plans to choose and pay. */
 function MemberPlans({ plans, initialPlan }: { plans: Plan[]; initialPlan: SubscriptionType }) {
   const { t } = useTranslation('premium');
   const membership = useSubscription();
   const methods = useSite().data?.payment_methods;
-  if (membership.isPending || !methods) return <Spinner size="medium" />;
+  if (membership.isPending || !methods) {
+    return (
+      <>
+        <PlansHeading />
+        <Spinner size="medium" />
+      </>
+    );
+  }
   if (membership.isError) {
     return (
-      <Alert tone="error">
-        <p>{t('failure.unexpected')}</p>
-        <button type="button" onClick={() => membership.refetch()} className="mt-2 font-medium underline">
-          {t('failure.retry')}
-        </button>
-      </Alert>
+      <>
+        <PlansHeading />
+        <Alert tone="error">
+          <p>{t('failure.unexpected')}</p>
+          <button type="button" onClick={() => membership.refetch()} className="mt-2 font-medium underline">
+            {t('failure.retry')}
+          </button>
+        </Alert>
+      </>
     );
   }
   const subscription = membership.data.subscription;
   if (subscription && isMembershipRunning(subscription)) {
     return (
-      <div className="max-w-xl space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-        <p className="font-medium text-stone-900">{t('page.alreadyMember')}</p>
-        <MembershipDetails subscription={subscription} />
-        <Link to="/user/account#subscriptions" className={buttonClass('secondary')}>
-          {t('page.manage')}
-        </Link>
-      </div>
+      <>
+        <PlansHeading member />
+        <div className="max-w-xl space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+          <MembershipDetails subscription={subscription} />
+          <Link to="/user/account#subscriptions" className={buttonClass('secondary')}>
+            {t('page.manage')}
+          </Link>
+        </div>
+      </>
     );
   }
   return (
-    <div className="max-w-xl rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-      <JoinForm plans={plans} initialPlan={initialPlan} methods={methods} />
-    </div>
+    <>
+      <PlansHeading />
+      <div className="max-w-xl rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+        <JoinForm plans={plans} initialPlan={initialPlan} methods={methods} />
+      </div>
+    </>
   );
 }
 
@@ -206,10 +235,6 @@ export function Component() {
     <div className="space-y-12">
       <Hero brand={brand} />
       <section id="plans" aria-labelledby="plus-plans" className="scroll-mt-24">
-        <h2 id="plus-plans" className="mb-1 font-semibold text-2xl">
-          {t('plans.title')}
-        </h2>
-        <p className="mb-5 text-stone-700">{t('plans.lead')}</p>
         {plans.data ? (
           hydrated && isLoggedIn ? (
             <MemberPlans plans={plans.data.plans} initialPlan={planParam(params.get('plan'))} />
@@ -217,14 +242,20 @@ export function Component() {
             <VisitorPlans plans={plans.data.plans} />
           )
         ) : plans.isError ? (
-          <Alert tone="error">
-            <p>{t('failure.unexpected')}</p>
-            <button type="button" onClick={() => plans.refetch()} className="mt-2 font-medium underline">
-              {t('failure.retry')}
-            </button>
-          </Alert>
+          <>
+            <PlansHeading />
+            <Alert tone="error">
+              <p>{t('failure.unexpected')}</p>
+              <button type="button" onClick={() => plans.refetch()} className="mt-2 font-medium underline">
+                {t('failure.retry')}
+              </button>
+            </Alert>
+          </>
         ) : (
-          <QueryState isPending={plans.isPending} isError={false} onRetry={() => plans.refetch()} />
+          <>
+            <PlansHeading />
+            <QueryState isPending={plans.isPending} isError={false} onRetry={() => plans.refetch()} />
+          </>
         )}
       </section>
       <section aria-labelledby="plus-faq" className="max-w-3xl">

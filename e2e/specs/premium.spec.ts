@@ -26,6 +26,7 @@ const TEXT = {
     dayByDay: 'Giorno per giorno: previsione e segnalazioni',
     yourMembership: 'Il tuo abbonamento',
     choosePlan: 'Scegli il tuo piano',
+    yourPrice: /Il tuo prezzo Sentiero\+: 19,80/,
     trialing: 'Prova gratuita',
     cancel: "Disdici l'abbonamento",
     cancelYes: 'Sì, disdici',
@@ -64,6 +65,7 @@ const TEXT = {
     dayByDay: 'Tag für Tag: Prognose und Meldungen',
     yourMembership: 'Ihre Mitgliedschaft',
     choosePlan: 'Wählen Sie Ihren Tarif',
+    yourPrice: /Ihr Sentiero\+-Preis: 19,80/,
     trialing: 'Kostenlose Testphase',
     cancel: 'Mitgliedschaft kündigen',
     cancelYes: 'Ja, kündigen',
@@ -140,6 +142,10 @@ for (const [language, text] of Object.entries(TEXT) as [keyof typeof TEXT, Texts
     await page.goto(`/plus${text.query}`);
     await expect(page.getByRole('heading', { level: 2, name: text.yourMembership })).toBeVisible();
     await expect(page.getByRole('heading', { name: text.choosePlan })).toHaveCount(0);
+
+    // The member price of a longer permit is theirs now, not an offer.
+    await page.goto(`/event/1${text.query}`);
+    await expect(page.getByText(text.yourPrice)).toBeVisible();
 
     // No advertising for members, and the full growth table.
     await page.goto(`/events${text.query}`);

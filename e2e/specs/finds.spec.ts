@@ -17,6 +17,7 @@ const TEXT = {
   synced: 'Sincronizzato',
   gallery: 'Dalla galleria',
   openPhoto: 'Apri la foto 1 di Porcino',
+  keepLocation: 'Conserva la posizione (GPS) registrata nella foto',
 } as const;
 
 // A phone in a wood above the Val Taro, in Italian, that shares its position.
@@ -107,4 +108,65 @@ test('a Sentiero+ member marks a find with a photo with no network, sees it kept
   await expect(page.getByText('I miei ritrovamenti (1)')).toBeVisible();
   await item.getByRole('button', { name: TEXT.openPhoto }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a large camera photo is made small on the phone before it is kept and sent, unless its position is kept (it)', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await becomePlusMember(page, baseURL ?? '', {
+    firstname: 'Marta',
+    lastname: 'Galli',
+    password: 'Boletus2026',
+  });
+  await page.goto('/user/finds?lng=it');
+  await expect(page.getByRole('heading', { level: 1, name: TEXT.heading })).toBeVisible();
+  // A 12-megapixel camera photo of leaf litter: noise, so it weighs what a real one does.
+  const width = 4000;
+  const height = 3000;
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const camera = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  expect(camera.length).toBeGreaterThan(4 * 1024 * 1024);
+
+  await page
+    .getByLabel(TEXT.gallery)
+    .setInputFiles({ name: 'lettiera.jpg', mimeType: 'image/jpeg', buffer: camera });
+  await expect(page.getByRole('img', { name: 'Foto 1' })).toBeVisible();
+  // With its position kept, the photo goes whole: its GPS is in the file's own EXIF.
+  await page.getByLabel(TEXT.keepLocation).check();
+  await page
+    .getByLabel(TEXT.gallery)
+    .setInputFiles({ name: 'ceppaia.jpg', mimeType: 'image/jpeg', buffer: camera });
+  await expect(page.getByRole('img', { name: 'Foto 2' })).toBeVisible();
+  const kept = await page.evaluate(
+    () =>
+      new Promise<{ size: number; type: string; width: number; height: number }[]>((resolve, reject) => {
+        const request = indexedDB.open('sentiero-field');
+        request.onsuccess = () => {
+          const all = request.result.transaction('photos').objectStore('photos').getAll();
+          all.onsuccess = async () => {
+            const rows = all.result as { blob: Blob }[];
+            resolve(
+              await Promise.all(
+                rows.map(async ({ blob }) => {
+                  const bitmap = await createImageBitmap(blob);
+                  return { size: blob.size, type: blob.type, width: bitmap.width, height: bitmap.height };
+                }),
+              ),
+            );
+          };
+          all.onerror = () => reject(all.error);
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  const [shrunk, whole] = [...kept].sort((a, b) => a.size - b.size);
+  expect(kept).toHaveLength(2);
+  expect(shrunk).toMatchObject({ type: 'image/jpeg', width: 2048, height: 1536 });
+  expect(shrunk?.size).toBeLessThan(camera.length / 3);
+  expect(whole).toMatchObject({ width, height, size: camera.length });
 });

@@ -3,6 +3,7 @@ import { Camera, ImagePlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../ui/button.tsx';
+import { shrinkPhoto } from '../shrink-photo.ts';
 import { writePhoto } from '../store.ts';
 import { PhotoPicture } from './photo-view.tsx';
 
@@ -41,12 +42,14 @@ export function PhotoPicker({
         setProblem(t('photos.notImage'));
         continue;
       }
-      if (file.size > MAX_PHOTO_UPLOAD_BYTES) {
+      // Made small on the phone first: what is kept and sent is a fraction of the camera's file.
+      const blob = await shrinkPhoto(file, keepLocation);
+      if (blob.size > MAX_PHOTO_UPLOAD_BYTES) {
         setProblem(t('photos.tooLarge', { mb: MAX_PHOTO_UPLOAD_BYTES / 1024 / 1024 }));
         continue;
       }
       const id = crypto.randomUUID();
-      await writePhoto(member, { id, blob: file, keepLocation, queuedAt: Date.now() });
+      await writePhoto(member, { id, blob, keepLocation, queuedAt: Date.now() });
       added.push({ id, v: '' });
     }
     if (added.length > 0) onChange([...photos, ...added]);

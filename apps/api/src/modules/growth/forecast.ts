@@ -22,7 +22,8 @@ export const FORECAST_DAYS = 7;
 /** A day's level reads 18 days of rain before it; reports up to 13 days old calibrate. */
 const RAIN_LOOKBACK_DAYS = 18;
 const CALIBRATION_DAYS = 14;
-const WEATHER_BEFORE_TODAY = Math.max(FORECAST_PAST_DAYS, CALIBRATION_DAYS - 1) + RAIN_LOOKBACK_DAYS;
+/** The weather days before today one forecast reads: each refresh brings them (WEATHER_HISTORY_DAYS). */
+export const WEATHER_BEFORE_TODAY = Math.max(FORECAST_PAST_DAYS, CALIBRATION_DAYS - 1) + RAIN_LOOKBACK_DAYS;
 
 /**
  * The months an area's mushrooms are looked for, from the seasons of the mushroom permits it

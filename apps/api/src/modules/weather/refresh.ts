@@ -1,5 +1,5 @@
 import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
-import { WEATHER_FORECAST_DAYS, WEATHER_MAX_SPAN_DAYS, WEATHER_PAST_DAYS } from '@sentiero/contract/weather';
+import { WEATHER_FORECAST_DAYS, WEATHER_MAX_SPAN_DAYS } from '@sentiero/contract/weather';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
@@ -12,6 +12,7 @@ import {
   upsertWeatherDays,
   type WeatherDayRow,
 } from './repo.ts';
+import { WEATHER_HISTORY_DAYS } from './service.ts';
 
 export const WEATHER_REFRESH_QUEUE = 'weather-refresh';
 
@@ -84,7 +85,7 @@ export async function refreshAreaWeather({
       const result = await source.fetchDaily({
         locations: batch,
         timeZone,
-        pastDays: WEATHER_PAST_DAYS,
+        pastDays: WEATHER_HISTORY_DAYS,
         forecastDays: WEATHER_FORECAST_DAYS,
       });
       if (!result.ok) {

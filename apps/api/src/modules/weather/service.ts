@@ -23,8 +23,15 @@ import {
   findWeatherOfDays,
 } from './repo.ts';
 
-/** The period one refresh covers, and what a call without dates gets. */
+/** What a call without dates gets: the last three weeks and the week ahead. */
 const DEFAULT_SPAN_DAYS = WEATHER_PAST_DAYS + WEATHER_FORECAST_DAYS - 1;
+
+/**
+ * The days before today each refresh brings: more than the pages show, because the growth model
+ * reads a month of rain before each day (ADR 018). An area added today has its whole forecast at
+ * the first refresh, not a month later. Open-Meteo gives up to 92.
+ */
+export const WEATHER_HISTORY_DAYS = 35;
 
 export type AreaWeatherQuery = { areaId: number; from: string | undefined; to: string | undefined };
 

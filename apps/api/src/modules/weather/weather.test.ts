@@ -10,7 +10,9 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createMember, memberId } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/fakes/test-server.ts';
 import { fillNotebookWeather } from '../finds/notebook.ts';
+import { WEATHER_BEFORE_TODAY } from '../growth/forecast.ts';
 import { refreshAreaWeather } from './refresh.ts';
+import { WEATHER_HISTORY_DAYS } from './service.ts';
 
 /** 10:00 in Rome on 11 October 2026: the recorded answers run from 20 September to 17 October. */
 const REFRESHED_AT = new Date('2026-10-11T08:00:00Z');
@@ -94,8 +96,10 @@ describe('the weather-refresh job', () => {
     expect(summary.requests).toBeLessThanOrEqual(4);
 
     const days = await storedDays(areaId);
-    expect(days).toHaveLength(28);
-    expect(days[0]?.day).toBe('2026-09-20');
+    // Five weeks before today: the growth model's month of rain is there from the first refresh.
+    expect(days).toHaveLength(WEATHER_HISTORY_DAYS + 7);
+    expect(days.filter((day) => !day.forecast).length).toBeGreaterThanOrEqual(WEATHER_BEFORE_TODAY);
+    expect(days[0]?.day).toBe('2026-09-06');
     expect(days.at(-1)?.day).toBe('2026-10-17');
     expect(days.filter((day) => day.forecast).map((day) => day.day)[0]).toBe('2026-10-11');
     expect(new Set(days.map((day) => day.source))).toEqual(new Set(['climatology']));
@@ -109,9 +113,13 @@ describe('the weather-refresh job', () => {
     // Every area's coordinates went in a few requests, not one per area.
     expect(provider.requests.length).toBe(summary.requests);
     expect(provider.requests.length).toBeLessThan(summary.areas);
+    const asked = new URL(provider.requests[0]?.path ?? '', 'http://provider').searchParams;
+    expect(asked.get('past_days')).toBe(String(WEATHER_HISTORY_DAYS));
 
-    const days = await storedDays(areaId);
+    // The recorded answer holds four weeks; the two weeks before them stay as the first refresh left them.
+    const days = (await storedDays(areaId)).filter((day) => day.source === 'open-meteo');
     expect(days).toHaveLength(28);
+    expect(await storedDays(areaId)).toHaveLength(WEATHER_HISTORY_DAYS + 7);
     expect(days[9]).toMatchObject({ day: '2026-09-29', rainMm: 38.4, weatherCode: 95, source: 'open-meteo' });
     expect(days[26]?.tempMean).toBeNull();
     expect(days.every((day) => day.fetchedAt.getTime() === now.getTime())).toBe(true);

@@ -561,10 +561,18 @@ export async function applyBillingEvent(
   const now = ctx.clock.now();
   if (event.type === 'approved') {
     if (!row.awaitingApproval) return;
+    const membership = toMembership(row);
+    // The provider's trial starts when the member approves, not when they were sent to approve:
+    // ours runs as long from then, so the benefits last until the provider's first charge.
+    const approvedAt = Math.min(event.at.getTime(), now.getTime());
+    if (row.status === 'trialing' && row.trialEnd && approvedAt > row.startedAt.getTime()) {
+      const trialEnd = new Date(row.trialEnd.getTime() + approvedAt - row.startedAt.getTime()).toISOString();
+      Object.assign(membership, { trialEnd, periodEnd: trialEnd });
+    }
     const saved = await updateSubscription(
       ctx.db,
       row,
-      { awaitingApproval: false, ...fromMembership(toMembership(row), provider.renewals, now) },
+      { awaitingApproval: false, ...fromMembership(membership, provider.renewals, now) },
       now,
     );
     if (saved?.trialEnd) await notifyMember(ctx, saved, { kind: 'trialStarted' });

@@ -25,7 +25,34 @@ export type FakePaypalSubscription = {
   status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
   statusReason: string | null;
   nextBillingTime: string | null;
+  /** `billing_info.last_payment`: the last cycle PayPal collected. */
+  lastPayment: { value: string; time: string } | null;
+  /** `billing_info.last_failed_payment`, and how many failed since the last payment. */
+  lastFailedPayment: { value: string; time: string; reasonCode: string; retryTime: string } | null;
+  failedPayments: number;
 };
+
+/** PayPal's own time format: whole seconds, UTC. */
+export const paypalTime = (at: Date) => at.toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** The regular cycle's price: what each charge after the trial collects. */
+export function regularPrice(billingCycles: PaypalBillingCycle[]): string {
+  const price = billingCycles.find((cycle) => cycle.tenure_type === 'REGULAR')?.pricing_scheme?.fixed_price;
+  if (!price) throw new Error('a plan without a regular price');
+  return price.value;
+}
+
+/** The next billing time once a regular cycle is paid: one calendar interval after the one it paid. */
+export function regularCycleAfter(time: string, billingCycles: PaypalBillingCycle[]): string {
+  const regular = billingCycles.find((cycle) => cycle.tenure_type === 'REGULAR');
+  if (!regular) throw new Error('a plan without a regular cycle');
+  const count = regular.frequency.interval_count ?? 1;
+  const next = new Date(time);
+  if (regular.frequency.interval_unit === 'YEAR') next.setUTCFullYear(next.getUTCFullYear() + count);
+  else if (regular.frequency.interval_unit === 'MONTH') next.setUTCMonth(next.getUTCMonth() + count);
+  else next.setTime(next.getTime() + DAYS_PER_UNIT[regular.frequency.interval_unit] * count * DAY_MS);
+  return paypalTime(next);
+}
 
 /** The first charge falls after the trial cycles, or one regular cycle on from today. */
 export function firstChargeAfterApproval(billingCycles: PaypalBillingCycle[]): string {
@@ -39,7 +66,7 @@ export function firstChargeAfterApproval(billingCycles: PaypalBillingCycle[]): s
         (trials.length ? cycle.total_cycles : 1),
     0,
   );
-  return new Date(Date.now() + days * DAY_MS).toISOString().replace(/\.\d+Z$/, 'Z');
+  return paypalTime(new Date(Date.now() + days * DAY_MS));
 }
 
 export function subscriptionBody(subscription: FakePaypalSubscription) {
@@ -64,11 +91,7 @@ export function subscriptionBody(subscription: FakePaypalSubscription) {
             payer_id: 'QYR5Z8XDVJNXQ',
             name: { given_name: 'Ada', surname: 'Lovelace' },
           },
-          billing_info: {
-            outstanding_balance: { currency_code: 'EUR', value: '0.00' },
-            failed_payments_count: 0,
-            ...(subscription.nextBillingTime ? { next_billing_time: subscription.nextBillingTime } : {}),
-          },
+          billing_info: billingInfo(subscription),
         }),
     links: [
       ...(approving
@@ -83,5 +106,39 @@ export function subscriptionBody(subscription: FakePaypalSubscription) {
       { href: self, rel: 'edit', method: 'PATCH' },
       { href: self, rel: 'self', method: 'GET' },
     ],
+  };
+}
+
+/** `billing_info` as PayPal shows it: what is owed, the last payment, the last failure and the next charge. */
+function billingInfo(subscription: FakePaypalSubscription) {
+  const failed = subscription.lastFailedPayment;
+  const owed = subscription.failedPayments > 0 && failed ? failed.value : '0.00';
+  return {
+    outstanding_balance: { currency_code: 'EUR', value: owed },
+    failed_payments_count: subscription.failedPayments,
+    ...(subscription.lastPayment
+      ? {
+          last_payment: {
+            amount: { currency_code: 'EUR', value: subscription.lastPayment.value },
+            time: subscription.lastPayment.time,
+          },
+        }
+      : {}),
+    ...(failed
+      ? {
+          last_failed_payment: {
+            amount: { currency_code: 'EUR', value: failed.value },
+            time: failed.time,
+            reason_code: failed.reasonCode,
+            next_payment_retry_time: failed.retryTime,
+          },
+        }
+      : {}),
+    // A cancelled or expired subscription is billed no more: PayPal drops its next billing time.
+    ...(subscription.nextBillingTime &&
+    subscription.status !== 'CANCELLED' &&
+    subscription.status !== 'EXPIRED'
+      ? { next_billing_time: subscription.nextBillingTime }
+      : {}),
   };
 }

@@ -3,6 +3,9 @@ import {
   type FakePaypalSubscription,
   firstChargeAfterApproval,
   type PaypalBillingCycle,
+  paypalTime,
+  regularCycleAfter,
+  regularPrice,
   SUBSCRIPTION_ACTIONS,
   subscriptionBody,
 } from './paypal-subscriptions.ts';
@@ -34,6 +37,16 @@ export type FakePaypal = {
   subscriptions: Map<string, FakePaypalSubscription>;
   /** What happens on PayPal's page when the member approves: the subscription starts (its trial, or a first charge). */
   approveSubscription(id: string): void;
+  /**
+   * PayPal collects the cycle due at the next billing time (or a retry of it at `at`): the next
+   * billing time moves one regular cycle on. Answers the sale, the resource of PAYMENT.SALE.COMPLETED.
+   */
+  collectSubscriptionPayment(id: string, at?: Date): Record<string, unknown>;
+  /**
+   * PayPal cannot collect the cycle due at the next billing time: the subscription stays active
+   * and owes it. Answers the subscription, the resource of BILLING.SUBSCRIPTION.PAYMENT.FAILED.
+   */
+  failSubscriptionPayment(id: string, reasonCode?: string): Record<string, unknown>;
   /** Answers kept per PayPal-Request-Id, which is how PayPal makes a retried POST harmless. */
   replies: Map<string, TestReply>;
   refunds: { captureId: string; value: string }[];
@@ -116,6 +129,46 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       subscription.status = 'ACTIVE';
       subscription.nextBillingTime = firstChargeAfterApproval(plan.billing_cycles);
     },
+    collectSubscriptionPayment(id, at) {
+      const { subscription, plan, due } = billedSubscription(id);
+      const time = at ? paypalTime(at) : due;
+      const value = regularPrice(plan.billing_cycles);
+      subscription.lastPayment = { value, time };
+      subscription.failedPayments = 0;
+      subscription.nextBillingTime = regularCycleAfter(due, plan.billing_cycles);
+      const saleId = paypalId();
+      const sale = `https://api-m.paypal.com/v1/payments/sale/${saleId}`;
+      // PAYMENT.SALE.* carry the v1 payments shape: `total` and `currency`, the subscription as the agreement.
+      return {
+        id: saleId,
+        state: 'completed',
+        amount: { total: value, currency: 'EUR', details: { subtotal: value } },
+        payment_mode: 'INSTANT_TRANSFER',
+        protection_eligibility: 'ELIGIBLE',
+        protection_eligibility_type: 'ITEM_NOT_RECEIVED_ELIGIBLE,UNAUTHORIZED_PAYMENT_ELIGIBLE',
+        transaction_fee: { value: '0.71', currency: 'EUR' },
+        billing_agreement_id: subscription.id,
+        custom: subscription.customId,
+        create_time: time,
+        update_time: time,
+        links: [
+          { href: sale, rel: 'self', method: 'GET' },
+          { href: `${sale}/refund`, rel: 'refund', method: 'POST' },
+        ],
+      };
+    },
+    failSubscriptionPayment(id, reasonCode = 'PAYER_CANNOT_PAY') {
+      const { subscription, plan, due } = billedSubscription(id);
+      const retry = new Date(Date.parse(due) + 5 * 24 * 60 * 60 * 1000);
+      subscription.failedPayments += 1;
+      subscription.lastFailedPayment = {
+        value: regularPrice(plan.billing_cycles),
+        time: due,
+        reasonCode,
+        retryTime: paypalTime(retry),
+      };
+      return subscriptionBody(subscription);
+    },
     replies: new Map(),
     refunds: [],
     verificationOutage: false,
@@ -129,7 +182,8 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         summary: 'Payment completed for EUR 12.5 EUR',
         resource,
         event_version: '1.0',
-        resource_version: '2.0',
+        // Sales are still the v1 payments resource; captures and subscriptions are 2.0.
+        resource_version: resourceType === 'sale' ? '1.0' : '2.0',
       };
       const sig = randomBytes(64).toString('base64');
       signed.set(transmissionId, { sig, event });
@@ -143,6 +197,17 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       return { body: JSON.stringify(event), headers };
     },
   };
+
+  /** PayPal bills active subscriptions only, at their next billing time. */
+  function billedSubscription(id: string) {
+    const subscription = fake.subscriptions.get(id);
+    const plan = subscription && fake.plans.get(subscription.planId);
+    if (!subscription || !plan) throw new Error(`no PayPal subscription ${id}`);
+    if (subscription.status !== 'ACTIVE' || !subscription.nextBillingTime) {
+      throw new Error(`PayPal does not bill subscription ${id}: it is ${subscription.status}`);
+    }
+    return { subscription, plan, due: subscription.nextBillingTime };
+  }
 
   function answer(request: TestRequest): TestReply {
     const body = request.body ? JSON.parse(request.body) : {};
@@ -270,6 +335,9 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         status: 'APPROVAL_PENDING',
         statusReason: null,
         nextBillingTime: null,
+        lastPayment: null,
+        lastFailedPayment: null,
+        failedPayments: 0,
       };
       fake.subscriptions.set(subscription.id, subscription);
       return { status: 201, body: subscriptionBody(subscription) };

@@ -5,6 +5,7 @@ import {
   MAX_RETRIES,
   type Membership,
   type MembershipEvent,
+  RENEWAL_GRACE_HOURS,
   RETRY_DAYS,
   startTrial,
 } from './lifecycle.ts';
@@ -30,7 +31,18 @@ describe('the Sentiero+ membership', () => {
     const membership = trial();
     expect(membership).toMatchObject({ status: 'trialing', trialEnd: day(7), periodEnd: day(7) });
     expect(isEntitled(membership, START)).toBe(true);
-    expect(isEntitled(membership, day(7))).toBe(false);
+  });
+
+  it(`keeps a renewing membership's benefits ${RENEWAL_GRACE_HOURS} hours past its period while the charge comes in, not a cancelled one's`, () => {
+    const hours = (n: number) => new Date(Date.parse(day(7)) + n * 60 * 60 * 1000).toISOString();
+    expect(isEntitled(trial(), hours(RENEWAL_GRACE_HOURS - 1))).toBe(true);
+    expect(isEntitled(trial(), hours(RENEWAL_GRACE_HOURS))).toBe(false);
+    const canceled = run(trial(), { type: 'cancel', at: day(3) });
+    expect(isEntitled(canceled, hours(-1))).toBe(true);
+    expect(isEntitled(canceled, day(7))).toBe(false);
+    // A refused charge does not wait for the grace: the member is told at once, and keeps the retry days.
+    const refused = run(trial(), { type: 'charge_failed', at: hours(1) });
+    expect(refused.status).toBe('past_due');
   });
 
   it('becomes active with the first charge at the trial end, and renews', () => {

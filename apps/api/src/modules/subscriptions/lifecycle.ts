@@ -61,6 +61,13 @@ export type Transition = { ok: true; membership: Membership } | { ok: false; ref
 export const MAX_RETRIES = 3;
 /** …over this many days after the first failure, then the membership expires. */
 export const RETRY_DAYS = 7;
+/**
+ * A renewing membership (trial or paid) keeps the benefits this long past its period while the
+ * charge's outcome comes in: Stripe charges about an hour after the period ends, PayPal and the
+ * stores when their day comes, and the member who pays must not lose the map in between. A
+ * refused charge makes it past due at once; one never reported ends the benefits after this.
+ */
+export const RENEWAL_GRACE_HOURS = 24;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ms = (instant: string) => Date.parse(instant);
@@ -182,6 +189,7 @@ export function isEntitled(membership: Membership, at: string): boolean {
   switch (membership.status) {
     case 'trialing':
     case 'active':
+      return now < ms(membership.periodEnd) + RENEWAL_GRACE_HOURS * 60 * 60 * 1000;
     case 'canceled':
       return now < ms(membership.periodEnd);
     case 'past_due':

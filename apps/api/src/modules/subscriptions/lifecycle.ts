@@ -70,7 +70,8 @@ export const RETRY_DAYS = 7;
 export const RENEWAL_GRACE_HOURS = 24;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ms = (instant: string) => Date.parse(instant);
+const ms = (instant: string | Date) =>
+  typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
 const refuse = (refusal: MembershipRefusal): Transition => ({ ok: false, refusal });
 const become = (membership: Membership): Transition => ({ ok: true, membership });
 
@@ -184,7 +185,14 @@ export function applyEvent(
  * trial, a paid period, the retry window of a failed renewal, and a canceled membership's last
  * paid days; not while suspended, not once expired.
  */
-export function isEntitled(membership: Membership, at: string): boolean {
+/** What the entitlement reads: a membership, or its stored row (instants as dates, read on every call). */
+export type EntitlementFacts = {
+  status: Membership['status'];
+  periodEnd: string | Date;
+  pastDueSince: string | Date | null;
+};
+
+export function isEntitled(membership: EntitlementFacts, at: string | Date): boolean {
   const now = ms(at);
   switch (membership.status) {
     case 'trialing':

@@ -103,14 +103,7 @@ export function entitledNow(
   now: Date,
 ): boolean {
   if (row.awaitingApproval) return false;
-  return isEntitled(
-    {
-      status: row.status,
-      periodEnd: row.periodEnd.toISOString(),
-      pastDueSince: row.pastDueSince?.toISOString() ?? null,
-    } as Membership,
-    now.toISOString(),
-  );
+  return isEntitled(row, now);
 }
 
 /** SPEC section 3's premium subscription display, with what the screen needs to act on it. */

@@ -2,6 +2,7 @@ import { addCalendarDays } from '@sentiero/contract/durations';
 import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
 import {
   activityTypes,
+  alertFollows,
   alertNotifications,
   issuedTickets,
   orderLines,
@@ -27,6 +28,7 @@ import {
 import { type FakePushService, startFakePushService } from '../../test/fakes/push-service.ts';
 import { findAreaForecasts } from '../growth/forecast.ts';
 import { ALERTS_SEND_QUEUE, evaluateAlerts } from './evaluate.ts';
+import { findAlertCandidates } from './repo.ts';
 import { sendAlerts } from './send.ts';
 
 /*
@@ -340,5 +342,37 @@ describe('the daily alert run', () => {
       .where(eq(subscriptions.userId, id));
     await run();
     expect(await notificationsOf(id)).toEqual([]);
+  });
+
+  it('reads on past a page whose follows all belong to members without Sentiero+', async () => {
+    const db = sut.database.db;
+    const lapsed = await plusMember('it', 'Lapo');
+    await follow(lapsed.browser, { kinds: 'growth', min_level: 'poor', by_push: false });
+    await db
+      .update(subscriptions)
+      .set({ status: 'expired', endedAt: new Date(now) })
+      .where(eq(subscriptions.userId, lapsed.id));
+    const current = await plusMember('it', 'Carla');
+    await follow(current.browser, { kinds: 'growth', min_level: 'poor', by_push: false });
+    const [lapsedFollow] = await db
+      .select({ id: alertFollows.id })
+      .from(alertFollows)
+      .where(eq(alertFollows.userId, lapsed.id));
+    const afterId = (lapsedFollow?.id ?? 0) - 1;
+    const page = {
+      areaIds: [areaId],
+      from: TODAY,
+      to: addCalendarDays(TODAY, 2),
+      toldSince: addCalendarDays(TODAY, -7),
+      limit: 1,
+    };
+
+    const first = await findAlertCandidates(db, { ...page, afterId });
+    expect(first).toEqual({ candidates: [], lastFollowId: lapsedFollow?.id, full: true });
+    const second = await findAlertCandidates(db, { ...page, afterId: first.lastFollowId ?? 0 });
+    expect(second.candidates.map((candidate) => candidate.userId)).toEqual([current.id]);
+    await run();
+    expect(await notificationsOf(lapsed.id)).toEqual([]);
+    expect(await notificationsOf(current.id)).toHaveLength(1);
   });
 });

@@ -135,9 +135,9 @@ export async function evaluateAlerts({
   };
   const queued: Promise<void>[] = [];
   for (let afterId = 0; ; ) {
-    const candidates = await findAlertCandidates(db, { ...page, afterId });
-    if (candidates.length === 0) break;
-    afterId = (candidates.at(-1) as AlertCandidate).followId;
+    const { candidates, lastFollowId, full } = await findAlertCandidates(db, { ...page, afterId });
+    if (lastFollowId === null) break;
+    afterId = lastFollowId;
     summary.follows += candidates.length;
     const due = candidates
       .map((candidate) => decide(candidate, signals.get(candidate.areaId), now))
@@ -164,7 +164,7 @@ export async function evaluateAlerts({
         queued.push(jobs.send<AlertSendJob>(ALERTS_SEND_QUEUE, { ids: chunk }, { startAfter: new Date(at) }));
       }
     }
-    if (candidates.length < CANDIDATES_PER_PAGE) break;
+    if (!full) break;
   }
   summary.sendJobs = queued.length;
   await Promise.all(queued);

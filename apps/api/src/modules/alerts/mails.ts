@@ -6,12 +6,30 @@ import type { RenderedMail } from '../../platform/mail/content.ts';
 import { renderMail } from '../../platform/mail/render.ts';
 import { mailTexts } from '../../platform/mail/texts.ts';
 
+/**
+ * Sentences already written: a day's run tells thousands of members the same few events of an
+ * area in five languages, and each sentence costs a translation and a date format.
+ */
+const described = new Map<string, readonly string[]>();
+const DESCRIBED_KEPT = 10_000;
+
 /** One sentence per event, in the member's language: "Growth expected to reach Good on 3 October". */
 export function describeAlertEvents(
   language: Language,
   events: readonly AlertEvent[],
   brand: string,
 ): string[] {
+  const key = `${language}\n${brand}\n${JSON.stringify(events)}`;
+  let lines = described.get(key);
+  if (!lines) {
+    lines = describeEvents(language, events, brand);
+    if (described.size >= DESCRIBED_KEPT) described.clear();
+    described.set(key, lines);
+  }
+  return [...lines];
+}
+
+function describeEvents(language: Language, events: readonly AlertEvent[], brand: string): string[] {
   const t = mailTexts(language, brand);
   return events.map((event) => {
     const date = formatDayInSentence(event.date, language);

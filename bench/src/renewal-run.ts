@@ -9,6 +9,7 @@
 import type {} from '@fastify/cookie';
 import { openDatabase } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
+import { startReceiptMails } from '../../apps/api/src/modules/subscriptions/notices.ts';
 import { runRenewals } from '../../apps/api/src/modules/subscriptions/renewals.ts';
 import { sandboxBilling } from '../../apps/api/src/platform/billing/sandbox.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
@@ -55,7 +56,21 @@ const config = loadConfig({
   JOB_WORKERS: 'off',
   LOG_LEVEL: 'error',
 });
-const database = await openDatabase({ driver: 'postgres', url, poolSize });
+/** RENEWAL_STATEMENTS=1: counts the statements sent, by their start, and prints them at the end. */
+const statements = process.env.RENEWAL_STATEMENTS ? new Map<string, number>() : undefined;
+const database = await openDatabase({
+  driver: 'postgres',
+  url,
+  poolSize,
+  ...(statements
+    ? {
+        onStatement: ({ text }: { text: string }) => {
+          const key = text.replace(/\s+/g, ' ').slice(0, 90);
+          statements.set(key, (statements.get(key) ?? 0) + 1);
+        },
+      }
+    : {}),
+});
 // JOB_WORKERS=off: each mail and receipt is queued (pg-boss's insert), none sent.
 const jobs = await startJobs(database, log, { work: false, cron: false });
 const transport = smtpTransport(config.mail.smtpUrl as string, config.mail.from);
@@ -63,13 +78,19 @@ const mail = await startMailer(jobs, transport);
 const clock = systemClock;
 const ctx = { db: database.db, clock, config, mail, log, origin: config.publicUrl as string };
 const providers = { sandbox: sandboxBilling(database.db, { now: () => clock.now() }) };
-// Receipts are queued as a charge id each (their worker renders the PDF): as the app runs it.
-const queueReceipt = (chargeId: number) => jobs.send('membership-receipt', { chargeId });
+// Receipts are queued as a charge id each (their worker renders the PDF), by the statement that
+// records the charge: as the app runs it (with workers off, this only makes the queue).
+const receipts = await startReceiptMails(jobs, ctx);
 
 process.once('message', async () => {
   const cpuBefore = process.cpuUsage();
-  const report = await runRenewals(ctx, { providers, queueReceipt }, { budgetMs: Number.POSITIVE_INFINITY });
+  const report = await runRenewals(ctx, { providers, receipts }, { budgetMs: Number.POSITIVE_INFINITY });
   const cpu = process.cpuUsage(cpuBefore);
+  if (statements) {
+    const all = [...statements].sort((a, b) => b[1] - a[1]);
+    console.log(`  statements sent: ${all.reduce((sum, [, n]) => sum + n, 0)}`);
+    for (const [text, n] of all.slice(0, 25)) console.log(`  ${String(n).padStart(8)}  ${text}`);
+  }
   process.send?.({ report, cpuSeconds: (cpu.user + cpu.system) / 1e6 }, () => {
     void (async () => {
       await jobs.stop();

@@ -5,6 +5,8 @@
  * queues it). It waits for the parent's 'go', then answers its report and its CPU seconds. The
  * parent ends it at its time limit, as a crash would.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 // The API's session code reads cookies through @fastify/cookie's additions to Fastify's types.
 import type {} from '@fastify/cookie';
 import { openDatabase } from '@sentiero/db/client';
@@ -82,10 +84,30 @@ const providers = { sandbox: sandboxBilling(database.db, { now: () => clock.now(
 // records the charge: as the app runs it (with workers off, this only makes the queue).
 const receipts = await startReceiptMails(jobs, ctx);
 
+/**
+ * RENEWAL_CPU_PROFILE=path: the run's CPU profile, written there before the report goes (the
+ * parent ends this process once it has the report, before `--cpu-prof` would write one).
+ */
+const profilePath = process.env.RENEWAL_CPU_PROFILE;
+const profiler = profilePath ? new Session() : undefined;
+const inspect = (method: string) =>
+  new Promise<unknown>((resolve, reject) =>
+    profiler?.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
 process.once('message', async () => {
+  if (profiler) {
+    profiler.connect();
+    await inspect('Profiler.enable');
+    await inspect('Profiler.start');
+  }
   const cpuBefore = process.cpuUsage();
   const report = await runRenewals(ctx, { providers, receipts }, { budgetMs: Number.POSITIVE_INFINITY });
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler && profilePath) {
+    const { profile } = (await inspect('Profiler.stop')) as { profile: object };
+    writeFileSync(profilePath, JSON.stringify(profile));
+  }
   if (statements) {
     const all = [...statements].sort((a, b) => b[1] - a[1]);
     console.log(`  statements sent: ${all.reduce((sum, [, n]) => sum + n, 0)}`);

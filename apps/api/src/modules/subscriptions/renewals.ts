@@ -22,10 +22,12 @@ import {
 } from './service.ts';
 
 /**
- * Memberships read per batch (one statement), and handled at once within a batch: each charge
- * is one statement of the provider's on a pool of 8, so eight keep the pool busy without a queue.
+ * Memberships read per batch (one statement); batches worked at once (`LANES`); and charges
+ * asked at once within a batch: each is one statement of the provider's, and two batches of
+ * eight keep a pool of 8 busy while either batch waits on its reads and writes.
  */
 const BATCH = 500;
+const LANES = 2;
 const AT_ONCE = 8;
 /**
  * A run stops taking new batches after this long, well inside the scheduled queue's 10-minute
@@ -83,11 +85,34 @@ export async function runRenewals(
     report.errors += 1;
     ctx.log.error({ err: error, subscription: id }, 'membership renewal failed');
   };
-  for (;;) {
-    // What is left when the budget is spent waits for the next run, five minutes later.
-    if (performance.now() > stopAt) break;
-    const rows = await findDueSubscriptions(ctx.db, now, BATCH, skipped);
-    if (rows.length === 0) break;
+  // Two batches at once: one's charges are being asked while the other is read, opened or
+  // recorded (one statement each, which leave the pool mostly idle). A batch is read with the
+  // other's rows left out, one read at a time, so no membership is in both.
+  const inFlight = new Set<number>();
+  let reading: Promise<unknown> = Promise.resolve();
+  const nextBatch = () => {
+    const read = reading.then(async () => {
+      // What is left when the budget is spent waits for the next run, five minutes later.
+      if (performance.now() > stopAt) return [];
+      const rows = await findDueSubscriptions(ctx.db, now, BATCH, [...skipped, ...inFlight]);
+      for (const row of rows) inFlight.add(row.id);
+      return rows;
+    });
+    reading = read.catch(() => {});
+    return read;
+  };
+  const lane = async () => {
+    for (;;) {
+      const rows = await nextBatch();
+      if (rows.length === 0) break;
+      try {
+        await renewBatch(rows);
+      } finally {
+        for (const row of rows) inFlight.delete(row.id);
+      }
+    }
+  };
+  const renewBatch = async (rows: SubscriptionRow[]) => {
     const charges: DueCharge[] = [];
     await inParallel(rows, AT_ONCE, async (row) => {
       try {
@@ -98,13 +123,19 @@ export async function runRenewals(
         failed(row.id, error);
       }
     });
-    const outcomes = await chargeAllDue(ctx, deps, charges, { atOnce: AT_ONCE });
+    // A statement of the whole batch that fails (its charges' rows) fails each of its memberships.
+    const outcomes = await chargeAllDue(ctx, deps, charges, { atOnce: AT_ONCE }).catch((error: unknown) =>
+      charges.map(() => ({ ok: false, error }) as const),
+    );
     for (const [index, outcome] of outcomes.entries()) {
       const id = charges[index]?.row.id as number;
       if (outcome.ok) tally(id, outcomeOf(outcome.saved));
       else failed(id, outcome.error);
     }
-  }
+  };
+  // A lane that cannot read (the database is gone) fails the run, once the other has stopped too.
+  const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
+  for (const ended of lanes) if (ended.status === 'rejected') throw ended.reason;
   return report;
 }
 

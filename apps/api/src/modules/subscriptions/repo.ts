@@ -356,18 +356,21 @@ export function nextVersion(read: Pick<SubscriptionRow, 'updatedAt'>, at: Date):
  * nobody changed it since it was read (`updateSubscription`'s compare-and-set); a paid charge's
  * receipt job (`receiptQueue`, pg-boss's row as `insertJobsSql` writes it) only with its
  * membership, so the receipt exists exactly when the new period does. Answers the ids of the
- * memberships written.
+ * memberships written and the receipt jobs written (none, if the queue was never made).
  */
 export async function recordCharges(
   db: Db,
   records: ChargeRecord[],
   receiptQueue: string,
-): Promise<Set<number>> {
-  if (records.length === 0) return new Set();
-  const record = preparedSql<{ id: number }>(db, `subscription_charges_record_${receiptQueue}`, () => {
-    const optional = (key: string, column: string, type: string) =>
-      sql.raw(`case when r.j ? '${key}' then (r.j->>'${key}')::${type} else s.${column} end`);
-    return sql`with records as (
+): Promise<{ written: Set<number>; receipts: number }> {
+  if (records.length === 0) return { written: new Set(), receipts: 0 };
+  const record = preparedSql<{ id: number; receipts: number }>(
+    db,
+    `subscription_charges_record_${receiptQueue}`,
+    () => {
+      const optional = (key: string, column: string, type: string) =>
+        sql.raw(`case when r.j ? '${key}' then (r.j->>'${key}')::${type} else s.${column} end`);
+      return sql`with records as (
         select j from jsonb_array_elements(${sql.placeholder('records')}::jsonb) as e(j)
       ), settled as (
         update subscription_charges c set
@@ -405,9 +408,10 @@ export async function recordCharges(
         receiptQueue,
         sql`select jsonb_build_object('chargeId', (saved.j->>'chargeId')::int) from saved
             where (saved.j->>'receipt')::boolean`,
-      )})
-      select id from saved`;
-  });
+      )} returning 1)
+      select id, (select count(*) from queued)::int as receipts from saved`;
+    },
+  );
   const rows = await record.execute({
     records: JSON.stringify(
       records.map(({ charge, read, changes, at, receipt }) => {
@@ -430,7 +434,10 @@ export async function recordCharges(
       }),
     ),
   });
-  return new Set(rows.map((row) => Number(row.id)));
+  return {
+    written: new Set(rows.map((row) => Number(row.id))),
+    receipts: rows.reduce((most, row) => Math.max(most, Number(row.receipts)), 0),
+  };
 }
 
 /** A charge with the membership it paid for, in one read. */

@@ -614,7 +614,15 @@ async function recordAll(
 ): Promise<Set<number>> {
   const written = new Set<number>();
   const write = async (batch: ChargeRecord[]) => {
-    for (const id of await recordCharges(ctx.db, batch, RECEIPT_QUEUE)) written.add(id);
+    const recorded = await recordCharges(ctx.db, batch, RECEIPT_QUEUE);
+    for (const id of recorded.written) written.add(id);
+    const owed = batch.filter((record) => record.receipt && recorded.written.has(record.read.id)).length;
+    // The receipts' queue is made when the app starts (`startReceiptMails`): without it, none is queued.
+    if (recorded.receipts < owed)
+      ctx.log.error(
+        { queue: RECEIPT_QUEUE, owed, queued: recorded.receipts },
+        'membership receipts not queued',
+      );
   };
   try {
     await write(records);
@@ -725,7 +733,7 @@ export async function applyBillingEvent(
     if (!charge) throw new Error(`subscription ${row.id}: charge of ${event.type} not recorded`);
     const succeeded = event.type === 'charge_succeeded';
     // Settled, the membership moved on and the receipt queued in one statement (`recordCharges`).
-    const written = await recordCharges(
+    const { written } = await recordCharges(
       ctx.db,
       [
         {

@@ -682,10 +682,14 @@ if (import.meta.main) {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
   const port = Number(process.env.BENCH_PORT ?? 3600);
-  let ok = printPremiumFetch(await measurePremiumFetch({ rounds, seconds, connections, port }), {
-    seconds,
-    connections,
-  });
+  // BENCH_ONLY=renewals skips the user fetch and measures the renewal job alone.
+  const only = process.env.BENCH_ONLY;
+  let ok =
+    only === 'renewals' ||
+    printPremiumFetch(await measurePremiumFetch({ rounds, seconds, connections, port }), {
+      seconds,
+      connections,
+    });
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
     ok = printRenewals(await measureRenewals(serverUrl)) && ok;

@@ -17,7 +17,7 @@ export async function startSubscriptionJobs(options: {
   log: FastifyBaseLogger;
 }): Promise<SubscriptionDeps> {
   const { jobs, providers, context, log } = options;
-  const deps: SubscriptionDeps = { providers, queueReceipt: await startReceiptMails(jobs, context) };
+  const deps: SubscriptionDeps = { providers, receipts: await startReceiptMails(jobs, context) };
   await jobs.schedule(renewalSchedule(context, deps, log));
   return deps;
 }

@@ -122,8 +122,13 @@ export async function notifyMember(
 
 export const RECEIPT_QUEUE = 'membership-receipt';
 
-/** Queues the receipt of a paid charge: its mail and PDF are made by a worker, not by the charge. */
-export type ReceiptQueue = (chargeId: number) => Promise<void>;
+/**
+ * A paid charge's receipt job (a charge id) is written by the statement that records the charge
+ * (`recordCharges`, into RECEIPT_QUEUE): it exists exactly when the paid period does, and a
+ * renewal batch queues all its receipts in its one statement. `written` wakes this process's
+ * receipts' worker, which would otherwise find the jobs at its next poll.
+ */
+export type ReceiptQueue = { written(): void };
 
 /**
  * The receipts' queue: each job holds a charge id only, and its worker renders the mail and its
@@ -134,7 +139,7 @@ export async function startReceiptMails(jobs: Jobs, ctx: BillingContext): Promis
   await jobs.work<{ chargeId: number }>(RECEIPT_QUEUE, ({ chargeId }) => mailReceipt(ctx, chargeId), {
     loops: 2,
   });
-  return (chargeId) => jobs.send(RECEIPT_QUEUE, { chargeId });
+  return { written: () => jobs.notify(RECEIPT_QUEUE) };
 }
 
 /** The receipt of one paid charge, by mail with its PDF, in the member's language. */

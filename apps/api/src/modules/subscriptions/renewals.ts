@@ -1,20 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BillingProvider } from '../../platform/billing/provider.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
 import { applyEvent } from './lifecycle.ts';
 import { fromMembership, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember } from './notices.ts';
 import {
-  findDueSubscriptionIds,
+  findDueSubscriptions,
   findRemindersDue,
   findSubscriptionById,
+  type SubscriptionRow,
   takeReminder,
   updateSubscription,
 } from './repo.ts';
-import { chargeDue, renewalsOf, type SubscriptionDeps } from './service.ts';
+import {
+  chargeAllDue,
+  chargeDue,
+  type DueCharge,
+  inParallel,
+  renewalsOf,
+  type SubscriptionDeps,
+} from './service.ts';
 
-/** Memberships looked at per batch, and at once within a batch (the pool and the provider set the pace). */
-const BATCH = 200;
-const AT_ONCE = 16;
+/**
+ * Memberships read per batch (one statement); batches worked at once (`LANES`); and charges
+ * asked at once within a batch: each is one statement of the provider's, and two batches of
+ * eight keep a pool of 8 busy while either batch waits on its reads and writes.
+ */
+const BATCH = 500;
+const LANES = 2;
+const AT_ONCE = 8;
 /**
  * A run stops taking new batches after this long, well inside the scheduled queue's 10-minute
  * expiry (ADR 012): an expired run would be sent again and run beside itself.
@@ -29,11 +43,14 @@ export type RenewalReport = {
   errors: number;
 };
 
+type Outcome = 'charged' | 'failed' | 'ended' | null;
+
 /**
  * The membership's scheduled work, every few minutes: reminders of coming charges, the charges
  * due (trial ends, renewals, retries) on the saved method, and the ends of canceled and unpaid
  * memberships. Each membership is looked at under the state it was read in: two runs at once
  * cannot charge one period twice (the charge's idempotency key) nor move it twice (`updated_at`).
+ * The charges of a batch are written, settled and recorded together (`chargeAllDue`).
  */
 export async function runRenewals(
   ctx: BillingContext,
@@ -59,39 +76,86 @@ export async function runRenewals(
   // A membership handled moves its next date on; one that failed or was left as it was is skipped
   // for the rest of this run (the next run tries it again).
   const skipped: number[] = [];
-  for (;;) {
-    // What is left when the budget is spent waits for the next run, five minutes later.
-    if (performance.now() > stopAt) break;
-    const ids = await findDueSubscriptionIds(ctx.db, now, BATCH, skipped);
-    if (ids.length === 0) break;
-    await inParallel(ids, AT_ONCE, async (id) => {
+  const tally = (id: number, outcome: Outcome) => {
+    if (outcome) report[outcome] += 1;
+    else skipped.push(id);
+  };
+  const failed = (id: number, error: unknown) => {
+    skipped.push(id);
+    report.errors += 1;
+    ctx.log.error({ err: error, subscription: id }, 'membership renewal failed');
+  };
+  // Two batches at once: one's charges are being asked while the other is read, opened or
+  // recorded (one statement each, which leave the pool mostly idle). A batch is read with the
+  // other's rows left out, one read at a time, so no membership is in both.
+  const inFlight = new Set<number>();
+  let reading: Promise<unknown> = Promise.resolve();
+  const nextBatch = () => {
+    const read = reading.then(async () => {
+      // What is left when the budget is spent waits for the next run, five minutes later.
+      if (performance.now() > stopAt) return [];
+      const rows = await findDueSubscriptions(ctx.db, now, BATCH, [...skipped, ...inFlight]);
+      for (const row of rows) inFlight.add(row.id);
+      return rows;
+    });
+    reading = read.catch(() => {});
+    return read;
+  };
+  const lane = async () => {
+    for (;;) {
+      const rows = await nextBatch();
+      if (rows.length === 0) break;
       try {
-        const outcome = await renewOne(ctx, deps, id);
-        if (outcome) report[outcome] += 1;
-        else skipped.push(id);
+        await renewBatch(rows);
+      } finally {
+        for (const row of rows) inFlight.delete(row.id);
+      }
+    }
+  };
+  const renewBatch = async (rows: SubscriptionRow[]) => {
+    const charges: DueCharge[] = [];
+    await inParallel(rows, AT_ONCE, async (row) => {
+      try {
+        const step = await renewWithoutCharge(ctx, deps, row);
+        if ('charge' in step) charges.push({ row, provider: step.charge });
+        else tally(row.id, step.outcome);
       } catch (error) {
-        skipped.push(id);
-        report.errors += 1;
-        ctx.log.error({ err: error, subscription: id }, 'membership renewal failed');
+        failed(row.id, error);
       }
     });
-  }
+    // A statement of the whole batch that fails (its charges' rows) fails each of its memberships.
+    const outcomes = await chargeAllDue(ctx, deps, charges, { atOnce: AT_ONCE }).catch((error: unknown) =>
+      charges.map(() => ({ ok: false, error }) as const),
+    );
+    for (const [index, outcome] of outcomes.entries()) {
+      const id = charges[index]?.row.id as number;
+      if (outcome.ok) tally(id, outcomeOf(outcome.saved));
+      else failed(id, outcome.error);
+    }
+  };
+  // A lane that cannot read (the database is gone) fails the run, once the other has stopped too.
+  const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
+  for (const ended of lanes) if (ended.status === 'rejected') throw ended.reason;
   return report;
 }
 
-async function renewOne(
+/**
+ * One due membership's work, but its charge: an expired one is left uncharged, a canceled or
+ * unpaid one ends. A membership whose period Sentiero charges answers its provider instead, to
+ * be charged (alone with `chargeDue`, or with its batch).
+ */
+async function renewWithoutCharge(
   ctx: BillingContext,
   deps: SubscriptionDeps,
-  id: number,
-): Promise<'charged' | 'failed' | 'ended' | null> {
+  row: SubscriptionRow,
+): Promise<{ outcome: Outcome } | { charge: BillingProvider }> {
   const { providers } = deps;
-  const row = await findSubscriptionById(ctx.db, id);
   const now = ctx.clock.now();
-  if (!row?.nextChargeAt || row.nextChargeAt > now) return null;
+  if (!row.nextChargeAt || row.nextChargeAt > now) return { outcome: null };
   if (row.status === 'expired') {
     // Ended already (by a store, or by hand): nothing is charged, and it is not due again.
     await updateSubscription(ctx.db, row, { nextChargeAt: null, remindAt: null }, now);
-    return null;
+    return { outcome: null };
   }
   const renewals = renewalsOf(row, providers);
   const provider = row.paymentMethod ? providers[row.paymentMethod] : undefined;
@@ -121,18 +185,22 @@ async function renewOne(
             kind: 'ended',
             reason: row.status === 'canceled' ? 'canceled' : 'payment_failed',
           });
-          return 'ended';
+          return { outcome: 'ended' };
         }
-        return null;
+        return { outcome: null };
       }
     }
     if (renewals !== 'sentiero') {
       await updateSubscription(ctx.db, row, { nextChargeAt: null }, now);
-      return null;
+      return { outcome: null };
     }
   }
   if (!provider) throw new Error(`no provider ${row.paymentMethod} for subscription ${row.id}`);
-  const saved = await chargeDue(ctx, deps, provider, row);
+  return { charge: provider };
+}
+
+/** A membership charged: paid, refused (retried later) or ended; undefined when left as it was. */
+function outcomeOf(saved: SubscriptionRow | undefined): Outcome {
   // A member's new card is being charged for this period right now: the next run looks again.
   if (!saved) return null;
   if (saved.status === 'active') return 'charged';
@@ -148,22 +216,14 @@ export async function renewAsIfDue(
   ctx: BillingContext,
   deps: SubscriptionDeps,
   id: number,
-): Promise<'charged' | 'failed' | 'ended' | null> {
+): Promise<Outcome> {
   const row = await findSubscriptionById(ctx.db, id);
   if (!row?.nextChargeAt) return null;
   const due = row.nextChargeAt > ctx.clock.now() ? row.nextChargeAt : ctx.clock.now();
-  return renewOne({ ...ctx, clock: { now: () => due } }, deps, id);
-}
-
-async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
+  const then = { ...ctx, clock: { now: () => due } };
+  const step = await renewWithoutCharge(then, deps, row);
+  if (!('charge' in step)) return step.outcome;
+  return outcomeOf(await chargeDue(then, deps, step.charge, row));
 }
 
 /** Every five minutes: a trial that ends at 10:02 is charged by 10:05. */

@@ -22,8 +22,9 @@ import {
   toSubscription,
   trialKey,
 } from './membership.ts';
-import { type BillingContext, notifyMember, type ReceiptQueue } from './notices.ts';
+import { type BillingContext, notifyMember, RECEIPT_QUEUE, type ReceiptQueue } from './notices.ts';
 import {
+  type ChargeRecord,
   claimTrial,
   deleteSubscription,
   findCurrentSubscription,
@@ -33,7 +34,11 @@ import {
   findSubscriptionByReference,
   insertSubscription,
   isTrialUsed,
+  type NewCharge,
+  nextVersion,
   openCharge,
+  openCharges,
+  recordCharges,
   releaseTrial,
   type SubscriptionRow,
   settleCharge,
@@ -42,8 +47,8 @@ import {
 
 export type SubscriptionDeps = {
   providers: BillingProviders;
-  /** Queues a paid charge's receipt (mail and PDF made by their own worker). */
-  queueReceipt: ReceiptQueue;
+  /** The paid charges' receipts (mail and PDF made by their own worker). */
+  receipts: ReceiptQueue;
 };
 
 // ── Entitlement ─────────────────────────────────────────────────────────────────────────────
@@ -432,6 +437,15 @@ export async function endMembershipOfDeletedAccount(ctx: ServiceContext, userId:
 /** A method the member has just given for a past-due membership, charged before it is saved. */
 export type NewMethodCharge = { reference: string; paymentLabel: string | null; idempotencyKey: string };
 
+/** A membership to charge now: on its saved method, or (`newMethod`) on the one just given. */
+export type DueCharge = { row: SubscriptionRow; provider: BillingProvider; newMethod?: NewMethodCharge };
+
+/**
+ * What came of one due charge: the membership as saved (undefined when another charge holds its
+ * period), or why it failed.
+ */
+export type ChargeOutcome = { ok: true; saved: SubscriptionRow | undefined } | { ok: false; error: unknown };
+
 /**
  * Charges the period due on the saved method, once: the attempt's charge row is written before
  * the provider is asked, with an idempotency key naming the membership, the period and the
@@ -441,88 +455,205 @@ export type NewMethodCharge = { reference: string; paymentLabel: string | null; 
  */
 export async function chargeDue(
   ctx: BillingContext,
-  deps: Pick<SubscriptionDeps, 'queueReceipt'>,
+  deps: Pick<SubscriptionDeps, 'receipts'>,
   provider: BillingProvider,
   row: SubscriptionRow,
   newMethod?: NewMethodCharge,
 ): Promise<SubscriptionRow | undefined> {
-  const reference = newMethod?.reference ?? row.providerReference;
-  if (!provider.charge || !reference) throw new Error(`subscription ${row.id} cannot be charged here`);
+  const [outcome] = await chargeAllDue(ctx, deps, [{ row, provider, ...(newMethod ? { newMethod } : {}) }]);
+  if (!outcome) throw new Error(`subscription ${row.id}: no outcome of its charge`);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.saved;
+}
+
+/**
+ * `chargeDue` for many memberships at once (a renewal batch), with the same guarantees in a few
+ * statements: every charge row is written, in one statement, before any provider is asked; each
+ * provider is asked with its charge's own key, `atOnce` charges at a time; then one statement
+ * settles the charges, moves each membership on if nobody changed it since it was read, and
+ * queues the receipts of those paid. A run that dies anywhere in between finds its charges again
+ * by their keys, and the provider answers a key it has seen with the charge it made.
+ * Mails about failed charges go last. Answers one outcome per membership, in order.
+ */
+export async function chargeAllDue(
+  ctx: BillingContext,
+  deps: Pick<SubscriptionDeps, 'receipts'>,
+  due: DueCharge[],
+  { atOnce = 1 }: { atOnce?: number } = {},
+): Promise<ChargeOutcome[]> {
   const now = ctx.clock.now();
-  const attempt = row.failedCharges + 1;
-  const idempotencyKey = newMethod?.idempotencyKey ?? chargeKey(row);
-  const charge = await openCharge(
-    ctx.db,
-    {
+  const outcomes: ChargeOutcome[] = due.map(() => ({ ok: true, saved: undefined }));
+  const failed = (index: number, error: unknown) => {
+    outcomes[index] = { ok: false, error };
+  };
+  const asks = due.map(({ row, provider, newMethod }, index) => {
+    const reference = newMethod?.reference ?? row.providerReference;
+    if (!provider.charge || !reference) {
+      failed(index, new Error(`subscription ${row.id} cannot be charged here`));
+      return null;
+    }
+    const spec: NewCharge = {
       subscriptionId: row.id,
       periodEnd: row.periodEnd,
-      attempt,
-      idempotencyKey,
+      attempt: row.failedCharges + 1,
+      idempotencyKey: newMethod?.idempotencyKey ?? chargeKey(row),
       amountCents: row.priceCents,
-    },
-    now,
-  );
-  // Another charge has this period: a member's second click, or the job and the member at once.
-  if (!charge) {
-    if (newMethod) throw new AppError('NOT_ALLOWED_NOW', 409);
-    return undefined;
-  }
-  const result = await provider.charge({
-    reference,
-    amountCents: row.priceCents,
-    description: `${ctx.config.brand}+ ${row.planType}`,
-    idempotencyKey,
+    };
+    return { reference, spec, charge: provider.charge.bind(provider) };
   });
-  if (newMethod && result.status !== 'paid') {
-    await settleCharge(ctx.db, charge.id, {
-      status: 'failed',
-      providerReference: null,
-      reason: result.reason,
-      receiptNumber: null,
-      paidUntil: null,
-      settledAt: now,
-    });
-    throw new AppError('PAYMENT_DECLINED', 402);
-  }
-  // The new period follows the old one (a job running late or days spent retrying are not
-  // given twice); one long overdue starts now.
-  const following = periodAfter(row.periodEnd, row.planType);
-  const paidUntil = following > now ? following : periodAfter(now, row.planType);
-  const event: MembershipEvent =
-    result.status === 'paid'
-      ? { type: 'charge_succeeded', at: now.toISOString(), paidUntil: paidUntil.toISOString() }
-      : { type: 'charge_failed', at: now.toISOString() };
-  const transition = applyEvent(toMembership(row), event);
-  if (!transition.ok)
-    throw new Error(`subscription ${row.id}: ${event.type} refused (${transition.refusal})`);
-
-  await settleCharge(ctx.db, charge.id, {
-    status: result.status === 'paid' ? 'paid' : 'failed',
-    providerReference: result.status === 'paid' ? result.reference : null,
-    reason: result.status === 'declined' ? result.reason : null,
-    receiptNumber: result.status === 'paid' ? receiptNumber(charge.id, now) : null,
-    paidUntil: result.status === 'paid' ? paidUntil : null,
-    settledAt: now,
-  });
-  const saved = await updateSubscription(
+  const opened = await openCharges(
     ctx.db,
-    row,
-    {
-      ...fromMembership(transition.membership, 'sentiero', now),
-      ...(result.status === 'paid' ? { lastPaymentAt: now, lastPaymentCents: row.priceCents } : {}),
-      ...(newMethod ? { providerReference: newMethod.reference, paymentLabel: newMethod.paymentLabel } : {}),
-    },
+    asks.flatMap((ask, index) => (ask && due[index] ? [{ ...ask.spec, read: due[index].row }] : [])),
     now,
   );
-  if (!saved) throw new Error(`subscription ${row.id} changed while it was being charged`);
-  if (result.status === 'paid') {
-    await deps.queueReceipt(charge.id);
-  } else if (saved.status === 'expired') {
-    await notifyMember(ctx, saved, { kind: 'ended', reason: 'payment_failed' });
-  } else {
-    await notifyMember(ctx, saved, { kind: 'paymentFailed' });
+
+  const records: (ChargeRecord & { index: number })[] = [];
+  await inParallel([...due.keys()], atOnce, async (index) => {
+    const ask = asks[index];
+    const item = due[index];
+    if (!ask || !item) return;
+    const { row, newMethod } = item;
+    try {
+      const opening = opened.get(ask.spec.idempotencyKey);
+      // Changed since it was read: charged, if still due, as it is now (the next run reads it again).
+      if (opening === undefined) {
+        if (newMethod) throw new AppError('NOT_ALLOWED_NOW', 409);
+        return;
+      }
+      // Not written with the others: written before (a run that died), or its period is taken.
+      const chargeId = opening ?? (await openCharge(ctx.db, ask.spec, now))?.id;
+      // Another charge has this period: a member's second click, or the job and the member at once.
+      if (chargeId === undefined) {
+        if (newMethod) throw new AppError('NOT_ALLOWED_NOW', 409);
+        return;
+      }
+      const result = await ask.charge({
+        reference: ask.reference,
+        amountCents: row.priceCents,
+        description: `${ctx.config.brand}+ ${row.planType}`,
+        idempotencyKey: ask.spec.idempotencyKey,
+      });
+      if (newMethod && result.status !== 'paid') {
+        await settleCharge(ctx.db, chargeId, {
+          status: 'failed',
+          providerReference: null,
+          reason: result.reason,
+          receiptNumber: null,
+          paidUntil: null,
+          settledAt: now,
+        });
+        throw new AppError('PAYMENT_DECLINED', 402);
+      }
+      // The new period follows the old one (a job running late or days spent retrying are not
+      // given twice); one long overdue starts now.
+      const following = periodAfter(row.periodEnd, row.planType);
+      const paidUntil = following > now ? following : periodAfter(now, row.planType);
+      const event: MembershipEvent =
+        result.status === 'paid'
+          ? { type: 'charge_succeeded', at: now.toISOString(), paidUntil: paidUntil.toISOString() }
+          : { type: 'charge_failed', at: now.toISOString() };
+      const transition = applyEvent(toMembership(row), event);
+      if (!transition.ok)
+        throw new Error(`subscription ${row.id}: ${event.type} refused (${transition.refusal})`);
+      const paid = result.status === 'paid';
+      records.push({
+        index,
+        charge: {
+          id: chargeId,
+          status: paid ? 'paid' : 'failed',
+          providerReference: paid ? result.reference : null,
+          reason: result.status === 'declined' ? result.reason : null,
+          receiptNumber: paid ? receiptNumber(chargeId, now) : null,
+          paidUntil: paid ? paidUntil : null,
+          settledAt: now,
+        },
+        read: row,
+        changes: {
+          ...fromMembership(transition.membership, 'sentiero', now),
+          ...(paid ? { lastPaymentAt: now, lastPaymentCents: row.priceCents } : {}),
+          ...(newMethod
+            ? { providerReference: newMethod.reference, paymentLabel: newMethod.paymentLabel }
+            : {}),
+        },
+        at: now,
+        receipt: paid,
+      });
+    } catch (error) {
+      failed(index, error);
+    }
+  });
+
+  const written = await recordAll(ctx, records, failed);
+  const notices: { index: number; saved: SubscriptionRow }[] = [];
+  for (const { index, read, changes, at, receipt } of records) {
+    if (!written.has(read.id)) {
+      if (outcomes[index]?.ok !== false)
+        failed(index, new Error(`subscription ${read.id} changed while it was being charged`));
+      continue;
+    }
+    const saved = { ...due[index]?.row, ...changes, updatedAt: nextVersion(read, at) } as SubscriptionRow;
+    outcomes[index] = { ok: true, saved };
+    if (!receipt) notices.push({ index, saved });
   }
-  return saved;
+  if (records.some((record) => record.receipt && written.has(record.read.id))) deps.receipts.written();
+  await inParallel(notices, atOnce, async ({ index, saved }) => {
+    try {
+      await notifyMember(
+        ctx,
+        saved,
+        saved.status === 'expired' ? { kind: 'ended', reason: 'payment_failed' } : { kind: 'paymentFailed' },
+      );
+    } catch (error) {
+      failed(index, error);
+    }
+  });
+  return outcomes;
+}
+
+/**
+ * `recordCharges` for a batch: one statement. A record it refuses fails the whole statement, so
+ * then each is written alone and only the one refused fails. Answers the memberships written.
+ */
+async function recordAll(
+  ctx: BillingContext,
+  records: (ChargeRecord & { index: number })[],
+  failed: (index: number, error: unknown) => void,
+): Promise<Set<number>> {
+  const written = new Set<number>();
+  const write = async (batch: ChargeRecord[]) => {
+    const recorded = await recordCharges(ctx.db, batch, RECEIPT_QUEUE);
+    for (const id of recorded.written) written.add(id);
+    const owed = batch.filter((record) => record.receipt && recorded.written.has(record.read.id)).length;
+    // The receipts' queue is made when the app starts (`startReceiptMails`): without it, none is queued.
+    if (recorded.receipts < owed)
+      ctx.log.error(
+        { queue: RECEIPT_QUEUE, owed, queued: recorded.receipts },
+        'membership receipts not queued',
+      );
+  };
+  try {
+    await write(records);
+  } catch (error) {
+    if (records.length === 1 && records[0]) failed(records[0].index, error);
+    else for (const record of records) await write([record]).catch((alone) => failed(record.index, alone));
+  }
+  return written;
+}
+
+/** Runs `work` on every item, at most `width` at a time. */
+export async function inParallel<T>(
+  items: T[],
+  width: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
 }
 
 /** One key per membership, period and attempt: what makes a charge happen once. */
@@ -549,7 +680,7 @@ export function receiptNumber(chargeId: number, at: Date): string {
  */
 export async function applyBillingEvent(
   ctx: BillingContext,
-  deps: Pick<SubscriptionDeps, 'queueReceipt'>,
+  deps: Pick<SubscriptionDeps, 'receipts'>,
   provider: BillingProvider,
   event: BillingEvent,
 ): Promise<void> {
@@ -594,7 +725,13 @@ export async function applyBillingEvent(
     );
     return;
   }
-  let chargeId: number | null = null;
+  const changes = {
+    awaitingApproval: false,
+    ...fromMembership(transition.membership, provider.renewals, now),
+    ...(event.type === 'charge_succeeded'
+      ? { lastPaymentAt: event.at, lastPaymentCents: event.amountCents }
+      : {}),
+  };
   if (event.type === 'charge_succeeded' || event.type === 'charge_failed') {
     const charge = await openCharge(
       ctx.db,
@@ -609,38 +746,44 @@ export async function applyBillingEvent(
     );
     // Only Sentiero's own charges (`sub-…`) are held to one per period; a provider's never wait.
     if (!charge) throw new Error(`subscription ${row.id}: charge of ${event.type} not recorded`);
-    chargeId = charge.id;
-    await settleCharge(ctx.db, charge.id, {
-      status: event.type === 'charge_succeeded' ? 'paid' : 'failed',
-      providerReference: event.paymentReference,
-      reason: event.type === 'charge_failed' ? event.reason : null,
-      receiptNumber: event.type === 'charge_succeeded' ? receiptNumber(charge.id, now) : null,
-      paidUntil: event.type === 'charge_succeeded' ? event.paidUntil : null,
-      settledAt: now,
-    });
-  }
-  const saved = await updateSubscription(
-    ctx.db,
-    row,
-    {
-      awaitingApproval: false,
-      ...fromMembership(transition.membership, provider.renewals, now),
-      ...(event.type === 'charge_succeeded'
-        ? { lastPaymentAt: event.at, lastPaymentCents: event.amountCents }
-        : {}),
-    },
-    now,
-  );
-  if (!saved) throw new Error(`subscription ${row.id} changed while an event was applied`);
-  if (event.type === 'charge_succeeded' && chargeId !== null) {
-    await deps.queueReceipt(chargeId);
-  } else if (event.type === 'charge_failed') {
+    const succeeded = event.type === 'charge_succeeded';
+    // Settled, the membership moved on and the receipt queued in one statement (`recordCharges`).
+    const { written } = await recordCharges(
+      ctx.db,
+      [
+        {
+          charge: {
+            id: charge.id,
+            status: succeeded ? 'paid' : 'failed',
+            providerReference: event.paymentReference,
+            reason: event.type === 'charge_failed' ? event.reason : null,
+            receiptNumber: succeeded ? receiptNumber(charge.id, now) : null,
+            paidUntil: succeeded ? event.paidUntil : null,
+            settledAt: now,
+          },
+          read: row,
+          changes,
+          at: now,
+          receipt: succeeded,
+        },
+      ],
+      RECEIPT_QUEUE,
+    );
+    if (!written.has(row.id)) throw new Error(`subscription ${row.id} changed while an event was applied`);
+    if (succeeded) {
+      deps.receipts.written();
+      return;
+    }
+    const saved = { ...row, ...changes, updatedAt: nextVersion(row, now) } as SubscriptionRow;
     await notifyMember(
       ctx,
       saved,
       saved.status === 'expired' ? { kind: 'ended', reason: 'payment_failed' } : { kind: 'paymentFailed' },
     );
+    return;
   }
+  const saved = await updateSubscription(ctx.db, row, changes, now);
+  if (!saved) throw new Error(`subscription ${row.id} changed while an event was applied`);
 }
 
 export function renewalsOf(row: SubscriptionRow, providers: BillingProviders): Renewals {

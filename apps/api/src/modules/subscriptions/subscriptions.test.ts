@@ -61,7 +61,7 @@ const billing = (): BillingContext => ({
 const renew = () =>
   runRenewals(billing(), {
     providers: { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) },
-    queueReceipt: async () => {},
+    receipts: { written() {} },
   });
 
 describe('Sentiero+ plans', () => {
@@ -458,7 +458,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     };
     const crashed = await runRenewals(billing(), {
       providers: { sandbox: dying },
-      queueReceipt: async () => {},
+      receipts: { written() {} },
     });
     expect(crashed.errors).toBeGreaterThanOrEqual(1);
     expect((await info(member)).status).toBe('trialing');
@@ -613,7 +613,7 @@ describe('Sentiero+ mails', () => {
         { ...billing(), mail: capture },
         {
           providers: { sandbox: sandboxBilling(sut.database.db, { now: clock.now }) },
-          queueReceipt: async () => {},
+          receipts: { written() {} },
         },
       );
 

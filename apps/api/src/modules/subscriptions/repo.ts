@@ -133,6 +133,7 @@ export async function updateSubscription(
   read: Pick<SubscriptionRow, 'id' | 'updatedAt'>,
   changes: Partial<NewSubscription>,
   at: Date,
+  { unlessCharging = false }: { unlessCharging?: boolean } = {},
 ): Promise<SubscriptionRow | undefined> {
   const updatedAt = nextVersion(read, at);
   const [row] = await db
@@ -142,6 +143,12 @@ export async function updateSubscription(
       and(
         eq(subscriptions.id, read.id),
         sql`date_trunc('milliseconds', ${subscriptions.updatedAt}) = ${read.updatedAt.toISOString()}::timestamptz`,
+        // The renewal job writes its charge row before it asks the provider: a change that would
+        // stop the renewal waits until that charge is settled, instead of meeting it half done.
+        unlessCharging
+          ? sql`not exists (select 1 from ${subscriptionCharges}
+              where ${subscriptionCharges.subscriptionId} = ${read.id} and ${subscriptionCharges.status} = 'pending')`
+          : undefined,
       ),
     )
     .returning();

@@ -340,6 +340,7 @@ export async function actOnSubscription(
     row,
     fromMembership(membership, provider.renewals, now),
     now,
+    { unlessCharging: provider.renewals === 'sentiero' && (action === 'cancel' || action === 'suspend') },
   );
   if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
   if (action === 'cancel') await notifyMember(ctx, saved, { kind: 'canceled' });

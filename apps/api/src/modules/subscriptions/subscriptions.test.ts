@@ -481,6 +481,40 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
 });
 
 describe('Sentiero+ member actions', () => {
+  it('waits to cancel while the renewal job is charging the period, so the member is never charged for a year they stopped', async () => {
+    at(0);
+    const member = await createMember(sut, 'Midcharge');
+    const { subscription } = (await subscribe(member)).json();
+    const [row] = await sut.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    if (!row) throw new Error('no membership');
+    // The job has written its charge row and is asking the provider.
+    const charge = await openCharge(
+      sut.database.db,
+      {
+        subscriptionId: row.id,
+        periodEnd: row.periodEnd,
+        attempt: 1,
+        idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-1`,
+        amountCents: 2490,
+      },
+      new Date(now),
+    );
+    const refused = await member.post('/api/app/subscription/cancel?lng=en');
+    expect(refused.statusCode).toBe(409);
+    expect((await info(member)).status).toBe('trialing');
+    // Settled (here: declined), the member may cancel.
+    await sut.database.db
+      .update(subscriptionCharges)
+      .set({ status: 'failed', reason: 'card_declined' })
+      .where(eq(subscriptionCharges.id, charge?.id ?? 0));
+    const canceled = await member.post('/api/app/subscription/cancel?lng=en');
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json().subscription.status).toBe('canceled');
+  });
+
   it('cancelled stays until the last paid day, can be undone until then, then expires', async () => {
     at(0);
     const member = await createMember(sut, 'Cancel');

@@ -20,6 +20,9 @@ const apiIsolation = { isolate: false };
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker: a file waiting on PostgreSQL, a timer or a server
+    // process then leaves a core idle. Two files at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {

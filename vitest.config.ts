@@ -8,9 +8,21 @@ if (!postgresUrl) {
 const apiTests = ['apps/api/src/**/*.test.ts'];
 /** Concurrency tests need a server with many connections: they run in the PostgreSQL project only. */
 const postgresOnlyTests = ['apps/api/src/**/*.postgres.test.ts'];
+/** Migrates and seeds a database once per run; each API test file gets a copy of it (test/database.ts). */
+const databaseTemplates = './apps/api/src/test/global-setup.ts';
+
+/**
+ * The API test files share their worker's modules instead of loading the whole app again for each
+ * file (that took most of a file's time): each file still starts its own app on its own database,
+ * and no API test mocks a module.
+ */
+const apiIsolation = { isolate: false };
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker: a file waiting on PostgreSQL, a timer or a server
+    // process then leaves a core idle. Two files at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -24,8 +36,10 @@ export default defineConfig({
           include: apiTests,
           exclude: postgresOnlyTests,
           env: { TEST_DB_DRIVER: 'pglite' },
+          globalSetup: [databaseTemplates],
+          ...apiIsolation,
           testTimeout: 20_000,
-          // Each file builds its own seeded database first; on a busy 2-core machine that can take a while.
+          // Each file starts the app on its own copy of the seeded database first; on a busy 2-core machine that can take a while.
           hookTimeout: 60_000,
         },
       },
@@ -36,8 +50,10 @@ export default defineConfig({
                 name: 'api:postgres',
                 include: apiTests,
                 env: { TEST_DB_DRIVER: 'postgres' },
+                globalSetup: [databaseTemplates],
+                ...apiIsolation,
                 testTimeout: 20_000,
-                // Each file builds its own seeded database first; on a busy 2-core machine that can take a while.
+                // Each file starts the app on its own copy of the seeded database first; on a busy 2-core machine that can take a while.
                 hookTimeout: 60_000,
               },
             },

@@ -17,6 +17,8 @@ test('a member changes the login email: it changes only once the link mailed to 
   const newEmail = uniqueEmail();
   await signUp(page, text, member);
   await expect(page).toHaveURL(/\/user$/);
+  // The account screen renders once more when the preferences' activities arrive: typed after.
+  await expect(page.getByRole('checkbox', { name: 'Rafting' })).toBeVisible();
 
   await page.getByLabel(text.email, { exact: true }).fill(newEmail);
   await page.getByLabel('Current password, to change the email', { exact: true }).fill(member.password);
@@ -44,6 +46,7 @@ test("the old address is told of the change, and its 'it wasn't me' link takes t
   const member = newMember();
   await signUp(page, text, member);
   await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole('checkbox', { name: 'Rafting' })).toBeVisible();
   // Someone with the member's session and password moves the login to their own address.
   await page.getByLabel(text.email, { exact: true }).fill(uniqueEmail());
   await page.getByLabel("Password attuale, per cambiare l'email", { exact: true }).fill(member.password);

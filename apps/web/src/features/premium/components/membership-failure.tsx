@@ -32,3 +32,16 @@ export function MembershipFailureMessage({ failure }: { failure: MembershipFailu
       return <Alert tone="error">{t('failure.unexpected')}</Alert>;
   }
 }
+
+/** A Sentiero+ read that failed (SPEC's premium error), with a way to ask again. */
+export function MembershipRetry({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('premium');
+  return (
+    <Alert tone="error">
+      <p>{t('failure.unexpected')}</p>
+      <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
+        {t('failure.retry')}
+      </button>
+    </Alert>
+  );
+}

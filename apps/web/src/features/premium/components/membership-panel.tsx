@@ -16,7 +16,7 @@ import {
   type MembershipFailure,
 } from '../membership.ts';
 import { MembershipDetails } from './membership-details.tsx';
-import { MembershipFailureMessage } from './membership-failure.tsx';
+import { MembershipFailureMessage, MembershipRetry } from './membership-failure.tsx';
 import { PaymentMethodChange } from './payment-method-change.tsx';
 
 /** The account's Sentiero+ part: the membership and what can be done with it, or the way to join. */
@@ -33,12 +33,7 @@ export function MembershipPanel() {
       {membership.isPending ? (
         <Spinner size="small" />
       ) : membership.isError ? (
-        <Alert tone="error">
-          <p>{t('failure.unexpected')}</p>
-          <button type="button" onClick={() => membership.refetch()} className="mt-2 font-medium underline">
-            {t('failure.retry')}
-          </button>
-        </Alert>
+        <MembershipRetry onRetry={() => membership.refetch()} />
       ) : membership.data.subscription ? (
         <MembershipManager subscription={membership.data.subscription} />
       ) : (

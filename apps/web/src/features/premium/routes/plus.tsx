@@ -17,7 +17,6 @@ import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { withRedirect } from '../../../lib/redirect-path.ts';
 import { prefetch } from '../../../lib/route-data.ts';
 import { siteQueryOptions, useSite } from '../../../lib/site.ts';
-import { Alert } from '../../../ui/alert.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
 import { useHydrated } from '../../../ui/client-only.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
@@ -25,6 +24,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { getPlansQueryOptions, usePlans, useSubscription } from '../api.ts';
 import { JoinForm, usePlanPrice } from '../components/join-form.tsx';
 import { MembershipDetails } from '../components/membership-details.tsx';
+import { MembershipRetry } from '../components/membership-failure.tsx';
 import { isMembershipRunning, planParam, yearlySavingPercent } from '../membership.ts';
 
 /** The visitor's plans are public: the server renders the page with them (ADR 016). */
@@ -190,12 +190,7 @@ function MemberPlans({ plans, initialPlan }: { plans: Plan[]; initialPlan: Subsc
     return (
       <>
         <PlansHeading />
-        <Alert tone="error">
-          <p>{t('failure.unexpected')}</p>
-          <button type="button" onClick={() => membership.refetch()} className="mt-2 font-medium underline">
-            {t('failure.retry')}
-          </button>
-        </Alert>
+        <MembershipRetry onRetry={() => membership.refetch()} />
       </>
     );
   }
@@ -244,12 +239,7 @@ export function Component() {
         ) : plans.isError ? (
           <>
             <PlansHeading />
-            <Alert tone="error">
-              <p>{t('failure.unexpected')}</p>
-              <button type="button" onClick={() => plans.refetch()} className="mt-2 font-medium underline">
-                {t('failure.retry')}
-              </button>
-            </Alert>
+            <MembershipRetry onRetry={() => plans.refetch()} />
           </>
         ) : (
           <>

@@ -117,15 +117,11 @@ export async function setAlertSettings(
 }
 
 /**
- * Plain http endpoints are a push service on this machine (development, tests, benchmarks):
- * browsers' push services are https. In production only https is taken, so no member can make
- * the server post to an address inside its own network.
+ * A device's endpoint must be on a push service this server sends to (push-destinations.ts):
+ * the member's browser gives it, and the server would otherwise post wherever it says.
  */
-function requirePushEndpoint(ctx: ServiceContext, endpoint: string) {
-  const url = new URL(endpoint);
-  const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'https:' || (local && ctx.config.env !== 'production')) return;
-  throw new AppError('VALIDATION_FAILED', 400, { endpoint: 'invalid' });
+function requirePushEndpoint(push: PushSender, endpoint: string) {
+  if (!push.accepts(endpoint)) throw new AppError('VALIDATION_FAILED', 400, { endpoint: 'pushService' });
 }
 
 export async function subscribePush(
@@ -135,7 +131,7 @@ export async function subscribePush(
 ) {
   const userId = await requirePremium(ctx);
   if (!deps.push) throw new AppError('SERVICE_UNAVAILABLE', 503);
-  requirePushEndpoint(ctx, input.endpoint);
+  requirePushEndpoint(deps.push, input.endpoint);
   const devices = await findMemberDevices(ctx.db, [userId]);
   const known = devices.some((device) => device.endpoint === input.endpoint);
   if (!known && devices.length >= MAX_PUSH_DEVICES) throw new AppError('STORAGE_LIMIT', 409);

@@ -141,13 +141,20 @@ describe('alerts for Sentiero+ members', () => {
       url: '/user/alerts',
     });
 
-    for (const endpoint of ['http://push.example/abc', 'ftp://127.0.0.1/x', 'not a url']) {
+    for (const [endpoint, message] of [
+      [
+        'http://push.example/abc',
+        'This is not the address of a browser’s push service: notifications cannot be sent there',
+      ],
+      ['ftp://127.0.0.1/x', 'This value is not valid'],
+      ['not a url', 'This value is not valid'],
+    ] as const) {
       const refused = await member.post('/api/app/alert/push/subscribe?lng=en', {
         ...push.subscribe(),
         endpoint,
       });
       expect(refused.statusCode, endpoint).toBe(400);
-      expect(refused.json().fields.endpoint).toBe('This value is not valid');
+      expect(refused.json().fields.endpoint).toBe(message);
     }
     const bad = await member.post('/api/app/alert/push/subscribe?lng=en', {
       ...push.subscribe(),

@@ -7,7 +7,7 @@ import {
   MAX_PUSH_DEVICES,
 } from '@sentiero/contract/alerts';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireMember, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { newToken } from '../../platform/sessions.ts';
@@ -20,7 +20,9 @@ import {
   deleteFollow,
   deleteFollowByToken,
   deleteMemberAlerts,
+  deleteMemberDevices,
   deletePushSubscription,
+  deleteSessionDevices,
   findMemberDevices,
   findMemberFollows,
   findSettings,
@@ -140,6 +142,8 @@ export async function subscribePush(
     endpoint: input.endpoint,
     p256dh: input.p256dh,
     auth: input.auth,
+    // Logging out of this session unsubscribes the device (accounts/log-out.ts).
+    sessionTokenHash: requireMember(ctx).tokenHash,
     now: ctx.clock.now(),
   });
   return { push_devices: await countMemberDevices(ctx.db, userId) };
@@ -164,6 +168,16 @@ export async function sendTestPush(ctx: ServiceContext, deps: AlertServiceDeps) 
     ctx.clock.now(),
   );
   return { sent: result.sent, push_devices: devices.length - result.gone.length };
+}
+
+/** A session ended by logging out: the device it subscribed stops receiving the member's alerts. */
+export async function forgetSessionDevices(ctx: Pick<ServiceContext, 'db'>, sessionTokenHash: string) {
+  await deleteSessionDevices(ctx.db, sessionTokenHash);
+}
+
+/** All of a member's sessions ended: none of their devices receives their alerts any more. */
+export async function forgetMemberDevices(ctx: Pick<ServiceContext, 'db'>, userId: number) {
+  await deleteMemberDevices(ctx.db, userId);
 }
 
 /** The link of an alert mail: that area's alerts end, without a login. */

@@ -1,6 +1,7 @@
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpsSink, startHttpsSink } from '../test/fakes/https-sink.ts';
+import { loadConfig } from './config.ts';
 import { pushAgents } from './push.ts';
 import {
   isPublicAddress,
@@ -160,5 +161,41 @@ describe('the addresses a push may connect to', () => {
     // The sink's certificate is its own, so the handshake fails; the connection was made.
     expect(await connectByName(WITH_LOOPBACK)).not.toBe('EPUSHDESTINATION');
     expect(sink.connections()).toBeGreaterThan(0);
+  });
+});
+
+describe('the configuration of push destinations', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://sentiero.example',
+    SMTP_URL: 'smtp://mail.sentiero.example',
+    COMPANY_NAME: 'Sentiero S.p.A.',
+    COMPANY_TAX_NUMBER: 'IT12345678901',
+    COMPANY_REGISTER_NUMBER: 'REA MI-1234567',
+  };
+
+  it('sends to the four browser vendors by default, or to the hosts PUSH_SERVICE_HOSTS lists', () => {
+    expect(loadConfig(production).push.destinations).toEqual({
+      hosts: [...PUSH_SERVICE_HOSTS],
+      loopback: false,
+    });
+    expect(
+      loadConfig({ ...production, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *.push.example.net' }).push
+        .destinations,
+    ).toEqual({ hosts: ['fcm.googleapis.com', '*.push.example.net'], loopback: false });
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: '10.0.0.1' })).toThrow(
+      /PUSH_SERVICE_HOSTS="10.0.0.1": must be/,
+    );
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'push.example:8443' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+
+  it('allows a push service on this machine only outside production, when asked', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_SERVICE_LOOPBACK: 'on' }).push.destinations.loopback).toBe(
+      true,
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).push.destinations.loopback).toBe(false);
+    expect(() => loadConfig({ ...production, PUSH_SERVICE_LOOPBACK: 'on' })).toThrow(
+      /PUSH_SERVICE_LOOPBACK: must be off in production/,
+    );
   });
 });

@@ -63,6 +63,8 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // The alerts journey's push service is a local one (127.0.0.1), as no browser vendor's is reachable.
+      PUSH_SERVICE_LOOPBACK: 'on',
     },
   },
 });

@@ -30,6 +30,7 @@ import { startAlertJobs } from '../../apps/api/src/modules/alerts/jobs.ts';
 import { startJobs } from '../../apps/api/src/platform/jobs.ts';
 import { smtpTransport, startMailer } from '../../apps/api/src/platform/mail.ts';
 import { loadVapidKeys, webPushSender } from '../../apps/api/src/platform/push.ts';
+import { PUSH_SERVICE_HOSTS } from '../../apps/api/src/platform/push-destinations.ts';
 import { startMailSink } from './mail-sink.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 100_000);
@@ -204,7 +205,11 @@ try {
     clock,
     log,
     mail,
-    push: webPushSender(loadVapidKeys({ subject: 'mailto:alerts@bench.test' })),
+    // The push sink listens on this machine, which only PUSH_SERVICE_LOOPBACK's rule lets pushes reach.
+    push: webPushSender(loadVapidKeys({ subject: 'mailto:alerts@bench.test' }), {
+      hosts: PUSH_SERVICE_HOSTS,
+      loopback: true,
+    }),
     brand: 'Sentiero',
     origin: 'https://sentiero.example',
   });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { APPLE_ROOT_CA_G3, type AppleNotificationsConfig } from './billing/apple.ts';
 import type { GoogleNotificationsConfig } from './billing/google.ts';
 import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
+import { PUSH_SERVICE_HOSTS, type PushDestinations } from './push-destinations.ts';
 import { OPEN_METEO_URL } from './weather/open-meteo.ts';
 
 const ZPort = z.coerce.number().int().min(0).max(65535);
@@ -170,6 +171,16 @@ const ZEnvironment = z.object({
     .string()
     .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https URL')
     .optional(),
+  // Where members' push subscriptions may point: host names, `*.` for the names under one.
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(
+      /^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}(\s*,\s*(\*\.)?([a-z0-9-]+\.)+[a-z]{2,})*$/,
+      'must be push services’ host names (lower case, comma-separated; *.example.com for the names under one)',
+    )
+    .default(PUSH_SERVICE_HOSTS.join(',')),
+  /** Local push services of tests and benchmarks (127.0.0.1, ::1): refused in production. */
+  PUSH_SERVICE_LOOPBACK: z.enum(['on', 'off']).default('off'),
 });
 
 export type Config = {
@@ -282,7 +293,13 @@ export type Config = {
    * production on PostgreSQL sends no pushes (and says so at start): each process would sign with
    * a key of its own, and browsers subscribed with another would refuse them.
    */
-  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string };
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    subject: string;
+    /** Where pushes may go (push-destinations.ts): the push services' hosts, and this machine in tests. */
+    destinations: PushDestinations;
+  };
   /** Memberships bought in the mobile apps: each store's notifications, once configured. */
   stores: { apple: AppleNotificationsConfig | null; google: GoogleNotificationsConfig | null };
 };
@@ -397,6 +414,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,
       subject: env.VAPID_SUBJECT ?? `mailto:${env.OPERATOR_EMAIL}`,
+      destinations: pushDestinations(env.PUSH_SERVICE_HOSTS, env.PUSH_SERVICE_LOOPBACK, env.NODE_ENV),
     },
     premium: {
       plans: [...new Set(env.PREMIUM_PLANS.split(',').map((plan) => plan.trim() as SubscriptionType))].map(
@@ -472,6 +490,14 @@ export function tileSource(tileUrl: string): string {
 function openMeteoUrl(value: string | undefined, env: Config['env']): string | null {
   const url = value ?? (env === 'production' ? OPEN_METEO_URL : 'off');
   return url === 'off' ? null : url.replace(/\/+$/, '');
+}
+
+/** A push service on this machine is for tests and benchmarks: production must never post to its own network. */
+function pushDestinations(hosts: string, loopback: 'on' | 'off', env: Config['env']): PushDestinations {
+  if (loopback === 'on' && env === 'production') {
+    throw new ConfigError('Invalid configuration:\n  PUSH_SERVICE_LOOPBACK: must be off in production');
+  }
+  return { hosts: hosts.split(',').map((host) => host.trim()), loopback: loopback === 'on' };
 }
 
 /** `true` (whoever connects is a proxy) or the proxies' addresses; unset, no forwarded header is believed. */

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePushService, startFakePushService } from '../test/fakes/push-service.ts';
+import {
+  type FakePushService,
+  LOCAL_PUSH_DESTINATIONS,
+  startFakePushService,
+} from '../test/fakes/push-service.ts';
 import { loadVapidKeys, webPushSender } from './push.ts';
 
 let google: FakePushService;
@@ -16,7 +20,10 @@ afterAll(async () => {
 
 describe('the Web Push sender', () => {
   it('signs one VAPID token per push service and carries it on each push there, valid for hours', async () => {
-    const sender = webPushSender(loadVapidKeys({ subject: 'mailto:alerts@sentiero.test' }));
+    const sender = webPushSender(
+      loadVapidKeys({ subject: 'mailto:alerts@sentiero.test' }),
+      LOCAL_PUSH_DESTINATIONS,
+    );
     const first = google.subscribe();
     const second = google.subscribe();
     const elsewhere = mozilla.subscribe();
@@ -43,7 +50,10 @@ describe('the Web Push sender', () => {
   });
 
   it('tells a device the push service has forgotten from a push that failed', async () => {
-    const sender = webPushSender(loadVapidKeys({ subject: 'mailto:alerts@sentiero.test' }));
+    const sender = webPushSender(
+      loadVapidKeys({ subject: 'mailto:alerts@sentiero.test' }),
+      LOCAL_PUSH_DESTINATIONS,
+    );
     const device = google.subscribe();
     google.expire(device.endpoint);
 

@@ -3,6 +3,12 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import webPush from 'web-push';
+import {
+  guardedLookup,
+  isPushServiceEndpoint,
+  PushDestinationError,
+  type PushDestinations,
+} from './push-destinations.ts';
 
 /*
  * Web Push (RFC 8030) with VAPID (RFC 8292), through the `web-push` library: the payload is
@@ -24,6 +30,8 @@ export type PushOutcome = { ok: true } | { ok: false; gone: boolean; status: num
 
 export type PushSender = {
   publicKey: string;
+  /** Whether pushes may go to this endpoint (push-destinations.ts): asked when a device subscribes. */
+  accepts(endpoint: string): boolean;
   send(
     target: PushTarget,
     payload: string,
@@ -100,6 +108,15 @@ const PUSH_CONNECTIONS = { keepAlive: true, maxSockets: 32, timeout: 60_000 } as
 const VAPID_TOKEN_LIFETIME_SECONDS = 12 * 3600;
 const VAPID_TOKEN_REUSE_MS = 3600 * 1000;
 
+/**
+ * The connections pushes go out on: kept alive, and opened only to the addresses `destinations`
+ * allow, whatever the push service's name resolves to at that moment.
+ */
+export function pushAgents(destinations: PushDestinations): { http: HttpAgent; https: HttpsAgent } {
+  const options = { ...PUSH_CONNECTIONS, lookup: guardedLookup(destinations) };
+  return { http: new HttpAgent(options), https: new HttpsAgent(options) };
+}
+
 /** POSTs the body and answers the status; a push service that does not answer in time fails it. */
 function post(
   endpoint: URL,
@@ -132,14 +149,15 @@ function post(
 /**
  * `web-push` encrypts the payload (RFC 8291, aes128gcm) and signs the VAPID token; the request
  * goes out over connections kept alive between pushes (`fetch` cost three times the CPU of a
- * plain request), so a push service on plain http (the local one of development, tests and
- * benchmarks) is reached the same way as the browsers' https ones. Whether such an endpoint is
- * accepted is the alerts service's rule, not this sender's.
+ * plain request), so a push service on plain http (the local one of tests and benchmarks, when
+ * `destinations.loopback` allows it) is reached the same way as the browsers' https ones. Each
+ * push goes only where `destinations` allow, to addresses its sockets' lookup let through.
  */
-export function webPushSender(keys: VapidKeys): PushSender {
+export function webPushSender(keys: VapidKeys, destinations: PushDestinations): PushSender {
   // Checked once here rather than on the first alert: a malformed key stops the start.
   webPush.setVapidDetails(keys.subject, keys.publicKey, keys.privateKey);
-  const agents = { http: new HttpAgent(PUSH_CONNECTIONS), https: new HttpsAgent(PUSH_CONNECTIONS) };
+  const agents = pushAgents(destinations);
+  const accepts = (endpoint: string) => isPushServiceEndpoint(endpoint, destinations);
   const tokens = new Map<string, { authorization: string; renewAt: number }>();
   const authorizationFor = (audience: string): string => {
     const now = Date.now();
@@ -158,15 +176,17 @@ export function webPushSender(keys: VapidKeys): PushSender {
   };
   return {
     publicKey: keys.publicKey,
+    accepts,
     async send(target, payload, { ttlSeconds = 24 * 3600, topic } = {}) {
       let status: number | null = null;
       try {
         // RFC 8030: a topic is at most 32 characters of the URL-safe base64 alphabet.
         if (topic && !/^[\w-]{1,32}$/.test(topic)) throw new Error(`not a push topic: ${topic}`);
-        const endpoint = new URL(target.endpoint);
-        if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') {
-          throw new Error(`not a push endpoint: ${endpoint.protocol}`);
+        // Devices kept before this rule, or written by hand, are held to it too.
+        if (!accepts(target.endpoint)) {
+          throw new PushDestinationError('not on a push service this server sends to');
         }
+        const endpoint = new URL(target.endpoint);
         // A new key pair and salt per message (RFC 8291); the body carries both.
         const { cipherText } = webPush.encrypt(target.p256dh, target.auth, payload, 'aes128gcm');
         status = await post(

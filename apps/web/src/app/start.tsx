@@ -11,6 +11,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { checkSessionOnce } from '../lib/session.ts';
 import { forgetMemberQueriesOnSignOut } from '../queries/member.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { stopAlertsOnLogout } from './alerts-on-this-phone.ts';
 import { App, createAppRouter } from './app.tsx';
 import { forgetFieldRecordsOnLogout } from './field-records-on-this-phone.ts';
 import { keepGuidesOnThisPhone } from './guides-on-this-phone.ts';
@@ -32,6 +33,7 @@ void checkSessionOnce();
 keepTicketsOnThisPhone();
 forgetFieldRecordsOnLogout();
 keepGuidesOnThisPhone();
+stopAlertsOnLogout();
 forgetMemberQueriesOnSignOut(queryClient);
 registerServiceWorker();
 

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { sessions, users } from './accounts.ts';
 import { areas } from './catalogue.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -79,6 +79,11 @@ export const alertSettings = pgTable(
  * A browser or phone a member allowed to show notifications (Web Push, RFC 8030): the push
  * service's endpoint and the keys the payload is encrypted for (RFC 8291). A push service that
  * answers 404 or 410 has dropped it, and so do we. Erased with the account.
+ *
+ * `session_token_hash` is the session it was made from: logging out of that session removes it,
+ * and ending all of the member's sessions removes all their devices. A session that merely
+ * expires leaves it (null here): the member did not leave that phone, and a daily alert must not
+ * stop because its reader has not opened the app for a while.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -90,12 +95,16 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    sessionTokenHash: text('session_token_hash').references(() => sessions.tokenHash, {
+      onDelete: 'set null',
+    }),
     createdAt: at('created_at').notNull().defaultNow(),
     lastPushedAt: at('last_pushed_at'),
   },
   (table) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint),
     index('push_subscriptions_member_idx').on(table.userId),
+    index('push_subscriptions_session_idx').on(table.sessionTokenHash),
   ],
 );
 

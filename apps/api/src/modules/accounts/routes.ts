@@ -26,8 +26,6 @@ import { registerEndpoint } from '../../platform/http.ts';
 import {
   clearSessionCookie,
   cookieOptions,
-  endAllSessions,
-  endSession,
   hasSignedInHint,
   sessionCookieName,
   setSignedInHint,
@@ -40,6 +38,7 @@ import {
   type StateCookie,
   startFacebookLogin,
 } from './facebook.ts';
+import { endEverySession, logOut } from './log-out.ts';
 import { type BrowserCookie, type LoginCookies, logIn, logInWithCode } from './login.ts';
 import { changePassword, resetPassword, sendPasswordRecovery } from './password-changes.ts';
 import { secureAccount } from './secure-account.ts';
@@ -64,7 +63,7 @@ function sessionCookies(ctx: ServiceContext, reply: FastifyReply): SessionCookie
   return {
     start: (userId) => startSession(ctx.db, ctx.config, reply, userId, ctx.clock.now()),
     async endAll(userId) {
-      await endAllSessions(ctx.db, userId);
+      await endEverySession(ctx, userId);
       clearSessionCookie(ctx.config, reply);
     },
   };
@@ -130,7 +129,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
     { rateLimit: LOGIN_LIMIT },
   );
   registerEndpoint(app, userLogout, async (ctx, _input, _request, reply) => {
-    if (ctx.user) await endSession(ctx.db, ctx.user.tokenHash);
+    await logOut(ctx);
     clearSessionCookie(ctx.config, reply);
     return { ok: true as const };
   });

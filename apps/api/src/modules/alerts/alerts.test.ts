@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadVapidKeys, webPushSender } from '../../platform/push.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createMember, joinPlus, memberId } from '../../test/factories.ts';
-import { type FakePushService, startFakePushService } from '../../test/fakes/push-service.ts';
+import {
+  type FakePushService,
+  LOCAL_PUSH_DESTINATIONS,
+  startFakePushService,
+} from '../../test/fakes/push-service.ts';
 
 /*
  * The alerts' endpoints (issue 15, item 3): Sentiero+ only, what a member follows and how, the
@@ -19,7 +23,7 @@ const vapid = loadVapidKeys({ subject: 'mailto:alerts@sentiero.test' });
 
 beforeAll(async () => {
   push = await startFakePushService();
-  sut = await createTestApp({}, { pushSender: webPushSender(vapid) });
+  sut = await createTestApp({}, { pushSender: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS) });
   areaId = (await createArea(sut.database.db)).id;
   member = await createMember(sut, 'Lucia');
   await joinPlus(member);
@@ -137,13 +141,20 @@ describe('alerts for Sentiero+ members', () => {
       url: '/user/alerts',
     });
 
-    for (const endpoint of ['http://push.example/abc', 'ftp://127.0.0.1/x', 'not a url']) {
+    for (const [endpoint, message] of [
+      [
+        'http://push.example/abc',
+        'This is not the address of a browser’s push service: notifications cannot be sent there',
+      ],
+      ['ftp://127.0.0.1/x', 'This value is not valid'],
+      ['not a url', 'This value is not valid'],
+    ] as const) {
       const refused = await member.post('/api/app/alert/push/subscribe?lng=en', {
         ...push.subscribe(),
         endpoint,
       });
       expect(refused.statusCode, endpoint).toBe(400);
-      expect(refused.json().fields.endpoint).toBe('This value is not valid');
+      expect(refused.json().fields.endpoint).toBe(message);
     }
     const bad = await member.post('/api/app/alert/push/subscribe?lng=en', {
       ...push.subscribe(),

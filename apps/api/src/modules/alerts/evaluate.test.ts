@@ -25,7 +25,11 @@ import {
   joinPlus,
   memberId,
 } from '../../test/factories.ts';
-import { type FakePushService, startFakePushService } from '../../test/fakes/push-service.ts';
+import {
+  type FakePushService,
+  LOCAL_PUSH_DESTINATIONS,
+  startFakePushService,
+} from '../../test/fakes/push-service.ts';
 import { findAreaForecasts } from '../growth/forecast.ts';
 import { ALERTS_SEND_QUEUE, evaluateAlerts } from './evaluate.ts';
 import { findAlertCandidates } from './repo.ts';
@@ -58,7 +62,7 @@ beforeAll(async () => {
     {
       clock,
       mailTransport: { deliver: async (mail) => void mails.push(mail), close: () => {} },
-      pushSender: webPushSender(vapid),
+      pushSender: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS),
     },
   );
   // The evaluation queues its sends from a process of its own, as the scheduled run does.
@@ -275,7 +279,7 @@ describe('the daily alert run', () => {
           clock,
           log: sut.app.log,
           mail: { send: async () => {}, deliver: async () => {} },
-          push: webPushSender(vapid),
+          push: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS),
           brand: 'Sentiero',
           origin: 'https://sentiero.example',
         },

@@ -39,7 +39,7 @@ export function alertsSchedule(deps: AlertEvaluationDeps): ScheduledJob {
  * process would sign pushes that browsers subscribed with another key refuse.
  */
 export function configuredPushSender(config: Config, log: FastifyBaseLogger): PushSender | null {
-  const { vapidPublicKey, vapidPrivateKey, subject } = config.push;
+  const { vapidPublicKey, vapidPrivateKey, subject, destinations } = config.push;
   const configured = Boolean(vapidPublicKey && vapidPrivateKey);
   if (!configured && config.env === 'production' && config.database.driver === 'postgres') {
     log.warn(
@@ -54,6 +54,7 @@ export function configuredPushSender(config: Config, log: FastifyBaseLogger): Pu
       subject,
       dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
     }),
+    destinations,
   );
 }
 

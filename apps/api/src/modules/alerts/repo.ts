@@ -119,7 +119,14 @@ export async function countMemberDevices(db: Db, userId: number): Promise<number
  */
 export async function upsertPushSubscription(
   db: Db,
-  values: { userId: number; endpoint: string; p256dh: string; auth: string; now: Date },
+  values: {
+    userId: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    sessionTokenHash: string;
+    now: Date;
+  },
 ): Promise<void> {
   const { now, ...subscription } = values;
   await db
@@ -127,8 +134,22 @@ export async function upsertPushSubscription(
     .values({ ...subscription, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth },
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        sessionTokenHash: values.sessionTokenHash,
+      },
     });
+}
+
+/** The devices a session subscribed. */
+export async function deleteSessionDevices(db: Db, sessionTokenHash: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionTokenHash, sessionTokenHash));
+}
+
+export async function deleteMemberDevices(db: Db, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
 export async function deletePushSubscription(db: Db, userId: number, endpoint: string): Promise<void> {

@@ -7,7 +7,7 @@ import {
   MAX_PUSH_DEVICES,
 } from '@sentiero/contract/alerts';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../platform/context.ts';
+import { requireMember, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { newToken } from '../../platform/sessions.ts';
@@ -20,7 +20,9 @@ import {
   deleteFollow,
   deleteFollowByToken,
   deleteMemberAlerts,
+  deleteMemberDevices,
   deletePushSubscription,
+  deleteSessionDevices,
   findMemberDevices,
   findMemberFollows,
   findSettings,
@@ -117,15 +119,11 @@ export async function setAlertSettings(
 }
 
 /**
- * Plain http endpoints are a push service on this machine (development, tests, benchmarks):
- * browsers' push services are https. In production only https is taken, so no member can make
- * the server post to an address inside its own network.
+ * A device's endpoint must be on a push service this server sends to (push-destinations.ts):
+ * the member's browser gives it, and the server would otherwise post wherever it says.
  */
-function requirePushEndpoint(ctx: ServiceContext, endpoint: string) {
-  const url = new URL(endpoint);
-  const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'https:' || (local && ctx.config.env !== 'production')) return;
-  throw new AppError('VALIDATION_FAILED', 400, { endpoint: 'invalid' });
+function requirePushEndpoint(push: PushSender, endpoint: string) {
+  if (!push.accepts(endpoint)) throw new AppError('VALIDATION_FAILED', 400, { endpoint: 'pushService' });
 }
 
 export async function subscribePush(
@@ -135,7 +133,7 @@ export async function subscribePush(
 ) {
   const userId = await requirePremium(ctx);
   if (!deps.push) throw new AppError('SERVICE_UNAVAILABLE', 503);
-  requirePushEndpoint(ctx, input.endpoint);
+  requirePushEndpoint(deps.push, input.endpoint);
   const devices = await findMemberDevices(ctx.db, [userId]);
   const known = devices.some((device) => device.endpoint === input.endpoint);
   if (!known && devices.length >= MAX_PUSH_DEVICES) throw new AppError('STORAGE_LIMIT', 409);
@@ -144,6 +142,8 @@ export async function subscribePush(
     endpoint: input.endpoint,
     p256dh: input.p256dh,
     auth: input.auth,
+    // Logging out of this session unsubscribes the device (accounts/log-out.ts).
+    sessionTokenHash: requireMember(ctx).tokenHash,
     now: ctx.clock.now(),
   });
   return { push_devices: await countMemberDevices(ctx.db, userId) };
@@ -168,6 +168,16 @@ export async function sendTestPush(ctx: ServiceContext, deps: AlertServiceDeps) 
     ctx.clock.now(),
   );
   return { sent: result.sent, push_devices: devices.length - result.gone.length };
+}
+
+/** A session ended by logging out: the device it subscribed stops receiving the member's alerts. */
+export async function forgetSessionDevices(ctx: Pick<ServiceContext, 'db'>, sessionTokenHash: string) {
+  await deleteSessionDevices(ctx.db, sessionTokenHash);
+}
+
+/** All of a member's sessions ended: none of their devices receives their alerts any more. */
+export async function forgetMemberDevices(ctx: Pick<ServiceContext, 'db'>, userId: number) {
+  await deleteMemberDevices(ctx.db, userId);
 }
 
 /** The link of an alert mail: that area's alerts end, without a login. */

@@ -8,6 +8,7 @@ import {
 } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PUSH_SERVICE_HOSTS, type PushDestinations } from '../../platform/push-destinations.ts';
 
 /*
  * A push service on this machine, as Google's or Mozilla's would behave towards our server: it
@@ -16,6 +17,12 @@ import type { AddressInfo } from 'node:net';
  * aes128gcm body (RFC 8291) the way the browser would. A subscription can be made to answer 410,
  * as a push service does once the browser unsubscribed.
  */
+
+/**
+ * Where a test's push sender may send: the push services, and this machine, where the fake ones
+ * listen (as PUSH_SERVICE_LOOPBACK=on allows; never in production).
+ */
+export const LOCAL_PUSH_DESTINATIONS: PushDestinations = { hosts: PUSH_SERVICE_HOSTS, loopback: true };
 
 export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string };
 

@@ -25,6 +25,8 @@ export function ThisDevice({ publicKey, devices }: { publicKey: string; devices:
   const language = useCurrentLanguage();
   const [state, setState] = useState<DeviceState>('checking');
   const [problem, setProblem] = useState<PushProblem | null>(null);
+  // The server's own words when it refuses this browser's push service (a 400 naming the endpoint).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const subscribe = useSubscribeDevice(language);
   const unsubscribe = useUnsubscribeDevice(language);
@@ -43,11 +45,13 @@ export function ThisDevice({ publicKey, devices }: { publicKey: string; devices:
   const enable = async () => {
     setBusy(true);
     setProblem(null);
+    setRefusal(null);
     try {
       await subscribe.mutateAsync(await subscribeThisDevice(publicKey));
       setState('on');
     } catch (error) {
-      setProblem(error instanceof PushSetupError ? error.problem : 'failed');
+      if (error instanceof ApiRequestError && error.fields.endpoint) setRefusal(error.fields.endpoint);
+      else setProblem(error instanceof PushSetupError ? error.problem : 'failed');
     } finally {
       setBusy(false);
     }
@@ -99,6 +103,7 @@ export function ThisDevice({ publicKey, devices }: { publicKey: string; devices:
         </Alert>
       )}
       {problem && <Alert tone="error">{t(`device.${problem}`)}</Alert>}
+      {refusal && <Alert tone="error">{refusal}</Alert>}
     </div>
   );
 }

@@ -19,7 +19,8 @@ export const IMPORT_CPU_BUDGET_MS = 3_000;
 const IMPORT_THREADS = 2;
 /** A thread's heap: a 1 MiB file parsed takes a few tens of MB; more is a hostile one. */
 const IMPORT_HEAP_MB = 128;
-const BUDGET_CHECK_MS = 100;
+/** How often a job's CPU time is read: ten times a budget, at most every 100 ms. */
+const checkEvery = (budgetMs: number) => Math.max(1, Math.min(100, budgetMs / 10));
 
 type Job = {
   request: ImportRequest;
@@ -90,7 +91,7 @@ function runJob(thread: Thread, job: Job) {
       })
       // The thread ended meanwhile: its 'exit' answers the job.
       .catch(() => {});
-  }, BUDGET_CHECK_MS);
+  }, checkEvery(job.budgetMs));
   thread.stopJob = () => clearInterval(check);
   worker.postMessage(job.request);
 }

@@ -1,5 +1,5 @@
 import { parseCalendarDate } from '@sentiero/contract/durations';
-import { MAX_IMPORT_FINDS, MAX_NOTES_LENGTH } from '@sentiero/contract/finds';
+import { MAX_IMPORT_FINDS, MAX_IMPORT_NAME_LENGTH, MAX_NOTES_LENGTH } from '@sentiero/contract/finds-limits';
 import { LANGUAGES } from '@sentiero/contract/languages';
 import { isSpeciesCode, SPECIES, type SpeciesCode } from '@sentiero/contract/species';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -12,8 +12,6 @@ import { type FindFileRow, ImportError } from './files.ts';
  * process for seconds, and 1 MiB of them for minutes.
  */
 
-/** A waypoint's or a feature's name: a species name, or the member's own short label. */
-export const MAX_NAME_LENGTH = 200;
 /** A species code, a type, a date: short words; anything longer is not one of ours. */
 const MAX_WORD_LENGTH = 64;
 
@@ -123,7 +121,10 @@ const gpxParser = new XMLParser({
 /** A node of `preserveOrder` output: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
 type XmlNode = Record<string, unknown>;
 
-const tagOf = (node: XmlNode) => Object.keys(node).find((key) => key !== ':@')?.toLowerCase();
+const tagOf = (node: XmlNode) =>
+  Object.keys(node)
+    .find((key) => key !== ':@')
+    ?.toLowerCase();
 const childrenOf = (node: XmlNode) => {
   const key = Object.keys(node).find((name) => name !== ':@');
   const children = key === undefined ? undefined : node[key];
@@ -195,7 +196,7 @@ function readGpx(text: string, today: string, unnamed: ReadonlySet<string>): Fin
     const longitude = Number(attribute(waypoint, 'lon') ?? Number.NaN);
     if (!validPosition(latitude, longitude)) throw new ImportError('importBadPoint');
     const body = childrenOf(waypoint);
-    const name = childText(body, 'name', MAX_NAME_LENGTH) ?? '';
+    const name = childText(body, 'name', MAX_IMPORT_NAME_LENGTH) ?? '';
     const speciesCode = speciesFrom(childText(body, 'type', MAX_WORD_LENGTH), name);
     const description =
       childText(body, 'desc', MAX_NOTES_LENGTH) ?? childText(body, 'cmt', MAX_NOTES_LENGTH) ?? '';
@@ -247,10 +248,10 @@ function readGeoJson(text: string, today: string, unnamed: ReadonlySet<string>):
     const properties = record(feature.properties) ?? {};
     const text = (key: string, max: number) =>
       typeof properties[key] === 'string' ? bounded(properties[key] as string, max) : undefined;
-    const name = text('name', MAX_NAME_LENGTH) ?? '';
+    const name = text('name', MAX_IMPORT_NAME_LENGTH) ?? '';
     const speciesCode = speciesFrom(
       text('species_code', MAX_WORD_LENGTH),
-      text('species', MAX_NAME_LENGTH) ?? name,
+      text('species', MAX_IMPORT_NAME_LENGTH) ?? name,
     );
     const description = text('notes', MAX_NOTES_LENGTH) ?? text('description', MAX_NOTES_LENGTH) ?? '';
     const accuracy = properties.accuracy_m;

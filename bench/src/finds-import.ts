@@ -62,9 +62,12 @@ for (const [name, text] of Object.entries(files)) {
   const answer = outcome(() => readFindsFile(text, options));
   const { user, system } = process.cpuUsage(cpu);
   started = performance.now();
-  await readFindsFileInThread(text, options).catch(() => {});
+  const threadAnswer = await readFindsFileInThread(text, options).then(
+    (rows) => `${rows.length} rows`,
+    (error: unknown) => (error instanceof ImportError ? error.problem : String(error)),
+  );
   const thread = performance.now() - started;
   console.log(
-    `${name.padEnd(40)} ${answer.padEnd(18)} cpu ${((user + system) / 1000).toFixed(0).padStart(5)} ms   through a thread ${thread.toFixed(0).padStart(5)} ms`,
+    `${name.padEnd(40)} ${answer.padEnd(18)} cpu ${((user + system) / 1000).toFixed(0).padStart(5)} ms   through a thread ${thread.toFixed(0).padStart(5)} ms (${threadAnswer})`,
   );
 }

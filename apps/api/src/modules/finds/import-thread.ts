@@ -79,6 +79,8 @@ function runJob(thread: Thread, job: Job) {
   thread.job = job;
   worker.ref();
   const start = worker.cpuUsage();
+  // Read by the checks; a thread that ends first is answered by its 'exit'.
+  start.catch(() => {});
   const check = setInterval(() => {
     void Promise.all([start, worker.cpuUsage()])
       .then(([before, now]) => {

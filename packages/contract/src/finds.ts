@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCalendarDate, ZClientId, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_FINDS, MAX_NOTES_LENGTH } from './finds-limits.ts';
 import { ZPhotoIds, ZPhotoRef } from './photos.ts';
 import { SPECIES_CODES } from './species.ts';
 
@@ -15,10 +16,6 @@ import { SPECIES_CODES } from './species.ts';
 
 /** Markers one member may keep: enough for a lifetime of seasons, small enough to list at once. */
 export const MAX_FINDS_PER_MEMBER = 10_000;
-/** An imported file: a GPX of a few thousand waypoints is well under this. */
-export const MAX_IMPORT_BYTES = 1024 * 1024;
-export const MAX_IMPORT_FINDS = 2_000;
-export const MAX_NOTES_LENGTH = 2_000;
 /** How far ahead of the server's clock a phone's clock may run before its times are refused. */
 export const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZCalendarDate, ZClientId, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { MAX_NOTES_LENGTH, ZClientTime, ZForagingArea, ZSpeciesCode } from './finds.ts';
+import { ZClientTime, ZForagingArea, ZSpeciesCode } from './finds.ts';
+import { MAX_NOTES_LENGTH } from './finds-limits.ts';
 import { ZId } from './paging.ts';
 import { ZPhotoIds, ZPhotoRef } from './photos.ts';
 import { ZDayWeatherSnapshot } from './weather.ts';

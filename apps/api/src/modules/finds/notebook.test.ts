@@ -272,6 +272,9 @@ describe('the notebook arithmetic', () => {
     expect(csvField('+39 333')).toBe("'+39 333");
     expect(csvField('-5')).toBe("'-5");
     expect(csvField(-5)).toBe('-5');
+    // Full-width signs run as formulas too in some spreadsheets.
+    expect(csvField('＝1+1')).toBe("'＝1+1");
+    expect(csvField('cr\rin')).toBe('"cr\rin"');
     expect(writeCsv(['a', 'b'], [[1, 'x']])).toBe('\uFEFFa;b\r\n1;x\r\n');
   });
 });

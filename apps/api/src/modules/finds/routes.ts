@@ -1,11 +1,5 @@
-import {
-  findDelete,
-  findExport,
-  findImport,
-  findList,
-  findSave,
-  MAX_IMPORT_BYTES,
-} from '@sentiero/contract/finds';
+import { findDelete, findExport, findImport, findList, findSave } from '@sentiero/contract/finds';
+import { MAX_IMPORT_BYTES } from '@sentiero/contract/finds-limits';
 import { notebookDelete, notebookExport, notebookList, notebookSave } from '@sentiero/contract/notebook';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';

@@ -23,7 +23,8 @@ import {
   requireOwnPhotos,
 } from '../photos/service.ts';
 import { requirePremium } from '../subscriptions/service.ts';
-import { type FindFileRow, ImportError, readFindsFile, writeGeoJson, writeGpx } from './files.ts';
+import { type FindFileRow, ImportError, writeGeoJson, writeGpx } from './files.ts';
+import { readFindsFileInThread } from './import-thread.ts';
 import {
   countMemberFinds,
   deleteMemberRecords,
@@ -225,7 +226,7 @@ export async function importFinds(ctx: ServiceContext, input: z.output<typeof fi
     const unnamed = new Set(
       LANGUAGES.map((language) => translate(language, 'finds', 'export.find').toLowerCase()),
     );
-    rows = readFindsFile(input.file, { today: todayInRome(now), unnamed });
+    rows = await readFindsFileInThread(input.file, { today: todayInRome(now), unnamed });
   } catch (error) {
     if (error instanceof ImportError) throw new AppError('IMPORT_INVALID', 400, { file: error.problem });
     throw error;

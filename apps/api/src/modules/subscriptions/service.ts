@@ -78,8 +78,12 @@ export async function isPremiumMember(
  * The same entitlement for a membership row another module read with its own rows (the daily
  * alerts read followers and their memberships in one statement).
  */
-export function isEntitledMembership(row: EntitlementFacts, now: Date): boolean {
-  return isEntitled(row, now);
+export function isEntitledMembership(
+  row: Omit<EntitlementFacts, 'status'> & { status: string },
+  now: Date,
+): boolean {
+  // Read as text there: a status the machine does not know gives no benefits.
+  return isEntitled(row as EntitlementFacts, now) === true;
 }
 
 /** `isPremiumMember`, asked at most once and only if needed (a member price, a members-only code). */

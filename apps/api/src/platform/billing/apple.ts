@@ -96,6 +96,7 @@ export function appleNotifications(config: AppleNotificationsConfig): StoreNotif
   const verifier = new ClockedVerifier(
     config.rootCertificates.map((pem) => new X509Certificate(pem).raw),
     config.onlineChecks ?? false,
+    // Never Xcode's or local testing's environments: for those Apple's library skips the signature.
     config.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX,
     config.bundleId,
     config.appAppleId,

@@ -156,6 +156,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it("checks App Store notifications online in Apple's production environment, which needs the app's Apple ID", () => {
+    expect(() => loadConfig({ APPLE_BUNDLE_ID: 'it.sentiero.app' })).toThrow(/APPLE_APP_ID: required/);
+    const production = loadConfig({ APPLE_BUNDLE_ID: 'it.sentiero.app', APPLE_APP_ID: '1234567890' });
+    expect(production.stores.apple).toMatchObject({ appAppleId: 1234567890, onlineChecks: true });
+    const offline = loadConfig({ APPLE_BUNDLE_ID: 'it.sentiero.app', APPLE_ENVIRONMENT: 'Sandbox' });
+    expect(offline.stores.apple).toMatchObject({ environment: 'Sandbox', onlineChecks: false });
+    const off = { APPLE_BUNDLE_ID: 'it.sentiero.app', APPLE_APP_ID: '1', APPLE_ONLINE_CHECKS: 'off' };
+    expect(loadConfig(off).stores.apple).toMatchObject({ onlineChecks: false });
+  });
+
   it('turns Facebook login on only when both the app id and the secret are given', () => {
     expect(loadConfig({ FACEBOOK_APP_ID: '123' }).facebook).toBeNull();
     expect(loadConfig({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's3cret' }).facebook).toMatchObject({

@@ -136,6 +136,10 @@ const ZEnvironment = z.object({
   VAT_RATE_PERCENT: z.coerce.number().min(0).max(50).default(22),
   APPLE_BUNDLE_ID: z.string().min(1).optional(),
   APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  /** The app's Apple ID, which production notifications carry and Apple's library checks. */
+  APPLE_APP_ID: z.coerce.number().int().positive().optional(),
+  /** Revocation (OCSP) checked at Apple for each new signing chain; on by default in Production. */
+  APPLE_ONLINE_CHECKS: z.enum(['on', 'off']).optional(),
   /** PEM certificates, replacing Apple Root CA - G3 (tests, Apple's Xcode test environment). */
   APPLE_ROOT_CERTIFICATES: z
     .string()
@@ -325,6 +329,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.APPLE_BUNDLE_ID && env.APPLE_ENVIRONMENT === 'Production' && !env.APPLE_APP_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APPLE_APP_ID: required with APPLE_ENVIRONMENT=Production',
+    );
+  }
   if (env.NODE_ENV === 'production') {
     // Links in mails must not be built from a request's Host header, and mail must really leave.
     const missing: string[] = (['PUBLIC_URL', 'SMTP_URL'] as const).filter((name) => !env[name]);
@@ -431,6 +440,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? {
             bundleId: env.APPLE_BUNDLE_ID,
             environment: env.APPLE_ENVIRONMENT,
+            ...(env.APPLE_APP_ID ? { appAppleId: env.APPLE_APP_ID } : {}),
+            onlineChecks:
+              (env.APPLE_ONLINE_CHECKS ?? (env.APPLE_ENVIRONMENT === 'Production' ? 'on' : 'off')) === 'on',
             rootCertificates: env.APPLE_ROOT_CERTIFICATES
               ? splitCertificates(env.APPLE_ROOT_CERTIFICATES.replaceAll('\\n', '\n'))
               : [APPLE_ROOT_CA_G3],

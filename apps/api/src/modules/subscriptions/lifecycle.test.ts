@@ -194,4 +194,27 @@ describe('the Sentiero+ membership', () => {
       expect(ended.ok && isEntitled(ended.membership, day(11))).toBe(false);
     }
   });
+
+  it('gives nothing to a membership awaiting its first payment, and ends it when that charge fails', () => {
+    // No trial left: the first period is charged before anything is given.
+    const unpaid: Membership = {
+      ...startTrial({ at: START, trialDays: 0, type: 'monthly' }),
+      trialEnd: null,
+      awaitingApproval: true,
+    };
+    expect(isEntitled(unpaid, START)).toBe(false);
+    for (const action of ['cancel', 'suspend', 'resume', 'uncancel'] as const) {
+      expect(applyEvent(unpaid, { type: action, at: START })).toEqual({
+        ok: false,
+        refusal: 'NOT_ALLOWED_NOW',
+      });
+    }
+    const declined = run(unpaid, { type: 'charge_failed', at: START });
+    expect(declined.status).toBe('expired');
+    expect(isEntitled(declined, START)).toBe(false);
+    expect(isEntitled(declined, day(3))).toBe(false);
+    const paid = run(unpaid, { type: 'charge_succeeded', at: START, paidUntil: day(30) });
+    expect(paid).toMatchObject({ status: 'active', awaitingApproval: false });
+    expect(isEntitled(paid, day(3))).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import type { SubscriptionSource, SubscriptionStatus, SubscriptionType } from '@
  *   active ─suspend─▶ suspended ─resume─▶ active   (no charge while suspended; the days left are kept)
  *   trialing | active | past_due ─cancel─▶ canceled ─uncancel─▶ the state it left
  *   canceled ─expire (at its last paid day)─▶ expired
+ *   awaiting approval or its first payment (no trial) ─charge ok─▶ active; ─charge failed─▶ expired
  *
  * Pure: the caller passes the moment and stores what comes back, so every transition is tested
  * without a clock or a database. A membership bought in a mobile app store is changed by that
@@ -32,6 +33,12 @@ export type Membership = {
   remainingMs: number | null;
   /** Canceled: the state it left, restored by `uncancel` before the expiry. */
   canceledFrom: 'trialing' | 'active' | 'past_due' | null;
+  /**
+   * Not a membership yet: the member has still to approve it at the provider, or, without a
+   * trial, its first payment has still to come in. No benefits, no member actions, and a failed
+   * charge ends it (ADR 017): only a paid charge, or an approved trial, makes it one.
+   */
+  awaitingApproval: boolean;
 };
 
 export type MembershipEvent =
@@ -98,6 +105,7 @@ export function startTrial({
     pastDueSince: null,
     remainingMs: null,
     canceledFrom: null,
+    awaitingApproval: false,
   };
 }
 
@@ -115,6 +123,7 @@ export function applyEvent(
     event.type === 'cancel' ||
     event.type === 'uncancel';
   if (byMember && actor === 'member' && membership.source !== 'web') return refuse('MANAGED_BY_STORE');
+  if (byMember && membership.awaitingApproval) return refuse('NOT_ALLOWED_NOW');
 
   switch (event.type) {
     case 'charge_succeeded':
@@ -126,6 +135,7 @@ export function applyEvent(
         periodEnd: event.paidUntil,
         failedCharges: 0,
         pastDueSince: null,
+        awaitingApproval: false,
       });
 
     case 'charge_failed': {
@@ -134,8 +144,10 @@ export function applyEvent(
       const failedCharges = membership.failedCharges + 1;
       const pastDueSince = membership.pastDueSince ?? event.at;
       const windowOver = ms(event.at) - ms(pastDueSince) >= RETRY_DAYS * DAY_MS;
-      // The first charge and its MAX_RETRIES retries have all failed, or the window is over.
-      if (failedCharges > MAX_RETRIES || windowOver) {
+      // Never paid and no trial: there is nothing to keep while retrying (else a declined card
+      // would give RETRY_DAYS of benefits, again at every attempt). The first charge and its
+      // MAX_RETRIES retries have all failed, or the window is over.
+      if (membership.awaitingApproval || failedCharges > MAX_RETRIES || windowOver) {
         return become({ ...membership, status: 'expired', failedCharges, pastDueSince });
       }
       return become({ ...membership, status: 'past_due', failedCharges, pastDueSince });
@@ -180,19 +192,22 @@ export function applyEvent(
   }
 }
 
-/**
- * Whether the member has Sentiero+'s benefits at `at` (the user fetch's `is_premium`): during the
- * trial, a paid period, the retry window of a failed renewal, and a canceled membership's last
- * paid days; not while suspended, not once expired.
- */
 /** What the entitlement reads: a membership, or its stored row (instants as dates, read on every call). */
 export type EntitlementFacts = {
   status: Membership['status'];
   periodEnd: string | Date;
   pastDueSince: string | Date | null;
+  awaitingApproval: boolean;
 };
 
+/**
+ * Whether the member has Sentiero+'s benefits at `at` (the user fetch's `is_premium`, the
+ * membership's `entitled`, the alerts' followers): during the trial, a paid period, the retry
+ * window of a failed renewal, and a canceled membership's last paid days; not while suspended,
+ * not once expired, never while it awaits its approval or its first payment. The one definition.
+ */
 export function isEntitled(membership: EntitlementFacts, at: string | Date): boolean {
+  if (membership.awaitingApproval) return false;
   const now = ms(at);
   switch (membership.status) {
     case 'trialing':

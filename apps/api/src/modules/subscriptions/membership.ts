@@ -26,6 +26,7 @@ export function toMembership(row: SubscriptionRow): Membership {
     pastDueSince: row.pastDueSince?.toISOString() ?? null,
     remainingMs: row.remainingMs,
     canceledFrom: row.canceledFrom,
+    awaitingApproval: row.awaitingApproval,
   };
 }
 
@@ -44,6 +45,7 @@ export function fromMembership(membership: Membership, renewals: Renewals, now: 
     pastDueSince,
     remainingMs: membership.remainingMs,
     canceledFrom: membership.canceledFrom,
+    awaitingApproval: membership.awaitingApproval,
     nextChargeAt: nextDueAt(membership, renewals),
     remindAt: reminderAt(membership, renewals, now),
     endedAt: membership.status === 'expired' ? now : null,
@@ -98,14 +100,6 @@ export function trialKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-export function entitledNow(
-  row: Pick<SubscriptionRow, 'status' | 'periodEnd' | 'pastDueSince' | 'awaitingApproval'>,
-  now: Date,
-): boolean {
-  if (row.awaitingApproval) return false;
-  return isEntitled(row, now);
-}
-
 /** SPEC section 3's premium subscription display, with what the screen needs to act on it. */
 export function toSubscription(
   row: SubscriptionRow,
@@ -137,7 +131,7 @@ export function toSubscription(
       row.status !== 'past_due' &&
       row.status !== 'expired' &&
       !(row.status === 'canceled' && row.canceledFrom !== 'active'),
-    entitled: entitledNow(row, now),
+    entitled: isEntitled(row, now),
     next_charge_date:
       renewing && !row.awaitingApproval
         ? row.periodEnd.toISOString()

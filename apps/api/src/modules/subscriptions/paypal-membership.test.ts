@@ -6,6 +6,8 @@ import type { Clock } from '../../platform/context.ts';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
 import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
+import { trialKey } from './membership.ts';
+import { claimTrial } from './repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let sut: TestApp;
@@ -313,5 +315,52 @@ describe('Sentiero+ through PayPal Subscriptions', () => {
     const { trial_end_date } = await membershipOf(member);
     expect(await membershipOf(member)).toMatchObject({ status: 'canceled', expiry_date: trial_end_date });
     expect(await isPremium(member)).toBe(false);
+  });
+
+  it('gives a member without a trial nothing on approval, and ends the membership when PayPal cannot collect the first payment', async () => {
+    moveTo(new Date());
+    const member = await createMember(sut, 'Unpaid');
+    const email = (await member.get('/api/app/user/info')).json().user.email as string;
+    // The trial was used before: PayPal's plan without a trial bills the first year on approval.
+    await claimTrial(sut.database.db, trialKey(email), clock.now());
+    const bought = await member.post('/api/app/subscription/buy?lng=en', {
+      subscription_type: 'yearly',
+      payment_method: 'paypal',
+      idempotency_key: 'paypal-membership-unpaid',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const started = bought.json().subscription;
+    expect(started).toMatchObject({ entitled: false, trial_end_date: null });
+    const atPaypal = [...paypal.subscriptions.values()].find(
+      (subscription) => subscription.customId === String(started.id),
+    );
+    if (!atPaypal) throw new Error('no PayPal subscription was made for the membership');
+
+    // Approving is not paying: no benefits yet.
+    paypal.approveSubscription(atPaypal.id);
+    expect(
+      (await deliver(await subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', atPaypal.id))).statusCode,
+    ).toBe(200);
+    expect(await membershipOf(member)).toMatchObject({ entitled: false, next_charge_date: null });
+    expect(await isPremium(member)).toBe(false);
+
+    // PayPal cannot collect the first year: the membership ends, at PayPal too.
+    moveTo(new Date(), 60_000);
+    const failure = paypal.signDelivery(
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      paypal.failSubscriptionPayment(atPaypal.id, 'PAYER_CANNOT_PAY'),
+      'subscription',
+    );
+    expect((await deliver(failure)).statusCode).toBe(200);
+    expect((await deliver(failure)).statusCode).toBe(200);
+    expect(await membershipOf(member)).toMatchObject({
+      status: 'expired',
+      entitled: false,
+      retry_until: null,
+    });
+    expect(await isPremium(member)).toBe(false);
+    expect(atPaypal.status).toBe('CANCELLED');
+    const charges = await chargesOf(started.id);
+    expect(charges.map((charge) => [charge.status, charge.reason])).toEqual([['failed', 'payer_cannot_pay']]);
   });
 });

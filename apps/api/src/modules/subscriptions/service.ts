@@ -12,9 +12,15 @@ import { AppError } from '../../platform/errors.ts';
 import { readThrough } from '../../platform/member-cache.ts';
 import type { CardDetails } from '../../platform/payments/provider.ts';
 import { findMemberContact } from '../../repos/members.ts';
-import { applyEvent, type MembershipEvent, type MembershipRefusal, startTrial } from './lifecycle.ts';
 import {
-  entitledNow,
+  applyEvent,
+  type EntitlementFacts,
+  isEntitled,
+  type MembershipEvent,
+  type MembershipRefusal,
+  startTrial,
+} from './lifecycle.ts';
+import {
   fromMembership,
   periodAfter,
   type Renewals,
@@ -65,7 +71,7 @@ export async function isPremiumMember(
     async () => (await findLiveMembership(ctx.db, userId)) ?? null,
     () => userId,
   );
-  return row ? entitledNow(row, ctx.clock.now()) : false;
+  return row ? isEntitled(row, ctx.clock.now()) : false;
 }
 
 /**
@@ -73,10 +79,11 @@ export async function isPremiumMember(
  * alerts read followers and their memberships in one statement).
  */
 export function isEntitledMembership(
-  row: { status: string; periodEnd: Date; pastDueSince: Date | null; awaitingApproval: boolean },
+  row: Omit<EntitlementFacts, 'status'> & { status: string },
   now: Date,
 ): boolean {
-  return entitledNow(row as Parameters<typeof entitledNow>[0], now);
+  // Read as text there: a status the machine does not know gives no benefits.
+  return isEntitled(row as EntitlementFacts, now) === true;
 }
 
 /** `isPremiumMember`, asked at most once and only if needed (a member price, a members-only code). */
@@ -215,13 +222,16 @@ export async function buySubscription(
   }
 
   const approved = started.status === 'ready';
+  const paidHere = approved && !trial && provider.renewals === 'sentiero' && provider.charge;
+  // Without a trial it becomes a membership with its first payment, not before: if that charge
+  // is left unanswered (a crash), the renewal job takes it with the same key, and no benefits wait.
+  membership.awaitingApproval = !approved || Boolean(paidHere);
   let saved = await updateSubscription(
     ctx.db,
     row,
     {
       providerReference: started.reference,
       paymentLabel: started.paymentLabel,
-      awaitingApproval: !approved,
       ...fromMembership(membership, provider.renewals, now),
       ...(approved ? {} : { nextChargeAt: null, remindAt: null }),
     },
@@ -229,7 +239,7 @@ export async function buySubscription(
   );
   if (!saved) throw new Error(`subscription ${row.id} changed while it was being started`);
 
-  if (approved && !trial && provider.renewals === 'sentiero' && provider.charge && saved.providerReference) {
+  if (paidHere && provider.charge && saved.providerReference) {
     // No trial left: the first period is paid now, or nothing is bought. Asked first with the
     // very key `chargeDue` uses, so the charge it then records is this one, not a second.
     const first = await provider.charge({
@@ -692,8 +702,9 @@ export async function applyBillingEvent(
   }
   const now = ctx.clock.now();
   if (event.type === 'approved') {
-    if (!row.awaitingApproval) return;
-    const membership = toMembership(row);
+    // Without a trial, approving is not paying: the membership waits for its first charge.
+    if (!row.awaitingApproval || !row.trialEnd) return;
+    const membership = { ...toMembership(row), awaitingApproval: false };
     // The provider's trial starts when the member approves, not when they were sent to approve:
     // ours runs as long from then, so the benefits last until the provider's first charge.
     const approvedAt = Math.min(event.at.getTime(), now.getTime());
@@ -704,7 +715,7 @@ export async function applyBillingEvent(
     const saved = await updateSubscription(
       ctx.db,
       row,
-      { awaitingApproval: false, ...fromMembership(membership, provider.renewals, now) },
+      fromMembership(membership, provider.renewals, now),
       now,
     );
     if (saved?.trialEnd) await notifyMember(ctx, saved, { kind: 'trialStarted' });
@@ -726,8 +737,12 @@ export async function applyBillingEvent(
     );
     return;
   }
+  // A membership this event ends is ended at the provider first, so that no later retry of its
+  // charge can collect for what is over here (a declined first payment, the retries given up).
+  if (transition.membership.status === 'expired' && event.type === 'charge_failed' && row.providerReference) {
+    await provider.end(row.providerReference);
+  }
   const changes = {
-    awaitingApproval: false,
     ...fromMembership(transition.membership, provider.renewals, now),
     ...(event.type === 'charge_succeeded'
       ? { lastPaymentAt: event.at, lastPaymentCents: event.amountCents }

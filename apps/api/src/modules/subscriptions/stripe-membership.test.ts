@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
 import { type FakeStripe, STRIPE_TEST_KEYS, startFakeStripe } from '../../test/fakes/stripe.ts';
 import { signedStripeEvent, stripeSubscriptionInvoice } from '../../test/fakes/stripe-billing.ts';
+import { trialKey } from './membership.ts';
+import { claimTrial } from './repo.ts';
 
 const DAY_S = 24 * 60 * 60;
 let sut: TestApp;
@@ -87,6 +89,56 @@ describe('Sentiero+ through Stripe Billing', () => {
     });
     expect((await deliver(deleted)).statusCode).toBe(200);
     expect((await member.get('/api/app/subscription/info')).json().subscription.status).toBe('expired');
+    expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(false);
+  });
+
+  it('gives a member without a trial nothing until the first invoice is paid, and ends it when that payment fails', async () => {
+    const member = await createMember(sut, 'Declined');
+    const email = (await member.get('/api/app/user/info')).json().user.email as string;
+    // The trial was used before: the first year is charged at once.
+    await claimTrial(sut.database.db, trialKey(email), new Date());
+    const bought = await member.post('/api/app/subscription/buy?lng=en', {
+      subscription_type: 'yearly',
+      payment_method: 'card',
+      idempotency_key: 'stripe-declined-1',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const started = bought.json().subscription;
+    expect(started.client_secret).toMatch(/^pi_/);
+    expect(started).toMatchObject({ entitled: false, trial_end_date: null });
+    const reference = [...stripe.subscriptions.keys()].at(-1);
+    if (!reference) throw new Error('no Stripe subscription was made for the membership');
+    expect(stripe.subscriptions.get(reference)?.status).toBe('incomplete');
+
+    // The card is declined: Stripe reports the first invoice's failed payment.
+    const now = Math.floor(Date.now() / 1000);
+    const failed = signedStripeEvent(
+      'invoice.payment_failed',
+      stripeSubscriptionInvoice({
+        subscription: reference,
+        amountCents: 2490,
+        periodStart: now,
+        periodEnd: now + 365 * DAY_S,
+        status: 'open',
+        billingReason: 'subscription_create',
+      }),
+    );
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await deliver(failed)).statusCode).toBe(200);
+    const ended = (await member.get('/api/app/subscription/info')).json().subscription;
+    expect(ended).toMatchObject({ status: 'expired', entitled: false, paid: false, retry_until: null });
+    expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(false);
+    // Over at Stripe too: a later attempt on the same invoice cannot collect for it.
+    expect(stripe.subscriptions.get(reference)?.status).toBe('canceled');
+
+    // The member may try again, with another card: still no trial, still nothing until paid.
+    const again = await member.post('/api/app/subscription/buy?lng=en', {
+      subscription_type: 'yearly',
+      payment_method: 'card',
+      idempotency_key: 'stripe-declined-2',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().subscription).toMatchObject({ entitled: false, trial_end_date: null });
     expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(false);
   });
 });

@@ -1,15 +1,27 @@
-import { X509Certificate } from 'node:crypto';
+import { type KeyObject, X509Certificate } from 'node:crypto';
+import {
+  Environment,
+  SignedDataVerifier,
+  VerificationException,
+  VerificationStatus,
+} from '@apple/app-store-server-library';
 import type { SubscriptionType } from '@sentiero/contract/premium';
 import { z } from 'zod';
-import { certificateExtensionOids, DerError } from './der.ts';
-import { decodeCompactJws, requireJwsSignature } from './jws.ts';
 import { type StoreNotification, StoreNotificationError, type StoreNotificationVerifier } from './store.ts';
 
 export type AppleNotificationsConfig = {
   bundleId: string;
   environment: 'Production' | 'Sandbox';
+  /** The app's Apple ID: Apple's library requires it in Production, where notifications name it. */
+  appAppleId?: number;
   /** PEM. In production Apple Root CA - G3 (`APPLE_ROOT_CA_G3`); tests pass their own. */
   rootCertificates: string[];
+  /**
+   * Revocation checked online (OCSP at Apple's responder, cached 15 minutes per chain): on in
+   * production, so a revoked signing certificate is refused; off in tests and offline, where the
+   * chain, its markers and its dates are still checked.
+   */
+  onlineChecks?: boolean;
   /** App Store product id → plan. */
   products: Record<string, SubscriptionType>;
   now?: () => Date;
@@ -38,15 +50,16 @@ at+qIxUCMG1mihDK1A3UT82NQz60imOlM27jbdoXt2QfyFMm+YhidDkLF1vLUagM
 `;
 
 /**
- * Apple's marker extensions: without them, a chain to Apple's root proves little, since the same
- * root stands above the intermediates that issue certificates to every developer. Only the App
- * Store's own signing certificate carries the leaf marker, only the WWDR intermediate the other.
+ * Apple's marker extensions (leaf: App Store signing; intermediate: WWDR), checked by Apple's
+ * library: without them a chain to Apple's root proves little, since the same root stands above
+ * the intermediates that issue certificates to every developer.
  */
 export const APPLE_STORE_SIGNING_OID = '1.2.840.113635.100.6.11.1';
 export const APPLE_WWDR_INTERMEDIATE_OID = '1.2.840.113635.100.6.2.1';
 
 const ZSignedBody = z.object({ signedPayload: z.string() });
 
+// The fields read of what Apple's library verified (its own validators make every field optional).
 // App Store Server Notifications V2: responseBodyV2DecodedPayload.
 const ZNotification = z.object({
   notificationType: z.string(),
@@ -54,23 +67,14 @@ const ZNotification = z.object({
   notificationUUID: z.string().min(1),
   signedDate: z.number().optional(),
   data: z
-    .object({
-      bundleId: z.string().optional(),
-      environment: z.string().optional(),
-      signedTransactionInfo: z.string().optional(),
-      signedRenewalInfo: z.string().optional(),
-    })
+    .object({ signedTransactionInfo: z.string().optional(), signedRenewalInfo: z.string().optional() })
     .optional(),
-  // Renewal-date extensions for many subscribers at once carry a summary instead of data.
-  summary: z.object({ bundleId: z.string().optional(), environment: z.string().optional() }).optional(),
 });
 
 // JWSTransactionDecodedPayload: dates are milliseconds since the epoch.
 const ZTransaction = z.object({
   originalTransactionId: z.string().min(1),
-  bundleId: z.string(),
   productId: z.string(),
-  environment: z.string(),
   type: z.string().optional(),
   expiresDate: z.number().optional(),
   appAccountToken: z.string().optional(),
@@ -81,7 +85,6 @@ const ZTransaction = z.object({
 // JWSRenewalInfoDecodedPayload.
 const ZRenewalInfo = z.object({
   originalTransactionId: z.string(),
-  environment: z.string(),
   appAccountToken: z.string().optional(),
 });
 
@@ -89,29 +92,35 @@ const AUTO_RENEWABLE = 'Auto-Renewable Subscription';
 const INTRODUCTORY_OFFER = 1;
 
 export function appleNotifications(config: AppleNotificationsConfig): StoreNotificationVerifier {
-  const roots = config.rootCertificates.map((pem) => new X509Certificate(pem));
   const now = config.now ?? (() => new Date());
+  const verifier = new ClockedVerifier(
+    config.rootCertificates.map((pem) => new X509Certificate(pem).raw),
+    config.onlineChecks ?? false,
+    // Never Xcode's or local testing's environments: for those Apple's library skips the signature.
+    config.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX,
+    config.bundleId,
+    config.appAppleId,
+    now,
+  );
 
-  function requireEnvironment(environment: string | undefined, what: string) {
-    if (environment !== config.environment) {
-      throw new StoreNotificationError(
-        `${what} is for ${environment ?? 'no'} environment, not ${config.environment}`,
-      );
+  /**
+   * Apple's verification, its refusals as ours (answered 400); a revocation check that could not
+   * reach Apple is an outage, not a forgery, so the App Store delivers the notification again.
+   */
+  async function verified<T>(what: string, verify: () => Promise<T>): Promise<T> {
+    try {
+      return await verify();
+    } catch (error) {
+      if (!(error instanceof VerificationException)) throw error;
+      if (error.status === VerificationStatus.RETRYABLE_VERIFICATION_FAILURE) {
+        throw new Error(`${what}: Apple's revocation check could not be reached`, { cause: error });
+      }
+      throw new StoreNotificationError(`${what} does not verify (${VerificationStatus[error.status]})`);
     }
   }
 
-  function requireBundle(bundleId: string | undefined, what: string) {
-    if (bundleId !== config.bundleId) {
-      throw new StoreNotificationError(`${what} is for another app (${bundleId})`);
-    }
-  }
-
-  /** The payload of a JWS signed by the App Store: x5c leaf → WWDR intermediate → a configured root. */
-  function readAppleJws<T>(token: string, schema: z.ZodType<T>, what: string): T {
-    const jws = decodeCompactJws(token, what);
-    const leaf = requireAppleChain(jws.header.x5c, roots, now(), what);
-    requireJwsSignature(jws, 'ES256', leaf.publicKey, what);
-    const parsed = schema.safeParse(jws.payload);
+  function read<T>(payload: unknown, schema: z.ZodType<T>, what: string): T {
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new StoreNotificationError(`${what} lacks fields Apple always sends`);
     return parsed.data;
   }
@@ -128,22 +137,34 @@ export function appleNotifications(config: AppleNotificationsConfig): StoreNotif
       const body = ZSignedBody.safeParse(unsafeBody);
       if (!body.success) throw new StoreNotificationError('the App Store notification has no signedPayload');
 
-      const notification = readAppleJws(body.data.signedPayload, ZNotification, 'the signedPayload');
-      const app = notification.data ?? notification.summary;
-      requireBundle(app?.bundleId, 'the notification');
-      requireEnvironment(app?.environment, 'the notification');
+      // Apple's library checks the bundle id and the environment of the notification and the
+      // transaction, and the environment of the renewal info.
+      const notification = read(
+        await verified('the signedPayload', () =>
+          verifier.verifyAndDecodeNotification(body.data.signedPayload),
+        ),
+        ZNotification,
+        'the signedPayload',
+      );
       // TEST answers the "Request a Test Notification" call; summaries concern no one membership.
       const signedTransaction = notification.data?.signedTransactionInfo;
       if (notification.notificationType === 'TEST' || !signedTransaction) return null;
 
-      const transaction = readAppleJws(signedTransaction, ZTransaction, 'the signedTransactionInfo');
-      requireBundle(transaction.bundleId, 'the transaction');
-      requireEnvironment(transaction.environment, 'the transaction');
+      const transaction = read(
+        await verified('the signedTransactionInfo', () =>
+          verifier.verifyAndDecodeTransaction(signedTransaction),
+        ),
+        ZTransaction,
+        'the signedTransactionInfo',
+      );
       let renewal: z.infer<typeof ZRenewalInfo> | null = null;
       const signedRenewal = notification.data?.signedRenewalInfo;
       if (signedRenewal) {
-        renewal = readAppleJws(signedRenewal, ZRenewalInfo, 'the signedRenewalInfo');
-        requireEnvironment(renewal.environment, 'the renewal info');
+        renewal = read(
+          await verified('the signedRenewalInfo', () => verifier.verifyAndDecodeRenewalInfo(signedRenewal)),
+          ZRenewalInfo,
+          'the signedRenewalInfo',
+        );
         if (renewal.originalTransactionId !== transaction.originalTransactionId) {
           throw new StoreNotificationError('the renewal info is about another purchase');
         }
@@ -196,56 +217,31 @@ function appleKind(type: string, subtype: string | undefined): StoreNotification
 }
 
 /**
- * The leaf certificate of an App Store JWS, once its chain is proved: leaf signed by the
- * intermediate, intermediate (a CA) signed by one of our roots, all three valid at `at`, and both
- * of Apple's markers present. The root in x5c is not trusted: only a configured one is. No OCSP:
- * that would make every notification wait on Apple's responder.
+ * Apple's `SignedDataVerifier`, judging the certificates' dates at our clock. Offline, Apple's
+ * library takes the date from the payload's own `signedDate`, which whoever holds a signing key
+ * writes: a key whose certificate has expired could sign with an old date. Our clock is also the
+ * one tests move.
  */
-function requireAppleChain(x5c: unknown, roots: X509Certificate[], at: Date, what: string): X509Certificate {
-  if (!Array.isArray(x5c) || x5c.length !== 3 || !x5c.every((entry) => typeof entry === 'string')) {
-    throw new StoreNotificationError(`${what} does not carry Apple's three-certificate chain`);
-  }
-  let leaf: X509Certificate;
-  let intermediate: X509Certificate;
-  try {
-    leaf = new X509Certificate(Buffer.from(x5c[0] as string, 'base64'));
-    intermediate = new X509Certificate(Buffer.from(x5c[1] as string, 'base64'));
-  } catch {
-    throw new StoreNotificationError(`${what} carries a certificate that does not parse`);
-  }
-  if (!leaf.checkIssued(intermediate) || !leaf.verify(intermediate.publicKey)) {
-    throw new StoreNotificationError(`${what}: the leaf certificate is not signed by the intermediate`);
-  }
-  if (!intermediate.ca) throw new StoreNotificationError(`${what}: the intermediate is not a CA`);
-  const root = roots.find(
-    (candidate) => intermediate.checkIssued(candidate) && intermediate.verify(candidate.publicKey),
-  );
-  if (!root) throw new StoreNotificationError(`${what} does not chain to a trusted Apple root`);
-  for (const certificate of [leaf, intermediate, root]) {
-    if (at < certificate.validFromDate || at > certificate.validToDate) {
-      throw new StoreNotificationError(`${what}: ${certificate.subject.split('\n')[0]} is not valid now`);
-    }
-  }
-  requireExtension(
-    leaf,
-    APPLE_STORE_SIGNING_OID,
-    `${what}: the leaf is not an App Store signing certificate`,
-  );
-  requireExtension(
-    intermediate,
-    APPLE_WWDR_INTERMEDIATE_OID,
-    `${what}: the intermediate is not Apple's WWDR CA`,
-  );
-  return leaf;
-}
+class ClockedVerifier extends SignedDataVerifier {
+  private readonly now: () => Date;
 
-function requireExtension(certificate: X509Certificate, oid: string, refusal: string) {
-  let oids: string[];
-  try {
-    oids = certificateExtensionOids(certificate.raw);
-  } catch (error) {
-    if (error instanceof DerError) throw new StoreNotificationError(refusal);
-    throw error;
+  constructor(
+    roots: Buffer[],
+    onlineChecks: boolean,
+    environment: Environment,
+    bundleId: string,
+    appAppleId: number | undefined,
+    now: () => Date,
+  ) {
+    super(roots, onlineChecks, environment, bundleId, appAppleId);
+    this.now = now;
   }
-  if (!oids.includes(oid)) throw new StoreNotificationError(refusal);
+
+  protected override verifyCertificateChain(
+    trustedRoots: X509Certificate[],
+    leaf: X509Certificate,
+    intermediate: X509Certificate,
+  ): Promise<KeyObject> {
+    return super.verifyCertificateChain(trustedRoots, leaf, intermediate, this.now());
+  }
 }

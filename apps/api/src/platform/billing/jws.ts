@@ -2,10 +2,10 @@ import { type KeyObject, sign, verify } from 'node:crypto';
 import { StoreNotificationError } from './store.ts';
 
 /**
- * Compact JWS (RFC 7515) with node:crypto alone: both stores sign with the two most common
- * algorithms, ES256 (Apple) and RS256 (Google), and a JOSE library would add a dependency for
- * these few lines. The algorithm is never taken from the token: the caller says which it expects,
- * so a token cannot pick `none` or an HMAC keyed with a public key.
+ * Compact JWS (RFC 7515) with node:crypto alone, for Google's Pub/Sub push tokens and our service
+ * account's assertion (RS256). Apple's are verified by Apple's library; why Google's are not
+ * verified by Google's is ADR 025. The algorithm is never taken from the token: the caller says
+ * which it expects, so a token cannot pick `none` or an HMAC keyed with a public key.
  */
 export type CompactJws = {
   header: Record<string, unknown>;
@@ -14,7 +14,7 @@ export type CompactJws = {
   signature: Buffer;
 };
 
-export type JwsAlgorithm = 'ES256' | 'RS256';
+export type JwsAlgorithm = 'RS256';
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
@@ -46,18 +46,12 @@ export function requireJwsSignature(jws: CompactJws, algorithm: JwsAlgorithm, ke
   if (jws.header.alg !== algorithm) {
     throw new StoreNotificationError(`${what} is not signed with ${algorithm}`);
   }
-  const keyType = algorithm === 'ES256' ? 'ec' : 'rsa';
-  const curveFits = algorithm !== 'ES256' || key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
-  if (key.asymmetricKeyType !== keyType || !curveFits) {
+  if (key.asymmetricKeyType !== 'rsa') {
     throw new StoreNotificationError(`${what} names a key that cannot sign ${algorithm}`);
   }
-  // JWS carries an ECDSA signature as r‖s (IEEE P1363), not as the DER that OpenSSL defaults to.
   let verified = false;
   try {
-    verified =
-      algorithm === 'ES256'
-        ? verify('sha256', jws.signingInput, { key, dsaEncoding: 'ieee-p1363' }, jws.signature)
-        : verify('sha256', jws.signingInput, key, jws.signature);
+    verified = verify('sha256', jws.signingInput, key, jws.signature);
   } catch {
     // Whatever OpenSSL makes of a malformed signature, it is not a valid one.
   }

@@ -54,16 +54,15 @@ export function regularCycleAfter(time: string, billingCycles: PaypalBillingCycl
   return paypalTime(next);
 }
 
-/** The first charge falls after the trial cycles, or one regular cycle on from today. */
+/** The first charge falls after the trial cycles; without a trial, PayPal bills the first cycle on approval. */
 export function firstChargeAfterApproval(billingCycles: PaypalBillingCycle[]): string {
   const trials = billingCycles.filter((cycle) => cycle.tenure_type === 'TRIAL');
-  const cycles = trials.length ? trials : billingCycles;
-  const days = cycles.reduce(
+  const days = trials.reduce(
     (sum, cycle) =>
       sum +
       DAYS_PER_UNIT[cycle.frequency.interval_unit] *
         (cycle.frequency.interval_count ?? 1) *
-        (trials.length ? cycle.total_cycles : 1),
+        cycle.total_cycles,
     0,
   );
   return paypalTime(new Date(Date.now() + days * DAY_MS));

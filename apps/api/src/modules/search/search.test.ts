@@ -110,6 +110,16 @@ describe('app/v2/search', () => {
     expect((await search('country=anywhere&lng=en')).status).toBe(400);
   });
 
+  it('takes a word alone, every other field left blank as a form sends it, as the whole search', async () => {
+    const alone = await search('q=porcini&lng=it');
+    const fromForm = await search(
+      'q=porcini&country=any&start_date=&end_date=&min_price=&max_price=&id_category=&id_region=&activity=&service=&duration_type=&lng=it',
+    );
+    expect(fromForm.status).toBe(200);
+    expect(alone.body.total).toBeGreaterThan(0);
+    expect(fromForm.body).toEqual(alone.body);
+  });
+
   it('keeps only tickets usable on the chosen day', async () => {
     const winter = await search(
       'activity=cross-country-skiing&start_date=2027-01-15&end_date=2027-01-20&lng=en',

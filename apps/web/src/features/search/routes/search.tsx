@@ -1,5 +1,5 @@
 import type { ApiOutput } from '@sentiero/contract/api';
-import { SEARCH_ANY } from '@sentiero/contract/search-choices';
+import { isBlankSearchField, isEmptySearch, SEARCH_ANY } from '@sentiero/contract/search-choices';
 import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +101,10 @@ function SelectField({
   );
 }
 
-/** `/search`: the simple search (every input mandatory) and the full ticket filter of SPEC section 3. */
+/**
+ * `/search`: the simple search (words, place, day: any one of them is a search, none at all is
+ * refused with SPEC's message) and the full ticket filter of SPEC section 3.
+ */
 export function SearchPage({ renderResults }: { renderResults: (results: SearchResults) => ReactNode }) {
   const { t } = useTranslation(['search', 'catalogue']);
   const [params, setParams] = useSearchParams();
@@ -111,7 +114,7 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
   const filters = useSearchFilters().data;
   const [mandatory, setMandatory] = useState(false);
 
-  function apply(event: FormEvent<HTMLFormElement>, requireAll: boolean) {
+  function apply(event: FormEvent<HTMLFormElement>, simple: boolean) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // Prices are typed in euros and travel in cents.
@@ -120,17 +123,17 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
       const inCents = PRICE_FIELDS.includes(key) && value !== '' && Number.isFinite(Number(value));
       return [key, inCents ? String(Math.round(Number(value) * 100)) : value] as const;
     });
-    if (requireAll && entries.some(([, value]) => value === '')) {
+    if (simple && isEmptySearch(entries.map(([, value]) => value))) {
       setMandatory(true);
       return;
     }
     setMandatory(false);
-    const next = new URLSearchParams(requireAll ? params : undefined);
+    const next = new URLSearchParams(simple ? params : undefined);
     next.delete('page');
     // "Any" is a choice, not a filter: it leaves the address, and the select shows it again.
     for (const [key, value] of entries) {
-      if (value && value !== SEARCH_ANY) next.set(key, value);
-      else next.delete(key);
+      if (isBlankSearchField(value)) next.delete(key);
+      else next.set(key, value);
     }
     setParams(next);
   }

@@ -47,6 +47,20 @@ test('cerca «porcini» da solo, Dove: Qualsiasi e senza data; una ricerca vuota
   await expect(page).toHaveURL(/\/search\?q=porcini$/);
 });
 
+test('answers a search sent before the page’s script runs the same way', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/search?lng=en');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('All search inputs are mandatory');
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await page.getByLabel('What').fill('rafting');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('article').first()).toContainText('Rafting');
+  await expect(page.getByRole('alert')).toBeHidden();
+  await context.close();
+});
+
 test('finds by a place alone', async ({ page }) => {
   await page.goto('/search?lng=de');
   await page.getByLabel('Wo').selectOption({ label: 'Slowenien' });

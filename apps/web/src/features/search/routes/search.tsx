@@ -109,10 +109,14 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
   const { t } = useTranslation(['search', 'catalogue']);
   const [params, setParams] = useSearchParams();
   const input = readInput(params);
-  const hasSearch = FIELDS.some((field) => field !== 'page' && params.has(field));
+  const asked = FIELDS.filter((field) => field !== 'page' && params.has(field));
+  const hasSearch = !isEmptySearch(asked.map((field) => params.get(field) ?? ''));
   const results = useSearch(input);
   const filters = useSearchFilters().data;
-  const [mandatory, setMandatory] = useState(false);
+  // Also when the browser sent the form itself, before the page's script ran: then the address
+  // holds the fields, all blank.
+  const [refused, setRefused] = useState(false);
+  const mandatory = refused || (asked.length > 0 && !hasSearch);
 
   function apply(event: FormEvent<HTMLFormElement>, simple: boolean) {
     event.preventDefault();
@@ -124,10 +128,10 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
       return [key, inCents ? String(Math.round(Number(value) * 100)) : value] as const;
     });
     if (simple && isEmptySearch(entries.map(([, value]) => value))) {
-      setMandatory(true);
+      setRefused(true);
       return;
     }
-    setMandatory(false);
+    setRefused(false);
     const next = new URLSearchParams(simple ? params : undefined);
     next.delete('page');
     // "Any" is a choice, not a filter: it leaves the address, and the select shows it again.

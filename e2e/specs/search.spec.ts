@@ -50,12 +50,12 @@ test('cerca «porcini» da solo, Dove: Qualsiasi e senza data; una ricerca vuota
 test('answers a search sent before the page’s script runs the same way', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/search?lng=en');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('All search inputs are mandatory');
+  await page.goto('/search');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Tutti i campi di ricerca sono obbligatori');
   await expect(page.getByRole('article')).toHaveCount(0);
-  await page.getByLabel('What').fill('rafting');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel('Cosa').fill('rafting');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
   await expect(page.getByRole('article').first()).toContainText('Rafting');
   await expect(page.getByRole('alert')).toBeHidden();
   await context.close();

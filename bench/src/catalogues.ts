@@ -9,10 +9,11 @@ export type CatalogueSize = { listings: number; url: string; release(): Promise<
  * A database with the seed and `listings` synthetic tickets on the server of `serverUrl`. It is
  * kept between runs under a name that says its size (`sentiero_bench_100000`), brought up to date
  * by the migrations and seed data sets a run finds missing, and built again with BENCH_FRESH=1;
- * BENCH_DROP=1 drops it at the end.
+ * BENCH_DROP=1 drops it at the end. BENCH_DATABASE_PREFIX names it otherwise (`sentiero_bench` by
+ * default), so two checkouts with different migrations can keep catalogues on one server.
  */
 export async function prepareCatalogue(serverUrl: string, listings: number): Promise<CatalogueSize> {
-  const name = `sentiero_bench_${listings}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'sentiero_bench'}_${listings}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: serverUrl });

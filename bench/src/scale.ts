@@ -4,7 +4,8 @@
  * p95 ≤ 50 ms at 20 connections). One server per catalogue size runs at once, and the rounds go
  * endpoint by endpoint across the sizes, so a ratio compares requests measured side by side on a
  * noisy machine. The servers' public cache is off (BENCH_PUBLIC_CACHE_SECONDS=5 turns it on), so
- * every request reaches the database as a new page or filter would. Needs BENCH_DATABASE_URL; wrk (Debian's) sends the load from its own process,
+ * every request reaches the database as a new page or filter would (BENCH_ONLY=search measures
+ * only the rows so named). Needs BENCH_DATABASE_URL; wrk (Debian's) sends the load from its own process,
  * to 127.0.0.1 only, for a bounded time.
  */
 import pg from 'pg';
@@ -25,8 +26,28 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const firstPort = Number(process.env.BENCH_PORT ?? 3210);
 
-/** The pages a visitor opens, with the API calls behind them; ids are filled per catalogue. */
-function endpoints(ids: { regionId: number; areaId: number }): [string, string][] {
+/**
+ * Word searches as a long tail of visitors sends them, asked in turn: common words (thousands of
+ * matches at 100,000 listings, one of them through a typo), rare ones (a few dozen at most) and
+ * two words together, in several languages (issue 21: "for common and rare words alike").
+ */
+const SEARCH_MIX = [
+  'q=rafting&lng=en',
+  'q=valley&lng=en',
+  'q=kajak&lng=de',
+  'q=garda&lng=it',
+  'q=funghi&lng=it',
+  'q=soca&lng=sl',
+  'q=porcini&lng=it',
+  'q=wetsuit&lng=en',
+  'q=porcini%20taro&lng=en',
+].map((query) => `/api/app/v2/search?${query}`);
+
+/**
+ * The pages a visitor opens, with the API calls behind them (several paths are asked in turn);
+ * ids are filled per catalogue.
+ */
+function endpoints(ids: { regionId: number; areaId: number }): [string, string | string[]][] {
   return [
     ['area list (/events)', '/api/app/v2/area/list?lng=it'],
     ['area list, one category', '/api/app/v2/area/list?lng=it&id_category=18'],
@@ -37,6 +58,7 @@ function endpoints(ids: { regionId: number; areaId: number }): [string, string][
     ['area tickets', `/api/app/v2/ticket/area/list?lng=it&id=${ids.areaId}`],
     ['area tickets, page 2', `/api/app/v2/ticket/area/list?lng=it&id=${ids.areaId}&page=2`],
     ['search "rafting"', '/api/app/v2/search?q=rafting&lng=en'],
+    [`search, ${SEARCH_MIX.length} words in turn`, SEARCH_MIX],
     ['category list', '/api/app/category/list?lng=it'],
     ['region list', '/api/app/region/list?lng=it'],
     ['blog list', '/api/app/blog/list?lng=it'],
@@ -58,6 +80,12 @@ async function busiest(url: string) {
   } finally {
     await client.end();
   }
+}
+
+function load(server: Server, path: string | string[], duration: number): Promise<WrkResult> {
+  return typeof path === 'string'
+    ? wrk(`${server.url}${path}`, { connections, seconds: duration })
+    : wrk(server.url, { connections, seconds: duration, paths: path });
 }
 
 export type ScaleRow = { endpoint: string; bySize: Map<number, WrkResult> };
@@ -84,18 +112,19 @@ export async function measureScale(): Promise<{ rows: ScaleRow[]; failures: numb
     }
     // The same region and area everywhere: the synthetic listings spread over the real areas alike.
     const ids = await busiest((catalogues.at(-1) as CatalogueSize).url);
-    const list = endpoints(ids);
+    // BENCH_ONLY=search measures the rows whose name contains it, and no other.
+    const list = endpoints(ids).filter(([name]) => name.includes(process.env.BENCH_ONLY ?? ''));
     const samples = new Map<string, Map<number, WrkResult[]>>(
       list.map(([name]) => [name, new Map(sizes.map((size) => [size, []]))]),
     );
     for (const [index, server] of servers.entries()) {
-      for (const [, path] of list) await wrk(`${server.url}${path}`, { connections, seconds: 1 }); // warm-up
+      for (const [, path] of list) await load(server, path, 1); // warm-up
       void index;
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const [name, path] of list) {
         for (const [index, server] of servers.entries()) {
-          const result = await wrk(`${server.url}${path}`, { connections, seconds });
+          const result = await load(server, path, seconds);
           samples
             .get(name)
             ?.get(sizes[index] as number)

@@ -17,22 +17,58 @@ test('finds porcini from a typo with two filters', async ({ page }) => {
   await expect(page).toHaveURL(/q=porcni/);
 });
 
-test('asks for every input of the simple search, then finds what was asked', async ({ page }) => {
+test('finds a word alone at any place and date, and asks for something when the search is empty', async ({
+  page,
+}) => {
   await page.goto('/search?lng=en');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('All search inputs are mandatory');
   await page.getByLabel('What').fill('rafting');
-  await page.getByLabel('Where').selectOption({ label: 'Slovenia' });
-  await page.getByLabel('When').fill('2027-07-10');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Results for “rafting”' })).toBeVisible();
+  await expect(page.getByRole('alert')).toBeHidden();
   await expect(page.getByRole('article').first()).toContainText('Rafting');
+  await expect(page).toHaveURL(/[?&]q=rafting$/);
+  await expect(page).not.toHaveURL(/country=|start_date=/);
 });
 
-test('speaks Italian on the search page by default', async ({ page }) => {
+test('cerca «porcini» da solo, Dove: Qualsiasi e senza data; una ricerca vuota chiede qualcosa da cercare', async ({
+  page,
+}) => {
   await page.goto('/search');
   await page.getByRole('button', { name: 'Cerca', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Tutti i campi di ricerca sono obbligatori');
+  await page.getByLabel('Cosa').fill('porcini');
+  await expect(page.getByLabel('Dove')).toHaveValue('any');
+  await expect(page.getByLabel('Quando')).toHaveValue('');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Risultati per «porcini»' })).toBeVisible();
+  await expect(page.getByRole('alert')).toBeHidden();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/search\?q=porcini$/);
+});
+
+test('answers a search sent before the page’s script runs the same way', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/search');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Tutti i campi di ricerca sono obbligatori');
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await page.getByLabel('Cosa').fill('rafting');
+  await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+  await expect(page.getByRole('article').first()).toContainText('Rafting');
+  await expect(page.getByRole('alert')).toBeHidden();
+  await context.close();
+});
+
+test('finds by a place alone', async ({ page }) => {
+  await page.goto('/search?lng=de');
+  await page.getByLabel('Wo').selectOption({ label: 'Slowenien' });
+  await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+  await expect(page.getByRole('alert')).toBeHidden();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page).toHaveURL(/country=SI/);
 });
 
 test('takes «Qualsiasi» (any place) as a choice of the simple search, as every choice it offers', async ({

@@ -3,7 +3,7 @@ import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
-import { SEARCH_ANY } from './search-choices.ts';
+import { SEARCH_BLANKS } from './search-choices.ts';
 import { ZActivity, ZTicketCard } from './tickets.ts';
 
 /** SPEC section 3, "order by": default, price ascending, price descending, date (newest first). */
@@ -11,9 +11,12 @@ export const SEARCH_ORDERS = ['default', 'price_asc', 'price_desc', 'date'] as c
 
 const ZCents = z.coerce.number().int().min(0).max(10_000_000);
 
-/** A select's choice, or "any" (shared links and the home page's search send it): no filter. */
-function orAny<T extends z.ZodType>(schema: T) {
-  return z.union([z.literal(SEARCH_ANY).transform(() => undefined), schema]).optional();
+/**
+ * A field, or a blank: empty (a form's field left blank) or "any" (shared links and the home
+ * page's search send it). A blank filters nothing, so a word alone is a whole search.
+ */
+function orBlank<T extends z.ZodType>(schema: T) {
+  return z.union([z.literal(SEARCH_BLANKS).transform(() => undefined), schema]).optional();
 }
 
 /** The ticket filter of SPEC section 3; every field optional, all given ones combine. */
@@ -25,16 +28,16 @@ export const ZSearchRequest = z.object({
     .max(100)
     .optional()
     .meta({ description: 'Words to find: accents and small typos are forgiven.' }),
-  id_category: orAny(ZId),
-  activity: orAny(z.string().max(64)),
-  service: orAny(z.string().max(64)),
-  country: orAny(z.string().trim().toUpperCase().pipe(ZCountryCode)),
-  id_region: ZId.optional(),
-  start_date: ZCalendarDate.optional(),
-  end_date: ZCalendarDate.optional(),
-  min_price: ZCents.optional(),
-  max_price: ZCents.optional(),
-  duration_type: orAny(z.enum(DURATION_TYPES)),
+  id_category: orBlank(ZId),
+  activity: orBlank(z.string().max(64)),
+  service: orBlank(z.string().max(64)),
+  country: orBlank(z.string().trim().toUpperCase().pipe(ZCountryCode)),
+  id_region: orBlank(ZId),
+  start_date: orBlank(ZCalendarDate),
+  end_date: orBlank(ZCalendarDate),
+  min_price: orBlank(ZCents),
+  max_price: orBlank(ZCents),
+  duration_type: orBlank(z.enum(DURATION_TYPES)),
   order: z.enum(SEARCH_ORDERS).default('default'),
   page: ZPageParam,
 });

@@ -14,6 +14,15 @@ export const SEARCH_CONFIGS = {
 } as const;
 
 /**
+ * How many of each language's documents, the most popular, make its top tier: a word search by
+ * relevance ranks its first matches there and reads the rest of the index only when the tier
+ * holds too few (ADR 013). A common word's postings in the tier are then bounded by this size, not
+ * by the catalogue's; at 100,000 listings a word in one listing of fifty still fills a page of
+ * candidates from the tier alone.
+ */
+export const SEARCH_TOP_TIER = 10_000;
+
+/**
  * Rebuilds what search and listings read, from the catalogue: per ticket and language the search
  * document — the title (weight A), the area, activity, region and town (B), the English title for
  * visitors who type English words in any language (C) and the description (D) — then the
@@ -21,7 +30,10 @@ export const SEARCH_CONFIGS = {
  * active ticket. Each language's documents are stored most popular first: a word search ranks the
  * first few hundred matches it meets, which are then the most popular (ADR 013). Statistics are refreshed so the planner sees the new sizes at once.
  */
-export async function rebuildSearchIndex(tx: Transaction): Promise<void> {
+export async function rebuildSearchIndex(
+  tx: Transaction,
+  { topTier = SEARCH_TOP_TIER }: { topTier?: number } = {},
+): Promise<void> {
   const languages = sql.raw(
     Object.entries(SEARCH_CONFIGS)
       .map(([language, config]) => `('${language}', '${config}'::regconfig)`)
@@ -62,19 +74,23 @@ export async function rebuildSearchIndex(tx: Transaction): Promise<void> {
     order by r.country_code, t.area_id, t.id`);
   await tx.execute(sql`truncate ticket_search`);
   await tx.execute(sql`
-    insert into ticket_search (ticket_id, language, document, ${facets})
+    insert into ticket_search (ticket_id, language, document, top_tier, ${facets})
     select texts.id, texts.language,
       setweight(to_tsvector(config, title), 'A') || setweight(to_tsvector(config, place), 'B') ||
       setweight(to_tsvector(config, english_title), 'C') || setweight(to_tsvector(config, description), 'D'),
+      row_number() over (partition by texts.language order by f.popularity desc, texts.id) <= ${topTier},
       ${facets}
     from (${texts}) as texts
     join ticket_facets f on f.ticket_id = texts.id
     order by texts.language, f.popularity desc, texts.id`);
   // Bulk inserts wait in the GIN indexes' pending lists, which every search would scan.
   for (const language of Object.keys(SEARCH_CONFIGS)) {
-    await tx.execute(
-      sql`select gin_clean_pending_list(${`ticket_search_document_${language}_idx`}::regclass)`,
-    );
+    for (const index of [
+      `ticket_search_document_${language}_idx`,
+      `ticket_search_top_tier_${language}_idx`,
+    ]) {
+      await tx.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+    }
   }
   await tx.execute(sql`truncate search_words`);
   await tx.execute(sql`

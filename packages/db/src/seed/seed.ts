@@ -53,7 +53,7 @@ async function seedAreaDailyLimits(tx: Transaction): Promise<void> {
 const SEED_STEPS: { name: string; run(tx: Transaction): Promise<void> }[] = [
   { name: 'catalogue-reference-v1', run: seedReference },
   { name: 'catalogue-v1', run: seedCatalogue },
-  { name: 'search-index-v3', run: rebuildSearchIndex },
+  { name: 'search-index-v4', run: (tx) => rebuildSearchIndex(tx) },
   { name: 'growth-levels-v1', run: (tx) => seedGrowthLevels(tx) },
   { name: 'coupons-v1', run: seedCoupons },
   { name: 'premium-v1', run: seedPremium },

@@ -113,8 +113,12 @@ function orderBy(table: FacetTable, query: TicketListQuery): SQL[] {
 /** A listing counts at most this many tickets past the page asked for (DESIGN: bounded work per request). */
 export const COUNT_AHEAD = 1000;
 
-/** At least this many matches are ranked for a page of words (more for a deep page). */
-export const RELEVANCE_CANDIDATES = 500;
+/**
+ * A page of words by relevance reads, counts and ranks at most this many matches past the page
+ * (more are ranked for a deep page): each one read is a search document, far wider than an index
+ * entry, and ranked; beyond a dozen pages a visitor refines the words instead (ADR 013).
+ */
+export const RELEVANCE_CANDIDATES = 200;
 
 /** The values a listing's statements take, by placeholder name. */
 type Values = Record<string, unknown>;
@@ -204,21 +208,34 @@ function buildListingQueries(db: Db, query: TicketListQuery) {
 
 /**
  * A page of word matches by relevance, and how many match, in one pass over the matches: up to
- * `countLimit` are read (the count), and only the first `candidates` of them in the search
- * documents' stored order — each language's documents are written most popular first (see
- * `rebuildSearchIndex`) — are ranked. A common word over a large catalogue thus ranks the few
- * hundred most popular listings that contain it, not every one; fewer matches are all ranked.
+ * `countLimit` are read (the count), and only the first `candidates` of them are ranked. Matches
+ * are read in the search documents' stored order — most popular first (see `rebuildSearchIndex`)
+ * — from the language's top tier first, through its own small index, and from the rest of the
+ * index only when the tier holds fewer than `countLimit`: a common word over a large catalogue
+ * ranks the few hundred most popular listings that contain it without collecting its every
+ * posting (ADR 013); a rare word reads all its matches, which are few.
  */
 function relevantPageQuery(db: Db, where: SQL | undefined, text: NonNullable<TicketFilter['text']>) {
+  // Literals, not parameters: only then can a prepared statement's plan use the tier's partial index.
+  const tier = (top: boolean) =>
+    db
+      .select({
+        ticketId: ticketSearch.ticketId,
+        popularity: ticketSearch.popularity,
+        document: ticketSearch.document,
+      })
+      .from(ticketSearch)
+      .where(and(where, top ? sql`${ticketSearch.topTier}` : sql`not ${ticketSearch.topTier}`));
+  // Union all keeps the tiers in turn, and the limit stops reading before the second when the
+  // first suffices.
   const matches = db
     .select({
-      ticketId: ticketSearch.ticketId,
-      popularity: ticketSearch.popularity,
-      document: ticketSearch.document,
+      ticketId: sql<number>`tiers.ticket_id`.as('ticket_id'),
+      popularity: sql<number>`tiers.popularity`.as('popularity'),
+      document: sql`tiers.document`.as('document'),
       position: sql<number>`row_number() over ()`.as('position'),
     })
-    .from(ticketSearch)
-    .where(where)
+    .from(sql`((${tier(true)}) union all (${tier(false)})) as tiers`)
     .limit(sql.placeholder('countLimit'))
     .as('matches');
   const rank = sql`case when ${matches.position} <= ${sql.placeholder('candidates')}
@@ -237,7 +254,8 @@ function listingValues(query: TicketListQuery): Values {
   const values: Values = {
     limit: query.limit,
     offset: query.offset,
-    countLimit: query.offset + COUNT_AHEAD,
+    countLimit:
+      query.offset + (query.order === 'relevance' && filter.text ? RELEVANCE_CANDIDATES : COUNT_AHEAD),
     candidates: Math.max(RELEVANCE_CANDIDATES, (query.offset + query.limit) * 4),
   };
   for (const name of ['areaId', 'regionId', 'categoryId', 'activity', 'country', 'durationType'] as const) {

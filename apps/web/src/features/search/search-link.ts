@@ -1,4 +1,4 @@
-import { SEARCH_ANY } from '@sentiero/contract/search-choices';
+import { isBlankSearchField } from '@sentiero/contract/search-choices';
 
 /** What the short search forms ask: words, a country (or any) and a day. */
 export type QuickSearch = { q: string; country: string; start_date: string };
@@ -11,7 +11,7 @@ export function getSearchPath(search: QuickSearch): string {
   const params = new URLSearchParams();
   for (const key of ['q', 'country', 'start_date'] as const) {
     const value = search[key].trim();
-    if (value && value !== SEARCH_ANY) params.set(key, value);
+    if (!isBlankSearchField(value)) params.set(key, value);
   }
   const query = params.toString();
   return query ? `/search?${query}` : '/search';

@@ -1,5 +1,5 @@
 import type { ApiOutput } from '@sentiero/contract/api';
-import { SEARCH_ANY } from '@sentiero/contract/search-choices';
+import { isBlankSearchField, isEmptySearch, SEARCH_ANY } from '@sentiero/contract/search-choices';
 import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,17 +101,24 @@ function SelectField({
   );
 }
 
-/** `/search`: the simple search (every input mandatory) and the full ticket filter of SPEC section 3. */
+/**
+ * `/search`: the simple search (words, place, day: any one of them is a search, none at all is
+ * refused with SPEC's message) and the full ticket filter of SPEC section 3.
+ */
 export function SearchPage({ renderResults }: { renderResults: (results: SearchResults) => ReactNode }) {
   const { t } = useTranslation(['search', 'catalogue']);
   const [params, setParams] = useSearchParams();
   const input = readInput(params);
-  const hasSearch = FIELDS.some((field) => field !== 'page' && params.has(field));
+  const asked = FIELDS.filter((field) => field !== 'page' && params.has(field));
+  const hasSearch = !isEmptySearch(asked.map((field) => params.get(field) ?? ''));
   const results = useSearch(input);
   const filters = useSearchFilters().data;
-  const [mandatory, setMandatory] = useState(false);
+  // Also when the browser sent the form itself, before the page's script ran: then the address
+  // holds the fields, all blank.
+  const [refused, setRefused] = useState(false);
+  const mandatory = refused || (asked.length > 0 && !hasSearch);
 
-  function apply(event: FormEvent<HTMLFormElement>, requireAll: boolean) {
+  function apply(event: FormEvent<HTMLFormElement>, simple: boolean) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // Prices are typed in euros and travel in cents.
@@ -120,17 +127,17 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
       const inCents = PRICE_FIELDS.includes(key) && value !== '' && Number.isFinite(Number(value));
       return [key, inCents ? String(Math.round(Number(value) * 100)) : value] as const;
     });
-    if (requireAll && entries.some(([, value]) => value === '')) {
-      setMandatory(true);
+    if (simple && isEmptySearch(entries.map(([, value]) => value))) {
+      setRefused(true);
       return;
     }
-    setMandatory(false);
-    const next = new URLSearchParams(requireAll ? params : undefined);
+    setRefused(false);
+    const next = new URLSearchParams(simple ? params : undefined);
     next.delete('page');
     // "Any" is a choice, not a filter: it leaves the address, and the select shows it again.
     for (const [key, value] of entries) {
-      if (value && value !== SEARCH_ANY) next.set(key, value);
-      else next.delete(key);
+      if (isBlankSearchField(value)) next.delete(key);
+      else next.set(key, value);
     }
     setParams(next);
   }

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { defineEndpoint } from '@sentiero/contract/endpoint';
 import { MAX_PHOTO_UPLOAD_BYTES } from '@sentiero/contract/photo-files';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Browser, createTestApp, type TestApp } from '../test/app.ts';
 import { createMember } from '../test/factories.ts';
+import { registerEndpoint } from './http.ts';
 
 /*
  * Endpoints for members only refuse a request from its headers, before its body is read (issue
@@ -151,5 +155,27 @@ describe('an upload to an endpoint for Sentiero+ members', () => {
     expect(megabytes(readSince(from))).toBeLessThan(100);
     expect(megabytes(peak - before)).toBeLessThan(60);
     expect(megabytes(process.memoryUsage().arrayBuffers - before)).toBeLessThan(60);
+  });
+});
+
+describe('an endpoint that takes files', () => {
+  it('cannot be registered without saying who may send them', () => {
+    const upload = (access?: 'member' | 'premium') =>
+      defineEndpoint({
+        path: '/app/test/upload',
+        kind: 'write',
+        ...(access ? { access } : {}),
+        tag: 'test',
+        summary: 'An upload',
+        input: z.object({ file: z.instanceof(Uint8Array) }),
+        output: z.object({ ok: z.boolean() }),
+      });
+    const files = { max: 1, maxBytes: 1024 };
+    expect(() => registerEndpoint(Fastify(), upload(), async () => ({ ok: true }), { files })).toThrow(
+      /takes files: its declaration must say who may send them/,
+    );
+    expect(() =>
+      registerEndpoint(Fastify(), upload('member'), async () => ({ ok: true }), { files }),
+    ).not.toThrow();
   });
 });

@@ -65,7 +65,11 @@ export function registerEndpoint<E extends Endpoint>(
   const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
   const { access } = endpoint;
-  // Before the body is read (preParsing): a refusal that needs only the headers costs no upload.
+  if (options.files && !access) {
+    // A file is read into memory: only for someone known, checked before it is read (access.ts).
+    throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);
+  }
+  // Before the body is read (preParsing): a refusal that needs only the session costs no upload.
   const requireAccess = access
     ? (request: FastifyRequest) => requireEndpointAccess(request, access)
     : undefined;
@@ -78,13 +82,8 @@ export function registerEndpoint<E extends Endpoint>(
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.files ? { files: options.files } : {}),
     },
-    preParsing:
-      endpoint.kind === 'write'
-        ? async (request) => {
-            await requireSameOrigin(request);
-            await requireAccess?.(request);
-          }
-        : requireAccess,
+    preParsing: requireAccess,
+    preHandler: endpoint.kind === 'write' ? requireSameOrigin : undefined,
     handler:
       endpoint.kind === 'write'
         ? async (request, reply) => {

@@ -61,6 +61,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // The journeys read mails at /dev/mailbox and pay with the card simulator: development, said.
+      NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
       // The alerts journey's push service is a local one (127.0.0.1), as no browser vendor's is reachable.

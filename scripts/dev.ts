@@ -13,7 +13,13 @@ const children: ChildProcess[] = [
   spawn(process.execPath, ['--watch', '--watch-preserve-output', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    // Said explicitly: with DATABASE_URL set the API refuses to guess (config.ts).
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV || 'development',
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+    },
   }),
   spawn(process.execPath, [vite], {
     cwd: join(root, 'apps/web'),

@@ -37,10 +37,12 @@ import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.
 import { registerMembershipDevRoutes } from './modules/subscriptions/dev-routes.ts';
 import { startSubscriptionJobs } from './modules/subscriptions/jobs.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { isPremiumMember } from './modules/subscriptions/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { configuredWeatherSource, startWeatherJobs } from './modules/weather/jobs.ts';
 import { registerWeatherRoutes } from './modules/weather/routes.ts';
+import { installAccessRules } from './platform/access.ts';
 import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
 import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
@@ -59,7 +61,7 @@ import type { PushSender } from './platform/push.ts';
 import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { findSessionUser } from './platform/sessions.ts';
+import { findSessionUser, type SessionUser } from './platform/sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
 
@@ -67,6 +69,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Language;
     ctx: ServiceContext;
+    /** The session's member, looked up once: by the endpoint's access rule, or when ctx is made. */
+    sessionLookup: Promise<SessionUser | null> | null;
   }
 }
 
@@ -161,11 +165,12 @@ export async function buildApp({
     const sweeping = setInterval(() => publicCache.sweep(), config.publicCacheSeconds * 1000).unref();
     app.addHook('onClose', async () => clearInterval(sweeping));
   }
-  // Limits are set per route (forms people submit); reads are served without one. Counting after
-  // the body is read lets the refusal speak the language the form was sent in.
+  // Limits are set per route (forms people submit); reads are served without one. Counted before
+  // the body is read, so a flood of uploads is refused without being read; the refusal speaks the
+  // language of the URL, the `i18next` cookie or Accept-Language.
   await app.register(fastifyRateLimit, {
     global: false,
-    hook: 'preHandler',
+    hook: 'onRequest',
     store: postgresRateLimitStore(database.db),
     ...(config.perIpRateLimits ? {} : { allowList: () => true }),
   });
@@ -194,8 +199,10 @@ export async function buildApp({
   // An answer sent after the stop began closes its connection: closing the server ends only the
   // connections idle at that moment, and a kept-alive one would hold the stop until the client
   // hangs up. Registered after compression, so an answer still being compressed is covered too.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+  // An answer sent before its request's body arrived whole (a refused upload) closes the
+  // connection too: keeping it alive would mean reading the rest of the body, however long.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (closing || request.raw.complete === false) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -213,6 +220,15 @@ export async function buildApp({
       throw new AppError('SERVICE_UNAVAILABLE', 503);
     }
   });
+  app.decorateRequest('sessionLookup', null);
+  installAccessRules(app, {
+    // Static files and pages need no member; only API calls look the session up.
+    sessionUser: (request) =>
+      (request.sessionLookup ??= request.url.startsWith('/api/')
+        ? findSessionUser(database.db, config, request, clock.now())
+        : Promise.resolve(null)),
+    isPremium: (userId) => isPremiumMember({ db: database.db, clock }, userId),
+  });
   installRequestInputRules(app);
   app.addHook('preValidation', async (request) => {
     // SPEC's calls are POSTs, often with nothing to send: an empty body reads as no fields.
@@ -226,10 +242,7 @@ export async function buildApp({
       lang: request.lang,
       clock,
       log: request.log,
-      // Static files and pages need no member; only API calls look the session up.
-      user: request.url.startsWith('/api/')
-        ? await findSessionUser(database.db, config, request, clock.now())
-        : null,
+      user: await app.accessRules.sessionUser(request),
       config,
       mail,
       origin: config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,

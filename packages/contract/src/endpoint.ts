@@ -12,11 +12,19 @@ export type Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodTy
   kind: 'read' | 'write';
   /** Public reads may be cached by browsers and proxies. */
   cache?: 'public' | 'private';
+  /**
+   * Who may call it, when not everyone: refused (401, or 403 without Sentiero+) from the session
+   * cookie alone, before the body is read. Every endpoint that takes files says it.
+   */
+  access?: EndpointAccess;
   tag: string;
   summary: string;
   input: Input;
   output: Output;
 };
+
+/** `member`: a signed-in member; `premium`: a member with Sentiero+. */
+export type EndpointAccess = 'member' | 'premium';
 
 export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
 export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;

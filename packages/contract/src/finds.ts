@@ -163,6 +163,7 @@ function fileText(value: unknown): unknown {
 export const findImport = defineEndpoint({
   path: '/app/find/import',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary: `Adds markers from a GPX (waypoints) or GeoJSON (points) file of at most ${MAX_IMPORT_BYTES / 1024} KiB and ${MAX_IMPORT_FINDS} points (Sentiero+). A point already on the map (same place, day and species) is skipped, so importing a file twice adds it once. A file that cannot be read is refused whole, with a 400.`,
   input: z.object({

@@ -10,8 +10,13 @@ import { MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_RECORD, PHOTO_FORMATS, PHOTO_SIZ
  * resend is the same photo. Photos are their owner's only: anyone else reads them as unknown.
  */
 
-/** Decoding a larger image costs more memory than a request may take: a decompression bomb. */
-export const MAX_PHOTO_PIXELS = 100_000_000;
+/**
+ * The most pixels a photo may have: a 50-megapixel phone camera's full resolution (8160 × 6144;
+ * a 48 MP one makes 8064 × 6048). Phones save 12 MP by default; the 108 and 200 MP modes of a
+ * few are refused: decoding one holds 300 to 600 MB and seconds of a thread that every other
+ * request shares. Larger announces a decompression bomb.
+ */
+export const MAX_PHOTO_PIXELS = 8192 * 6144;
 /** Photos one member may keep: a few per find for many seasons. */
 export const MAX_PHOTOS_PER_MEMBER = 2_000;
 /** The stored files of all a member's photos (about 0.5 MB a photo in its four files). */
@@ -42,6 +47,7 @@ export type Photo = z.infer<typeof ZPhoto>;
 export const photoUpload = defineEndpoint({
   path: '/app/photo/upload',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary: `Stores a photo under its phone-made id (Sentiero+), as a multipart file of at most ${MAX_PHOTO_UPLOAD_BYTES / 1024 / 1024} MB: read by its content (JPEG, PNG, WebP or AVIF, whatever its name or declared type), turned upright, and kept 320 and 1600 px wide, each as WebP and JPEG. Its EXIF data, GPS position included, is removed unless \`keep_location\` is set: then the large JPEG keeps it, and only that file. Sending the same id again answers the stored photo.`,
   input: z.object({

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,14 +44,21 @@ export type Database = {
   exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T>;
   /**
    * Hears `NOTIFY` on `channel` from every process on this database. `lost` is told whenever
-   * notices may have gone unheard (the listening connection broke; it reconnects by itself) and
-   * `ready` each time it listens again. The returned function stops listening.
+   * notices may have gone unheard (the listening connection broke, or went silent; it reconnects
+   * by itself) and `ready` each time it listens again. The returned function stops listening.
    */
-  listen(channel: string, listener: NoticeListener): Promise<() => Promise<void>>;
+  listen(channel: string, listener: NoticeListener, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 export type NoticeListener = { notice(payload: string): void; ready(): void; lost(): void };
+export type ListenOptions = {
+  /**
+   * How often the listening connection notifies itself, and how long it waits to hear it before
+   * it counts as lost (PostgreSQL only; tests shorten it).
+   */
+  heartbeatMs?: number;
+};
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -96,7 +103,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       executeSql: (text, values) => pool.query(text, values),
       executePrepared: (text, values) => pool.query({ name: statementName(text), text, values }),
       exclusively: (lockId, work) => withAdvisoryLock(options.url, lockId, work),
-      listen: (channel, listener) => listenOnConnection(options.url, channel, listener),
+      listen: (channel, listener, listenOptions) =>
+        listenOnConnection(options.url, channel, listener, listenOptions?.heartbeatMs ?? HEARTBEAT_MS),
       close: () => pool.end(),
     };
   }
@@ -226,27 +234,48 @@ async function withAdvisoryLock<T>(url: string, lockId: number, work: () => Prom
 }
 
 const RELISTEN_MS = 1000;
+const HEARTBEAT_MS = 5000;
 
 /**
  * A connection of its own that only listens, outside the pool. When it breaks, the listener is
  * told at once (`lost`) and it connects again every second until it listens again (`ready`).
+ *
+ * A connection can also die without a word: a NAT or a proxy that forgets it sends no reset, and
+ * a listener only reads, so nothing would ever fail. TCP keepalive lets the kernel notice in the
+ * end; the heartbeat notices within seconds: every `heartbeatMs` the connection notifies itself on
+ * a channel only it listens to, and a heartbeat not heard by the next one counts as a break.
  */
 async function listenOnConnection(
   url: string,
   channel: string,
   listener: NoticeListener,
+  heartbeatMs: number,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const heartbeatChannel = `${channel}_heartbeat_${randomBytes(6).toString('hex')}`;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: heartbeatMs,
+      // Tells this connection apart in pg_stat_activity, whatever it last ran.
+      application_name: `listen ${channel}`,
+    });
     client = next;
     let broken = false;
+    /** The heartbeat sent and not heard yet. */
+    let awaited: string | undefined;
+    let beats = 0;
     const breaks = () => {
       if (broken || stopped) return;
       broken = true;
+      clearInterval(heartbeat);
       listener.lost();
+      // A silent connection would wait for ever for `end` to be answered: its socket goes now.
+      next.connection.stream.destroy();
       next.end().catch(() => {});
       retry = setTimeout(() => connect().catch(() => {}), RELISTEN_MS);
       retry.unref();
@@ -255,22 +284,39 @@ async function listenOnConnection(
     next.on('end', breaks);
     next.on('notification', (message) => {
       if (message.channel === channel) listener.notice(message.payload ?? '');
+      else if (message.channel === heartbeatChannel && message.payload === awaited) awaited = undefined;
     });
     try {
       await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(heartbeatChannel)}`);
       await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       breaks();
       throw error;
     }
-    if (!broken && !stopped) listener.ready();
+    if (broken || stopped) return;
+    clearInterval(heartbeat);
+    heartbeat = setInterval(() => {
+      if (awaited !== undefined) return breaks();
+      beats += 1;
+      awaited = String(beats);
+      // Its failure shows as the heartbeat not heard.
+      next.query('select pg_notify($1, $2)', [heartbeatChannel, awaited]).catch(() => {});
+    }, heartbeatMs);
+    heartbeat.unref();
+    listener.ready();
   };
   // A first attempt that fails has told `lost` and keeps trying like any other.
   await connect().catch(() => {});
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    clearInterval(heartbeat);
+    const ending = client?.end().catch(() => {});
+    // A connection gone silent never answers the goodbye: its socket is closed after a heartbeat.
+    const closing = setTimeout(() => client?.connection.stream.destroy(), heartbeatMs);
+    await ending;
+    clearTimeout(closing);
   };
 }
 

@@ -16,7 +16,10 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sentiero' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sentiero',
+    });
     expect(config.database).toMatchObject({
       driver: 'postgres',
       url: 'postgres://postgres@127.0.0.1:5432/sentiero',
@@ -25,12 +28,32 @@ describe('loadConfig', () => {
 
   it('logs no statement unless DATABASE_STATEMENT_LOG names a file', () => {
     const url = 'postgres://postgres@127.0.0.1:5432/sentiero';
-    expect(loadConfig({ DATABASE_URL: url }).database).not.toHaveProperty('statementLog');
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }).database).not.toHaveProperty('statementLog');
     expect(
-      loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_LOG: '/tmp/statements.ndjson' }).database,
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_STATEMENT_LOG: '/tmp/statements.ndjson' })
+        .database,
     ).toMatchObject({
       statementLog: '/tmp/statements.ndjson',
     });
+  });
+
+  it('refuses to start a deployment that does not say NODE_ENV, naming it', () => {
+    const database = { DATABASE_URL: 'postgres://sentiero@db.sentiero.example:5432/sentiero' };
+    // Unsaid, it would be development: the card simulator, /dev/mailbox, cookies without Secure.
+    expect(() => loadConfig(database)).toThrow(ConfigError);
+    expect(() => loadConfig(database)).toThrow(/NODE_ENV: required when DATABASE_URL is set/);
+    // An empty variable is not a choice either.
+    expect(() => loadConfig({ ...database, NODE_ENV: '' })).toThrow(/NODE_ENV: required/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://sentiero.example' })).toThrow(
+      /NODE_ENV: required when PUBLIC_URL is set/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'HTTPS://sentiero.example' })).toThrow(/NODE_ENV: required/);
+    // Said explicitly, development on PostgreSQL is a choice someone made.
+    expect(loadConfig({ ...database, NODE_ENV: 'development' }).env).toBe('development');
+    expect(loadConfig({ ...database, NODE_ENV: 'test' }).env).toBe('test');
+    // A laptop needs no NODE_ENV: the embedded database, a local address.
+    expect(loadConfig({}).env).toBe('development');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).env).toBe('development');
   });
 
   it('names the variable that is wrong and the value it got', () => {

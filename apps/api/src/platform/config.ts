@@ -334,6 +334,19 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       'Invalid configuration:\n  APPLE_APP_ID: required with APPLE_ENVIRONMENT=Production',
     );
   }
+  // Development is the default for a laptop; a deployment (a PostgreSQL server, a public https
+  // address) that forgot NODE_ENV would run with the card simulator, `/dev/mailbox` and cookies
+  // without Secure. It must say which it is.
+  const deployedBy = env.DATABASE_URL
+    ? 'DATABASE_URL'
+    : /^https:/i.test(env.PUBLIC_URL ?? '')
+      ? 'PUBLIC_URL'
+      : null;
+  if (deployedBy && present.NODE_ENV === undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  NODE_ENV: required when ${deployedBy} is set (production, development or test)`,
+    );
+  }
   if (env.NODE_ENV === 'production') {
     // Links in mails must not be built from a request's Host header, and mail must really leave.
     const missing: string[] = (['PUBLIC_URL', 'SMTP_URL'] as const).filter((name) => !env[name]);

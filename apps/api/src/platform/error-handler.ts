@@ -54,6 +54,7 @@ export function installErrorHandling(app: FastifyInstance): void {
             Object.entries(error.fields).map(([name, kind]) => [name, fieldMessage(language, kind)]),
           )
         : undefined;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send(body(language, error.code, fields));
     }
 

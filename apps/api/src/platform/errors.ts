@@ -14,12 +14,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, FieldProblem> | undefined;
+  /** Sent as `Retry-After`: when a refusal for being busy (503) is worth trying again. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, status: number, fields?: Record<string, FieldProblem>) {
+  constructor(
+    code: ErrorCode,
+    status: number,
+    fields?: Record<string, FieldProblem>,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(code);
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -4,6 +4,7 @@ import { measureDatabaseTime } from '@sentiero/db/timing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireEndpointAccess } from './access.ts';
 import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { memberCacheOf } from './member-cache.ts';
@@ -63,6 +64,15 @@ export function registerEndpoint<E extends Endpoint>(
   const url = `/api${endpoint.path}`;
   const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
+  const { access } = endpoint;
+  if (options.files && !access) {
+    // A file is read into memory: only for someone known, checked before it is read (access.ts).
+    throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);
+  }
+  // Before the body is read (preParsing): a refusal that needs only the session costs no upload.
+  const requireAccess = access
+    ? (request: FastifyRequest) => requireEndpointAccess(request, access)
+    : undefined;
 
   routes.route({
     method: 'POST',
@@ -72,6 +82,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.files ? { files: options.files } : {}),
     },
+    preParsing: requireAccess,
     preHandler: endpoint.kind === 'write' ? requireSameOrigin : undefined,
     handler:
       endpoint.kind === 'write'
@@ -90,12 +101,14 @@ export function registerEndpoint<E extends Endpoint>(
 
   if (endpoint.kind !== 'read') return;
   const isPublic = endpoint.cache === 'public';
+  if (isPublic && access) throw new Error(`${endpoint.path}: a public read cannot be for members only`);
   const cache = app.publicCache;
   if (!isPublic || !cache.enabled) {
     routes.route({
       method: 'GET',
       url,
       schema: { ...common, querystring: endpoint.input },
+      preParsing: requireAccess,
       onSend: isPublic ? reportTotalTime : undefined,
       handler: async (request, reply) => {
         reply.header('cache-control', isPublic ? PUBLIC_CACHE : 'private, no-store');

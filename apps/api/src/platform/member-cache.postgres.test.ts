@@ -19,7 +19,7 @@ const listeners = async (db: Database['db']) =>
     await executeRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and query = 'listen "member_changed"'`,
+          where datname = current_database() and application_name = 'listen member_changed'`,
     )
   )[0]?.n;
 
@@ -83,7 +83,7 @@ describe('the member cache across processes', () => {
     expect(await listeners(sut.database.db)).toBe(2);
     await sut.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query = 'listen "member_changed"'`,
+          where datname = current_database() and application_name = 'listen member_changed'`,
     );
     // Changes the database does not announce, made now, are still seen: while deaf, the process reads the database.
     await sut.database.db.execute(sql`alter table users disable trigger users_announce_change`);

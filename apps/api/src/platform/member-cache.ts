@@ -1,11 +1,11 @@
-import type { Database, Db } from '@sentiero/db/client';
+import type { Database, Db, ListenOptions } from '@sentiero/db/client';
 
 /**
  * What the API reads of a member on nearly every call (the session, the account, the Sentiero+
  * membership), kept in this process's memory for a short while. Every write to those rows, from
  * any process or job, is announced by the database (`member_changed`, migration 0016) and the
  * member is forgotten here at once; while the announcements cannot be heard (the listening
- * connection broke), nothing is kept at all. Rows are kept, never decisions: what depends on the
+ * connection broke, or stopped hearing its own heartbeat), nothing is kept at all. Rows are kept, never decisions: what depends on the
  * time (a session's expiry, a trial's end) is decided again on every call. See ADR 023.
  */
 export type MemberCache = {
@@ -156,15 +156,20 @@ export function memberCacheOf(db: Db): MemberCache {
 export async function startMemberCache(
   database: Database,
   seconds: number,
+  options: ListenOptions = {},
 ): Promise<{ cache: HeardMemberCache; stop: () => Promise<void> }> {
   const cache = new HeardMemberCache(seconds);
   if (seconds <= 0) return { cache, stop: async () => {} };
   caches.set(database.db, cache);
-  const stopListening = await database.listen(MEMBER_CHANGED_CHANNEL, {
-    notice: (payload) => cache.heard(payload),
-    ready: () => cache.listening(),
-    lost: () => cache.deaf(),
-  });
+  const stopListening = await database.listen(
+    MEMBER_CHANGED_CHANNEL,
+    {
+      notice: (payload) => cache.heard(payload),
+      ready: () => cache.listening(),
+      lost: () => cache.deaf(),
+    },
+    options,
+  );
   return {
     cache,
     stop: async () => {

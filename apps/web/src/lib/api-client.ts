@@ -57,7 +57,9 @@ export async function callApi<N extends RouteName>(
   const fields = { lng: currentLanguage(), ...(input as Record<string, unknown>) };
   const url = `/api${route.path}`;
   const response = await apiFetch(
-    route.kind === 'read' ? `${url}?${toSearchParams(fields)}` : url,
+    // A write names its language in the URL as well: a refusal sent before its body is read (a
+    // login needed, a rate limit) speaks it too.
+    route.kind === 'read' ? `${url}?${toSearchParams(fields)}` : `${url}?lng=${fields.lng}`,
     route.kind === 'read'
       ? { credentials: 'same-origin', signal: options.signal, headers: { accept: 'application/json' } }
       : { method: 'POST', credentials: 'same-origin', signal: options.signal, body: toFormData(fields) },

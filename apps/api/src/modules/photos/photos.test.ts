@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, joinPlus, memberId } from '../../test/factories.ts';
+import { photoDecoding } from './process.ts';
 
 /*
  * Members' photos (issue 15, item 8) through the API, with real images made here: read by their
@@ -157,8 +158,20 @@ describe('what is stored of a photo', () => {
     expect(inItalian.json().fields.file).toMatch(/non è una foto/);
   });
 
-  it('refuses an image with more pixels than may be decoded, before decoding it', async () => {
-    // A PNG header announcing 20000 × 20000 pixels: 400 megapixels behind a few bytes.
+  it('refuses an image with more pixels than a phone camera makes, before decoding it', async () => {
+    // A PNG header announcing width × height pixels behind a few bytes.
+    const announcing = (width: number, height: number) => {
+      const header = Buffer.alloc(13);
+      header.writeUInt32BE(width, 0);
+      header.writeUInt32BE(height, 4);
+      header.set([8, 2, 0, 0, 0], 8);
+      return Buffer.concat([
+        Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+        chunk('IHDR', header),
+        chunk('IDAT', deflateSync(Buffer.alloc(60_001))),
+        chunk('IEND', Buffer.alloc(0)),
+      ]);
+    };
     const chunk = (type: string, data: Buffer) => {
       const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
       const length = Buffer.alloc(4);
@@ -167,19 +180,42 @@ describe('what is stored of a photo', () => {
       crc.writeUInt32BE(crc32(body));
       return Buffer.concat([length, body, crc]);
     };
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(20_000, 0);
-    header.writeUInt32BE(20_000, 4);
-    header.set([8, 2, 0, 0, 0], 8);
-    const bomb = Buffer.concat([
-      Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.alloc(60_001))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-    const refused = await uploadPhoto(member, { content: bomb, filename: 'bomb.png', type: 'image/png' });
-    expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json().fields.file).toMatch(/too many pixels/);
+    // 400 megapixels (a decompression bomb), and 60 (a phone's 108 or 200 MP mode, scaled down).
+    for (const [width, height] of [
+      [20_000, 20_000],
+      [10_000, 6_000],
+    ] as const) {
+      const refused = await uploadPhoto(member, {
+        content: announcing(width, height),
+        filename: 'huge.png',
+        type: 'image/png',
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().fields.file).toBe('This image has too many pixels (more than 50 megapixels)');
+    }
+    // A 50 MP camera's full resolution passes the count (this one's pixels are then unreadable).
+    const fifty = await uploadPhoto(member, { content: announcing(8160, 6144), filename: 'big.png' });
+    expect(fifty.statusCode, fifty.body).toBe(400);
+    expect(fifty.json().fields.file).not.toMatch(/too many pixels/);
+  });
+
+  it('decodes a few photos at a time and asks the rest to come back shortly (503, Retry-After)', async () => {
+    // The queue's turns taken by held work of this test's own: two decoding, eight waiting.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const busy = Array.from({ length: 10 }, () => photoDecoding.run(() => held));
+    try {
+      const refused = await uploadPhoto(member, { content: await smallPng() });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json().code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      release();
+      await Promise.all(busy);
+    }
+    expect((await uploadPhoto(member, { content: await smallPng() })).statusCode).toBe(200);
   });
 
   it('refuses a file over 15 MB with a 413 that names it', async () => {

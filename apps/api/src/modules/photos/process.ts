@@ -8,6 +8,7 @@ import {
 } from '@sentiero/contract/photo-files';
 import { MAX_PHOTO_PIXELS } from '@sentiero/contract/photos';
 import sharp, { type Metadata } from 'sharp';
+import { BoundedQueue } from '../../platform/bounded-queue.ts';
 
 /*
  * A member's upload turned into the files we serve (ADR 022): read by its content, never by its
@@ -64,12 +65,29 @@ const CONTENT_TYPES: Record<PhotoFormat, string> = { webp: 'image/webp', jpeg: '
 const decode = (input: Uint8Array) =>
   sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true });
 
+/**
+ * sharp decodes and encodes on libuv's thread pool (4 threads by default), which file reads, DNS
+ * lookups, compression and password hashing share: two photos at a time leave it half free, so a
+ * few large images cannot stall every other request. A phone catching up sends its photos one by
+ * one; eight waiting (a few seconds' work) absorb several members at once, and beyond that the
+ * upload is refused at once with a 503 the app's outbox tries again (`Retry-After`).
+ */
+export const photoDecoding = new BoundedQueue({ running: 2, waiting: 8, retryAfterSeconds: 5 });
+
 export async function processPhoto(
   input: Uint8Array,
   options: { keepLocation: boolean },
 ): Promise<ProcessedPhoto> {
   const kind = sniffImageKind(input);
   if (!kind) throw new PhotoRefused('photoUnreadable');
+  return photoDecoding.run(() => decodePhoto(input, kind, options));
+}
+
+async function decodePhoto(
+  input: Uint8Array,
+  kind: Kind,
+  options: { keepLocation: boolean },
+): Promise<ProcessedPhoto> {
   let metadata: Metadata;
   try {
     // The header only, whatever it announces: the pixel limit is checked below, by name.

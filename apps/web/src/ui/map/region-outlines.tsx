@@ -95,7 +95,11 @@ export function RegionOutlines({
         key={`with-${bySlug.size}`}
         data={shapes.regions}
         filter={(unit) => Boolean(findPage(unit))}
-        style={REGION}
+        // The region's slug as a class: a hook for styles and tests, the same in every language.
+        style={(unit) => ({
+          ...REGION,
+          className: `region-${(unit?.properties as RegionProperties | undefined)?.slug}`,
+        })}
         onEachFeature={(unit, layer) => linkRegion(unit, layer as Path)}
       />
       <GeoJSON data={shapes.borders} style={BORDER} interactive={false} />

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { AttributionControl, CircleMarker, Rectangle, TileLayer, Tooltip, ZoomControl } from 'react-leaflet';
 import { LabelledMap } from '../../../ui/map/labelled-map.tsx';
 import { RegionOutlines } from '../../../ui/map/region-outlines.tsx';
-import { RegionLinks } from './region-links.tsx';
 
 const AVAILABLE = { color: '#15803d', fillColor: '#16a34a' };
 const NOT_AVAILABLE = { color: '#b45309', fillColor: '#f59e0b' };
@@ -17,8 +16,8 @@ const escapeHtml = (text: string) =>
 /**
  * Areas drawn as vector shapes (their bounds and a dot) over the regions' outlines, so the map
  * stays readable and clickable when the tile server cannot be reached: a valley with no signal
- * still shows where to go. A region opens its page from the map, or from the list of links under
- * it for the keyboard. Loaded on its own, only by screens that show a map.
+ * still shows where to go. A region opens its page from the map (and from `RegionLinks` beside it,
+ * for the keyboard). Loaded on its own, only by screens that show a map.
  */
 export default function AreaMap({
   areas,
@@ -52,7 +51,6 @@ export default function AreaMap({
       zoomControl={false}
       attributionControl={false}
       className="h-80 w-full rounded-xl border border-stone-200 md:h-96"
-      after={<RegionLinks regions={regions} />}
     >
       <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
       <AttributionControl prefix={prefix} />

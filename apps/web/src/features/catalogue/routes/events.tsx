@@ -14,6 +14,7 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { getAreasQueryOptions, useAreas } from '../api.ts';
 import { AreaCard } from '../components/area-card.tsx';
 import { CountryFilter } from '../components/country-filter.tsx';
+import { RegionLinks } from '../components/region-links.tsx';
 import { regionPagePath, regionParam } from '../region-page.ts';
 
 const COUNTRIES = ['IT', 'CH', 'ES', 'SI'] as const;
@@ -163,6 +164,8 @@ export function Component({ ad }: { ad?: ReactNode }) {
                 </MapOnRequest>
               </ClientOnly>
             )}
+            {/* Rendered with the page, before the map's script: the keyboard's way to the map's regions. */}
+            {map && <RegionLinks regions={regions} />}
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area, index) => (
                 <li key={area.id}>

@@ -83,7 +83,10 @@ const SPAIN: Record<string, string | null> = {
   CE: null,
 };
 
-/** Slovenia: municipalities carry their statistical region's code. */
+/**
+ * Slovenia: municipalities carry the code of their region before the statistical regions of
+ * 2015; the municipalities that changed region since (Natural Earth's spelling) are listed by name.
+ */
 const SLOVENIA: Record<string, string> = {
   LJ: 'osrednjeslovenska',
   SA: 'savinjska',
@@ -99,6 +102,21 @@ const SLOVENIA: Record<string, string> = {
   PS: 'posavska',
 };
 
+const SLOVENIA_MOVED: Record<string, string> = {
+  Krsko: 'posavska', // coded without any region
+  'Bistrica ob Sotli': 'posavska',
+  Radece: 'posavska',
+  Litija: 'zasavska',
+  'Šmartno in Litiji': 'zasavska',
+  Kocevje: 'jugovzhodna-slovenija',
+  Ribnica: 'jugovzhodna-slovenija',
+  Kostel: 'jugovzhodna-slovenija',
+  Sodražica: 'jugovzhodna-slovenija',
+  'Loški Potok': 'jugovzhodna-slovenija',
+  Pivka: 'primorsko-notranjska',
+  Postojna: 'primorsko-notranjska',
+};
+
 const ITALY_BY_PROVINCE = new Map(
   Object.entries(ITALY).flatMap(([slug, provinces]) => provinces.map((code) => [code, slug] as const)),
 );
@@ -106,14 +124,14 @@ const ITALY_BY_PROVINCE = new Map(
 /**
  * The Sentiero region (slug) a Natural Earth unit belongs to, `null` for a unit drawn without a
  * region page, `undefined` for a unit left out (Natural Earth's nameless Spanish islets).
- * `name` settles the one Slovenian municipality Natural Earth codes without its region.
+ * `name` settles the Slovenian municipalities whose region the code does not give.
  */
 export function findRegionSlug(
   country: CountryCode,
   hasc: string,
   name: string | null,
 ): string | null | undefined {
-  const [, unit = '', subunit] = hasc.split('.');
+  const [, unit = ''] = hasc.split('.');
   switch (country) {
     case 'IT':
       return ITALY_BY_PROVINCE.get(unit);
@@ -122,7 +140,6 @@ export function findRegionSlug(
     case 'ES':
       return SPAIN[unit];
     case 'SI':
-      if (unit === '' && subunit === undefined && name === 'Krsko') return 'posavska';
-      return SLOVENIA[unit];
+      return (name && SLOVENIA_MOVED[name]) || SLOVENIA[unit];
   }
 }

@@ -112,19 +112,20 @@ test('draws the countries and their regions with the tile server unreachable, an
   // The land around them and the borders between countries, drawn too.
   expect(await outlines.count()).toBeGreaterThanOrEqual(78);
 
-  const castile = map.locator('path.region-castilla-la-mancha');
+  const castile = map.locator('path.region-castilla-y-leon');
   await castile.hover();
-  await expect(map.getByRole('tooltip')).toHaveText('Castilla-La Mancha');
+  await expect(map.getByRole('tooltip')).toHaveText('Castile and León');
   await castile.click();
   await expect(page).toHaveURL(/\/events\?country=ES&region=\d+$/);
-  await expect(page.getByText('Areas in Castilla-La Mancha')).toBeVisible();
+  await expect(page.getByText('Areas in Castile and León')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Soria Pine Forests' })).toBeVisible();
 
   // The keyboard's way to the same pages: the regions as links beside the map.
   await page.getByText('Regions on the map').click();
-  await page.getByRole('link', { name: 'Navarre' }).focus();
+  await page.getByRole('link', { name: 'Aragon', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Areas in Navarre')).toBeVisible();
-  await expect(page).toHaveURL(/\/events\?country=ES&region=\d+$/);
+  await expect(page.getByText('Areas in Aragon')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sierra de Guara' })).toBeVisible();
 });
 
 test("speaks the reader's language on the map's controls and credits", async ({ page }) => {

@@ -92,11 +92,40 @@ test('draws the areas on the map and opens one, with the tile server unreachable
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
   await page.goto('/events?lng=en&country=SI');
   const map = page.getByRole('region', { name: 'Map of the areas' });
-  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible();
-  expect(await map.locator('path.leaflet-interactive').count()).toBeGreaterThanOrEqual(6);
-  await map.locator('path.leaflet-interactive').last().click();
+  const areas = map.locator('.leaflet-overlay-pane path.leaflet-interactive');
+  await expect(areas.first()).toBeVisible();
+  expect(await areas.count()).toBeGreaterThanOrEqual(6);
+  await areas.last().click();
   await expect(page).toHaveURL(/\/events\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('draws the countries and their regions with the tile server unreachable, and opens a region from the map', async ({
+  page,
+}) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/events?lng=en&country=ES');
+  const map = page.getByRole('region', { name: 'Map of the areas' });
+  const outlines = map.locator('.leaflet-outlines-pane path');
+  // Every region Sentiero sells in opens its page; Ceuta and Melilla are drawn without one.
+  await expect(outlines.and(page.locator('.leaflet-interactive'))).toHaveCount(75);
+  // The land around them and the borders between countries, drawn too.
+  expect(await outlines.count()).toBeGreaterThanOrEqual(78);
+
+  const castile = map.locator('path.region-castilla-y-leon');
+  await castile.hover();
+  await expect(map.getByRole('tooltip')).toHaveText('Castile and León');
+  await castile.click();
+  await expect(page).toHaveURL(/\/events\?country=ES&region=\d+$/);
+  await expect(page.getByText('Areas in Castile and León')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Soria Pine Forests' })).toBeVisible();
+
+  // The keyboard's way to the same pages: the regions as links beside the map.
+  await page.getByText('Regions on the map').click();
+  await page.getByRole('link', { name: 'Aragon', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Areas in Aragon')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sierra de Guara' })).toBeVisible();
 });
 
 test("speaks the reader's language on the map's controls and credits", async ({ page }) => {

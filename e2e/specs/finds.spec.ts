@@ -45,6 +45,9 @@ test('a Sentiero+ member marks a find with a photo with no network, sees it kept
   await page.goto('/user/finds?lng=it');
   await expect(page.getByRole('heading', { level: 1, name: TEXT.heading })).toBeVisible();
   await expect(page.getByText('I miei ritrovamenti (0)')).toBeVisible();
+  // The map is a landmark named for what it shows, with the regions drawn where no tile arrives.
+  const map = page.getByRole('region', { name: 'Mappa dei miei ritrovamenti' });
+  await expect(map.locator('.leaflet-outlines-pane path').first()).toBeVisible();
 
   // In the wood: no network.
   await context.setOffline(true);

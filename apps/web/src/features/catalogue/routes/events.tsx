@@ -2,7 +2,7 @@ import type { CountryCode } from '@sentiero/contract/common';
 import { Map as MapIcon, MapPinOff } from 'lucide-react';
 import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { prefetch } from '../../../lib/route-data.ts';
 import { siteQueryOptions, useSite } from '../../../lib/site.ts';
 import { getRegionsQueryOptions, useRegions } from '../../../queries/reference-data.ts';
@@ -14,6 +14,8 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { getAreasQueryOptions, useAreas } from '../api.ts';
 import { AreaCard } from '../components/area-card.tsx';
 import { CountryFilter } from '../components/country-filter.tsx';
+import { RegionLinks } from '../components/region-links.tsx';
+import { regionPagePath, regionParam } from '../region-page.ts';
 
 const COUNTRIES = ['IT', 'CH', 'ES', 'SI'] as const;
 
@@ -70,7 +72,11 @@ function countryParam(searchParams: URLSearchParams) {
 export function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   return prefetch(context, ({ language }) => [
-    getAreasQueryOptions(language, { country: countryParam(params), page: pageParam(params) }),
+    getAreasQueryOptions(language, {
+      country: countryParam(params),
+      id_region: regionParam(params),
+      page: pageParam(params),
+    }),
     getRegionsQueryOptions(language),
     siteQueryOptions,
   ]);
@@ -81,16 +87,21 @@ export function Component({ ad }: { ad?: ReactNode }) {
   const { t } = useTranslation('catalogue');
   const [searchParams, setSearchParams] = useSearchParams();
   const country = countryParam(searchParams);
+  const regionId = regionParam(searchParams);
   const page = usePageParam();
-  const areas = useAreas({ country, page });
+  const areas = useAreas({ country, id_region: regionId, page });
 
-  const countries = useRegions().data?.country_list ?? [];
+  const regionList = useRegions().data;
+  const countries = regionList?.country_list ?? [];
+  const regions = regionList?.region_list ?? [];
+  const region = regions.find((entry) => entry.id === regionId);
   const map = useSite().data?.map;
   const navigate = useNavigate();
 
   function chooseCountry(code: CountryCode | undefined) {
     const next = new URLSearchParams(searchParams);
     next.delete('page');
+    next.delete('region');
     if (code) next.set('country', code);
     else next.delete('country');
     setSearchParams(next, { preventScrollReset: true });
@@ -108,6 +119,19 @@ export function Component({ ad }: { ad?: ReactNode }) {
           allLabel={t('events.allCountries')}
         />
       )}
+      {region && (
+        <p className="mb-4 flex flex-wrap items-baseline gap-x-3 text-stone-700">
+          <span className="font-semibold text-lg text-stone-900">
+            {t('events.inRegion', { region: region.name })}
+          </span>
+          <Link
+            to={`/events?${new URLSearchParams({ country: region.country })}`}
+            className="text-brand-800 underline"
+          >
+            {t('events.allRegions')}
+          </Link>
+        </p>
+      )}
       {areas.data ? (
         areas.data.area_list.length === 0 ? (
           <EmptyState
@@ -115,6 +139,7 @@ export function Component({ ad }: { ad?: ReactNode }) {
             title={t('empty.places')}
             hint={t('emptyHelp.placesHint')}
             steps={[
+              ...(region ? [{ to: `/events?country=${region.country}`, label: t('events.allRegions') }] : []),
               ...(country ? [{ to: '/events', label: t('emptyHelp.allCountries') }] : []),
               { to: '/search', label: t('emptyHelp.search') },
             ]}
@@ -126,14 +151,21 @@ export function Component({ ad }: { ad?: ReactNode }) {
                 <MapOnRequest label={t('events.showMap')}>
                   <AreaMap
                     areas={areas.data.area_list}
+                    regions={regions}
                     tileUrl={map.tile_url}
                     attribution={map.attribution}
                     label={t('events.map')}
                     onOpen={(id) => navigate(`/events/${id}`)}
+                    onOpenRegion={(id) => {
+                      const chosen = regions.find((entry) => entry.id === id);
+                      if (chosen) navigate(regionPagePath(chosen));
+                    }}
                   />
                 </MapOnRequest>
               </ClientOnly>
             )}
+            {/* Rendered with the page, before the map's script: the keyboard's way to the map's regions. */}
+            {map && <RegionLinks regions={regions} />}
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area, index) => (
                 <li key={area.id}>

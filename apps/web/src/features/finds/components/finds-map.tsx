@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import type { ForagingArea } from '@sentiero/contract/finds';
 import { findSpecies } from '@sentiero/contract/species';
 import { type LatLngBoundsExpression, latLngBounds } from 'leaflet';
@@ -8,7 +7,6 @@ import {
   AttributionControl,
   Circle,
   CircleMarker,
-  MapContainer,
   Rectangle,
   TileLayer,
   Tooltip,
@@ -16,6 +14,8 @@ import {
   useMapEvents,
   ZoomControl,
 } from 'react-leaflet';
+import { LabelledMap } from '../../../ui/map/labelled-map.tsx';
+import { RegionOutlines } from '../../../ui/map/region-outlines.tsx';
 import type { ShownFind } from '../api.ts';
 
 export type Draft = { latitude: number; longitude: number; accuracy: number | null };
@@ -48,8 +48,9 @@ function FollowDraft({ draft }: { draft: Draft | null }) {
 }
 
 /**
- * The member's markers over the foraging areas (their bounds and centre), drawn as vector shapes
- * so the map stays useful when the tile server cannot be reached. Loaded on its own, only here.
+ * The member's markers over the foraging areas (their bounds and centre) and the regions'
+ * outlines, drawn as vector shapes so the map stays useful when the tile server cannot be
+ * reached. Loaded on its own, only here.
  */
 export default function FindsMap({
   finds,
@@ -75,17 +76,19 @@ export default function FindsMap({
   const points = finds.map((find) => [find.latitude, find.longitude] as [number, number]);
   const bounds = points.length > 0 ? latLngBounds(points).pad(0.2) : ITALY;
   return (
-    <MapContainer
+    <LabelledMap
+      label={label}
       bounds={bounds}
       maxZoom={18}
       scrollWheelZoom={false}
       zoomControl={false}
       attributionControl={false}
       className="size-full"
-      aria-label={label}
     >
       <ZoomControl zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
       <AttributionControl prefix={false} />
+      {/* Only drawn here: a tap on the member's map places a find, it opens no region. */}
+      <RegionOutlines />
       <TileLayer url={tileUrl} attribution={attribution} />
       <TapToPlace onTap={onTap} />
       <FollowDraft draft={draft} />
@@ -138,6 +141,6 @@ export default function FindsMap({
           />
         </>
       )}
-    </MapContainer>
+    </LabelledMap>
   );
 }

@@ -6,6 +6,13 @@ import { createTestApp, type TestApp } from './test/app.ts';
 import { arbitraryFromJsonSchema, arbitraryFromZod } from './test/fuzz/arbitraries.ts';
 import { HOSTILE_BODIES, HOSTILE_PATHS, HOSTILE_QUERIES } from './test/fuzz/hostile-bodies.ts';
 import {
+  BODY_ENCODINGS,
+  baseInput,
+  HURTFUL_TEXT,
+  largeRequest,
+  stringFieldPaths,
+} from './test/fuzz/large-inputs.ts';
+import {
   changedTables,
   createWriteFingerprint,
   describeErrorShapeProblem,
@@ -64,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(() => sut.close());
 
-type Outcome = { problem: string | null; status: number };
+type Outcome = { problem: string | null; status: number; code?: string; cpuMs: number };
 
 /** The fingerprint after the last request: nothing else writes between two requests. */
 let lastPrint: string | null = null;
@@ -75,6 +82,8 @@ async function sendAndCheck(request: InjectOptions, asMember: boolean): Promise<
     lastPrint = null;
   }
   const before = lastPrint ?? (await fingerprint());
+  // The server runs in this process: its CPU time for the request is this process's.
+  const cpuBefore = process.cpuUsage();
   const response = await sut.app.inject({
     ...request,
     headers: {
@@ -83,29 +92,34 @@ async function sendAndCheck(request: InjectOptions, asMember: boolean): Promise<
       ...(asMember ? { cookie: memberCookie, authorization: `Bearer ${RANGER_TOKEN}` } : {}),
     },
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   lastPrint = await fingerprint();
   const notConfigured = response.statusCode === 501 && response.json().code === 'NOT_CONFIGURED';
   if (response.statusCode >= 500 && !notConfigured) {
     return {
       status: response.statusCode,
+      cpuMs,
       problem: `answered ${response.statusCode}: ${response.body.slice(0, 300)}`,
     };
   }
-  if (response.statusCode < 400) return { status: response.statusCode, problem: null };
+  if (response.statusCode < 400) return { status: response.statusCode, cpuMs, problem: null };
   const shape = describeErrorShapeProblem(response);
   if (shape)
     return {
       status: response.statusCode,
+      cpuMs,
       problem: `refusal ${response.statusCode} not in the error shape: ${shape}`,
     };
   const written = changedTables(before, lastPrint);
   if (written.length > 0) {
     return {
       status: response.statusCode,
+      cpuMs,
       problem: `refused with ${response.statusCode} but wrote ${written.join(', ')}`,
     };
   }
-  return { status: response.statusCode, problem: null };
+  return { status: response.statusCode, code: response.json().code, cpuMs, problem: null };
 }
 
 const endpoints = await findContractEndpoints();
@@ -195,4 +209,55 @@ describe('hostile bodies and query strings on every route', () => {
     }
     expect(problems).toEqual([]);
   }, 180_000);
+});
+
+/** A request may cost the server this much CPU at most, however large and hostile it is. */
+const MAX_CPU_MS_PER_REQUEST = 1000;
+
+describe('large hostile text in every string field', () => {
+  it('is answered without a 5xx, within 1 s of CPU, and refused with a 413 past the body limit', async () => {
+    const problems: string[] = [];
+    let slowest = { cpuMs: 0, what: '' };
+    let sent = 0;
+    const send = async (what: string, request: Parameters<typeof sendAndCheck>[0]) => {
+      const outcome = await sendAndCheck(request, true);
+      sent += 1;
+      if (outcome.problem) problems.push(`${what}: ${outcome.problem}`);
+      if (outcome.cpuMs > slowest.cpuMs) slowest = { cpuMs: outcome.cpuMs, what };
+      if (outcome.cpuMs > MAX_CPU_MS_PER_REQUEST)
+        problems.push(`${what}: ${Math.round(outcome.cpuMs)} ms of CPU`);
+      return outcome;
+    };
+    for (const [index, { name, endpoint }] of endpoints.entries()) {
+      const base = baseInput(endpoint.input);
+      const fields = stringFieldPaths(endpoint.input);
+      if (fields.length === 0) continue;
+      // All string fields at once, as large as the server takes them, once per kind of text; the
+      // encodings take turns, so that each operation is sent in each of them.
+      for (const [textIndex, { name: text, unit }] of HURTFUL_TEXT.entries()) {
+        const encoding = BODY_ENCODINGS[(index + textIndex) % BODY_ENCODINGS.length] ?? 'json';
+        await send(
+          `${name} ${text} ${encoding}`,
+          largeRequest({ path: endpoint.path, base, fields, unit, encoding }),
+        );
+      }
+      // 1 MiB in a field is past every limit: a 413 that says so.
+      const encoding = BODY_ENCODINGS[index % BODY_ENCODINGS.length] ?? 'json';
+      const what = `${name} 1 MiB ${encoding}`;
+      const request = largeRequest({
+        path: endpoint.path,
+        base,
+        fields: fields.slice(0, 1),
+        unit: '(',
+        encoding,
+        oversized: true,
+      });
+      const outcome = await send(what, request);
+      if (outcome.status !== 413 || outcome.code !== 'PAYLOAD_TOO_LARGE') {
+        problems.push(`${what}: answered ${outcome.status} ${outcome.code ?? ''}, not 413 PAYLOAD_TOO_LARGE`);
+      }
+    }
+    expect(sent).toBeGreaterThan(400);
+    expect(problems, `slowest: ${slowest.what}, ${Math.round(slowest.cpuMs)} ms`).toEqual([]);
+  }, 600_000);
 });

@@ -14,11 +14,14 @@ export function headingId(title: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The table of contents of a markdown post: its `## ` headings, in order. */
+/**
+ * The table of contents of a markdown post: its `## ` headings, in order. The line is trimmed in
+ * code: a lazy group before `\s*$` backtracks quadratically on a long line of spaces.
+ */
 export function tableOfContents(markdown: string): { id: string; title: string }[] {
-  return [...markdown.matchAll(/^## +(.+?)\s*$/gm)].map((match) => {
-    const title = match[1] ?? '';
-    return { id: headingId(title), title };
+  return [...markdown.matchAll(/^## +(.+)$/gm)].flatMap((match) => {
+    const title = (match[1] ?? '').trim();
+    return title ? [{ id: headingId(title), title }] : [];
   });
 }
 

@@ -12,7 +12,11 @@ const shorten = (text: string, length = 160) => {
     .replace(/[#*_`>]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.length <= length ? plain : `${plain.slice(0, length - 1).replace(/\s+\S*$/, '')}…`;
+  if (plain.length <= length) return plain;
+  // Cut before the last word that does not fit whole (spaces are single after the replace above).
+  const cut = plain.slice(0, length - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace === -1 ? cut : cut.slice(0, lastSpace)}…`;
 };
 
 /** What a shared link to a page of the app should say, in the request language. */

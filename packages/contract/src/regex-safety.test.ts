@@ -44,10 +44,6 @@ const NOT_USER_TEXT: Record<string, Record<string, string>> = {
     '/^(?:text\\/(?!event-stream)[\\w.+-]+|application\\/(?:json|javascript|xml|[\\w.-]+\\+(?:json|xml))|image\\/svg\\+xml)(?:;|$)/i':
       'the content type of our own responses (a lookahead the automaton checker cannot analyse)',
   },
-  // Being rewritten without backtracking regexes (issue 21, defect 1): remove these with it.
-  'apps/api/src/modules/finds/files.ts': {
-    '/\\(([^)]+)\\)\\s*$/': 'PENDING: imported names are bounded and parsed anew in the import rewrite',
-  },
 };
 
 /**
@@ -61,10 +57,6 @@ const CONSTRUCTED: Record<string, string[][]> = {
   ],
   'packages/contract/src/fiscal-code.ts': [
     ['^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$'],
-  ],
-  // Being rewritten (issue 21, defect 1); the GPX reader asks for the attributes lat and lon.
-  'apps/api/src/modules/finds/files.ts': [
-    ['\\slat\\s*=\\s*(?:"([^"]*)"|\'([^\']*)\')', '\\slon\\s*=\\s*(?:"([^"]*)"|\'([^\']*)\')'],
   ],
 };
 

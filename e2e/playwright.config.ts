@@ -38,14 +38,22 @@ export default defineConfig({
   },
   projects: [
     {
+      // First and alone: its pages are the first the freshly started server renders.
+      name: 'after-start',
+      use: { ...devices['Desktop Chrome'], locale: 'fr-FR', launchOptions: chromium },
+      testMatch: /after-start\.spec\.ts/,
+    },
+    {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], locale: 'fr-FR', launchOptions: chromium },
-      testIgnore: /mobile\.spec\.ts/,
+      testIgnore: /(mobile|after-start)\.spec\.ts/,
+      dependencies: ['after-start'],
     },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], locale: 'fr-FR', launchOptions: chromium },
       testMatch: /mobile\.spec\.ts/,
+      dependencies: ['after-start'],
     },
   ],
   webServer: {

@@ -117,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), stylesheetFirst(), serviceWorker(buildId), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   // The manifest lets `npm run bench` count what the home page loads to start (bench/src/bundle-size.ts).
-  build: { target: 'es2022', sourcemap: false, manifest: !isSsrBuild },
+  build: { target: 'es2022', sourcemap: false, manifest: !isSsrBuild, modulePreload: false },
   // The server's build (entry-server.tsx, ADR 016) carries its libraries, React's production
   // build among them whatever NODE_ENV the server runs with: its development build renders
   // pages three to five times slower.

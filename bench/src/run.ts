@@ -13,6 +13,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureHomeJavaScript } from './bundle-size.ts';
 import { measureCompression, printCompression } from './compression.ts';
+import { measureMainThread, printMainThread } from './main-thread.ts';
 import { measurePremiumFetch, measureRenewals, printPremiumFetch, printRenewals } from './premium.ts';
 import { freshDataDir, startServer } from './server.ts';
 import { measureMemory, measureStack, visitorPaths } from './stack.ts';
@@ -60,6 +61,7 @@ try {
   const storefront: [string, LighthouseFigures][] = [];
   for (const page of STOREFRONT_PAGES)
     storefront.push([page, await lighthouse(`${second.url}${page}`, lighthouseRuns)]);
+  const mainThread = await measureMainThread(second.url, STOREFRONT_PAGES, lighthouseRuns);
   await second.stop();
   const cold = await startServer({ port, dataDir, env: { PUBLIC_CACHE_SECONDS: '0' } });
   const coldRendering = await measureColdRendering(cold, { seconds, connections });
@@ -90,6 +92,7 @@ try {
   printCompression(compression);
   if (!printRendering(rendering, coldRendering)) missed += 1;
   if (!printStorefront({ pages: storefront, runs: lighthouseRuns })) missed += 1;
+  printMainThread(mainThread, lighthouseRuns);
   if (stack.health.errors + stack.health.non2xx + stack.catalogue.errors + stack.catalogue.non2xx > 0)
     missed += 1;
 

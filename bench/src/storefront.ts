@@ -6,11 +6,14 @@
  *
  * `npm run bench:storefront` runs it alone; `npm run bench` runs it after the request path.
  * Lighthouse comes pinned (12.2.3: newer ones fail on this machine) through npx, and drives
- * Debian's Chromium (CHROME_PATH); it never downloads a browser.
+ * Debian's Chromium (CHROME_PATH); it never downloads a browser. Its TBT is wall time and moves
+ * with the machine's load, so each page's main thread is also measured by its CPU time
+ * (main-thread.ts): JavaScript to start, long tasks and blocking time on a 4× slower phone.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { measureMainThread, printMainThread } from './main-thread.ts';
 import { freshDataDir, type Server, startServer } from './server.ts';
 import { median, type WrkResult, wrk } from './wrk.ts';
 
@@ -228,6 +231,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const pages: [string, LighthouseFigures][] = [];
       for (const page of STOREFRONT_PAGES) pages.push([page, await lighthouse(`${server.url}${page}`, runs)]);
       met = printStorefront({ pages, runs }) && met;
+      printMainThread(await measureMainThread(server.url, STOREFRONT_PAGES, runs), runs);
       rendering = await measureServerRendering(server, { rounds, seconds, connections });
     } finally {
       await server.stop();

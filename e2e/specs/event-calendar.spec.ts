@@ -24,7 +24,7 @@ async function findTicketWithMixedDays(
 const longDate = (date: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
-test('an open day of the calendar starts the purchase on that day; closed days are not buttons', async ({
+test('an open day of the calendar starts the purchase on that day; closed days are not links', async ({
   page,
   request,
 }) => {
@@ -34,17 +34,15 @@ test('an open day of the calendar starts the purchase on that day; closed days a
   await page.goto(`/event/${id}?lng=en`);
   const calendar = page.getByRole('region', { name: 'Availability' });
   await expect(calendar.getByText('Choose an available day to start buying from that date.')).toBeVisible();
-  const dayButtons = calendar.getByRole('button', { name: /, Available/ });
-  await expect(dayButtons).toHaveCount(open.length);
+  const dayLinks = calendar.getByRole('link', { name: /, Available/ });
+  await expect(dayLinks).toHaveCount(open.length);
   for (const closed of days.filter((entry) => !entry.open)) {
-    await expect(calendar.getByRole('button', { name: new RegExp(`^${longDate(closed.date)}`) })).toHaveCount(
+    await expect(calendar.getByRole('link', { name: new RegExp(`^${longDate(closed.date)}`) })).toHaveCount(
       0,
     );
   }
 
-  await calendar
-    .getByRole('button', { name: new RegExp(`^${longDate(day?.date ?? '')}, Available`) })
-    .click();
+  await calendar.getByRole('link', { name: new RegExp(`^${longDate(day?.date ?? '')}, Available`) }).click();
   await expect(page).toHaveURL(new RegExp(`/event/${id}/guests$`));
   const guest = page.getByRole('group', { name: 'Guest 1' });
   await expect(guest.getByLabel('Start date')).toHaveValue(day?.date ?? '');
@@ -62,17 +60,17 @@ test('the calendar works with the keyboard: one Tab stop, arrow keys between ope
   const open = days.filter((day) => day.open);
   await page.goto(`/event/${id}?lng=en`);
   const calendar = page.getByRole('region', { name: 'Availability' });
-  const first = calendar.getByRole('button', {
+  const first = calendar.getByRole('link', {
     name: new RegExp(`^${longDate(open[0]?.date ?? '')}, Available`),
   });
   await expect(first).toHaveAttribute('tabindex', '0');
-  await expect(calendar.locator('button[tabindex="0"]')).toHaveCount(1);
+  await expect(calendar.locator('a[tabindex="0"]')).toHaveCount(1);
 
   await calendar.getByRole('button', { name: 'Later days' }).focus();
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  const second = calendar.getByRole('button', {
+  const second = calendar.getByRole('link', {
     name: new RegExp(`^${longDate(open[1]?.date ?? '')}, Available`),
   });
   await expect(second).toBeFocused();
@@ -81,4 +79,23 @@ test('the calendar works with the keyboard: one Tab stop, arrow keys between ope
   await expect(page.getByRole('group', { name: 'Guest 1' }).getByLabel('Start date')).toHaveValue(
     open[1]?.date ?? '',
   );
+});
+
+test('an open day is a link to its purchase that works before the app has taken the page over', async ({
+  browser,
+  request,
+}) => {
+  const { id, days } = await findTicketWithMixedDays(request);
+  const day = days.find((entry) => entry.open);
+  // Without scripts, as a tap lands while a phone is still starting the app.
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`/event/${id}?lng=en`);
+  const link = page
+    .getByRole('region', { name: 'Availability' })
+    .getByRole('link', { name: new RegExp(`^${longDate(day?.date ?? '')}, Available`) });
+  await expect(link).toHaveAttribute('href', `/event/${id}/guests?date=${day?.date}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/event/${id}/guests\\?date=${day?.date}$`));
+  await context.close();
 });

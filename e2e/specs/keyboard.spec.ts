@@ -31,7 +31,7 @@ test('a member finds a ticket, chooses a day, names the guest and pays by card w
   const calendar = page.getByRole('region', { name: 'Availability' });
   const later = calendar.getByRole('button', { name: 'Later days' });
   await tabTo(page, later);
-  const dayButton = calendar.getByRole('button', {
+  const dayButton = calendar.getByRole('link', {
     name: new RegExp(
       `^${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}, Available`,
     ),

@@ -1,31 +1,7 @@
 import { signUp, TEXT } from '../fixtures/accounts.ts';
-import { expect, type Page, test } from '../fixtures/test.ts';
+import { watchProblems } from '../fixtures/problems.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { newMember } from '../fixtures/tickets.ts';
-
-/** A transparent 1×1 PNG: map tiles, which this test machine cannot fetch from the tile server. */
-const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-/** What the browser reports as going wrong while `visit` runs: console errors and refused requests. */
-async function watchProblems(page: Page, visit: () => Promise<void>) {
-  const problems: string[] = [];
-  const userFetches: number[] = [];
-  await page.route(/tile\.openstreetmap\.org/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.url().includes('/api/app/user/info')) userFetches.push(response.status());
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  await visit();
-  return { problems, userFetches };
-}
 
 const VISITOR_PAGES = [
   '/',

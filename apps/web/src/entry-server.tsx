@@ -17,7 +17,7 @@ import { LANGUAGES, type Language } from '@sentiero/contract/languages';
 import { dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { type ReactNode, Suspense } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import {
   createStaticHandler,
@@ -70,8 +70,8 @@ export type PageRenderer = (page: { url: string; language: Language }) => Promis
 const MAX_RENDERS = 4;
 // A page that cannot be written in this time is left to the browser.
 const RENDER_TIMEOUT_MS = 5000;
-// React's mark of a Suspense boundary whose content is not in the HTML yet.
-const PENDING_BOUNDARY = '<!--$?-->';
+// A boundary React left pending (`<!--$?-->`) or to the browser (`<!--$!-->`), or a script of its own.
+const UNFINISHED = /<!--\$[?!]-->|<script/;
 
 /**
  * Makes the renderer: `localesDir` holds the build's translations (`<language>/<namespace>.json`),
@@ -110,14 +110,16 @@ export function createPageRenderer({
 
       const i18n = translations.cloneInstance({ lng: language });
       const router = createStaticRouter(handler.dataRoutes, result);
+      // The boundary where the browser's app has its own (start.tsx), inside the providers its
+      // fallback reads: the static renderer renders a fallback while the part it stands for loads.
       const page = (
-        <Suspense fallback={<Spinner size="large" />}>
-          <QueryClientProvider client={queryClient}>
-            <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <Suspense fallback={<Spinner size="large" />}>
               <StaticRouterProvider router={router} context={result} hydrate={false} />
-            </I18nextProvider>
-          </QueryClientProvider>
-        </Suspense>
+            </Suspense>
+          </I18nextProvider>
+        </QueryClientProvider>
       );
 
       for (let render = 1; render <= MAX_RENDERS; render++) {
@@ -192,16 +194,28 @@ function usedTranslations(i18n: I18n, language: Language): Record<string, Record
 }
 
 /**
- * The page as HTML. A part that is still loading (a lazily loaded component, the first time it is
- * met after the server starts) leaves its Suspense boundary pending; the page is rendered again
- * once it has loaded, so what is sent is whole and needs no inline script to complete.
+ * The page as HTML, every part of it written. React's static renderer waits for whatever a part
+ * suspends on (a lazily loaded component the first time it is met after the server starts, a
+ * translation, an answer) before it writes the HTML, so no Suspense boundary is left for the
+ * browser to render (React error #419 there, and the part missing from the server's page).
+ * `renderToString` cannot wait: it wrote such a part as an empty client-rendered boundary.
+ * A part that fails, or a page not written in RENDER_TIMEOUT_MS, leaves the page to the browser.
  */
 async function renderToHtml(page: ReactNode): Promise<string> {
-  const deadline = performance.now() + RENDER_TIMEOUT_MS;
-  for (;;) {
-    const html = renderToString(page);
-    if (!html.includes(PENDING_BOUNDARY)) return html;
-    if (performance.now() > deadline) throw new Error('A part of the page did not load in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  const failures: unknown[] = [];
+  const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+  const { prelude } = await prerender(page, {
+    signal,
+    // Every boundary in line: React would otherwise send a large one after the rest, with an
+    // inline script to put it in place, which the Content-Security-Policy refuses (ADR 016).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failures.push(error);
+    },
+  });
+  const html = await new Response(prelude).text();
+  if (signal.aborted) throw new Error('A part of the page did not load in time');
+  if (failures.length > 0) throw new AggregateError(failures, 'A part of the page failed on the server');
+  if (UNFINISHED.test(html)) throw new Error('The page has a part the browser would have to finish');
+  return html;
 }

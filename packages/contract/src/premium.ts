@@ -3,11 +3,11 @@ import { ZCard } from './checkout.ts';
 import { ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** SPEC section 9: a free 7-day trial, then about 24.90 euro a year. */
-export const PREMIUM_TRIAL_DAYS = 7;
-export const PREMIUM_YEARLY_PRICE_CENTS = 2490;
-/** The monthly plan's default price (issue 14); the operator may change both. */
-export const PREMIUM_MONTHLY_PRICE_CENTS = 299;
+export {
+  PREMIUM_MONTHLY_PRICE_CENTS,
+  PREMIUM_TRIAL_DAYS,
+  PREMIUM_YEARLY_PRICE_CENTS,
+} from './rules/premium-plans.ts';
 
 export const SUBSCRIPTION_TYPES = ['yearly', 'monthly'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];

@@ -1,5 +1,5 @@
 import { Compass, Search, Ticket, User, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuthStore } from '../lib/auth-store.ts';
@@ -8,12 +8,13 @@ import { useSite } from '../lib/site.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PremiumBadge } from '../ui/premium-badge.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { lazyWhenSeen } from '../ui/when-seen.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
-// Below the fold on every page: loaded after the page, outside the home page's first bundle.
-const NewsletterSignup = lazy(async () => ({
-  default: (await import('../features/account/components/newsletter-signup.tsx')).NewsletterSignup,
-}));
+// Below the fold on every page: loaded when it comes near the screen, outside the page's first scripts.
+const NewsletterSignup = lazyWhenSeen(
+  async () => (await import('../features/account/components/newsletter-signup.tsx')).NewsletterSignup,
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100'}`;
@@ -123,9 +124,7 @@ function Footer() {
       {!isLoggedIn && (
         <div className="mx-auto max-w-6xl px-4 pt-8 text-sm text-stone-600">
           <div className="max-w-md">
-            <Suspense fallback={null}>
-              <NewsletterSignup />
-            </Suspense>
+            <NewsletterSignup />
           </div>
         </div>
       )}

@@ -6,16 +6,26 @@ import { RegionPicker } from '../features/catalogue/components/region-picker.tsx
 import { TicketList } from '../features/catalogue/components/ticket-list.tsx';
 import { TicketRow } from '../features/catalogue/components/ticket-row.tsx';
 import { HomePage } from '../features/home/routes/home.tsx';
-import { AdSlot } from '../features/premium/components/ad-slot.tsx';
 import { HomeSearch } from '../features/search/components/home-search.tsx';
 import { prefetch } from '../lib/route-data.ts';
 import { siteQueryOptions } from '../lib/site.ts';
 import { getCategoriesQueryOptions, getRegionsQueryOptions } from '../queries/reference-data.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { lazyWhenSeen } from '../ui/when-seen.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { keepReferral, logout, requireMember, requireVisitor, toHome } from './guards.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { Slot } from './slot.tsx';
+
+// Parts below the fold of the public pages: their code loads, and the browser takes them over,
+// when they come near the screen (ui/when-seen.tsx).
+const AdSlot = lazyWhenSeen(async () => (await import('../features/premium/components/ad-slot.tsx')).AdSlot);
+const PremiumBannerWhenSeen = lazyWhenSeen(
+  async () => (await import('../features/premium/components/premium-banner.tsx')).PremiumBanner,
+);
+const ForecastStripWhenSeen = lazyWhenSeen(
+  async () => (await import('../features/weather/components/forecast-strip.tsx')).ForecastStrip,
+);
 
 const home = (
   <HomePage
@@ -163,25 +173,13 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: async () => {
                   const { EventInformation } = await import('../features/catalogue/routes/event.tsx');
-                  const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-                  const { ForecastStrip } = await import('../features/weather/components/forecast-strip.tsx');
                   return {
                     Component: () => (
                       <EventInformation
-                        banner={
-                          <Slot>
-                            <PremiumBanner />
-                          </Slot>
-                        }
-                        ad={
-                          <Slot>
-                            <AdSlot placement="event" />
-                          </Slot>
-                        }
+                        banner={<PremiumBannerWhenSeen />}
+                        ad={<AdSlot placement="event" />}
                         weather={(area) => (
-                          <Slot>
-                            <ForecastStrip areaId={area.id} timeZone={area.timeZone} />
-                          </Slot>
+                          <ForecastStripWhenSeen areaId={area.id} timeZone={area.timeZone} />
                         )}
                       />
                     ),

@@ -39,6 +39,17 @@ const millimetreFormat = memoByLanguage(
   (language) =>
     new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'millimeter', maximumFractionDigits: 1 }),
 );
+const weekdayFormats = {
+  long: memoByLanguage(
+    (language) => new Intl.DateTimeFormat(locale(language), { weekday: 'long', timeZone: 'UTC' }),
+  ),
+  short: memoByLanguage(
+    (language) => new Intl.DateTimeFormat(locale(language), { weekday: 'short', timeZone: 'UTC' }),
+  ),
+};
+const languageNames = memoByLanguage(
+  (language) => new Intl.DisplayNames([locale(language)], { type: 'language' }),
+);
 const celsiusFormat = memoByLanguage(
   (language) =>
     new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }),
@@ -79,11 +90,9 @@ export function weekdayName(
   width: 'long' | 'short' = 'short',
 ): string {
   // 2024-01-01 was a Monday.
-  return new Intl.DateTimeFormat(locale(language), { weekday: width, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, isoWeekday)),
-  );
+  return weekdayFormats[width](language).format(new Date(Date.UTC(2024, 0, isoWeekday)));
 }
 
 export function formatLanguageName(code: string, language: Language): string {
-  return new Intl.DisplayNames([locale(language)], { type: 'language' }).of(code) ?? code;
+  return languageNames(language).of(code) ?? code;
 }

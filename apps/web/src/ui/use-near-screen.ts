@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useState } from 'react';
 
 /** How close to the screen a lazy part starts loading: about a third of a phone's height ahead. */
-const NEAR_SCREEN = '300px 0px';
+export const NEAR_SCREEN = '300px 0px';
 
 /**
  * Whether the element has come near the screen (once true, it stays): what lazy parts of a page

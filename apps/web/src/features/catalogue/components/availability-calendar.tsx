@@ -2,7 +2,7 @@ import { addCalendarDays } from '@sentiero/contract/durations';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useTicket, useTicketCalendar } from '../../../queries/ticket.ts';
@@ -13,16 +13,16 @@ const DAYS_SHOWN = 28;
 
 /**
  * Four weeks at a time: the days a ticket can start, and the places left where they are counted.
- * An open day is a button that starts the purchase on that day; closed, sold-out and out-of-season
- * days are plain text. One day is in the Tab order, the arrow keys move between the others.
+ * An open day is a link to the purchase on that day, which works before the app has taken the
+ * page over (issue 21); closed, sold-out and out-of-season days are plain text. One day is in the
+ * Tab order, the arrow keys move between the others.
  */
 export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation('catalogue');
   const language = useCurrentLanguage();
-  const navigate = useNavigate();
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [focusedDate, setFocusedDate] = useState<string | undefined>(undefined);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const links = useRef(new Map<string, HTMLAnchorElement>());
   const hintId = useId();
   const calendar = useTicketCalendar(ticketId, from, DAYS_SHOWN);
   const onSale = useTicket(ticketId).data?.ticket.on_sale ?? false;
@@ -43,7 +43,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
     data.days.find((day, index) => day.date === focusedDate && choosable[index])?.date ??
     data.days.find((_, index) => choosable[index])?.date;
 
-  function moveFocus(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+  function moveFocus(event: KeyboardEvent<HTMLAnchorElement>, index: number) {
     const step = KEY_STEPS[event.key];
     if (step === undefined || !data) return;
     event.preventDefault();
@@ -51,7 +51,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
     const date = next === undefined ? undefined : data.days[next]?.date;
     if (!date) return;
     setFocusedDate(date);
-    buttons.current.get(date)?.focus();
+    links.current.get(date)?.focus();
   }
 
   return (
@@ -110,13 +110,13 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
             );
           }
           return (
-            <button
+            <Link
               key={day.date}
               ref={(element) => {
-                if (element) buttons.current.set(day.date, element);
-                else buttons.current.delete(day.date);
+                if (element) links.current.set(day.date, element);
+                else links.current.delete(day.date);
               }}
-              type="button"
+              to={`/event/${ticketId}/guests?date=${day.date}`}
               style={style}
               tabIndex={day.date === tabStop ? 0 : -1}
               aria-label={[longDate, status, left].filter(Boolean).join(', ')}
@@ -124,8 +124,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
               title={status}
               onFocus={() => setFocusedDate(day.date)}
               onKeyDown={(event) => moveFocus(event, index)}
-              onClick={() => navigate(`/event/${ticketId}/guests?date=${day.date}`)}
-              className="cursor-pointer rounded-md bg-brand-50 py-1.5 font-medium text-brand-900 ring-brand-300 hover:bg-brand-100 hover:ring-1 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:outline-offset-1"
+              className="block rounded-md bg-brand-50 py-1.5 font-medium text-brand-900 ring-brand-300 hover:bg-brand-100 hover:ring-1 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:outline-offset-1"
             >
               <span aria-hidden>{Number(day.date.slice(8))}</span>
               {left && (
@@ -133,7 +132,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
                   {left}
                 </span>
               )}
-            </button>
+            </Link>
           );
         })}
       </div>

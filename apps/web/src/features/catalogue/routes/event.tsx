@@ -9,11 +9,18 @@ import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.t
 import { getTicketQueryOptions, useTicket } from '../../../queries/ticket.ts';
 import { ActivityPicture } from '../../../ui/activity-picture.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { lazyWhenSeen } from '../../../ui/when-seen.tsx';
 import { ActivityIcon } from '../components/activity-icon.tsx';
-import { AvailabilityCalendar } from '../components/availability-calendar.tsx';
 import { BookingBox } from '../components/booking-box.tsx';
 import { RulesDownloads } from '../components/rules-downloads.tsx';
-import { TicketPackages } from '../components/ticket-packages.tsx';
+
+// Below the booking box and the facts: taken over by the browser when they come near the screen.
+const AvailabilityCalendar = lazyWhenSeen(
+  async () => (await import('../components/availability-calendar.tsx')).AvailabilityCalendar,
+);
+const TicketPackages = lazyWhenSeen(
+  async () => (await import('../components/ticket-packages.tsx')).TicketPackages,
+);
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import {
   PREMIUM_MONTHLY_PRICE_CENTS,
   PREMIUM_TRIAL_DAYS,
   PREMIUM_YEARLY_PRICE_CENTS,
-} from '@sentiero/contract/premium';
+} from '@sentiero/contract/rules/premium-plans';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

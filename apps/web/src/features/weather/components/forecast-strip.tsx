@@ -4,9 +4,9 @@ import {
   findWeatherWarnings,
   WEATHER_FORECAST_DAYS,
   WEATHER_WARNINGS,
-  type WeatherDay,
   type WeatherWarning,
-} from '@sentiero/contract/weather';
+} from '@sentiero/contract/rules/weather-warnings';
+import type { WeatherDay } from '@sentiero/contract/weather';
 import {
   Cloud,
   CloudDrizzle,

@@ -1,0 +1,106 @@
+import {
+  type ComponentType,
+  type JSX,
+  lazy,
+  memo,
+  type RefObject,
+  Suspense,
+  use,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { NEAR_SCREEN } from './use-near-screen.ts';
+
+/** Opens once: what a part waits for before the browser takes it over. */
+type Gate = { opened: Promise<void>; open(): void };
+
+function createGate(): Gate {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * True while the browser takes over a page the server rendered: the page is in #root already and
+ * the app has not marked itself ready (app.tsx). The app shell starts with an empty #root.
+ */
+function isTakingOverServerPage(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.documentElement.dataset.app !== 'ready' &&
+    (document.getElementById('root')?.hasChildNodes() ?? false)
+  );
+}
+
+// The longest a part waits for the browser to be idle: the page's start has finished well before.
+const IDLE_TIMEOUT_MS = 3000;
+
+function WaitFor({ gate, children }: { gate: Gate | undefined; children: JSX.Element }) {
+  if (gate) use(gate.opened);
+  return children;
+}
+
+/** Marks the part's box taken over (`data-part`): the e2e fixture waits for every part of a page. */
+function MarkTakenOver({ box }: { box: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    if (box.current) box.current.dataset.part = 'ready';
+  }, [box]);
+  return null;
+}
+
+/**
+ * A part below the fold of a server-rendered page whose code the browser loads, and whose HTML it
+ * hydrates, once the page has started: when the part nears the screen, takes the focus, or the
+ * browser is idle (issue 21). Until then the server's HTML stays as it is (its links work, nothing
+ * moves), and its code and hydration are not part of the page's start, which a phone runs in long
+ * tasks; each part is taken over in tasks of its own. The server renders it whole (its renderer
+ * waits for the code); a page the browser renders itself, after a link, loads it at once.
+ *
+ * It renders again only when its props change (`memo`, so give it plain values): a part still
+ * waiting that receives new children is rendered afresh by React, which drops the server's HTML.
+ */
+export function lazyWhenSeen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Part = lazy(async () => ({ default: await load() }));
+  return memo(function WhenSeen(props: P) {
+    const box = useRef<HTMLDivElement>(null);
+    // Only while the browser takes over the server's page; the gate lives as long as the part.
+    const [gate] = useState(() => (isTakingOverServerPage() ? createGate() : undefined));
+    useEffect(() => {
+      const element = box.current;
+      if (!gate || !element) return;
+      if (typeof IntersectionObserver === 'undefined' || typeof requestIdleCallback === 'undefined') {
+        return gate.open();
+      }
+      const idle = requestIdleCallback(gate.open, { timeout: IDLE_TIMEOUT_MS });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) gate.open();
+        },
+        { rootMargin: NEAR_SCREEN },
+      );
+      observer.observe(element);
+      // A keyboard user tabbing into the part gets it working at once.
+      element.addEventListener('focusin', gate.open);
+      gate.opened.then(() => observer.disconnect());
+      return () => {
+        cancelIdleCallback(idle);
+        observer.disconnect();
+        element.removeEventListener('focusin', gate.open);
+      };
+    }, [gate]);
+    return (
+      // Hidden when the part renders nothing, so an empty box takes no room in a spaced column.
+      <div ref={box} className="empty:hidden" data-part="waiting">
+        <Suspense fallback={null}>
+          <WaitFor gate={gate}>
+            <Part {...props} />
+          </WaitFor>
+          <MarkTakenOver box={box} />
+        </Suspense>
+      </div>
+    );
+  }) as unknown as ComponentType<P>;
+}

@@ -174,6 +174,40 @@ describe('the Sentiero+ membership', () => {
     expect(run(store, { type: 'charge_failed', at: day(37) }).status).toBe('past_due');
   });
 
+  it("follows the store's word on a failed renewal: its grace period, or no access while it holds the account", () => {
+    const store = run(startTrial({ at: START, trialDays: 7, type: 'yearly', source: 'google' }), {
+      type: 'charge_succeeded',
+      at: day(7),
+      paidUntil: day(372),
+    });
+    const grace = applyEvent(store, { type: 'charge_failed', at: day(372), graceUntil: day(375) }, 'store');
+    if (!grace.ok) throw new Error(grace.refusal);
+    expect(grace.membership).toMatchObject({ status: 'past_due', graceUntil: day(375) });
+    expect(isEntitled(grace.membership, day(374))).toBe(true);
+    expect(isEntitled(grace.membership, day(375))).toBe(false);
+    // On hold: the store retries for weeks, without access and without Sentiero's retry limits.
+    const held = applyEvent(
+      grace.membership,
+      { type: 'charge_failed', at: day(390), graceUntil: day(390) },
+      'store',
+    );
+    if (!held.ok) throw new Error(held.refusal);
+    expect(held.membership.status).toBe('past_due');
+    expect(isEntitled(held.membership, day(390))).toBe(false);
+    // A trial the store could not convert gives nothing either.
+    const unconverted = applyEvent(
+      startTrial({ at: START, trialDays: 7, type: 'monthly', source: 'apple' }),
+      { type: 'charge_failed', at: day(7), graceUntil: day(7) },
+      'store',
+    );
+    expect(unconverted.ok && unconverted.membership.status).toBe('past_due');
+    expect(unconverted.ok && isEntitled(unconverted.membership, day(7))).toBe(false);
+    // Recovered: paid again, entitled again.
+    const recovered = run(held.membership, { type: 'charge_succeeded', at: day(400), paidUntil: day(765) });
+    expect(recovered).toMatchObject({ status: 'active', graceUntil: null });
+    expect(isEntitled(recovered, day(401))).toBe(true);
+  });
+
   it('lets the store that sold a membership cancel, pause and resume it', () => {
     const store = run(startTrial({ at: START, trialDays: 7, type: 'yearly', source: 'google' }), {
       type: 'charge_succeeded',

@@ -9,6 +9,7 @@ import {
   RETRY_DAYS,
   startTrial,
 } from './lifecycle.ts';
+import { fromMembership } from './membership.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = '2026-11-25T08:00:00.000Z';
@@ -202,6 +203,22 @@ describe('the Sentiero+ membership', () => {
     );
     expect(unconverted.ok && unconverted.membership.status).toBe('past_due');
     expect(unconverted.ok && isEntitled(unconverted.membership, day(7))).toBe(false);
+    // The renewal job leaves it to the store until its grace is over, and never before the window.
+    const renewals = (membership: Membership) => fromMembership(membership, 'store', new Date(day(372)));
+    const longGrace = applyEvent(
+      store,
+      { type: 'charge_failed', at: day(372), graceUntil: day(400) },
+      'store',
+    );
+    expect(longGrace.ok && renewals(longGrace.membership).nextChargeAt).toEqual(new Date(day(400)));
+    const heldAtOnce = applyEvent(
+      store,
+      { type: 'charge_failed', at: day(372), graceUntil: day(372) },
+      'store',
+    );
+    expect(heldAtOnce.ok && renewals(heldAtOnce.membership).nextChargeAt).toEqual(
+      new Date(day(372 + RETRY_DAYS)),
+    );
     // Recovered: paid again, entitled again.
     const recovered = run(held.membership, { type: 'charge_succeeded', at: day(400), paidUntil: day(765) });
     expect(recovered).toMatchObject({ status: 'active', graceUntil: null });

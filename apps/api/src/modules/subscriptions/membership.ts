@@ -62,7 +62,9 @@ function nextDueAt(membership: Membership, renewals: Renewals): Date | null {
       return renewals === 'sentiero' ? periodEnd : null;
     case 'past_due': {
       const since = Date.parse(membership.pastDueSince ?? membership.periodEnd);
-      if (renewals !== 'sentiero') return new Date(since + RETRY_DAYS * DAY_MS);
+      // Ended by the job once the retry window and any grace the store gives are both over.
+      const graceEnd = membership.graceUntil ? Date.parse(membership.graceUntil) : 0;
+      if (renewals !== 'sentiero') return new Date(Math.max(since + RETRY_DAYS * DAY_MS, graceEnd));
       const retry = RETRY_AFTER_DAYS[membership.failedCharges - 1] ?? RETRY_DAYS;
       return new Date(since + retry * DAY_MS);
     }

@@ -177,7 +177,8 @@ export const subscriptionComplete = defineEndpoint({
   path: '/app/subscription/complete',
   kind: 'write',
   tag: 'premium',
-  summary: 'The member is back from the payment provider (PayPal approval): answers the membership.',
+  summary:
+    'The member is back from the payment provider (PayPal approval, Stripe card confirmation): the membership, approved if the provider says so.',
   input: z.object({ lng: ZLanguageParam }),
   output: ZSubscriptionAnswer,
 });

@@ -57,6 +57,11 @@ export const subscriptions = pgTable(
     periodEnd: at('period_end').notNull(),
     failedCharges: integer('failed_charges').notNull().default(0),
     pastDueSince: at('past_due_since'),
+    /**
+     * Past due: the benefits last until then (Sentiero's retry window, or the app store's grace
+     * period; the failure itself when the store holds the account). Null otherwise.
+     */
+    graceUntil: at('grace_until'),
     remainingMs: bigint('remaining_ms', { mode: 'number' }),
     canceledFrom: text('canceled_from').$type<'trialing' | 'active' | 'past_due'>(),
     /** When Sentiero's renewal job must charge (sandbox) or end it; null when nothing is due. */

@@ -212,7 +212,7 @@ export type AlertCandidate = {
   byPush: boolean;
   status: string;
   periodEnd: Date;
-  pastDueSince: Date | null;
+  graceUntil: Date | null;
   awaitingApproval: boolean;
   quietStart: number | null;
   quietEnd: number | null;
@@ -262,7 +262,7 @@ export async function findAlertCandidates(
       )
       select f.id as "followId", f.user_id as "userId", f.area_id as "areaId", f.kinds, f.min_level as "minLevel",
         f.by_mail as "byMail", f.by_push as "byPush",
-        s.status, s.period_end as "periodEnd", s.past_due_since as "pastDueSince",
+        s.status, s.period_end as "periodEnd", s.grace_until as "graceUntil",
         s.awaiting_approval as "awaitingApproval",
         st.quiet_start as "quietStart", st.quiet_end as "quietEnd", st.time_zone as "timeZone",
         exists (select 1 from push_subscriptions p where p.user_id = f.user_id) as "hasDevice",
@@ -282,7 +282,7 @@ export async function findAlertCandidates(
       from page f
       -- At most one live membership per member (a partial unique index): looked up by it, row by row.
       left join lateral (
-        select s.status, s.period_end, s.past_due_since, s.awaiting_approval
+        select s.status, s.period_end, s.grace_until, s.awaiting_approval
         from subscriptions s where s.user_id = f.user_id and s.status <> 'expired'
         limit 1
       ) s on true
@@ -297,7 +297,7 @@ export async function findAlertCandidates(
       .map((row) => ({
         ...(row as unknown as AlertCandidate),
         periodEnd: new Date(row.periodEnd as string),
-        pastDueSince: row.pastDueSince ? new Date(row.pastDueSince as string) : null,
+        graceUntil: row.graceUntil ? new Date(row.graceUntil as string) : null,
         told: (typeof row.told === 'string' ? JSON.parse(row.told) : row.told) as AlertEvent[],
       })),
     lastFollowId: last ? (last.followId as number) : null,

@@ -59,13 +59,13 @@ function purchase(accountToken: string, state: string, expiresAt: number) {
   };
 }
 
-const deliver = (notificationType: number, messageId?: string) => {
+const deliver = (notificationType: number, messageId?: string, purchaseToken = PURCHASE_TOKEN) => {
   const delivery = play.push(
     {
       version: '1.0',
       packageName: GOOGLE_PLAY_TEST_APP.packageName,
       eventTimeMillis: String(Date.now() - 1000),
-      subscriptionNotification: { version: '1.0', notificationType, purchaseToken: PURCHASE_TOKEN },
+      subscriptionNotification: { version: '1.0', notificationType, purchaseToken },
     },
     messageId ? { messageId } : {},
   );
@@ -124,5 +124,50 @@ describe('Sentiero+ bought in Google Play', () => {
     expect(subscription).toMatchObject({ status: 'expired', entitled: false });
     expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(false);
     expect((await member.get('/api/app/permission')).json().permissions).not.toContain('premium_content');
+  });
+
+  it("keeps the benefits through Google's grace period, none on account hold, and gives them back on recovery", async () => {
+    const member = await createMember(sut, 'Held');
+    const [row] = await sut.database.db
+      .select({ token: users.storeAccountToken })
+      .from(users)
+      .where(eq(users.id, await memberId(member)));
+    const token = row?.token ?? '';
+    const held = `${PURCHASE_TOKEN}-held`;
+    const isPremium = async () => (await member.get('/api/app/user/info')).json().user.is_premium;
+    play.registerSubscription(held, purchase(token, 'SUBSCRIPTION_STATE_ACTIVE', Date.now() + 30 * DAY));
+    expect((await deliver(4, undefined, held)).statusCode).toBe(200);
+    expect(await isPremium()).toBe(true);
+
+    // SUBSCRIPTION_IN_GRACE_PERIOD: Google keeps access until the grace period's end.
+    const graceEnd = Date.now() + 3 * DAY;
+    play.registerSubscription(held, purchase(token, 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD', graceEnd));
+    expect((await deliver(6, undefined, held)).statusCode).toBe(200);
+    let { subscription } = (await member.get('/api/app/subscription/info')).json();
+    expect(subscription).toMatchObject({
+      status: 'past_due',
+      entitled: true,
+      retry_until: new Date(graceEnd).toISOString(),
+    });
+
+    // SUBSCRIPTION_ON_HOLD: Google has removed access while it retries; so does Sentiero.
+    play.registerSubscription(held, purchase(token, 'SUBSCRIPTION_STATE_ON_HOLD', Date.now() - 1000));
+    expect((await deliver(5, undefined, held)).statusCode).toBe(200);
+    ({ subscription } = (await member.get('/api/app/subscription/info')).json());
+    expect(subscription).toMatchObject({ status: 'past_due', entitled: false });
+    expect(await isPremium()).toBe(false);
+    expect((await member.get('/api/app/permission')).json().permissions).not.toContain('premium_content');
+
+    // SUBSCRIPTION_RECOVERED: paid again, the benefits come back.
+    const paidUntil = Date.now() + 365 * DAY;
+    play.registerSubscription(held, purchase(token, 'SUBSCRIPTION_STATE_ACTIVE', paidUntil));
+    expect((await deliver(1, undefined, held)).statusCode).toBe(200);
+    ({ subscription } = (await member.get('/api/app/subscription/info')).json());
+    expect(subscription).toMatchObject({
+      status: 'active',
+      entitled: true,
+      expiry_date: new Date(paidUntil).toISOString(),
+    });
+    expect(await isPremium()).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
   RETRY_DAYS,
   startTrial,
 } from './lifecycle.ts';
+import { fromMembership } from './membership.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = '2026-11-25T08:00:00.000Z';
@@ -172,6 +173,56 @@ describe('the Sentiero+ membership', () => {
     }
     // The store's own notifications still move it.
     expect(run(store, { type: 'charge_failed', at: day(37) }).status).toBe('past_due');
+  });
+
+  it("follows the store's word on a failed renewal: its grace period, or no access while it holds the account", () => {
+    const store = run(startTrial({ at: START, trialDays: 7, type: 'yearly', source: 'google' }), {
+      type: 'charge_succeeded',
+      at: day(7),
+      paidUntil: day(372),
+    });
+    const grace = applyEvent(store, { type: 'charge_failed', at: day(372), graceUntil: day(375) }, 'store');
+    if (!grace.ok) throw new Error(grace.refusal);
+    expect(grace.membership).toMatchObject({ status: 'past_due', graceUntil: day(375) });
+    expect(isEntitled(grace.membership, day(374))).toBe(true);
+    expect(isEntitled(grace.membership, day(375))).toBe(false);
+    // On hold: the store retries for weeks, without access and without Sentiero's retry limits.
+    const held = applyEvent(
+      grace.membership,
+      { type: 'charge_failed', at: day(390), graceUntil: day(390) },
+      'store',
+    );
+    if (!held.ok) throw new Error(held.refusal);
+    expect(held.membership.status).toBe('past_due');
+    expect(isEntitled(held.membership, day(390))).toBe(false);
+    // A trial the store could not convert gives nothing either.
+    const unconverted = applyEvent(
+      startTrial({ at: START, trialDays: 7, type: 'monthly', source: 'apple' }),
+      { type: 'charge_failed', at: day(7), graceUntil: day(7) },
+      'store',
+    );
+    expect(unconverted.ok && unconverted.membership.status).toBe('past_due');
+    expect(unconverted.ok && isEntitled(unconverted.membership, day(7))).toBe(false);
+    // The renewal job leaves it to the store until its grace is over, and never before the window.
+    const renewals = (membership: Membership) => fromMembership(membership, 'store', new Date(day(372)));
+    const longGrace = applyEvent(
+      store,
+      { type: 'charge_failed', at: day(372), graceUntil: day(400) },
+      'store',
+    );
+    expect(longGrace.ok && renewals(longGrace.membership).nextChargeAt).toEqual(new Date(day(400)));
+    const heldAtOnce = applyEvent(
+      store,
+      { type: 'charge_failed', at: day(372), graceUntil: day(372) },
+      'store',
+    );
+    expect(heldAtOnce.ok && renewals(heldAtOnce.membership).nextChargeAt).toEqual(
+      new Date(day(372 + RETRY_DAYS)),
+    );
+    // Recovered: paid again, entitled again.
+    const recovered = run(held.membership, { type: 'charge_succeeded', at: day(400), paidUntil: day(765) });
+    expect(recovered).toMatchObject({ status: 'active', graceUntil: null });
+    expect(isEntitled(recovered, day(401))).toBe(true);
   });
 
   it('lets the store that sold a membership cancel, pause and resume it', () => {

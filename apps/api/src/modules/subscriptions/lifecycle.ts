@@ -29,6 +29,12 @@ export type Membership = {
   failedCharges: number;
   /** When the first of those failures happened. */
   pastDueSince: string | null;
+  /**
+   * Past due: the benefits last until then. RETRY_DAYS after the first failure while Sentiero or
+   * the provider retries; the store's own word for a store's membership (the end of its grace
+   * period, or the failure itself when it holds the account without one).
+   */
+  graceUntil: string | null;
   /** Suspended: the time that was left of the paid period, given back on resume. */
   remainingMs: number | null;
   /** Canceled: the state it left, restored by `uncancel` before the expiry. */
@@ -43,7 +49,12 @@ export type Membership = {
 
 export type MembershipEvent =
   | { type: 'charge_succeeded'; at: string; paidUntil: string }
-  | { type: 'charge_failed'; at: string }
+  /**
+   * `graceUntil`: the app store retries and says until when the member keeps access meanwhile
+   * (Google's grace period, Apple's billing grace period; `at` when it holds the account). The
+   * store then ends the membership by itself, so Sentiero's retry count and window do not apply.
+   */
+  | { type: 'charge_failed'; at: string; graceUntil?: string }
   | { type: 'suspend'; at: string }
   | { type: 'resume'; at: string }
   | { type: 'cancel'; at: string }
@@ -103,6 +114,7 @@ export function startTrial({
     periodEnd: trialEnd,
     failedCharges: 0,
     pastDueSince: null,
+    graceUntil: null,
     remainingMs: null,
     canceledFrom: null,
     awaitingApproval: false,
@@ -135,6 +147,7 @@ export function applyEvent(
         periodEnd: event.paidUntil,
         failedCharges: 0,
         pastDueSince: null,
+        graceUntil: null,
         awaitingApproval: false,
       });
 
@@ -143,14 +156,27 @@ export function applyEvent(
         return refuse('NOT_ALLOWED_NOW');
       const failedCharges = membership.failedCharges + 1;
       const pastDueSince = membership.pastDueSince ?? event.at;
-      const windowOver = ms(event.at) - ms(pastDueSince) >= RETRY_DAYS * DAY_MS;
       // Never paid and no trial: there is nothing to keep while retrying (else a declined card
-      // would give RETRY_DAYS of benefits, again at every attempt). The first charge and its
-      // MAX_RETRIES retries have all failed, or the window is over.
-      if (membership.awaitingApproval || failedCharges > MAX_RETRIES || windowOver) {
+      // would give RETRY_DAYS of benefits, again at every attempt).
+      if (membership.awaitingApproval) {
         return become({ ...membership, status: 'expired', failedCharges, pastDueSince });
       }
-      return become({ ...membership, status: 'past_due', failedCharges, pastDueSince });
+      if (event.graceUntil !== undefined) {
+        return become({
+          ...membership,
+          status: 'past_due',
+          failedCharges,
+          pastDueSince,
+          graceUntil: event.graceUntil,
+        });
+      }
+      // The first charge and its MAX_RETRIES retries have all failed, or the window is over.
+      const windowOver = ms(event.at) - ms(pastDueSince) >= RETRY_DAYS * DAY_MS;
+      if (failedCharges > MAX_RETRIES || windowOver) {
+        return become({ ...membership, status: 'expired', failedCharges, pastDueSince });
+      }
+      const graceUntil = new Date(ms(pastDueSince) + RETRY_DAYS * DAY_MS).toISOString();
+      return become({ ...membership, status: 'past_due', failedCharges, pastDueSince, graceUntil });
     }
 
     case 'suspend':
@@ -196,14 +222,15 @@ export function applyEvent(
 export type EntitlementFacts = {
   status: Membership['status'];
   periodEnd: string | Date;
-  pastDueSince: string | Date | null;
+  graceUntil: string | Date | null;
   awaitingApproval: boolean;
 };
 
 /**
  * Whether the member has Sentiero+'s benefits at `at` (the user fetch's `is_premium`, the
- * membership's `entitled`, the alerts' followers): during the trial, a paid period, the retry
- * window of a failed renewal, and a canceled membership's last paid days; not while suspended,
+ * membership's `entitled`, the alerts' followers): during the trial, a paid period, a failed
+ * renewal's grace (Sentiero's retry window, or the store's word), and a canceled membership's last
+ * paid days; not while suspended,
  * not once expired, never while it awaits its approval or its first payment. The one definition.
  */
 export function isEntitled(membership: EntitlementFacts, at: string | Date): boolean {
@@ -216,7 +243,7 @@ export function isEntitled(membership: EntitlementFacts, at: string | Date): boo
     case 'canceled':
       return now < ms(membership.periodEnd);
     case 'past_due':
-      return membership.pastDueSince !== null && now - ms(membership.pastDueSince) < RETRY_DAYS * DAY_MS;
+      return membership.graceUntil !== null && now < ms(membership.graceUntil);
     case 'suspended':
     case 'expired':
       return false;

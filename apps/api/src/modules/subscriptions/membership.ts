@@ -24,6 +24,7 @@ export function toMembership(row: SubscriptionRow): Membership {
     periodEnd: row.periodEnd.toISOString(),
     failedCharges: row.failedCharges,
     pastDueSince: row.pastDueSince?.toISOString() ?? null,
+    graceUntil: row.graceUntil?.toISOString() ?? null,
     remainingMs: row.remainingMs,
     canceledFrom: row.canceledFrom,
     awaitingApproval: row.awaitingApproval,
@@ -43,6 +44,7 @@ export function fromMembership(membership: Membership, renewals: Renewals, now: 
     periodEnd,
     failedCharges: membership.failedCharges,
     pastDueSince,
+    graceUntil: membership.graceUntil ? new Date(membership.graceUntil) : null,
     remainingMs: membership.remainingMs,
     canceledFrom: membership.canceledFrom,
     awaitingApproval: membership.awaitingApproval,
@@ -60,7 +62,9 @@ function nextDueAt(membership: Membership, renewals: Renewals): Date | null {
       return renewals === 'sentiero' ? periodEnd : null;
     case 'past_due': {
       const since = Date.parse(membership.pastDueSince ?? membership.periodEnd);
-      if (renewals !== 'sentiero') return new Date(since + RETRY_DAYS * DAY_MS);
+      // Ended by the job once the retry window and any grace the store gives are both over.
+      const graceEnd = membership.graceUntil ? Date.parse(membership.graceUntil) : 0;
+      if (renewals !== 'sentiero') return new Date(Math.max(since + RETRY_DAYS * DAY_MS, graceEnd));
       const retry = RETRY_AFTER_DAYS[membership.failedCharges - 1] ?? RETRY_DAYS;
       return new Date(since + retry * DAY_MS);
     }
@@ -107,10 +111,7 @@ export function toSubscription(
   handoff: { redirectUrl?: string; clientSecret?: string } = {},
 ): Subscription {
   const renewing = row.status === 'trialing' || row.status === 'active';
-  const retryUntil =
-    row.status === 'past_due' && row.pastDueSince
-      ? new Date(row.pastDueSince.getTime() + RETRY_DAYS * DAY_MS).toISOString()
-      : null;
+  const retryUntil = row.status === 'past_due' ? (row.graceUntil?.toISOString() ?? null) : null;
   return {
     id: row.id,
     status: row.status,

@@ -75,7 +75,8 @@ export async function notifyMember(
       );
       break;
     case 'paymentFailed': {
-      const endsOn = new Date((row.pastDueSince ?? ctx.clock.now()).getTime() + RETRY_DAYS * DAY_MS);
+      const endsOn =
+        row.graceUntil ?? new Date((row.pastDueSince ?? ctx.clock.now()).getTime() + RETRY_DAYS * DAY_MS);
       mail = paymentFailedMail(
         language,
         {

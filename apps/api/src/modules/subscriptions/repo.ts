@@ -43,7 +43,7 @@ export async function findLiveMembership(db: Db, userId: number) {
       .select({
         status: subscriptions.status,
         periodEnd: subscriptions.periodEnd,
-        pastDueSince: subscriptions.pastDueSince,
+        graceUntil: subscriptions.graceUntil,
         awaitingApproval: subscriptions.awaitingApproval,
       })
       .from(subscriptions)
@@ -335,6 +335,7 @@ export type ChargeRecord = {
     | 'periodEnd'
     | 'failedCharges'
     | 'pastDueSince'
+    | 'graceUntil'
     | 'remainingMs'
     | 'canceledFrom'
     | 'nextChargeAt'
@@ -396,6 +397,7 @@ export async function recordCharges(
           period_end = (r.j->>'periodEnd')::timestamptz,
           failed_charges = (r.j->>'failedCharges')::int,
           past_due_since = (r.j->>'pastDueSince')::timestamptz,
+          grace_until = (r.j->>'graceUntil')::timestamptz,
           remaining_ms = (r.j->>'remainingMs')::bigint,
           canceled_from = r.j->>'canceledFrom',
           next_charge_at = (r.j->>'nextChargeAt')::timestamptz,

@@ -56,7 +56,7 @@ export function registerSubscriptionRoutes(
   registerEndpoint(app, subscriptionPaymentMethod, (ctx, input) => changePaymentMethod(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
   });
-  registerEndpoint(app, subscriptionComplete, (ctx) => completeSubscription(ctx));
+  registerEndpoint(app, subscriptionComplete, (ctx) => completeSubscription(ctx, deps));
   registerEndpoint(app, adList, (ctx, input) => listAds(ctx, input.placement));
   registerBillingWebhooks(app, deps);
   registerStoreNotifications(app, deps.stores);

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { readThrough } from '../../platform/member-cache.ts';
 import type { CardDetails } from '../../platform/payments/provider.ts';
 import { findMemberContact } from '../../repos/members.ts';
+import { approveMembership } from './approve-membership.ts';
 import {
   applyEvent,
   type EntitlementFacts,
@@ -419,11 +420,27 @@ export async function changePaymentMethod(
   return { subscription: toSubscription(saved, now) };
 }
 
-/** Back from the provider's page: the membership as it stands (the provider's webhook approves it). */
-export async function completeSubscription(ctx: ServiceContext): Promise<{ subscription: Subscription }> {
+/**
+ * Back from the provider's page or from confirming the card: the membership as it stands. One
+ * still awaiting approval is asked about at the provider, so a trial whose card was just confirmed
+ * gives its benefits at once rather than when the webhook arrives (which approves it too).
+ */
+export async function completeSubscription(
+  ctx: ServiceContext,
+  deps: SubscriptionDeps,
+): Promise<{ subscription: Subscription }> {
   const member = await requireMember(ctx);
-  const row = await findCurrentSubscription(ctx.db, member.id);
+  let row = await findCurrentSubscription(ctx.db, member.id);
   if (!row) throw new AppError('NOT_FOUND', 404);
+  const provider = row.paymentMethod ? deps.providers[row.paymentMethod] : undefined;
+  if (row.awaitingApproval && row.source === 'web' && row.providerReference && provider?.findApproval) {
+    const approval = await provider.findApproval(row.providerReference);
+    if (approval?.type === 'approved') {
+      // Approved here, or by the webhook at the same moment: either way, read it as it is now.
+      await approveMembership(ctx, provider, row, approval);
+      row = (await findCurrentSubscription(ctx.db, member.id)) ?? row;
+    }
+  }
   return { subscription: toSubscription(row, ctx.clock.now()) };
 }
 
@@ -702,23 +719,7 @@ export async function applyBillingEvent(
   }
   const now = ctx.clock.now();
   if (event.type === 'approved') {
-    // Without a trial, approving is not paying: the membership waits for its first charge.
-    if (!row.awaitingApproval || !row.trialEnd) return;
-    const membership = { ...toMembership(row), awaitingApproval: false };
-    // The provider's trial starts when the member approves, not when they were sent to approve:
-    // ours runs as long from then, so the benefits last until the provider's first charge.
-    const approvedAt = Math.min(event.at.getTime(), now.getTime());
-    if (row.status === 'trialing' && row.trialEnd && approvedAt > row.startedAt.getTime()) {
-      const trialEnd = new Date(row.trialEnd.getTime() + approvedAt - row.startedAt.getTime()).toISOString();
-      Object.assign(membership, { trialEnd, periodEnd: trialEnd });
-    }
-    const saved = await updateSubscription(
-      ctx.db,
-      row,
-      fromMembership(membership, provider.renewals, now),
-      now,
-    );
-    if (saved?.trialEnd) await notifyMember(ctx, saved, { kind: 'trialStarted' });
+    await approveMembership(ctx, provider, row, event);
     return;
   }
   const membershipEvent: MembershipEvent =

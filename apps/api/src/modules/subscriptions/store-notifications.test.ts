@@ -25,6 +25,7 @@ function notification(
   type: string,
   purchase: { originalTransactionId: string; accountToken: string; expiresDate: number; trial?: boolean },
   subtype?: string,
+  renewalInfo: Record<string, unknown> = {},
 ) {
   const transaction = {
     transactionId: randomUUID(),
@@ -52,6 +53,7 @@ function notification(
     autoRenewStatus: type === 'DID_CHANGE_RENEWAL_STATUS' && subtype === 'AUTO_RENEW_DISABLED' ? 0 : 1,
     signedDate: Date.now() - 1000,
     environment: 'Sandbox',
+    ...renewalInfo,
   };
   const payload = {
     notificationType: type,
@@ -138,6 +140,61 @@ describe('Sentiero+ bought in the App Store', () => {
     subscription = (await member.get('/api/app/subscription/info')).json().subscription;
     expect(subscription).toMatchObject({ status: 'expired', entitled: false });
     expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(false);
+  });
+
+  it("gives nothing for a trial Apple could not convert, until Apple's grace period or its recovery says so", async () => {
+    const member = await createMember(sut, 'Unpaid');
+    const [row] = await sut.database.db
+      .select({ token: users.storeAccountToken })
+      .from(users)
+      .where(eq(users.id, await memberId(member)));
+    const trialEnd = Date.now() + 1000;
+    const purchase = {
+      originalTransactionId: `2001${Date.now()}`,
+      accountToken: row?.token as string,
+      expiresDate: trialEnd,
+      trial: true,
+    };
+    const isPremium = async () => (await member.get('/api/app/user/info')).json().user.is_premium;
+    expect((await deliver(notification('SUBSCRIBED', purchase, 'INITIAL_BUY'))).statusCode).toBe(200);
+    expect(await isPremium()).toBe(true);
+
+    // The trial's first charge fails and Apple retries without a grace period: no access.
+    const retrying = { isInBillingRetryPeriod: true };
+    expect((await deliver(notification('DID_FAIL_TO_RENEW', purchase, undefined, retrying))).statusCode).toBe(
+      200,
+    );
+    let subscription = (await member.get('/api/app/subscription/info')).json().subscription;
+    expect(subscription).toMatchObject({ status: 'past_due', entitled: false });
+    expect(await isPremium()).toBe(false);
+
+    // With a billing grace period, access lasts until its end.
+    const graceEnd = Date.now() + 6 * DAY;
+    const grace = { ...retrying, gracePeriodExpiresDate: graceEnd };
+    expect(
+      (await deliver(notification('DID_FAIL_TO_RENEW', purchase, 'GRACE_PERIOD', grace))).statusCode,
+    ).toBe(200);
+    subscription = (await member.get('/api/app/subscription/info')).json().subscription;
+    expect(subscription).toMatchObject({
+      status: 'past_due',
+      entitled: true,
+      retry_until: new Date(graceEnd).toISOString(),
+    });
+
+    // The grace period is over, Apple goes on retrying: access ends, the membership does not.
+    expect((await deliver(notification('GRACE_PERIOD_EXPIRED', purchase, undefined, grace))).statusCode).toBe(
+      200,
+    );
+    subscription = (await member.get('/api/app/subscription/info')).json().subscription;
+    expect(subscription).toMatchObject({ status: 'past_due', entitled: false });
+
+    // Billing recovered: a paid year.
+    const paidUntil = Date.now() + 365 * DAY;
+    const recovered = { ...purchase, trial: false, expiresDate: paidUntil };
+    expect((await deliver(notification('DID_RENEW', recovered, 'BILLING_RECOVERY'))).statusCode).toBe(200);
+    subscription = (await member.get('/api/app/subscription/info')).json().subscription;
+    expect(subscription).toMatchObject({ status: 'active', entitled: true });
+    expect(await isPremium()).toBe(true);
   });
 
   it('refuses a notification signed by anyone but the App Store, and changes nothing', async () => {

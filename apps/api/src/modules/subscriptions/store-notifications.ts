@@ -40,7 +40,8 @@ export async function applyStoreNotification(ctx: BillingContext, note: StoreNot
           ? { type: 'charge_succeeded', at, paidUntil: note.expiresAt.toISOString() }
           : null;
       case 'renewal_failed':
-        return { type: 'charge_failed', at };
+        // The store's word decides the access while it retries: its grace period, or none.
+        return { type: 'charge_failed', at, graceUntil: (note.graceUntil ?? note.at).toISOString() };
       case 'renewal_off':
         return { type: 'cancel', at };
       case 'renewal_on':

@@ -115,6 +115,7 @@ describe('App Store server notifications', () => {
       planType: 'yearly',
       kind: 'started',
       expiresAt: new Date(expiresDate),
+      graceUntil: null,
       inTrial: true,
       at: new Date(signedDate),
     });
@@ -130,7 +131,8 @@ describe('App Store server notifications', () => {
     ['DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_ENABLED', 'renewal_on'],
     ['EXPIRED', 'VOLUNTARY', 'expired'],
     ['EXPIRED', 'BILLING_RETRY', 'expired'],
-    ['GRACE_PERIOD_EXPIRED', undefined, 'expired'],
+    // Apple retries for up to 60 more days, without access: a BILLING_RECOVERY may still come.
+    ['GRACE_PERIOD_EXPIRED', undefined, 'renewal_failed'],
     ['REFUND', undefined, 'refunded'],
     ['REVOKE', undefined, 'refunded'],
     ['DID_CHANGE_RENEWAL_PREF', 'DOWNGRADE', 'other'],
@@ -139,6 +141,26 @@ describe('App Store server notifications', () => {
   ])('reads %s %s as %s', async (type, subtype, kind) => {
     const { body } = appleDelivery(type, { subtype, transaction: paidTransaction });
     expect(await parse(body)).toMatchObject({ kind, storeReference: '2000000912340000', inTrial: false });
+  });
+
+  it("gives access through Apple's billing grace period only, and none in its billing retry", async () => {
+    const graceEnd = expiresDate + 16 * 24 * 60 * 60 * 1000;
+    const grace = appleDelivery('DID_FAIL_TO_RENEW', {
+      subtype: 'GRACE_PERIOD',
+      transaction: paidTransaction,
+      renewal: { ...renewalInfo, isInBillingRetryPeriod: true, gracePeriodExpiresDate: graceEnd },
+    });
+    expect(await parse(grace.body)).toMatchObject({ kind: 'renewal_failed', graceUntil: new Date(graceEnd) });
+    const retry = appleDelivery('DID_FAIL_TO_RENEW', {
+      transaction: paidTransaction,
+      renewal: { ...renewalInfo, isInBillingRetryPeriod: true },
+    });
+    expect(await parse(retry.body)).toMatchObject({ kind: 'renewal_failed', graceUntil: null });
+    const over = appleDelivery('GRACE_PERIOD_EXPIRED', {
+      transaction: paidTransaction,
+      renewal: { ...renewalInfo, isInBillingRetryPeriod: true, gracePeriodExpiresDate: graceEnd },
+    });
+    expect(await parse(over.body)).toMatchObject({ kind: 'renewal_failed', graceUntil: null });
   });
 
   it('does not call a paid introductory price a free trial', async () => {

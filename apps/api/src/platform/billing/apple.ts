@@ -86,6 +86,7 @@ const ZTransaction = z.object({
 const ZRenewalInfo = z.object({
   originalTransactionId: z.string(),
   appAccountToken: z.string().optional(),
+  gracePeriodExpiresDate: z.number().optional(),
 });
 
 const AUTO_RENEWABLE = 'Auto-Renewable Subscription';
@@ -173,6 +174,15 @@ export function appleNotifications(config: AppleNotificationsConfig): StoreNotif
       if (transaction.type !== undefined && transaction.type !== AUTO_RENEWABLE) return null;
 
       const expiresAt = transaction.expiresDate === undefined ? null : new Date(transaction.expiresDate);
+      const kind = appleKind(notification.notificationType, notification.subtype);
+      // DID_FAIL_TO_RENEW with the subtype GRACE_PERIOD: access until the grace period's end;
+      // without it (billing retry) and after GRACE_PERIOD_EXPIRED, Apple says to remove access.
+      const graceUntil =
+        kind === 'renewal_failed' &&
+        notification.subtype === 'GRACE_PERIOD' &&
+        renewal?.gracePeriodExpiresDate !== undefined
+          ? new Date(renewal.gracePeriodExpiresDate)
+          : null;
       const freeTrialOffer =
         transaction.offerType === INTRODUCTORY_OFFER &&
         (transaction.offerDiscountType === undefined || transaction.offerDiscountType === 'FREE_TRIAL');
@@ -183,8 +193,9 @@ export function appleNotifications(config: AppleNotificationsConfig): StoreNotif
         accountToken: transaction.appAccountToken ?? renewal?.appAccountToken ?? null,
         productId: transaction.productId,
         planType: config.products[transaction.productId] ?? null,
-        kind: appleKind(notification.notificationType, notification.subtype),
+        kind,
         expiresAt,
+        graceUntil,
         // The transaction keeps its offer after the trial ended (an EXPIRED notification carries it).
         inTrial: freeTrialOffer && (expiresAt === null || expiresAt > now()),
         at: notification.signedDate === undefined ? now() : new Date(notification.signedDate),
@@ -200,13 +211,15 @@ function appleKind(type: string, subtype: string | undefined): StoreNotification
     case 'DID_RENEW':
       return 'renewed';
     case 'DID_FAIL_TO_RENEW':
+    // The grace period is over and Apple goes on retrying for up to 60 days without access: a
+    // BILLING_RECOVERY renewal can still come, so it is not the end (EXPIRED is).
+    case 'GRACE_PERIOD_EXPIRED':
       return 'renewal_failed';
     case 'DID_CHANGE_RENEWAL_STATUS':
       if (subtype === 'AUTO_RENEW_DISABLED') return 'renewal_off';
       if (subtype === 'AUTO_RENEW_ENABLED') return 'renewal_on';
       return 'other';
     case 'EXPIRED':
-    case 'GRACE_PERIOD_EXPIRED':
       return 'expired';
     case 'REFUND':
     case 'REVOKE':

@@ -91,6 +91,7 @@ describe('Google Play real-time developer notifications', () => {
       planType: 'yearly',
       kind: 'started',
       expiresAt: expiryTime,
+      graceUntil: null,
       inTrial: false,
       at: new Date(Number(notification.eventTimeMillis)),
     });
@@ -115,6 +116,30 @@ describe('Google Play real-time developer notifications', () => {
     expect(await parse(play.push(subscriptionNotification(type)))).toMatchObject({
       kind,
       storeReference: PURCHASE_TOKEN,
+    });
+  });
+
+  it("gives access through Google's grace period only, and none on account hold", async () => {
+    const graceToken = 'grace-token-1';
+    const graceEnd = new Date(Date.now() + 3 * DAY);
+    play.registerSubscription(graceToken, {
+      ...activePurchase,
+      subscriptionState: 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD',
+      lineItems: [{ ...activePurchase.lineItems[0], expiryTime: graceEnd.toISOString() }],
+    });
+    expect(await parse(play.push(subscriptionNotification(6, graceToken)))).toMatchObject({
+      kind: 'renewal_failed',
+      graceUntil: graceEnd,
+    });
+    const heldToken = 'hold-token-1';
+    play.registerSubscription(heldToken, {
+      ...activePurchase,
+      subscriptionState: 'SUBSCRIPTION_STATE_ON_HOLD',
+      lineItems: [{ ...activePurchase.lineItems[0], expiryTime: new Date(Date.now() - DAY).toISOString() }],
+    });
+    expect(await parse(play.push(subscriptionNotification(5, heldToken)))).toMatchObject({
+      kind: 'renewal_failed',
+      graceUntil: null,
     });
   });
 

@@ -65,6 +65,7 @@ const ZSubscriptionPurchase = z.object({
 });
 
 const VOIDED_SUBSCRIPTION = 1;
+const IN_GRACE_PERIOD = 6;
 
 /**
  * Google Play's real-time developer notifications, pushed by Pub/Sub. The push is authenticated by
@@ -151,6 +152,9 @@ export function googleNotifications(config: GoogleNotificationsConfig): StoreNot
       const [item] = subscription.lineItems;
       const expiresAt = item.expiryTime ? new Date(item.expiryTime) : null;
       const eventMillis = Number(notification.eventTimeMillis);
+      // In its grace period the purchase's expiry is the grace period's end, and access lasts
+      // until then; on hold (5) Google has removed access while it retries.
+      const inGracePeriod = notification.subscriptionNotification?.notificationType === IN_GRACE_PERIOD;
       return {
         source: 'google',
         notificationId: messageId,
@@ -160,6 +164,7 @@ export function googleNotifications(config: GoogleNotificationsConfig): StoreNot
         planType: config.products[item.productId] ?? null,
         kind,
         expiresAt,
+        graceUntil: inGracePeriod ? expiresAt : null,
         inTrial: item.offerPhase?.freeTrial !== undefined && (expiresAt === null || expiresAt > now()),
         at: Number.isFinite(eventMillis) && eventMillis > 0 ? new Date(eventMillis) : now(),
       } satisfies StoreNotification;

@@ -70,8 +70,12 @@ export type BillingEvent =
     }
   /** The provider ended the subscription (deleted at Stripe, cancelled or expired at PayPal). */
   | { type: 'ended'; reference: string; at: Date }
-  /** The member approved it at the provider (PayPal): the trial runs from now. */
-  | { type: 'approved'; reference: string; at: Date };
+  /**
+   * The member approved it at the provider (PayPal), or confirmed the card of its trial (Stripe's
+   * SetupIntent succeeded). `trialEnd`: the provider's own trial end when it fixed one at the
+   * start (Stripe); without it the trial runs from the approval (PayPal).
+   */
+  | { type: 'approved'; reference: string; at: Date; trialEnd?: Date };
 
 export interface BillingProvider {
   readonly method: SubscriptionPaymentMethod;
@@ -93,6 +97,12 @@ export interface BillingProvider {
   stopRenewal(reference: string): Promise<void>;
   /** Ends the provider's subscription now (at expiry, or when the account is deleted). */
   end(reference: string): Promise<void>;
+  /**
+   * Asks the provider whether the member has approved a membership still awaiting it (the browser
+   * is back from confirming the card): the `approved` event if so, else null. The webhook says
+   * the same later; this lets the member see the benefits at once.
+   */
+  findApproval?(reference: string): Promise<BillingEvent | null>;
   /** Verifies a webhook's signature and reads it; throws PaymentWebhookError when it does not verify. */
   parseWebhook?(
     rawBody: Buffer,

@@ -32,6 +32,12 @@ export type StoreNotification = {
     | 'other';
   /** The end of the period paid (or of the trial), when the store says it. */
   expiresAt: Date | null;
+  /**
+   * `renewal_failed`: the end of the grace period the store gives while it retries (the member
+   * keeps access until then); null when it holds the account, or retries without a grace
+   * period: the store has removed access, and so does Sentiero.
+   */
+  graceUntil: Date | null;
   /** A free trial is running (Apple offerType 1 / Google's free-trial phase). */
   inTrial: boolean;
   at: Date;

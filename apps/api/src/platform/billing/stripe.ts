@@ -131,6 +131,13 @@ export function stripeBilling(config: StripeBillingConfig): BillingProvider {
       }
     },
 
+    async findApproval(reference) {
+      const subscription = await stripe.subscriptions.retrieve(reference, {
+        expand: ['pending_setup_intent'],
+      });
+      return readApproval(subscription, new Date());
+    },
+
     async parseWebhook(rawBody, headers) {
       const event = verifyStripeEvent(stripe, config.webhookSecret, rawBody, headers);
       return { eventId: event.id, event: readEvent(event) };
@@ -199,13 +206,43 @@ function readStart(subscription: Stripe.Subscription): SubscriptionStart {
 }
 
 /**
- * Stripe events as membership events. `customer.subscription.updated` answers null: its changes are
- * either ours (pause, resume, stop renewing: we already recorded them) or consequences of a
- * payment that `invoice.paid` / `invoice.payment_failed` already report (trial end, past_due).
+ * A trial's card is confirmed when its SetupIntent succeeded: Stripe then clears the subscription's
+ * `pending_setup_intent` (and saves the card as its default). Until then, or when the card was
+ * refused (the SetupIntent back to `requires_payment_method` with its `last_setup_error`), the
+ * membership is not approved. Without a trial the first invoice's payment decides, not this.
+ */
+function readApproval(subscription: Stripe.Subscription, at: Date): BillingEvent | null {
+  if (subscription.status !== 'trialing' && subscription.status !== 'active') return null;
+  const setup = subscription.pending_setup_intent;
+  if (typeof setup === 'string') {
+    throw new Error(`Stripe sent subscription ${subscription.id} without its SetupIntent expanded`);
+  }
+  // Succeeded but not yet cleared from the subscription: Stripe's own order of updates.
+  if (setup && (setup.status !== 'succeeded' || setup.last_setup_error)) return null;
+  const trialEnd = subscription.trial_end;
+  return {
+    type: 'approved',
+    reference: subscription.id,
+    at,
+    ...(trialEnd ? { trialEnd: new Date(trialEnd * 1000) } : {}),
+  };
+}
+
+/**
+ * Stripe events as membership events. Of `customer.subscription.updated` only the confirmation of a
+ * trial's card counts (its `pending_setup_intent` cleared): its other changes are either ours
+ * (pause, resume, stop renewing: we already recorded them) or consequences of a payment that
+ * `invoice.paid` / `invoice.payment_failed` already report (trial end, past_due).
  */
 function readEvent(event: Stripe.Event): BillingEvent | null {
   const at = new Date(event.created * 1000);
   switch (event.type) {
+    case 'customer.subscription.updated': {
+      const before = event.data.previous_attributes as Partial<Stripe.Subscription> | undefined;
+      const subscription = event.data.object;
+      if (!before?.pending_setup_intent || subscription.pending_setup_intent !== null) return null;
+      return readApproval(subscription, at);
+    }
     case 'invoice.paid': {
       const invoice = event.data.object;
       const reference = subscriptionOf(invoice);

@@ -1,4 +1,4 @@
-import { stripeEvent, stripeId, stripeSignature } from './stripe.ts';
+import { type FakeStripe, stripeEvent, stripeId, stripeSignature } from './stripe.ts';
 
 /** A delivery as Stripe sends it to the webhook endpoint: the event's bytes and their signature. */
 export function signedStripeEvent(
@@ -72,4 +72,50 @@ export function stripeSubscriptionInvoice(input: {
     status: input.status,
     status_transitions: { finalized_at: input.periodStart, paid_at: paid ? input.periodStart + 60 : null },
   };
+}
+
+/**
+ * Stripe.js confirming a trial's SetupIntent (`confirmCardSetup`), as Stripe applies it: a card
+ * that sets up makes the SetupIntent `succeeded`, clears the subscription's `pending_setup_intent`
+ * and saves the card as its default, then sends `setup_intent.succeeded` and
+ * `customer.subscription.updated` (with the old values). A refused card leaves the SetupIntent in
+ * `requires_payment_method` with its `last_setup_error`, the subscription as it was, and sends
+ * `setup_intent.setup_failed`. Answers the signed deliveries, in Stripe's order.
+ */
+export function confirmStripeSetupIntent(
+  stripe: FakeStripe,
+  subscriptionId: string,
+  outcome: 'succeeded' | 'declined',
+): { body: string; headers: Record<string, string> }[] {
+  const subscription = stripe.subscriptions.get(subscriptionId);
+  const setupId = subscription?.pending_setup_intent;
+  const setup = setupId ? stripe.setupIntents.get(setupId) : undefined;
+  if (!subscription || !setupId || !setup) throw new Error(`no SetupIntent pending on ${subscriptionId}`);
+  const paymentMethod = stripeId('pm');
+  if (outcome === 'declined') {
+    Object.assign(setup, {
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_setup_error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        payment_method: { id: paymentMethod, object: 'payment_method', type: 'card' },
+      },
+    });
+    return [signedStripeEvent('setup_intent.setup_failed', { ...setup })];
+  }
+  Object.assign(setup, { status: 'succeeded', payment_method: paymentMethod, last_setup_error: null });
+  const before = {
+    pending_setup_intent: setupId,
+    default_payment_method: subscription.default_payment_method ?? null,
+  };
+  Object.assign(subscription, { pending_setup_intent: null, default_payment_method: paymentMethod });
+  const { payment_behavior: _asked, ...shown } = subscription;
+  const updated = stripeEvent('customer.subscription.updated', shown, before);
+  return [
+    signedStripeEvent('setup_intent.succeeded', { ...setup }),
+    { body: updated, headers: { 'stripe-signature': stripeSignature(updated) } },
+  ];
 }

@@ -203,6 +203,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       created,
       currency: 'eur',
       customer,
+      default_payment_method: null,
       ended_at: null,
       items: {
         object: 'list',
@@ -425,13 +426,18 @@ export function stripeSignature(
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
 }
 
-export function stripeEvent(type: string, object: Record<string, unknown>): string {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  previousAttributes?: Record<string, unknown>,
+): string {
   const event = {
     id: stripeId('evt'),
     object: 'event',
     api_version: '2026-10-28.endive',
     created: Math.floor(Date.now() / 1000),
-    data: { object },
+    // `*.updated` events carry the changed fields' old values.
+    data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
     livemode: false,
     pending_webhooks: 1,
     request: { id: 'req_8fPq2W', idempotency_key: 'order-K7QX2M-1' },

@@ -2,6 +2,7 @@ import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
 import type { Language } from '@sentiero/contract/languages';
 import type { Subscription } from '@sentiero/contract/premium';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { callApi } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { currentLanguage, useCurrentLanguage } from '../../lib/i18n.ts';
@@ -55,11 +56,42 @@ export function getSubscriptionQueryOptions(language: Language) {
   });
 }
 
-/** Only asked for a signed-in member (and only in the browser: member answers are never rendered on the server). */
-export function useSubscription() {
+/** While a membership waits for its provider's confirmation (a webhook), it is asked again this often. */
+const CONFIRMATION_POLL_MS = 3000;
+
+/**
+ * Only asked for a signed-in member (and only in the browser: member answers are never rendered on
+ * the server). `untilEntitled`: a membership still waiting for the provider's confirmation is asked
+ * again until it gives the benefits, and then the user is read again (`is_premium`).
+ */
+export function useSubscription({ untilEntitled = false }: { untilEntitled?: boolean } = {}) {
   const hydrated = useHydrated();
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
-  return useQuery({ ...getSubscriptionQueryOptions(useCurrentLanguage()), enabled: hydrated && isLoggedIn });
+  const query = useQuery({
+    ...getSubscriptionQueryOptions(useCurrentLanguage()),
+    enabled: hydrated && isLoggedIn,
+    refetchInterval: (current) =>
+      untilEntitled && isAwaitingConfirmation(current.state.data?.subscription)
+        ? CONFIRMATION_POLL_MS
+        : false,
+  });
+  const entitled = query.data?.subscription?.entitled === true;
+  const wasEntitled = useRef(entitled);
+  useEffect(() => {
+    if (untilEntitled && entitled && !wasEntitled.current) void refreshUser();
+    wasEntitled.current = entitled;
+  }, [untilEntitled, entitled]);
+  return query;
+}
+
+/** Bought, not ended, but without benefits yet: the provider has still to confirm it. */
+export function isAwaitingConfirmation(subscription: Subscription | null | undefined): boolean {
+  return (
+    subscription !== null &&
+    subscription !== undefined &&
+    !subscription.entitled &&
+    (subscription.status === 'trialing' || subscription.status === 'active')
+  );
 }
 
 /**

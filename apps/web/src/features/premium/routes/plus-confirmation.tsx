@@ -17,8 +17,12 @@ import { classifyMembershipFailure, formatMembershipDate } from '../membership.t
 /** PayPal adds these to the return address of an approved subscription. */
 const PAYPAL_RETURN_PARAMS = ['subscription_id', 'ba_token', 'token'];
 
-/** The trial's end, the first charge (when and how much), and where to go next. */
-function Welcome({ subscription }: { subscription: Subscription }) {
+/**
+ * The trial's end, the first charge (when and how much), and where to go next. Until the provider
+ * has confirmed the membership (its webhook not arrived yet) it says so, not that the benefits
+ * are on.
+ */
+export function MembershipWelcome({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('premium');
   const language = useCurrentLanguage();
   const brand = useSite().data?.premium_brand ?? 'Sentiero+';
@@ -31,7 +35,9 @@ function Welcome({ subscription }: { subscription: Subscription }) {
   ];
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeading lead={t('confirmation.lead', { brand })}>
+      <PageHeading
+        lead={t(subscription.entitled ? 'confirmation.lead' : 'confirmation.pendingLead', { brand })}
+      >
         <span className="flex items-center gap-2">
           <CircleCheck aria-hidden className="size-7 text-brand-700" />
           {t('confirmation.title', { brand })}
@@ -105,7 +111,8 @@ export function Component() {
     asked.current = true;
     complete.mutate();
   }, [backFromPaypal, complete]);
-  const membership = useSubscription();
+  // Followed until the provider's confirmation gives the benefits, then the user is read again.
+  const membership = useSubscription({ untilEntitled: true });
 
   if (backFromPaypal && complete.isError) {
     return (
@@ -118,9 +125,12 @@ export function Component() {
       </div>
     );
   }
+  // The membership query holds the completion's answer too (and whatever followed it).
   const subscription =
-    complete.data?.subscription ?? (backFromPaypal ? undefined : membership.data?.subscription);
-  if (subscription) return <Welcome subscription={subscription} />;
+    backFromPaypal && !complete.data
+      ? undefined
+      : (membership.data?.subscription ?? complete.data?.subscription);
+  if (subscription) return <MembershipWelcome subscription={subscription} />;
   if ((backFromPaypal && !complete.isError) || membership.isPending) return <Spinner size="large" />;
   return (
     <div className="mx-auto max-w-xl space-y-4">

@@ -30,7 +30,10 @@ function searchesAsked(address: string): Query[] {
   return queries
     .getQueryCache()
     .findAll({ queryKey: ['search', 'results'] })
-    .filter((query) => query.state.status === 'pending' && query.options.enabled !== false);
+    .filter(
+      (query) =>
+        query.state.status === 'pending' && (query.options as { enabled?: boolean }).enabled !== false,
+    );
 }
 
 describe('the search page', () => {

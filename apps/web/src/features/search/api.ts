@@ -14,6 +14,7 @@ export function getSearchQueryOptions(language: Language, input: SearchInput) {
   });
 }
 
-export function useSearch(input: SearchInput) {
-  return useQuery(getSearchQueryOptions(useCurrentLanguage(), input));
+/** The results of `input`; nothing is asked while `enabled` is false (no search made yet). */
+export function useSearch(input: SearchInput, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSearchQueryOptions(useCurrentLanguage(), input), enabled });
 }

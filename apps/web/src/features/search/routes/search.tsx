@@ -111,7 +111,8 @@ export function SearchPage({ renderResults }: { renderResults: (results: SearchR
   const input = readInput(params);
   const asked = FIELDS.filter((field) => field !== 'page' && params.has(field));
   const hasSearch = !isEmptySearch(asked.map((field) => params.get(field) ?? ''));
-  const results = useSearch(input);
+  // An empty search would list the whole catalogue, which the page never shows: nothing is asked.
+  const results = useSearch(input, { enabled: hasSearch });
   const filters = useSearchFilters().data;
   // Also when the browser sent the form itself, before the page's script ran: then the address
   // holds the fields, all blank.

@@ -64,14 +64,16 @@ export function registerEndpoint<E extends Endpoint>(
   const url = `/api${endpoint.path}`;
   const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
-  const { access } = endpoint;
+  const { access, loginCode } = endpoint;
   if (options.files && !access) {
     // A file is read into memory: only for someone known, checked before it is read (access.ts).
     throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);
   }
+  if (loginCode && !access)
+    throw new Error(`${endpoint.path}: a login code without access is never answered`);
   // Before the body is read (preParsing): a refusal that needs only the session costs no upload.
   const requireAccess = access
-    ? (request: FastifyRequest) => requireEndpointAccess(request, access)
+    ? (request: FastifyRequest) => requireEndpointAccess(request, access, loginCode)
     : undefined;
 
   routes.route({

@@ -32,7 +32,8 @@ export const ZGuest = z.object({
   full_name: z
     .string(field('guestName'))
     .trim()
-    .max(120, field('guestName'))
+    // A name past its length is refused by its length alone, not matched against the pattern too.
+    .max(120, { ...field('guestName'), abort: true })
     .regex(GUEST_NAME, field('guestName')),
   start_date: ZCalendarDate,
   end_date: ZCalendarDate,

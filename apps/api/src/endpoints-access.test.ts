@@ -216,10 +216,11 @@ describe('an endpoint for members', () => {
     }
   });
 
-  it('asks a visitor to log in when read by GET', async () => {
+  it('asks a visitor to log in when read by GET, in an answer no cache keeps', async () => {
     for (const name of guarded.filter((each) => ENDPOINTS[each].kind === 'read')) {
       const answer = await sut.app.inject({ method: 'GET', url: `/api${ENDPOINTS[name].path}?lng=en` });
       expect(answer.statusCode, name).toBe(401);
+      expect(answer.headers['cache-control'], name).toBe('private, no-store');
     }
   });
 });

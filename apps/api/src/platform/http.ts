@@ -110,11 +110,12 @@ export function registerEndpoint<E extends Endpoint>(
       method: 'GET',
       url,
       schema: { ...common, querystring: endpoint.input },
+      // A member's read is never stored, its refusals included (a visitor's 401 before the handler).
+      onRequest: isPublic ? undefined : async (_request, reply) => noStore(reply),
       preParsing: requireAccess,
       onSend: isPublic ? reportTotalTime : undefined,
       handler: async (request, reply) => {
-        reply.header('cache-control', isPublic ? PUBLIC_CACHE : 'private, no-store');
-        reply.header('vary', 'Accept-Language, Cookie');
+        if (isPublic) reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language, Cookie');
         const answer = () => handler(request.ctx, request.query as z.output<E['input']>, request, reply);
         return isPublic ? withDatabaseTime(reply, answer) : answer();
       },
@@ -147,6 +148,10 @@ export function registerEndpoint<E extends Endpoint>(
       return sendAnswer(reply, cache.set(cache.key(request), serialize(output)));
     },
   });
+}
+
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Language, Cookie');
 }
 
 /**

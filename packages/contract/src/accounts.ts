@@ -190,6 +190,7 @@ export const userFetch = defineEndpoint({
 export const userEdit = defineEndpoint({
   path: '/app/user/edit',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary:
     'Updates the account: names, phone, country and fiscal code. A new email needs the password (or a ' +
@@ -211,6 +212,7 @@ export const userEdit = defineEndpoint({
 export const userEditData = defineEndpoint({
   path: '/app/user/edit/data',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary: 'Updates residence data (country and fiscal code) and the language of mails.',
   input: z
@@ -222,6 +224,7 @@ export const userEditData = defineEndpoint({
 export const userPasswordUpdate = defineEndpoint({
   path: '/app/user/password/update',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary: 'Changes the password and ends every session, this one too.',
   input: z.object({
@@ -257,6 +260,7 @@ export const userPasswordReset = defineEndpoint({
 export const userDelete = defineEndpoint({
   path: '/app/user/delete',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary:
     'Deletes the account (asks for the password or a fresh two-factor code): personal data erased, ' +
@@ -288,6 +292,7 @@ export const userSecure = defineEndpoint({
 export const userTag = defineEndpoint({
   path: '/app/user/tag',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary: 'Sets the activity types and regions the member likes, for recommendations.',
   input: z.object({
@@ -301,6 +306,7 @@ export const userTag = defineEndpoint({
 export const userExport = defineEndpoint({
   path: '/app/user/export',
   kind: 'read',
+  access: 'member',
   cache: 'private',
   tag: 'accounts',
   summary: 'Everything stored about the member, as a JSON download.',
@@ -343,6 +349,7 @@ export const facebookLogin = defineEndpoint({
 export const twoFactorSetup = defineEndpoint({
   path: '/app/user/two-factor/setup',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary:
     'Starts setting up two-factor login (asks for the password or a fresh code): a new secret for an ' +
@@ -354,6 +361,7 @@ export const twoFactorSetup = defineEndpoint({
 export const twoFactorEnable = defineEndpoint({
   path: '/app/user/two-factor/enable',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary: 'Turns two-factor login on with a first code; answers the recovery codes, shown once.',
   input: z.object({
@@ -369,6 +377,7 @@ export const twoFactorEnable = defineEndpoint({
 export const twoFactorDisable = defineEndpoint({
   path: '/app/user/two-factor/disable',
   kind: 'write',
+  access: 'member',
   tag: 'accounts',
   summary: 'Turns two-factor login off; asks for the password or a fresh code.',
   input: z.object({ lng: ZLanguageParam, ...ZReauthentication }),

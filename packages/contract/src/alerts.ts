@@ -84,6 +84,7 @@ const ZAlertsState = z.object({
 export const alertList = defineEndpoint({
   path: '/app/alert/list',
   kind: 'read',
+  access: 'premium',
   cache: 'private',
   tag: 'premium',
   summary:
@@ -95,6 +96,7 @@ export const alertList = defineEndpoint({
 export const alertFollow = defineEndpoint({
   path: '/app/alert/follow',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary:
     'Follows an area, or changes what it alerts of: growth reaching `min_level`, and storm, heavy rain or frost on ticket days; by mail and/or push (Sentiero+).',
@@ -115,6 +117,7 @@ export const alertFollow = defineEndpoint({
 export const alertUnfollow = defineEndpoint({
   path: '/app/alert/unfollow',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary: 'Stops following an area (Sentiero+).',
   input: z.object({ lng: ZLanguageParam, area_id: ZId }),
@@ -124,6 +127,7 @@ export const alertUnfollow = defineEndpoint({
 export const alertSettings = defineEndpoint({
   path: '/app/alert/settings',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary: 'Sets the quiet hours (`HH:MM`, in the given time zone) during which pushes wait (Sentiero+).',
   input: z.object({
@@ -138,6 +142,7 @@ export const alertSettings = defineEndpoint({
 export const alertPushSubscribe = defineEndpoint({
   path: '/app/alert/push/subscribe',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary:
     "Keeps this device's push subscription (`PushSubscription.toJSON()`: endpoint and keys) for the member's alerts (Sentiero+).",
@@ -162,6 +167,7 @@ export const alertPushUnsubscribe = defineEndpoint({
 export const alertPushTest = defineEndpoint({
   path: '/app/alert/push/test',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary: "Sends a test notification to every device of the member's (Sentiero+).",
   input: z.object({ lng: ZLanguageParam }),

@@ -32,7 +32,8 @@ export const ZGuest = z.object({
   full_name: z
     .string(field('guestName'))
     .trim()
-    .max(120, field('guestName'))
+    // A name past its length is refused by its length alone, not matched against the pattern too.
+    .max(120, { ...field('guestName'), abort: true })
     .regex(GUEST_NAME, field('guestName')),
   start_date: ZCalendarDate,
   end_date: ZCalendarDate,
@@ -122,6 +123,8 @@ export type Order = z.infer<typeof ZOrder>;
 export const ticketBuy = defineEndpoint({
   path: '/app/v4/ticket/buy',
   kind: 'write',
+  access: 'member',
+  loginCode: 'LOGIN_REQUIRED',
   tag: 'checkout',
   summary:
     'Buys a ticket for one or more guests. Places are held for 15 minutes while paying; the same ' +
@@ -155,6 +158,8 @@ export const ticketKeys = defineEndpoint({
 export const ticketBuyComplete = defineEndpoint({
   path: '/app/v4/ticket/buy/complete',
   kind: 'write',
+  access: 'member',
+  loginCode: 'LOGIN_REQUIRED',
   tag: 'checkout',
   summary: 'The buyer is back from the payment provider (PayPal approval): captures and answers the order.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(5).max(40) }),
@@ -164,6 +169,8 @@ export const ticketBuyComplete = defineEndpoint({
 export const ticketBuyCancel = defineEndpoint({
   path: '/app/v4/ticket/buy/cancel',
   kind: 'write',
+  access: 'member',
+  loginCode: 'LOGIN_REQUIRED',
   tag: 'checkout',
   summary:
     'The buyer left the payment provider without paying (PayPal cancel): the pending order fails and its places go back on sale.',

@@ -17,6 +17,11 @@ export type Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodTy
    * cookie alone, before the body is read. Every endpoint that takes files says it.
    */
   access?: EndpointAccess;
+  /**
+   * The code of a visitor's 401 where the calling page asks for another than `UNAUTHENTICATED`:
+   * paying asks the visitor to log in or register (`LOGIN_REQUIRED`, SPEC section 2).
+   */
+  loginCode?: 'LOGIN_REQUIRED';
   tag: string;
   summary: string;
   input: Input;

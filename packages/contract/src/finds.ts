@@ -71,6 +71,7 @@ const ZCoordinate = (max: number) =>
 export const findList = defineEndpoint({
   path: '/app/find/list',
   kind: 'read',
+  access: 'premium',
   cache: 'private',
   tag: 'premium',
   summary:
@@ -95,6 +96,7 @@ export const findList = defineEndpoint({
 export const findSave = defineEndpoint({
   path: '/app/find/save',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary:
     'Creates or replaces a marker by its phone-made id (Sentiero+). Sending the same version again changes nothing; an older version than the stored one is ignored (`applied: false`) and the stored one is answered.',
@@ -126,6 +128,7 @@ export const findSave = defineEndpoint({
 export const findDelete = defineEndpoint({
   path: '/app/find/delete',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary:
     'Deletes a marker (Sentiero+), as of `deleted_at` on the phone: a delete made offline and sent later still wins over older versions, and loses to newer ones. Deleting twice is one delete.',
@@ -139,6 +142,7 @@ export type FindExportFormat = (typeof FIND_EXPORT_FORMATS)[number];
 export const findExport = defineEndpoint({
   path: '/app/find/export',
   kind: 'read',
+  access: 'premium',
   cache: 'private',
   tag: 'premium',
   summary:

@@ -128,6 +128,7 @@ export const areaLevelUnlockCheck = defineEndpoint({
 export const areaLevelUnlock = defineEndpoint({
   path: '/app/area/level/unlock/area',
   kind: 'write',
+  access: 'member',
   tag: 'areas',
   summary:
     "Unlocks an area's full growth history for a logged-in member (a few areas each; every area with Sentiero+).",
@@ -149,6 +150,7 @@ const ZGrowthReportState = z.object({
 export const areaLevelReport = defineEndpoint({
   path: '/app/area/level/report',
   kind: 'write',
+  access: 'member',
   tag: 'areas',
   summary:
     'A logged-in member reports what they found in a foraging area today (one report a day and area; a new one replaces it).',

@@ -113,7 +113,7 @@ const ZGuideSlug = z
   .string()
   .trim()
   .min(1)
-  .max(80)
+  .max(80, { abort: true })
   .regex(/^[a-z0-9-]+$/, { error: 'field.invalid' });
 
 export const guideList = defineEndpoint({

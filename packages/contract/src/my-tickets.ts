@@ -30,6 +30,7 @@ export type IssuedTicket = z.infer<typeof ZIssuedTicket>;
 export const ticketList = defineEndpoint({
   path: '/app/ticket/list',
   kind: 'read',
+  access: 'member',
   cache: 'private',
   tag: 'tickets',
   summary: "The member's tickets, grouped by purchase date, newest first, filtered by category.",
@@ -49,6 +50,7 @@ export const ticketList = defineEndpoint({
 export const ticketShare = defineEndpoint({
   path: '/app/ticket/share',
   kind: 'write',
+  access: 'member',
   tag: 'tickets',
   summary: 'A read-only link to one ticket, for a companion who has no account.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),
@@ -58,6 +60,7 @@ export const ticketShare = defineEndpoint({
 export const ticketShareRevoke = defineEndpoint({
   path: '/app/ticket/share/revoke',
   kind: 'write',
+  access: 'member',
   tag: 'tickets',
   summary: "Stops every share link of one of the member's tickets; sharing it again makes a new link.",
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(4).max(64) }),

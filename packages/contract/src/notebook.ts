@@ -71,6 +71,7 @@ export type SeasonSummary = z.infer<typeof ZSeasonSummary>;
 export const notebookList = defineEndpoint({
   path: '/app/notebook/list',
   kind: 'read',
+  access: 'premium',
   cache: 'private',
   tag: 'premium',
   summary:
@@ -91,6 +92,7 @@ export const notebookList = defineEndpoint({
 export const notebookSave = defineEndpoint({
   path: '/app/notebook/save',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary:
     "Creates or replaces a notebook entry by its phone-made id (Sentiero+), last writer wins as for markers. Answers the day-and-area totals over their limit for the entry's season.",
@@ -121,6 +123,7 @@ export const notebookSave = defineEndpoint({
 export const notebookDelete = defineEndpoint({
   path: '/app/notebook/delete',
   kind: 'write',
+  access: 'premium',
   tag: 'premium',
   summary: 'Deletes a notebook entry (Sentiero+), as of `deleted_at` on the phone, like markers.',
   input: z.object({ lng: ZLanguageParam, id: ZClientId, deleted_at: ZClientTime.optional() }),
@@ -130,6 +133,7 @@ export const notebookDelete = defineEndpoint({
 export const notebookExport = defineEndpoint({
   path: '/app/notebook/export',
   kind: 'read',
+  access: 'premium',
   cache: 'private',
   tag: 'premium',
   summary:

@@ -114,6 +114,7 @@ const ZPaymentFields = {
 export const subscriptionBuy = defineEndpoint({
   path: '/app/subscription/buy',
   kind: 'write',
+  access: 'member',
   tag: 'premium',
   summary:
     'Starts Sentiero+: the free trial at once (one per person, ever), the payment method saved for the first charge at its end. The same idempotency key never makes a second subscription.',
@@ -129,6 +130,7 @@ export const subscriptionBuy = defineEndpoint({
 export const subscriptionInfo = defineEndpoint({
   path: '/app/subscription/info',
   kind: 'read',
+  access: 'member',
   cache: 'private',
   tag: 'premium',
   summary: "The member's Sentiero+ membership (the newest), or null.",
@@ -140,6 +142,7 @@ const memberAction = (path: `/${string}`, summary: string) =>
   defineEndpoint({
     path,
     kind: 'write',
+    access: 'member',
     tag: 'premium',
     summary,
     input: z.object({ lng: ZLanguageParam }),
@@ -166,6 +169,7 @@ export const subscriptionUncancel = memberAction(
 export const subscriptionPaymentMethod = defineEndpoint({
   path: '/app/subscription/payment-method',
   kind: 'write',
+  access: 'member',
   tag: 'premium',
   summary:
     'Replaces the payment method of the membership; after a failed renewal the new one is charged at once.',
@@ -176,6 +180,7 @@ export const subscriptionPaymentMethod = defineEndpoint({
 export const subscriptionComplete = defineEndpoint({
   path: '/app/subscription/complete',
   kind: 'write',
+  access: 'member',
   tag: 'premium',
   summary:
     'The member is back from the payment provider (PayPal approval, Stripe card confirmation): the membership, approved if the provider says so.',

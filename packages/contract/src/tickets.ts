@@ -167,6 +167,7 @@ export type RecommendedTicket = z.infer<typeof ZRecommendedTicket>;
 export const ticketListForYou = defineEndpoint({
   path: '/app/ticket/list/for-you',
   kind: 'read',
+  access: 'member',
   cache: 'private',
   tag: 'tickets',
   summary:

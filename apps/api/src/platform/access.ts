@@ -27,9 +27,13 @@ export function installAccessRules(app: FastifyInstance, rules: AccessRules): vo
 }
 
 /** A visitor is asked to log in (401); a member without Sentiero+ where it is needed is refused (403). */
-export async function requireEndpointAccess(request: FastifyRequest, access: EndpointAccess): Promise<void> {
+export async function requireEndpointAccess(
+  request: FastifyRequest,
+  access: EndpointAccess,
+  loginCode: 'UNAUTHENTICATED' | 'LOGIN_REQUIRED' = 'UNAUTHENTICATED',
+): Promise<void> {
   const rules = request.server.accessRules;
   const user = await rules.sessionUser(request);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401);
+  if (!user) throw new AppError(loginCode, 401);
   if (access === 'premium' && !(await rules.isPremium(user.id))) throw new AppError('PREMIUM_REQUIRED', 403);
 }

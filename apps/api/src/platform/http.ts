@@ -64,14 +64,16 @@ export function registerEndpoint<E extends Endpoint>(
   const url = `/api${endpoint.path}`;
   const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
-  const { access } = endpoint;
+  const { access, loginCode } = endpoint;
   if (options.files && !access) {
     // A file is read into memory: only for someone known, checked before it is read (access.ts).
     throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);
   }
+  if (loginCode && !access)
+    throw new Error(`${endpoint.path}: a login code without access is never answered`);
   // Before the body is read (preParsing): a refusal that needs only the session costs no upload.
   const requireAccess = access
-    ? (request: FastifyRequest) => requireEndpointAccess(request, access)
+    ? (request: FastifyRequest) => requireEndpointAccess(request, access, loginCode)
     : undefined;
 
   routes.route({
@@ -108,11 +110,12 @@ export function registerEndpoint<E extends Endpoint>(
       method: 'GET',
       url,
       schema: { ...common, querystring: endpoint.input },
+      // A member's read is never stored, its refusals included (a visitor's 401 before the handler).
+      onRequest: isPublic ? undefined : async (_request, reply) => noStore(reply),
       preParsing: requireAccess,
       onSend: isPublic ? reportTotalTime : undefined,
       handler: async (request, reply) => {
-        reply.header('cache-control', isPublic ? PUBLIC_CACHE : 'private, no-store');
-        reply.header('vary', 'Accept-Language, Cookie');
+        if (isPublic) reply.header('cache-control', PUBLIC_CACHE).header('vary', 'Accept-Language, Cookie');
         const answer = () => handler(request.ctx, request.query as z.output<E['input']>, request, reply);
         return isPublic ? withDatabaseTime(reply, answer) : answer();
       },
@@ -145,6 +148,10 @@ export function registerEndpoint<E extends Endpoint>(
       return sendAnswer(reply, cache.set(cache.key(request), serialize(output)));
     },
   });
+}
+
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Language, Cookie');
 }
 
 /**

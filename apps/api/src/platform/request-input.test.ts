@@ -89,6 +89,40 @@ describe('files', () => {
     });
     expect(response.statusCode).toBe(413);
   });
+
+  it('holds the fields of a multipart form to the body limit of JSON, and stores nothing', async () => {
+    const before = await rows(contactMessages);
+    // Thirty fields, each under busboy's own limit of 64 KB: 1.8 MB in all, past the 1 MiB limit.
+    const notes = Array.from({ length: 30 }, (_, n) => field(`note${n}`, 'n'.repeat(60 * 1024)));
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/app/contact/us?lng=en',
+      ...multipart([
+        field('full_name', 'Ada Rossi'),
+        field('email', 'ada@example.com'),
+        field('message', 'Hi'),
+        ...notes,
+      ]),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' });
+    expect(await rows(contactMessages)).toBe(before);
+  });
+
+  it('still reads a multipart form of many fields within the body limit', async () => {
+    const notes = Array.from({ length: 10 }, (_, n) => field(`note${n}`, 'n'.repeat(60 * 1024)));
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/app/contact/us?lng=en',
+      ...multipart([
+        field('full_name', 'Ada Rossi'),
+        field('email', 'ada@example.com'),
+        field('message', 'Hi'),
+        ...notes,
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+  });
 });
 
 describe('text that cannot be stored', () => {

@@ -48,6 +48,10 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
   };
   // Which file was being read when a limit was passed, so the refusal names it.
   let tooLarge: Record<string, string> | undefined;
+  // Busboy's limits are per field; Fastify's body limit does not reach a streamed multipart body.
+  // Together a form's fields are held to the body limit of JSON, files aside (their own limits).
+  const fieldBytesLimit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+  let fieldBytes = 0;
   try {
     const parts = request.parts({
       limits: {
@@ -67,6 +71,8 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
         // busboy cuts an over-long field silently; storing half a text is worse than refusing it.
         throw new AppError('PAYLOAD_TOO_LARGE', 413);
       } else {
+        fieldBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(String(part.value));
+        if (fieldBytes > fieldBytesLimit) throw new AppError('PAYLOAD_TOO_LARGE', 413);
         keep(part.fieldname, part.value);
       }
     }

@@ -141,7 +141,10 @@ async function accountOf(ids: number[]) {
   };
 }
 
-describe('the renewal job in batches', () => {
+// Each case charges hundreds to over a thousand memberships through the whole job on the test's
+// database: on embedded PGlite, with the machine's other test file beside it, that takes longer
+// than the suite's 20 s default for one test.
+describe('the renewal job in batches', { timeout: 60_000 }, () => {
   it('charges every due membership once, batch after batch, with one receipt per paid charge', async () => {
     // More than two batches: both of the run's lanes read, and one reads again.
     const ids = await dueMemberships(1_150, 10);

@@ -11,4 +11,9 @@ keepInstallPrompt();
 if (document.getElementById(PAGE_DATA_ID)) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+// The framework's libraries are asked for on their own beside the app (issue 21): each one is run
+// in a task of its own as it arrives, not all with the app in one task of half a second on a phone.
+void import('react-dom/client');
+void import('react-router');
+void import('i18next');
 await import('./app/start.tsx');

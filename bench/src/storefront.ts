@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { measureMainThread, printMainThread } from './main-thread.ts';
+import { measureMainThread, printMainThread, STOREFRONT_PAGES } from './main-thread.ts';
 import { freshDataDir, type Server, startServer } from './server.ts';
 import { median, type WrkResult, wrk } from './wrk.ts';
 
@@ -27,8 +27,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** The pages issue 13 judges, as a visitor opens them. */
-export const STOREFRONT_PAGES = ['/', '/events', '/event/1', '/search?q=rafting'];
+export { STOREFRONT_PAGES };
 
 export type LighthouseFigures = {
   performance: number;

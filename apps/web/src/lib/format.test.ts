@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatLocalizedDate, formatMoney, weekdayName } from './format.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatLanguageName, formatLocalizedDate, formatMoney, weekdayName } from './format.ts';
 
 describe('formatting for the reader', () => {
   it('writes euro prices the way each language does', () => {
@@ -16,5 +16,27 @@ describe('formatting for the reader', () => {
   it('names ISO weekdays, Monday first', () => {
     expect(weekdayName(1, 'en', 'long')).toBe('Monday');
     expect(weekdayName(7, 'de', 'long')).toBe('Sonntag');
+  });
+
+  describe('language names', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it("names the site's own languages by the translations, without building Intl's table of every language", () => {
+      const built = vi.spyOn(Intl, 'DisplayNames');
+      const names = { 'languageNames.it': 'italiano', 'languageNames.sl': 'sloveno' } as Record<
+        string,
+        string
+      >;
+      const translate = (key: string) => names[key] ?? key;
+      expect(formatLanguageName('it', 'it', translate)).toBe('italiano');
+      expect(formatLanguageName('sl', 'it', translate)).toBe('sloveno');
+      expect(built).not.toHaveBeenCalled();
+    });
+
+    it('asks Intl for any other language', () => {
+      expect(formatLanguageName('fr', 'en', (key) => key)).toBe('French');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Language } from '@sentiero/contract/languages';
+import { findLanguage, type Language } from '@sentiero/contract/languages';
 
 /** Intl wants BCP 47 locales; ours are already the primary subtags. */
 const locale = (language: Language) => language;
@@ -93,6 +93,18 @@ export function weekdayName(
   return weekdayFormats[width](language).format(new Date(Date.UTC(2024, 0, isoWeekday)));
 }
 
-export function formatLanguageName(code: string, language: Language): string {
+/**
+ * A language's name in `language`. The site's own languages are named by the translations
+ * (`common:languageNames`, through `translate`): building an Intl.DisplayNames loads every
+ * language's names and costs a phone about 300 ms the first time, in the middle of the event
+ * page's hydration (issue 21). Other codes still ask Intl.
+ */
+export function formatLanguageName(
+  code: string,
+  language: Language,
+  translate: (key: `languageNames.${Language}`) => string,
+): string {
+  const own = findLanguage(code);
+  if (own === code) return translate(`languageNames.${own}`);
   return languageNames(language).of(code) ?? code;
 }

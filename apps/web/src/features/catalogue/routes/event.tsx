@@ -128,7 +128,9 @@ export function EventInformation({
             {ticket.min_age > 0 ? t('ticket.years', { count: ticket.min_age }) : t('ticket.allAges')}
           </Fact>
           <Fact icon={<Languages className="size-5" />} label={t('ticket.languages')}>
-            {ticket.languages.map((code) => formatLanguageName(code, language)).join(', ')}
+            {ticket.languages
+              .map((code) => formatLanguageName(code, language, (key) => t(key, { ns: 'common' })))
+              .join(', ')}
           </Fact>
           {ticket.meeting_point && (
             <Fact icon={<MapPin className="size-5" />} label={t('ticket.meetingPoint')}>

@@ -31,7 +31,7 @@ export function SpeciesCard({ species }: { species: GuideSpecies }) {
         {others.map((code) => (
           <dd key={code} lang={code}>
             <abbr
-              title={formatLanguageName(code, language)}
+              title={formatLanguageName(code, language, (key) => t(key, { ns: 'common' }))}
               className="font-medium text-stone-500 no-underline"
             >
               {code.toUpperCase()}

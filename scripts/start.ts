@@ -36,8 +36,12 @@ const built = Math.min(
 if (built < sourcesChanged()) {
   console.log('Building the web app…');
   const { build } = await import('vite');
-  // Vite's build sets NODE_ENV=production in this process; the API must see what was given.
+  // The web app is always built for production: a NODE_ENV=development given for the API (the
+  // journeys use the card simulator and the mailbox) would make Vite compile JSX for React's
+  // development runtime, which the server's production React does not have. The API then sees
+  // what was given.
   const environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   await build({ root: web, logLevel: 'warn' });
   await build({ root: web, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server' } });
   if (environment === undefined) delete process.env.NODE_ENV;

@@ -52,6 +52,9 @@ test('a page reads whole with scripts turned off, in the language asked for', as
 test('the browser takes over the server page without rendering it again or fetching its data', async ({
   page,
 }) => {
+  // Five pages, each until its network is idle: that includes the parts below the fold, taken
+  // over when the browser is idle (up to 3 s a page, ui/when-seen.tsx).
+  test.setTimeout(60_000);
   const errors = watchErrors(page);
   const catalogueCalls: string[] = [];
   page.on('request', (request) => {

@@ -35,9 +35,9 @@ import { registerRecommendationRoutes } from './modules/recommendations/routes.t
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
 import { registerMembershipDevRoutes } from './modules/subscriptions/dev-routes.ts';
+import { isPremiumMember } from './modules/subscriptions/entitlement.ts';
 import { startSubscriptionJobs } from './modules/subscriptions/jobs.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { isPremiumMember } from './modules/subscriptions/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { configuredWeatherSource, startWeatherJobs } from './modules/weather/jobs.ts';

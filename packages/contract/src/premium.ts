@@ -31,6 +31,13 @@ export const SUBSCRIPTION_PAYMENT_METHODS = ['sandbox', 'card', 'paypal'] as con
 export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
 
 /**
+ * What a member may do with their membership, in the order the screen offers them: the server
+ * answers the ones its state allows now (`ZSubscription.actions`), the web shows those buttons.
+ */
+export const MEMBERSHIP_CONTROLS = ['resume', 'uncancel', 'change_payment', 'suspend', 'cancel'] as const;
+export type MembershipControl = (typeof MEMBERSHIP_CONTROLS)[number];
+
+/**
  * What a Sentiero+ membership switches on (`app/permission` lists them for a member who has it).
  * The member tools of the field (weather alerts, finds map, notebook, guides) use the same names.
  */
@@ -86,6 +93,8 @@ export const ZSubscription = z
     payment_label: z.string().nullable(),
     /** Bought in an app store: cancel and suspend happen in that app (SPEC section 4). */
     managed_by_store: z.boolean(),
+    /** What the member may ask for now (none for an app store's membership or one not approved yet). */
+    actions: z.array(z.enum(MEMBERSHIP_CONTROLS)),
     /** PayPal: where to approve the subscription; Stripe: what Stripe.js confirms the card with. */
     redirect_url: z.string().nullable(),
     client_secret: z.string().nullable(),

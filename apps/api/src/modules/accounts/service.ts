@@ -14,7 +14,8 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { eraseMemberAlerts } from '../alerts/service.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
-import { endMembershipOfDeletedAccount, isPremiumMember } from '../subscriptions/service.ts';
+import { isPremiumMember } from '../subscriptions/entitlement.ts';
+import { endMembershipOfDeletedAccount } from '../subscriptions/service.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { findAreaForecasts } from '../growth/forecast.ts';
-import { isEntitledMembership } from '../subscriptions/service.ts';
+import { isEntitled } from '../subscriptions/lifecycle.ts';
 import { listWeatherWarnings } from '../weather/service.ts';
 import {
   type AlertCandidate,
@@ -77,7 +77,7 @@ function decide(
   signals: AreaSignals | undefined,
   now: Date,
 ): NewNotification | null {
-  if (!signals || !isEntitledMembership(candidate, now)) return null;
+  if (!signals || !isEntitled(candidate, now)) return null;
   const events = alertEventsFor(candidate, signals, candidate.ticketDays, candidate.told);
   if (events.length === 0) return null;
   const pushAfter =

@@ -13,7 +13,7 @@ import {
 import type { GrowthForecastDay } from '@sentiero/contract/rules/growth-forecast';
 import { requireMember, type ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { isPremiumMember } from '../subscriptions/service.ts';
+import { isPremiumMember } from '../subscriptions/entitlement.ts';
 import { findAreaForecasts } from './forecast.ts';
 import {
   findGrowthArea,

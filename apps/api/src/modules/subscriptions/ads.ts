@@ -3,7 +3,7 @@ import type { Db } from '@sentiero/db/client';
 import { ads } from '@sentiero/db/schema';
 import { and, arrayContains, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
-import { isPremiumMember } from './service.ts';
+import { isPremiumMember } from './entitlement.ts';
 
 /** At most this many ads in one slot. */
 const PER_SLOT = 1;

@@ -29,6 +29,6 @@ export function registerMembershipDevRoutes(
     if (!member || !live) throw new AppError('NOT_FOUND', 404);
     const outcome = await renewAsIfDue(context, deps, live.id);
     const row = await findCurrentSubscription(context.db, member.id);
-    return { outcome, subscription: row ? toSubscription(row, context.clock.now()) : null };
+    return { outcome, subscription: row ? toSubscription(row, context.clock.now(), deps.providers) : null };
   });
 }

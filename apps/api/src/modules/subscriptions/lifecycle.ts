@@ -1,4 +1,10 @@
-import type { SubscriptionSource, SubscriptionStatus, SubscriptionType } from '@sentiero/contract/premium';
+import {
+  MEMBERSHIP_CONTROLS,
+  type MembershipControl,
+  type SubscriptionSource,
+  type SubscriptionStatus,
+  type SubscriptionType,
+} from '@sentiero/contract/premium';
 
 /**
  * The Sentiero+ membership's life (issue 14, SPEC section 4 "Premium"), as one state machine:
@@ -218,9 +224,32 @@ export function applyEvent(
   }
 }
 
-/** What the entitlement reads: a membership, or its stored row (instants as dates, read on every call). */
+/**
+ * What the member may ask for now, in the order the screen offers it (the membership answer's
+ * `actions`): suspend, resume, cancel and undo a cancellation when `applyEvent` would allow them;
+ * a new payment method while the membership runs or is suspended, and only where Sentiero keeps
+ * the method and charges it (`chargedHere`; Stripe and PayPal keep theirs on their own pages).
+ * The web shows these and nothing else: the state machine is encoded here only.
+ */
+export function allowedControls(
+  membership: Membership,
+  at: string,
+  { chargedHere }: { chargedHere: boolean },
+): MembershipControl[] {
+  const running = membership.status !== 'canceled' && membership.status !== 'expired';
+  return MEMBERSHIP_CONTROLS.filter((control) =>
+    control === 'change_payment'
+      ? chargedHere && running && membership.source === 'web' && !membership.awaitingApproval
+      : applyEvent(membership, { type: control, at }).ok,
+  );
+}
+
+/**
+ * What the entitlement reads: a membership, or its stored row (instants as dates, read on every
+ * call), or a row another module read with its own (the daily alerts' followers, status as text).
+ */
 export type EntitlementFacts = {
-  status: Membership['status'];
+  status: string;
   periodEnd: string | Date;
   graceUntil: string | Date | null;
   awaitingApproval: boolean;
@@ -244,8 +273,8 @@ export function isEntitled(membership: EntitlementFacts, at: string | Date): boo
       return now < ms(membership.periodEnd);
     case 'past_due':
       return membership.graceUntil !== null && now < ms(membership.graceUntil);
-    case 'suspended':
-    case 'expired':
+    default:
+      // Suspended, expired, or a status this machine does not know: no benefits.
       return false;
   }
 }

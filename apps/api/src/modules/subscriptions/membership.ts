@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Subscription, SubscriptionType } from '@sentiero/contract/premium';
-import type { BillingProvider } from '../../platform/billing/provider.ts';
-import { isEntitled, type Membership, RETRY_DAYS } from './lifecycle.ts';
+import type { BillingProvider, BillingProviders } from '../../platform/billing/provider.ts';
+import { allowedControls, isEntitled, type Membership, RETRY_DAYS } from './lifecycle.ts';
 import type { SubscriptionRow } from './repo.ts';
 
 /**
@@ -33,6 +33,11 @@ export function toMembership(row: SubscriptionRow): Membership {
 
 /** Who charges renewals: Sentiero's job (the sandbox) or the provider or store that sold it. */
 export type Renewals = BillingProvider['renewals'] | 'store';
+
+export function renewalsOf(row: SubscriptionRow, providers: BillingProviders): Renewals {
+  if (row.source !== 'web') return 'store';
+  return (row.paymentMethod && providers[row.paymentMethod]?.renewals) || 'provider';
+}
 
 /** The row's columns for a membership state: the state itself and when the job must look at it next. */
 export function fromMembership(membership: Membership, renewals: Renewals, now: Date) {
@@ -108,6 +113,7 @@ export function trialKey(email: string): string {
 export function toSubscription(
   row: SubscriptionRow,
   now: Date,
+  providers: BillingProviders,
   handoff: { redirectUrl?: string; clientSecret?: string } = {},
 ): Subscription {
   const renewing = row.status === 'trialing' || row.status === 'active';
@@ -143,6 +149,9 @@ export function toSubscription(
     payment_method: row.paymentMethod,
     payment_label: row.paymentLabel,
     managed_by_store: row.source !== 'web',
+    actions: allowedControls(toMembership(row), now.toISOString(), {
+      chargedHere: renewalsOf(row, providers) === 'sentiero',
+    }),
     redirect_url: handoff.redirectUrl ?? null,
     client_secret: handoff.clientSecret ?? null,
   };

@@ -3,6 +3,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { RenderedMail } from '../../platform/mail/content.ts';
 import { receiptAttachment } from '../../platform/receipt-pdf.ts';
 import { findMemberContact } from '../../repos/members.ts';
+import { findChargeWithMembership } from './charges-repo.ts';
 import { RETRY_DAYS } from './lifecycle.ts';
 import {
   cancelConfirmedMail,
@@ -13,7 +14,7 @@ import {
   trialStartedMail,
   upcomingChargeMail,
 } from './mails.ts';
-import { findChargeWithMembership, type SubscriptionRow } from './repo.ts';
+import type { SubscriptionRow } from './repo.ts';
 
 /** What the membership's mails and jobs need, in a request or outside one. */
 export type BillingContext = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mail' | 'origin' | 'log'>;

@@ -6,10 +6,10 @@ import { sandboxBilling } from '../../platform/billing/sandbox.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { type Jobs, startJobs } from '../../platform/jobs.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { chargeAllDue, receiptNumber } from './charges.ts';
 import { type BillingContext, RECEIPT_QUEUE, type ReceiptQueue, startReceiptMails } from './notices.ts';
 import { runRenewals } from './renewals.ts';
 import { findDueSubscriptions, updateSubscription } from './repo.ts';
-import { chargeAllDue, receiptNumber } from './service.ts';
 
 /**
  * The renewal job over many memberships at once: its batches (read, charge rows, settling and

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingProvider } from '../../platform/billing/provider.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
+import { chargeAllDue, chargeDue, type DueCharge, inParallel } from './charges.ts';
 import { applyEvent } from './lifecycle.ts';
-import { fromMembership, toMembership } from './membership.ts';
+import { fromMembership, renewalsOf, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember } from './notices.ts';
 import {
   findDueSubscriptions,
@@ -12,14 +13,7 @@ import {
   takeReminder,
   updateSubscription,
 } from './repo.ts';
-import {
-  chargeAllDue,
-  chargeDue,
-  type DueCharge,
-  inParallel,
-  renewalsOf,
-  type SubscriptionDeps,
-} from './service.ts';
+import type { SubscriptionDeps } from './service.ts';
 
 /**
  * Memberships read per batch (one statement); batches worked at once (`LANES`); and charges

@@ -15,17 +15,10 @@ import { StoreNotificationError, type StoreNotificationVerifier } from '../../pl
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import { listAds } from './ads.ts';
+import { buySubscription, completeSubscription, listPlans } from './buying.ts';
+import { applyBillingEvent } from './provider-events.ts';
 import { forgetNotification, recordNotification } from './repo.ts';
-import {
-  actOnSubscription,
-  applyBillingEvent,
-  buySubscription,
-  changePaymentMethod,
-  completeSubscription,
-  getSubscription,
-  listPlans,
-  type SubscriptionDeps,
-} from './service.ts';
+import { actOnSubscription, changePaymentMethod, getSubscription, type SubscriptionDeps } from './service.ts';
 import { applyStoreNotification } from './store-notifications.ts';
 
 /** Like buying tickets: a person starts a membership a few times a minute at most. */
@@ -40,7 +33,7 @@ export function registerSubscriptionRoutes(
   registerEndpoint(app, subscriptionBuy, (ctx, input) => buySubscription(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
   });
-  registerEndpoint(app, subscriptionInfo, (ctx) => getSubscription(ctx));
+  registerEndpoint(app, subscriptionInfo, (ctx) => getSubscription(ctx, deps));
   registerEndpoint(app, subscriptionSuspend, (ctx) => actOnSubscription(ctx, deps, 'suspend'), {
     rateLimit: ACTION_LIMIT,
   });

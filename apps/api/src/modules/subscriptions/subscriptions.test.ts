@@ -5,9 +5,9 @@ import { sandboxBilling } from '../../platform/billing/sandbox.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
+import { openCharge, PENDING_CHARGE_LEASE_MS } from './charges-repo.ts';
 import type { BillingContext } from './notices.ts';
 import { runRenewals } from './renewals.ts';
-import { openCharge, PENDING_CHARGE_LEASE_MS } from './repo.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-11-25T08:00:00.000Z');

@@ -2,34 +2,6 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Plan, Subscription, SubscriptionType } from '@sentiero/contract/premium';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { formatLocalizedDate } from '../../lib/format.ts';
-import type { MembershipAction } from './api.ts';
-
-/** What the member can do with their membership here, in the order the screen offers it. */
-export type MembershipControl = MembershipAction | 'changePayment';
-
-/**
- * The lifecycle's transitions a member may ask for (apps/api/src/modules/subscriptions/lifecycle.ts):
- * suspend only an active membership, resume a suspended one, cancel while it runs or waits for
- * a payment, undo a cancellation until the last paid day. An app-store membership is changed in
- * that store's app only (SPEC section 4): nothing is offered here.
- */
-export function getMembershipControls(subscription: Subscription): MembershipControl[] {
-  if (subscription.managed_by_store) return [];
-  switch (subscription.status) {
-    case 'trialing':
-      return ['changePayment', 'cancel'];
-    case 'active':
-      return ['changePayment', 'suspend', 'cancel'];
-    case 'past_due':
-      return ['changePayment', 'cancel'];
-    case 'suspended':
-      return ['resume', 'changePayment'];
-    case 'canceled':
-      return ['uncancel'];
-    case 'expired':
-      return [];
-  }
-}
 
 /** Whether the member holds a membership that is not over: then `/plus` shows it instead of the plans. */
 export function isMembershipRunning(subscription: Subscription | null | undefined): boolean {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Subscription } from '@sentiero/contract/premium';
+import type { MembershipControl, Subscription, SubscriptionStatus } from '@sentiero/contract/premium';
 import type { Site } from '@sentiero/contract/system';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createInstance } from 'i18next';
@@ -66,6 +66,20 @@ export const visibleText = (html: string) =>
 export const buttonLabels = (html: string) =>
   [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map(([, inner]) => visibleText(inner ?? ''));
 
+/**
+ * The `actions` the API answers for a web membership the simulator charges, by its state
+ * (`allowedControls` in apps/api/src/modules/subscriptions/lifecycle.ts): the screens' tests
+ * give a state and read the buttons the server's answer leads to.
+ */
+const SERVER_ACTIONS: Record<SubscriptionStatus, MembershipControl[]> = {
+  trialing: ['change_payment', 'cancel'],
+  active: ['change_payment', 'suspend', 'cancel'],
+  past_due: ['change_payment', 'cancel'],
+  suspended: ['resume', 'change_payment'],
+  canceled: ['uncancel'],
+  expired: [],
+};
+
 /** A yearly web membership in its free trial, paid by the simulator's card. */
 export const membership = (change: Partial<Subscription> = {}): Subscription => ({
   id: 7,
@@ -87,5 +101,6 @@ export const membership = (change: Partial<Subscription> = {}): Subscription => 
   managed_by_store: false,
   redirect_url: null,
   client_secret: null,
+  actions: change.managed_by_store ? [] : SERVER_ACTIONS[change.status ?? 'trialing'],
   ...change,
 });

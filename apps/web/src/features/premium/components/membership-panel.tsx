@@ -9,12 +9,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { type MembershipAction, useMembershipAction, useSubscription } from '../api.ts';
-import {
-  classifyMembershipFailure,
-  formatMembershipDate,
-  getMembershipControls,
-  type MembershipFailure,
-} from '../membership.ts';
+import { classifyMembershipFailure, formatMembershipDate, type MembershipFailure } from '../membership.ts';
 import { MembershipDetails } from './membership-details.tsx';
 import { MembershipFailureMessage, MembershipRetry } from './membership-failure.tsx';
 import { PaymentMethodChange } from './payment-method-change.tsx';
@@ -155,12 +150,12 @@ function ConfirmAction({
 
 /**
  * The membership, what its state means, and the member's actions on it: suspend, resume, cancel
- * (asked first, saying until when it stays), undo the cancellation, change the way of paying. An
- * app-store membership shows its state and where it is managed, with no buttons.
+ * (asked first, saying until when it stays), undo the cancellation, change the way of paying.
+ * The server says which its state allows (`actions`, none for an app-store membership): only
+ * those are offered, in the order it gives.
  */
 export function MembershipManager({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('premium');
-  const controls = getMembershipControls(subscription);
   const [asking, setAsking] = useState<Pending | null>(null);
   const [changingPayment, setChangingPayment] = useState(false);
   const [failure, setFailure] = useState<MembershipFailure | null>(null);
@@ -202,10 +197,10 @@ export function MembershipManager({ subscription }: { subscription: Subscription
           onClose={() => setChangingPayment(false)}
         />
       ) : (
-        controls.length > 0 && (
+        subscription.actions.length > 0 && (
           <div className="flex flex-wrap gap-3">
-            {controls.map((control) =>
-              control === 'changePayment' ? (
+            {subscription.actions.map((control) =>
+              control === 'change_payment' ? (
                 <Button
                   key={control}
                   variant={subscription.status === 'past_due' ? 'primary' : 'secondary'}

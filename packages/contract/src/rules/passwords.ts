@@ -1,5 +1,5 @@
 /** SPEC section 5 and 9: at least 8 characters, an uppercase letter and a number. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** No truncation (ASVS 2.1.2); the cap only keeps hashing cheap enough to refuse abuse. */
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -18,7 +18,7 @@ import { completeMembership } from '../api.ts';
 /** The ways of paying a membership: a card (to whoever takes cards here) or PayPal; never cash. */
 export type MembershipPaymentChoice = 'card' | 'paypal';
 
-export function getMembershipPaymentChoices(methods: PaymentMethods): MembershipPaymentChoice[] {
+function getMembershipPaymentChoices(methods: PaymentMethods): MembershipPaymentChoice[] {
   const choices: MembershipPaymentChoice[] = [];
   if (methods.card) choices.push('card');
   if (methods.paypal) choices.push('paypal');

@@ -4,8 +4,17 @@ import { defineEndpoint } from './endpoint.ts';
 import { checkItalianFiscalCode, normalizeFiscalCode } from './fiscal-code.ts';
 import { LANGUAGES } from './languages.ts';
 import { ZId } from './paging.ts';
-import { findPasswordProblem, PASSWORD_MAX_LENGTH } from './passwords.ts';
 import { PREMIUM_BENEFITS } from './premium.ts';
+import {
+  AUTHENTICATOR_CODE_PATTERN,
+  COUNTRY_CODE_PATTERN,
+  EMAIL_MAX_LENGTH,
+  FISCAL_CODE_MAX_LENGTH,
+  LOGIN_CODE_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_PATTERN,
+} from './rules/account-fields.ts';
+import { findPasswordProblem, PASSWORD_MAX_LENGTH } from './rules/passwords.ts';
 
 /**
  * Field messages are keys of the `errors` namespace (`field.<key>`): the server answers them in
@@ -18,10 +27,14 @@ export const ZEmail = z
   .trim()
   .toLowerCase()
   .min(1, field('emailRequired'))
-  .max(254, field('invalidEmail'))
+  .max(EMAIL_MAX_LENGTH, field('invalidEmail'))
   .pipe(z.email(field('invalidEmail')));
 
-const ZName = z.string(field('required')).trim().min(1, field('required')).max(80, field('invalid'));
+const ZName = z
+  .string(field('required'))
+  .trim()
+  .min(1, field('required'))
+  .max(NAME_MAX_LENGTH, field('invalid'));
 
 /** A password being chosen: SPEC's rule, not too long, not one of the most common. */
 export const ZNewPassword = z.string(field('passwordRule')).superRefine((password, context) => {
@@ -43,7 +56,7 @@ const ZReauthentication = {
   code: z
     .string(field('invalidCode'))
     .trim()
-    .regex(/^\d{6}$/, field('invalidCode'))
+    .regex(AUTHENTICATOR_CODE_PATTERN, field('invalidCode'))
     .optional(),
 };
 
@@ -51,11 +64,7 @@ const ZReauthentication = {
 const ZLinkToken = z.string().min(16).max(128);
 
 /** Any ISO 3166 country: members come from everywhere, even if areas are in four countries. */
-export const ZMemberCountry = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, field('invalid'));
+export const ZMemberCountry = z.string().trim().toUpperCase().regex(COUNTRY_CODE_PATTERN, field('invalid'));
 
 const ZOptionalText = (max: number) =>
   z
@@ -68,14 +77,14 @@ const ZOptionalText = (max: number) =>
 const ZPhone = z
   .string()
   .trim()
-  .regex(/^$|^\+?[0-9 ()./-]{6,24}$/, field('invalidPhone'))
+  .regex(PHONE_PATTERN, field('invalidPhone'))
   .optional()
   .transform((value) => (value ? value : null));
 
 /** Country and fiscal code travel together: an Italian fiscal code is checked for real. */
 const ZResidence = {
   country: ZMemberCountry,
-  fiscal_code: ZOptionalText(32),
+  fiscal_code: ZOptionalText(FISCAL_CODE_MAX_LENGTH),
 };
 
 function checkFiscalCode(
@@ -163,7 +172,11 @@ export const userLoginTwoFactor = defineEndpoint({
   summary: 'Finishes a two-factor login with an authenticator code or a recovery code.',
   input: z.object({
     lng: ZLanguageParam,
-    code: z.string(field('invalidCode')).trim().min(6, field('invalidCode')).max(32, field('invalidCode')),
+    code: z
+      .string(field('invalidCode'))
+      .trim()
+      .min(LOGIN_CODE_LENGTH.min, field('invalidCode'))
+      .max(LOGIN_CODE_LENGTH.max, field('invalidCode')),
   }),
   output: z.object({ user: ZUser }),
 });
@@ -366,10 +379,7 @@ export const twoFactorEnable = defineEndpoint({
   summary: 'Turns two-factor login on with a first code; answers the recovery codes, shown once.',
   input: z.object({
     lng: ZLanguageParam,
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, field('invalidCode')),
+    code: z.string().trim().regex(AUTHENTICATOR_CODE_PATTERN, field('invalidCode')),
   }),
   output: z.object({ recovery_codes: z.array(z.string()) }),
 });

@@ -2,14 +2,6 @@ import { z } from 'zod';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** SPEC section 2: the four activity categories and their fixed ids. */
-export const CATEGORY_IDS = {
-  adventure: 16,
-  forCouples: 17,
-  livingNature: 18,
-  coursesAndLessons: 19,
-} as const;
-
 export const ZCategory = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string() })
   .meta({ id: 'Category' });

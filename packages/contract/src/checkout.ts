@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId } from './paging.ts';
+import { COUNTRY_CODE_PATTERN, FISCAL_CODE_MAX_LENGTH } from './rules/account-fields.ts';
 
 const field = (key: string) => ({ error: `field.${key}` });
 
@@ -44,13 +45,8 @@ export const ZGuest = z.object({
     .max(2100, field('invalidBirthYear'))
     .optional(),
   card_number: z.string().trim().max(32, field('cardNumber')).optional(),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, field('invalid'))
-    .optional(),
-  fiscal_code: z.string().trim().max(32, field('invalidFiscalCode')).optional(),
+  country: z.string().trim().toUpperCase().regex(COUNTRY_CODE_PATTERN, field('invalid')).optional(),
+  fiscal_code: z.string().trim().max(FISCAL_CODE_MAX_LENGTH, field('invalidFiscalCode')).optional(),
 });
 export type Guest = z.infer<typeof ZGuest>;
 

@@ -31,7 +31,6 @@ export type Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodTy
 /** `member`: a signed-in member; `premium`: a member with Sentiero+. */
 export type EndpointAccess = 'member' | 'premium';
 
-export type EndpointInput<E extends Endpoint> = z.input<E['input']>;
 export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
 
 export function defineEndpoint<Input extends z.ZodType, Output extends z.ZodType>(

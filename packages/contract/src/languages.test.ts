@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLanguage, findLanguageForHost, findLanguageInAcceptHeader, pickText } from './languages.ts';
+import { findLanguage, findLanguageForHost, findLanguageInAcceptHeader } from './languages.ts';
 
 describe('languages', () => {
   it('accepts si, as SPEC writes it, for Slovenian', () => {
@@ -26,11 +26,5 @@ describe('languages', () => {
     expect(findLanguageForHost('sentiero.es')).toBe('es');
     expect(findLanguageForHost('localhost')).toBeUndefined();
     expect(findLanguageForHost('sentiero.com')).toBeUndefined();
-  });
-
-  it('falls back from the requested language to English, then Italian', () => {
-    expect(pickText({ it: 'Funghi', en: 'Mushrooms', de: 'Pilze' }, 'de')).toBe('Pilze');
-    expect(pickText({ it: 'Funghi', en: 'Mushrooms', de: '' }, 'de')).toBe('Mushrooms');
-    expect(pickText({ it: 'Funghi' }, 'sl')).toBe('Funghi');
   });
 });

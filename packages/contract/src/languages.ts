@@ -46,8 +46,3 @@ export function findLanguageForHost(hostname: string): Language | undefined {
   if (host.endsWith('.es')) return 'es';
   return undefined;
 }
-
-/** Requested language, then English, then Italian (DESIGN: data conventions). */
-export function pickText(text: Partial<LocalizedText>, language: Language): string {
-  return text[language] || text.en || text.it || '';
-}

@@ -50,7 +50,6 @@ export const PREMIUM_BENEFITS = [
   'notebook',
   'guides',
 ] as const;
-export type PremiumBenefit = (typeof PREMIUM_BENEFITS)[number];
 
 const field = (key: string) => ({ error: `field.${key}` });
 

@@ -39,10 +39,6 @@ export async function readHits(db: Db, key: string, now = new Date()): Promise<n
   return row?.hits ?? 0;
 }
 
-export async function clearHits(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
-}
-
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
 

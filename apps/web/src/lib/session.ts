@@ -1,5 +1,6 @@
 import { SIGNED_IN_COOKIE } from '@sentiero/contract/session-hint';
 import { callApi } from './api-client.ts';
+import { isNetworkFailure } from './api-error.ts';
 import { type AuthUser, useAuthStore } from './auth-store.ts';
 
 let offlineMember: () => AuthUser | null = () => null;
@@ -16,7 +17,7 @@ export function signInOfflineAs(member: () => AuthUser | null) {
 /**
  * SPEC section 4: a successful user fetch sets the user and the flag, a failed one clears the
  * user. The session itself is an HttpOnly cookie, so asking the server is the only way to know.
- * A fetch that never reached the server (no network: `fetch` rejects with a TypeError) is not
+ * A fetch that never reached the server (`isNetworkFailure`: no network) is not
  * an answer: the member this tab stored stays signed in, so the tickets saved on the phone
  * still open when the page is reloaded offline, and the server is asked again once online.
  */
@@ -27,7 +28,7 @@ export async function refreshUser(): Promise<void> {
     const { user } = await callApi('userFetch', {});
     useAuthStore.getState().setUser(user, user.is_premium);
   } catch (error) {
-    if (error instanceof TypeError) {
+    if (isNetworkFailure(error)) {
       keptOffline();
       return;
     }

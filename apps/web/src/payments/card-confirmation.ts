@@ -1,3 +1,5 @@
+import type { MountedStripeCard } from './stripe-card.ts';
+
 /**
  * What Stripe.js answered to confirming a card, as the payment screens act on it:
  * - `confirmed`: the card went through (or is processing), or had been confirmed before;
@@ -33,4 +35,38 @@ export function readCardConfirmation(result: StripeConfirmResult): CardConfirmat
   }
   if (error.type === 'validation_error') return 'incomplete';
   return 'retry';
+}
+
+/** Why a card was not taken before the server was asked: its details are incomplete, or it was refused. */
+export type CardNotTakenReason = 'declined' | 'incomplete';
+
+/**
+ * The card was not taken, and the order (or the membership) waits for another try with corrected
+ * or other details: the same attempt goes on.
+ */
+export class CardNotTakenError extends Error {
+  readonly problem: CardNotTakenReason;
+
+  constructor(problem: CardNotTakenReason) {
+    super(`the card was not taken: ${problem}`);
+    this.name = 'CardNotTakenError';
+    this.problem = problem;
+  }
+}
+
+/**
+ * Confirms with Stripe.js, with the card typed into Stripe's field, the intent the server set up.
+ * Answers `confirmed` or `refused`, after which the server is asked what came of it; throws
+ * `CardNotTakenError('incomplete')` when the field holds no whole card, and a plain error when
+ * Stripe gave no answer (the same attempt may be sent again).
+ */
+export async function confirmStripeCard(
+  card: MountedStripeCard | null,
+  clientSecret: string,
+): Promise<'confirmed' | 'refused'> {
+  if (!card) throw new CardNotTakenError('incomplete');
+  const confirmation = readCardConfirmation(await card.confirm(clientSecret));
+  if (confirmation === 'incomplete') throw new CardNotTakenError('incomplete');
+  if (confirmation === 'retry') throw new Error('Stripe gave no answer');
+  return confirmation;
 }

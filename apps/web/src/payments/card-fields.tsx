@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../ui/form-field.tsx';
 
 /** The simulator's card that always goes through, shown beside its number field. */
-export const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
+const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
 
 type CardField = 'number' | 'expiry' | 'cvc';
 

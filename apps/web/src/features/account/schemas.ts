@@ -1,36 +1,43 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sentiero/contract/passwords';
+import {
+  AUTHENTICATOR_CODE_PATTERN,
+  COUNTRY_CODE_PATTERN,
+  EMAIL_MAX_LENGTH,
+  FISCAL_CODE_MAX_LENGTH,
+  LOGIN_CODE_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_PATTERN,
+} from '@sentiero/contract/rules/account-fields';
+import { meetsPasswordRule, PASSWORD_MAX_LENGTH } from '@sentiero/contract/rules/passwords';
 import { z } from 'zod';
 
 /*
- * The forms' own checks, mirroring the server's so most mistakes show before a round trip.
- * The server stays the authority (it also refuses the most common passwords): its field
- * messages replace these when it answers. Messages are i18n keys; the field messages are the
- * ones the server uses too (`errors` namespace), so both sides word a mistake the same way.
+ * The forms' own checks: the contract's rules (`rules/account-fields.ts`, `rules/passwords.ts`),
+ * applied so most mistakes show before a round trip. The server stays the authority (it also
+ * refuses the most common passwords): its field messages replace these when it answers.
+ * Messages are i18n keys; the field messages are the ones the server uses too (`errors`
+ * namespace), so both sides word a mistake the same way.
  */
 
 const ZEmail = z
   .string()
   .trim()
   .min(1, 'errors:field.emailRequired')
+  .max(EMAIL_MAX_LENGTH, 'errors:field.invalidEmail')
   .pipe(z.email('errors:field.invalidEmail'));
 
-const ZName = z.string().trim().min(1, 'errors:field.required').max(80, 'errors:field.invalid');
+const ZName = z.string().trim().min(1, 'errors:field.required').max(NAME_MAX_LENGTH, 'errors:field.invalid');
 
 /** SPEC section 5: at least 8 characters, an uppercase letter and a number. */
-export const ZNewPassword = z
+const ZNewPassword = z
   .string()
   .max(PASSWORD_MAX_LENGTH, 'errors:field.passwordTooLong')
-  .refine(
-    (password) => password.length >= PASSWORD_MIN_LENGTH && /\p{Lu}/u.test(password) && /\d/.test(password),
-    'errors:field.passwordRule',
-  );
+  .refine(meetsPasswordRule, 'errors:field.passwordRule');
 
-const ZCountry = z.string().regex(/^[A-Z]{2}$/, 'errors:field.required');
+const ZCountry = z.string().regex(COUNTRY_CODE_PATTERN, 'errors:field.required');
 
-const ZPhone = z
-  .string()
-  .trim()
-  .regex(/^$|^\+?[0-9 ()./-]{6,24}$/, 'errors:field.invalidPhone');
+const ZPhone = z.string().trim().regex(PHONE_PATTERN, 'errors:field.invalidPhone');
+
+const ZFiscalCode = z.string().trim().max(FISCAL_CODE_MAX_LENGTH, 'errors:field.invalidFiscalCode');
 
 const mustBeChecked = (key: string) => z.boolean().refine((checked) => checked, key);
 
@@ -40,7 +47,7 @@ export const ZSignupForm = z.object({
   email: ZEmail,
   password: ZNewPassword,
   country: ZCountry,
-  fiscal_code: z.string().trim().max(32, 'errors:field.invalidFiscalCode'),
+  fiscal_code: ZFiscalCode,
   is_adult: mustBeChecked('errors:field.adultRequired'),
   policy_accepted: mustBeChecked('errors:field.termsRequired'),
   newsletter: z.boolean(),
@@ -56,7 +63,11 @@ export type LoginForm = z.infer<typeof ZLoginForm>;
 
 /** An authenticator's six digits, or a recovery code. */
 export const ZLoginCodeForm = z.object({
-  code: z.string().trim().min(6, 'errors:field.invalidCode').max(32, 'errors:field.invalidCode'),
+  code: z
+    .string()
+    .trim()
+    .min(LOGIN_CODE_LENGTH.min, 'errors:field.invalidCode')
+    .max(LOGIN_CODE_LENGTH.max, 'errors:field.invalidCode'),
 });
 export type LoginCodeForm = z.infer<typeof ZLoginCodeForm>;
 
@@ -91,7 +102,7 @@ export function accountFormSchema(currentEmail: string) {
       email: ZEmail,
       phone: ZPhone,
       country: ZCountry,
-      fiscal_code: z.string().trim().max(32, 'errors:field.invalidFiscalCode'),
+      fiscal_code: ZFiscalCode,
       password: z.string(),
     })
     .refine((values) => !changesEmail(values.email, currentEmail) || values.password.length > 0, {
@@ -111,9 +122,6 @@ export const ZPasswordForm = z.object({ password: z.string().min(1, 'errors:fiel
 export type PasswordForm = z.infer<typeof ZPasswordForm>;
 
 export const ZTwoFactorCodeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'errors:field.invalidCode'),
+  code: z.string().trim().regex(AUTHENTICATOR_CODE_PATTERN, 'errors:field.invalidCode'),
 });
 export type TwoFactorCodeForm = z.infer<typeof ZTwoFactorCodeForm>;

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error.ts';
+import { CardNotTakenError } from '../../payments/card-confirmation.ts';
 import { findCardProblems, readExpiry, toCardInput } from '../../payments/card-draft.ts';
-import {
-  CardNotTakenError,
-  classifyPurchaseFailure,
-  classifyReturnFailure,
-  endsAttempt,
-} from './purchase.ts';
+import { classifyPurchaseFailure, classifyReturnFailure, endsAttempt } from './purchase.ts';
 
 const answer = (status: number, code: string, fields: Record<string, string> = {}) =>
   new ApiRequestError(status, 'text', code, fields);

@@ -1,4 +1,5 @@
 import { ApiRequestError } from '../../lib/api-error.ts';
+import { CardNotTakenError, type CardNotTakenReason } from '../../payments/card-confirmation.ts';
 
 /**
  * What the payment step does with a failed purchase:
@@ -23,27 +24,14 @@ export type PurchaseFailure =
   | { kind: 'declined' }
   | { kind: 'method' }
   | { kind: 'cashLimit'; code: CashLimitCode }
-  | { kind: 'card'; problem: CardProblemKind }
+  | { kind: 'card'; problem: CardNotTakenReason }
   | { kind: 'invalid'; message: string }
   | { kind: 'retry' };
-
-export type CardProblemKind = 'declined' | 'incomplete';
 
 const CASH_LIMIT_CODES = ['CASH_PLACES_LIMIT', 'CASH_ORDERS_LIMIT'] as const;
 export type CashLimitCode = (typeof CASH_LIMIT_CODES)[number];
 const isCashLimitCode = (code: string): code is CashLimitCode =>
   (CASH_LIMIT_CODES as readonly string[]).includes(code);
-
-/** Stripe.js did not take the card, and the order waits for another try (see `kind: 'card'`). */
-export class CardNotTakenError extends Error {
-  readonly problem: CardProblemKind;
-
-  constructor(problem: CardProblemKind) {
-    super(`the card was not taken: ${problem}`);
-    this.name = 'CardNotTakenError';
-    this.problem = problem;
-  }
-}
 
 export function classifyPurchaseFailure(error: unknown): PurchaseFailure {
   if (error instanceof CardNotTakenError) return { kind: 'card', problem: error.problem };

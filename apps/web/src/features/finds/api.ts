@@ -4,6 +4,7 @@ import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/not
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../lib/api-client.ts';
+import { isNetworkFailure } from '../../lib/api-error.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useCurrentLanguage } from '../../lib/i18n.ts';
 import { mergeWithOutbox, type OutboxOp, queueDelete, queueSave, type Shown } from './outbox.ts';
@@ -11,7 +12,6 @@ import { readCopy, readOp, readOps, writeCopy, writeOp } from './store.ts';
 import {
   FINDS_COPY,
   type FindList,
-  isNetworkFailure,
   type NotebookList,
   notebookCopy,
   type SyncReport,

@@ -33,12 +33,6 @@ export type NotebookList = ApiOutput<'notebookList'>;
 export const FINDS_COPY = 'finds';
 export const notebookCopy = (season: number) => `notebook|${season}`;
 
-/** A request that never got an answer: no network (fetch throws a TypeError) or the phone says so. */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof ApiRequestError) return false;
-  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
-}
-
 const statusOf = (error: unknown): number | 'network' =>
   error instanceof ApiRequestError ? error.status : 'network';
 

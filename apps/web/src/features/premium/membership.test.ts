@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error.ts';
+import { CardNotTakenError } from '../../payments/card-confirmation.ts';
 import {
   classifyMembershipFailure,
   formatMembershipDate,
-  MembershipCardError,
   planParam,
   yearlySavingPercent,
 } from './membership.ts';
@@ -44,7 +44,7 @@ describe('what a failed Sentiero+ call tells the member', () => {
       kind: 'card',
       problem: 'declined',
     });
-    expect(classifyMembershipFailure(new MembershipCardError('incomplete'))).toEqual({
+    expect(classifyMembershipFailure(new CardNotTakenError('incomplete'))).toEqual({
       kind: 'card',
       problem: 'incomplete',
     });

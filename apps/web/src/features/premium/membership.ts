@@ -2,6 +2,7 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Plan, Subscription, SubscriptionType } from '@sentiero/contract/premium';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { formatLocalizedDate } from '../../lib/format.ts';
+import { CardNotTakenError, type CardNotTakenReason } from '../../payments/card-confirmation.ts';
 
 /** Whether the member holds a membership that is not over: then `/plus` shows it instead of the plans. */
 export function isMembershipRunning(subscription: Subscription | null | undefined): boolean {
@@ -38,17 +39,6 @@ export function planParam(value: string | null): SubscriptionType {
   return value === 'monthly' ? 'monthly' : 'yearly';
 }
 
-/** Stripe.js did not take the card: its details are incomplete, or the bank refused it. */
-export class MembershipCardError extends Error {
-  readonly problem: 'incomplete' | 'declined';
-
-  constructor(problem: 'incomplete' | 'declined') {
-    super(`the card was not taken: ${problem}`);
-    this.name = 'MembershipCardError';
-    this.problem = problem;
-  }
-}
-
 /**
  * What a screen says when a Sentiero+ call fails:
  * - `login`: the session is gone;
@@ -61,12 +51,12 @@ export class MembershipCardError extends Error {
  */
 export type MembershipFailure =
   | { kind: 'login' }
-  | { kind: 'card'; problem: 'incomplete' | 'declined' }
+  | { kind: 'card'; problem: CardNotTakenReason }
   | { kind: 'refused'; code: string; message: string }
   | { kind: 'unexpected' };
 
 export function classifyMembershipFailure(error: unknown): MembershipFailure {
-  if (error instanceof MembershipCardError) return { kind: 'card', problem: error.problem };
+  if (error instanceof CardNotTakenError) return { kind: 'card', problem: error.problem };
   if (!(error instanceof ApiRequestError)) return { kind: 'unexpected' };
   if (error.status === 401) return { kind: 'login' };
   if (error.code === 'PAYMENT_DECLINED') return { kind: 'card', problem: 'declined' };

@@ -6,14 +6,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { fieldErrorText } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
-import { readCardConfirmation } from '../../../payments/card-confirmation.ts';
+import { CardNotTakenError } from '../../../payments/card-confirmation.ts';
 import { toCardInput } from '../../../payments/card-draft.ts';
-import { CardFields } from '../../../payments/card-fields.tsx';
-import type { MountedStripeCard, StripeCardState } from '../../../payments/stripe-card.ts';
-import { StripeCardField } from '../../../payments/stripe-card-field.tsx';
+import { CardPaymentFields, useCardPayment } from '../../../payments/card-payment.tsx';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { checkboxClass } from '../../../ui/form-field.tsx';
@@ -26,12 +23,7 @@ import {
   type PendingCardOrder,
   toPaymentMethod,
 } from '../payment-methods.ts';
-import {
-  CardNotTakenError,
-  classifyPurchaseFailure,
-  endsAttempt,
-  type PurchaseFailure,
-} from '../purchase.ts';
+import { classifyPurchaseFailure, endsAttempt, type PurchaseFailure } from '../purchase.ts';
 import { buildPaymentFormSchema, type PaymentForm as PaymentValues } from '../schemas.ts';
 import { type PaymentChoice, useCheckoutStore } from '../store.ts';
 
@@ -105,25 +97,16 @@ export function PaymentForm({
     const [first] = offered.split(',') as PaymentChoice[];
     if (first && !offered.split(',').includes(form.getValues('choice'))) form.setValue('choice', first);
   }, [offered, form]);
-  const errors = form.formState.errors.card;
-  const text = (error: Parameters<typeof fieldErrorText>[0]) => fieldErrorText(error, (key) => t(key));
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
-  // Stripe: the mounted card field, whether it holds a whole card, and the order it is paying.
-  const stripeCard = useRef<MountedStripeCard | null>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>({ complete: false });
-  const [stripeProblem, setStripeProblem] = useState<string | undefined>();
+  const cardPayment = useCardPayment(methods);
+  // The order of this attempt that Stripe's card is paying.
   const pendingCard = useRef<PendingCardOrder | null>(null);
   // The browser is on its way to the provider's pages: the button stays busy until it has left.
   const [leaving, setLeaving] = useState(false);
-  const stripeKey = methods.card === 'stripe' ? methods.stripe_publishable_key : null;
 
   /** Confirms the card with Stripe.js, then asks the server what came of it. */
   async function payWithStripe(order: Order, clientSecret: string): Promise<Order> {
-    const card = stripeCard.current;
-    if (!card) throw new CardNotTakenError('incomplete');
-    const confirmation = readCardConfirmation(await card.confirm(clientSecret));
-    if (confirmation === 'incomplete') throw new CardNotTakenError('incomplete');
-    if (confirmation === 'retry') throw new Error('Stripe gave no answer');
+    const confirmation = await cardPayment.confirm(clientSecret);
     // PAYMENT_DECLINED when Stripe charged and the bank refused: the order is closed.
     const { order: settled } = await completeOrder(order.code);
     if (confirmation === 'refused' && settled.status === 'pending') throw new CardNotTakenError('declined');
@@ -133,7 +116,6 @@ export function PaymentForm({
 
   function purchase(values: PaymentValues) {
     setFailure(null);
-    setStripeProblem(undefined);
     const checkout = useCheckoutStore.getState();
     const idempotencyKey = checkout.requireIdempotencyKey();
     buy.mutate({
@@ -188,10 +170,7 @@ export function PaymentForm({
   });
 
   const submit = form.handleSubmit((values) => {
-    if (values.choice === 'card' && stripeKey && !stripeState.complete) {
-      setStripeProblem(t('problems.cardIncomplete'));
-      return;
-    }
+    if (values.choice === 'card' && !cardPayment.requireWholeCard()) return;
     purchase(values);
   });
 
@@ -243,25 +222,11 @@ export function PaymentForm({
           </label>
         ))}
       </fieldset>
-      {choice === 'card' && stripeKey && (
-        <StripeCardField
-          publishableKey={stripeKey}
-          cardRef={stripeCard}
-          onChange={(state) => {
-            setStripeState(state);
-            if (state.complete) setStripeProblem(undefined);
-          }}
-          error={stripeProblem}
-        />
-      )}
-      {choice === 'card' && methods.card === 'sandbox' && (
-        <CardFields
-          fields={{
-            number: form.register('card.number'),
-            expiry: form.register('card.expiry'),
-            cvc: form.register('card.cvc'),
-          }}
-          errors={{ number: text(errors?.number), expiry: text(errors?.expiry), cvc: text(errors?.cvc) }}
+      {choice === 'card' && (
+        <CardPaymentFields
+          payment={cardPayment}
+          register={form.register}
+          errors={form.formState.errors.card}
         />
       )}
       {failure && <FailureMessage failure={failure} ticketId={ticketId} />}

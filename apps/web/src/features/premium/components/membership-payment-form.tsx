@@ -1,27 +1,24 @@
 import type { Subscription, SubscriptionPaymentMethod } from '@sentiero/contract/premium';
 import type { PaymentMethods } from '@sentiero/contract/system';
-import { type ReactNode, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { readCardConfirmation } from '../../../payments/card-confirmation.ts';
+import { CardNotTakenError } from '../../../payments/card-confirmation.ts';
 import {
   type CardDraft,
   type CardInput,
   findCardProblems,
   toCardInput,
 } from '../../../payments/card-draft.ts';
-import { CardFields } from '../../../payments/card-fields.tsx';
-import type { MountedStripeCard, StripeCardState } from '../../../payments/stripe-card.ts';
-import { StripeCardField } from '../../../payments/stripe-card-field.tsx';
+import { CardPaymentFields, useCardPayment } from '../../../payments/card-payment.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { checkboxClass } from '../../../ui/form-field.tsx';
 import { completeMembership } from '../api.ts';
-import { MembershipCardError } from '../membership.ts';
 
 /** The ways of paying a membership: a card (to whoever takes cards here) or PayPal; never cash. */
 export type MembershipPaymentChoice = 'card' | 'paypal';
 
-export function getMembershipPaymentChoices(methods: PaymentMethods): MembershipPaymentChoice[] {
+function getMembershipPaymentChoices(methods: PaymentMethods): MembershipPaymentChoice[] {
   const choices: MembershipPaymentChoice[] = [];
   if (methods.card) choices.push('card');
   if (methods.paypal) choices.push('paypal');
@@ -68,32 +65,18 @@ export function MembershipPaymentForm({
     defaultValues: { choice: choices[0] ?? 'card', card: { number: '', expiry: '', cvc: '' } },
   });
   const choice = form.watch('choice');
-  const stripeKey = methods.card === 'stripe' ? methods.stripe_publishable_key : null;
-  const stripeCard = useRef<MountedStripeCard | null>(null);
-  const [stripeState, setStripeState] = useState<StripeCardState>({ complete: false });
-  const [stripeProblem, setStripeProblem] = useState<string | undefined>();
-  const errors = form.formState.errors.card;
+  const cardPayment = useCardPayment(methods);
 
   /** Stripe.js confirms the card the server set up, then the server says what came of it. */
   const confirmCard: ConfirmMembershipCard = async (_subscription, clientSecret) => {
-    const card = stripeCard.current;
-    if (!card) throw new MembershipCardError('incomplete');
-    const confirmation = readCardConfirmation(await card.confirm(clientSecret));
-    if (confirmation === 'incomplete') throw new MembershipCardError('incomplete');
-    if (confirmation === 'retry') throw new Error('Stripe gave no answer');
-    if (confirmation === 'refused') throw new MembershipCardError('declined');
+    if ((await cardPayment.confirm(clientSecret)) === 'refused') throw new CardNotTakenError('declined');
     return (await completeMembership()).subscription;
   };
 
   const submit = form.handleSubmit((values) => {
     if (values.choice === 'paypal') return onPay({ payment_method: 'paypal' }, confirmCard);
-    if (stripeKey) {
-      if (!stripeState.complete) {
-        setStripeProblem(t('checkout:problems.cardIncomplete'));
-        return;
-      }
-      return onPay({ payment_method: 'card' }, confirmCard);
-    }
+    if (!cardPayment.requireWholeCard()) return;
+    if (cardPayment.stripe) return onPay({ payment_method: 'card' }, confirmCard);
     const problems = findCardProblems(values.card, new Date().toISOString().slice(0, 10));
     const entries = Object.entries(problems) as [keyof CardDraft, string][];
     for (const [field, message] of entries) form.setError(`card.${field}`, { message });
@@ -122,29 +105,11 @@ export function MembershipPaymentForm({
           </label>
         ))}
       </fieldset>
-      {choice === 'card' && stripeKey && (
-        <StripeCardField
-          publishableKey={stripeKey}
-          cardRef={stripeCard}
-          onChange={(state) => {
-            setStripeState(state);
-            if (state.complete) setStripeProblem(undefined);
-          }}
-          error={stripeProblem}
-        />
-      )}
-      {choice === 'card' && methods.card === 'sandbox' && (
-        <CardFields
-          fields={{
-            number: form.register('card.number'),
-            expiry: form.register('card.expiry'),
-            cvc: form.register('card.cvc'),
-          }}
-          errors={{
-            number: errors?.number?.message && t(errors.number.message),
-            expiry: errors?.expiry?.message && t(errors.expiry.message),
-            cvc: errors?.cvc?.message && t(errors.cvc.message),
-          }}
+      {choice === 'card' && (
+        <CardPaymentFields
+          payment={cardPayment}
+          register={form.register}
+          errors={form.formState.errors.card}
         />
       )}
       {failure}

@@ -1,4 +1,3 @@
-import type { ApiOutput } from '@sentiero/contract/api';
 import { isBlankSearchField, isEmptySearch, SEARCH_ANY } from '@sentiero/contract/search-choices';
 import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
@@ -10,7 +9,6 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { type SearchInput, useSearch } from '../api.ts';
 
 type SearchResults = ReturnType<typeof useSearch>;
-export type Filters = ApiOutput<'searchFilters'>;
 
 /** The fields the page keeps in its address, so a search can be shared and reloaded. */
 const FIELDS = [

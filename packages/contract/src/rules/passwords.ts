@@ -1,5 +1,5 @@
 /** SPEC section 5 and 9: at least 8 characters, an uppercase letter and a number. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** No truncation (ASVS 2.1.2); the cap only keeps hashing cheap enough to refuse abuse. */
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -62,12 +62,15 @@ const COMMON_PASSWORDS = new Set([
 
 export type PasswordProblem = 'passwordRule' | 'passwordCommon' | 'passwordTooLong';
 
+/** SPEC section 5: at least 8 characters, an uppercase letter and a number. */
+export function meetsPasswordRule(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && /\p{Lu}/u.test(password) && /\d/.test(password);
+}
+
 /** The first thing wrong with a new password, or null when it may be used. */
 export function findPasswordProblem(password: string): PasswordProblem | null {
   if (password.length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
-  if (password.length < PASSWORD_MIN_LENGTH || !/\p{Lu}/u.test(password) || !/\d/.test(password)) {
-    return 'passwordRule';
-  }
+  if (!meetsPasswordRule(password)) return 'passwordRule';
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'passwordCommon';
   return null;
 }

@@ -5,6 +5,7 @@ import type {
   subscriptionPaymentMethod,
 } from '@sentiero/contract/premium';
 import type { z } from 'zod';
+import { requireAccess, requireAccountRecord } from '../../platform/access.ts';
 import type { BillingEvent, BillingProvider, BillingProviders } from '../../platform/billing/provider.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
@@ -96,28 +97,10 @@ export function premiumCheck(ctx: Pick<ServiceContext, 'db' | 'clock'>, userId: 
   };
 }
 
-/**
- * The one server-side check of every premium endpoint: a visitor is asked to log in (401), a
- * member without Sentiero+ (never had it, suspended, expired) is refused (403, SPEC's premium
- * message).
- */
-export async function requirePremium(ctx: ServiceContext): Promise<number> {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
-  if (!(await isPremiumMember(ctx, ctx.user.id))) throw new AppError('PREMIUM_REQUIRED', 403);
-  return ctx.user.id;
-}
-
-/** The member of the request, as the membership needs them (a vanished account reads as none). */
-async function requireMember(ctx: ServiceContext) {
-  const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : undefined;
-  if (!member) throw new AppError('UNAUTHENTICATED', 401);
-  return member;
-}
-
 // ── Plans ───────────────────────────────────────────────────────────────────────────────────
 
 export async function listPlans(ctx: ServiceContext): Promise<{ plans: Plan[]; trial_available: boolean }> {
-  const member = ctx.user ? await requireMember(ctx) : null;
+  const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : null;
   const trialAvailable =
     ctx.config.premium.trialDays > 0 &&
     !(member?.email && (await isTrialUsed(ctx.db, trialKey(member.email))));
@@ -146,7 +129,8 @@ export async function buySubscription(
   deps: SubscriptionDeps,
   input: BuyInput,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const caller = await requireAccess(ctx, 'member');
+  const member = await requireAccountRecord(findMemberContact(ctx.db, caller.id));
   const now = ctx.clock.now();
   const earlier = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
   if (earlier) return { subscription: toSubscription(sameRequest(earlier, input), now) };
@@ -309,7 +293,8 @@ async function replaceAbandoned(
 // ── The member's view and actions ──────────────────────────────────────────────────────────
 
 export async function getSubscription(ctx: ServiceContext): Promise<{ subscription: Subscription | null }> {
-  const member = await requireMember(ctx);
+  const caller = await requireAccess(ctx, 'member');
+  const member = await requireAccountRecord(findMemberContact(ctx.db, caller.id));
   const row = await findCurrentSubscription(ctx.db, member.id);
   return { subscription: row ? toSubscription(row, ctx.clock.now()) : null };
 }
@@ -329,7 +314,8 @@ export async function actOnSubscription(
   deps: SubscriptionDeps,
   action: MemberAction,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const caller = await requireAccess(ctx, 'member');
+  const member = await requireAccountRecord(findMemberContact(ctx.db, caller.id));
   const now = ctx.clock.now();
   const row = await findLiveSubscription(ctx.db, member.id);
   if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
@@ -370,7 +356,8 @@ export async function changePaymentMethod(
   deps: SubscriptionDeps,
   input: PaymentMethodInput,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const caller = await requireAccess(ctx, 'member');
+  const member = await requireAccountRecord(findMemberContact(ctx.db, caller.id));
   const now = ctx.clock.now();
   const row = await findLiveSubscription(ctx.db, member.id);
   if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
@@ -429,7 +416,8 @@ export async function completeSubscription(
   ctx: ServiceContext,
   deps: SubscriptionDeps,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const caller = await requireAccess(ctx, 'member');
+  const member = await requireAccountRecord(findMemberContact(ctx.db, caller.id));
   let row = await findCurrentSubscription(ctx.db, member.id);
   if (!row) throw new AppError('NOT_FOUND', 404);
   const provider = row.paymentMethod ? deps.providers[row.paymentMethod] : undefined;

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@sentiero/contract/access';
 import type { Endpoint } from '@sentiero/contract/endpoint';
 import { ZApiError } from '@sentiero/contract/errors';
 import { measureDatabaseTime } from '@sentiero/db/timing';
@@ -65,6 +66,9 @@ export function registerEndpoint<E extends Endpoint>(
   const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
   const { access } = endpoint;
+  if (!Object.hasOwn(PERMISSIONS, access)) {
+    throw new Error(`${endpoint.path}: its declaration must say who may call it (access)`);
+  }
   if (options.files && access === 'public') {
     // A file is read into memory: only for someone known, checked before it is read (access.ts).
     throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);

@@ -227,7 +227,7 @@ export async function buildApp({
       (request.sessionLookup ??= request.url.startsWith('/api/')
         ? findSessionUser(database.db, config, request, clock.now())
         : Promise.resolve(null)),
-    isPremium: (userId) => isPremiumMember({ db: database.db, clock }, userId),
+    roles: { premium: (userId) => isPremiumMember({ db: database.db, clock }, userId) },
   });
   installRequestInputRules(app);
   app.addHook('preValidation', async (request) => {
@@ -243,6 +243,7 @@ export async function buildApp({
       clock,
       log: request.log,
       user: await app.accessRules.sessionUser(request),
+      roles: app.accessRules.roles,
       config,
       mail,
       origin: config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,

@@ -129,6 +129,7 @@ const ZOk = z.object({ ok: z.literal(true) });
 export const userRegister = defineEndpoint({
   path: '/app/user/register',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Creates an account and logs it in; a welcome mail follows.',
   input: z
@@ -151,6 +152,7 @@ export const userRegister = defineEndpoint({
 export const userLogin = defineEndpoint({
   path: '/app/user/login',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Logs in with email and password; members with two-factor login are asked for a code.',
   input: z.object({
@@ -168,6 +170,7 @@ export const userLogin = defineEndpoint({
 export const userLoginTwoFactor = defineEndpoint({
   path: '/app/user/login/two-factor',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Finishes a two-factor login with an authenticator code or a recovery code.',
   input: z.object({
@@ -184,6 +187,7 @@ export const userLoginTwoFactor = defineEndpoint({
 export const userLogout = defineEndpoint({
   path: '/app/user/logout',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Ends this session.',
   input: z.object({ lng: ZLanguageParam }),
@@ -193,6 +197,7 @@ export const userLogout = defineEndpoint({
 export const userFetch = defineEndpoint({
   path: '/app/user/info',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'accounts',
   summary: 'The member of this session (401 for visitors).',
@@ -251,6 +256,7 @@ export const userPasswordUpdate = defineEndpoint({
 export const userPasswordRecovery = defineEndpoint({
   path: '/app/user/password/recovery',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Mails a single-use link to choose a new password (the same answer for unknown addresses).',
   input: z.object({ lng: ZLanguageParam, email: ZEmail }),
@@ -260,6 +266,7 @@ export const userPasswordRecovery = defineEndpoint({
 export const userPasswordReset = defineEndpoint({
   path: '/app/user/password/reset',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Sets a new password with the link of a recovery mail; ends every session.',
   input: z.object({
@@ -285,6 +292,7 @@ export const userDelete = defineEndpoint({
 export const userEmailConfirm = defineEndpoint({
   path: '/app/user/email/confirm',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Makes a new email the login of the account, with the single-use link mailed to it (24 hours).',
   input: z.object({ lng: ZLanguageParam, token: ZLinkToken }),
@@ -294,6 +302,7 @@ export const userEmailConfirm = defineEndpoint({
 export const userSecure = defineEndpoint({
   path: '/app/user/secure',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary:
     '"This wasn\'t me", from a change notice: ends every session, undoes the change, locks the password ' +
@@ -339,6 +348,7 @@ export const PERMISSIONS = [
 export const permission = defineEndpoint({
   path: '/app/permission',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'accounts',
   summary: 'What the person of this request may do.',
@@ -353,6 +363,7 @@ export const permission = defineEndpoint({
 export const facebookLogin = defineEndpoint({
   path: '/app/user/facebook/login',
   kind: 'write',
+  access: 'public',
   tag: 'accounts',
   summary: 'Starts a Facebook login: answers the address to send the browser to.',
   input: z.object({ lng: ZLanguageParam }),

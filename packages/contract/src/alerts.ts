@@ -158,6 +158,7 @@ export const alertPushSubscribe = defineEndpoint({
 export const alertPushUnsubscribe = defineEndpoint({
   path: '/app/alert/push/unsubscribe',
   kind: 'write',
+  access: 'public',
   tag: 'premium',
   summary: "Forgets this device's push subscription.",
   input: z.object({ lng: ZLanguageParam, endpoint: z.string().max(2048) }),
@@ -177,6 +178,7 @@ export const alertPushTest = defineEndpoint({
 export const alertUnsubscribe = defineEndpoint({
   path: '/app/alert/unsubscribe',
   kind: 'write',
+  access: 'public',
   tag: 'premium',
   summary:
     "Stops one followed area's alerts with the link of any of its mails, without logging in (also one-click, RFC 8058).",

@@ -48,6 +48,7 @@ export type AreaInfo = z.infer<typeof ZAreaInfo>;
 export const areaListV2 = defineEndpoint({
   path: '/app/v2/area/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'areas',
   summary: 'Areas, filtered by country, region, category or activity, a page at a time.',
@@ -65,6 +66,7 @@ export const areaListV2 = defineEndpoint({
 export const areaInfoV2 = defineEndpoint({
   path: '/app/v2/area/info',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'areas',
   summary: 'Everything about one area.',
@@ -87,6 +89,7 @@ export const ZCity = z
 export const cityList = defineEndpoint({
   path: '/api/city/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'areas',
   summary: 'Towns that areas start from, optionally of one region or matching a name.',
@@ -101,6 +104,7 @@ export const cityList = defineEndpoint({
 export const getCity = defineEndpoint({
   path: '/app/get/city',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'areas',
   summary: 'One town.',
@@ -112,6 +116,7 @@ export const getCity = defineEndpoint({
 export const areaActivationRequest = defineEndpoint({
   path: '/app/area/activation/request',
   kind: 'write',
+  access: 'public',
   tag: 'areas',
   summary: 'Ask to be told by email when an area that is not on sale yet opens.',
   input: z.object({

@@ -20,6 +20,7 @@ export const ZBlogPost = ZBlogCard.extend({
 export const blogList = defineEndpoint({
   path: '/app/blog/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'blog',
   summary: 'Blog posts, newest first.',
@@ -30,6 +31,7 @@ export const blogList = defineEndpoint({
 export const blogInfo = defineEndpoint({
   path: '/app/blog/info',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'blog',
   summary: 'One blog post, by sku.',

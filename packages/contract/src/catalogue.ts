@@ -25,6 +25,7 @@ export type Region = z.infer<typeof ZRegion>;
 export const categoryList = defineEndpoint({
   path: '/app/category/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'catalogue',
   summary: 'The activity categories, named in the request language.',
@@ -35,6 +36,7 @@ export const categoryList = defineEndpoint({
 export const regionList = defineEndpoint({
   path: '/app/region/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'catalogue',
   summary: 'Regions, optionally of one country, with the list of countries to choose from.',

@@ -120,7 +120,6 @@ export const ticketBuy = defineEndpoint({
   path: '/app/v4/ticket/buy',
   kind: 'write',
   access: 'member',
-  loginCode: 'LOGIN_REQUIRED',
   tag: 'checkout',
   summary:
     'Buys a ticket for one or more guests. Places are held for 15 minutes while paying; the same ' +
@@ -140,6 +139,7 @@ export const ticketBuy = defineEndpoint({
 export const ticketKeys = defineEndpoint({
   path: '/app/ticket/keys',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'checkout',
   summary: 'The public keys that sign tickets: what a phone needs to verify a QR code offline.',
@@ -155,7 +155,6 @@ export const ticketBuyComplete = defineEndpoint({
   path: '/app/v4/ticket/buy/complete',
   kind: 'write',
   access: 'member',
-  loginCode: 'LOGIN_REQUIRED',
   tag: 'checkout',
   summary: 'The buyer is back from the payment provider (PayPal approval): captures and answers the order.',
   input: z.object({ lng: ZLanguageParam, code: z.string().trim().min(5).max(40) }),
@@ -166,7 +165,6 @@ export const ticketBuyCancel = defineEndpoint({
   path: '/app/v4/ticket/buy/cancel',
   kind: 'write',
   access: 'member',
-  loginCode: 'LOGIN_REQUIRED',
   tag: 'checkout',
   summary:
     'The buyer left the payment provider without paying (PayPal cancel): the pending order fails and its places go back on sale.',
@@ -178,6 +176,7 @@ export const ticketBuyCancel = defineEndpoint({
 export const couponInfo = defineEndpoint({
   path: '/app/coupon/info',
   kind: 'write',
+  access: 'public',
   tag: 'checkout',
   summary: 'Checks a coupon code for a ticket and a number of guests; answers the discount.',
   input: z.object({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './access.ts';
 
 /**
  * One endpoint of the API: its SPEC path, its request and response schemas.
@@ -13,23 +14,15 @@ export type Endpoint<Input extends z.ZodType = z.ZodType, Output extends z.ZodTy
   /** Public reads may be cached by browsers and proxies. */
   cache?: 'public' | 'private';
   /**
-   * Who may call it, when not everyone: refused (401, or 403 without Sentiero+) from the session
-   * cookie alone, before the body is read. Every endpoint that takes files says it.
+   * Who may call it (`access.ts`): `public` for everyone, else refused (401, or 403 without the
+   * permission) from the session cookie alone, before the body is read. Every endpoint says it.
    */
-  access?: EndpointAccess;
-  /**
-   * The code of a visitor's 401 where the calling page asks for another than `UNAUTHENTICATED`:
-   * paying asks the visitor to log in or register (`LOGIN_REQUIRED`, SPEC section 2).
-   */
-  loginCode?: 'LOGIN_REQUIRED';
+  access: Permission;
   tag: string;
   summary: string;
   input: Input;
   output: Output;
 };
-
-/** `member`: a signed-in member; `premium`: a member with Sentiero+. */
-export type EndpointAccess = 'member' | 'premium';
 
 export type EndpointOutput<E extends Endpoint> = z.output<E['output']>;
 

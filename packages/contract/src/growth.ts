@@ -86,6 +86,7 @@ export type GrowthRow = z.infer<typeof ZGrowthRow>;
 export const areaListLevel = defineEndpoint({
   path: '/app/area/list/level',
   kind: 'read',
+  access: 'public',
   // What it shows depends on who asks.
   cache: 'private',
   tag: 'areas',
@@ -118,6 +119,7 @@ const ZUnlockState = z.object({
 export const areaLevelUnlockCheck = defineEndpoint({
   path: '/app/area/level/unlock/check',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'areas',
   summary: "What the caller may see of an area's growth history, and whether they may unlock it.",

@@ -119,6 +119,7 @@ const ZGuideSlug = z
 export const guideList = defineEndpoint({
   path: '/app/guide/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'guides',
   summary: "Sentiero+'s fishing and foraging guides, in the request language.",
@@ -129,6 +130,7 @@ export const guideList = defineEndpoint({
 export const guideInfo = defineEndpoint({
   path: '/app/guide/info',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'guides',
   summary:

@@ -70,6 +70,7 @@ export const ticketShareRevoke = defineEndpoint({
 export const ticketShared = defineEndpoint({
   path: '/app/ticket/shared',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'tickets',
   summary: 'The ticket behind a share link, until its owner revokes it or its last valid day is over.',
@@ -80,6 +81,7 @@ export const ticketShared = defineEndpoint({
 export const ticketRedeem = defineEndpoint({
   path: '/app/ticket/redeem',
   kind: 'write',
+  access: 'public',
   tag: 'tickets',
   summary:
     'Records one use of a ticket at the activity (rangers and guides, with the redeem token). The ' +

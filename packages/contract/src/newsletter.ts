@@ -9,6 +9,7 @@ const ZToken = z.string().trim().min(16).max(128);
 export const userNewsletter = defineEndpoint({
   path: '/app/user/newsletter',
   kind: 'write',
+  access: 'public',
   tag: 'newsletter',
   summary:
     'Subscribes (a confirmation mail follows: double opt-in) or unsubscribes. Members use their ' +
@@ -24,6 +25,7 @@ export const userNewsletter = defineEndpoint({
 export const newsletterConfirm = defineEndpoint({
   path: '/app/newsletter/confirm',
   kind: 'write',
+  access: 'public',
   tag: 'newsletter',
   summary: 'Confirms a subscription with the link of the confirmation mail.',
   input: z.object({ lng: ZLanguageParam, token: ZToken }),
@@ -33,6 +35,7 @@ export const newsletterConfirm = defineEndpoint({
 export const newsletterUnsubscribe = defineEndpoint({
   path: '/app/newsletter/unsubscribe',
   kind: 'write',
+  access: 'public',
   tag: 'newsletter',
   summary:
     'Unsubscribes with the link of any newsletter mail, without logging in (also one-click, RFC 8058).',
@@ -45,6 +48,7 @@ const contactField = (key: string) => ({ error: `field.${key}` });
 export const contactUs = defineEndpoint({
   path: '/app/contact/us',
   kind: 'write',
+  access: 'public',
   tag: 'contact',
   summary: 'Sends a message to the operator; a receipt is mailed to the sender.',
   input: z.object({

@@ -62,6 +62,7 @@ export const photoUpload = defineEndpoint({
 export const photoFile = defineEndpoint({
   path: '/app/photo/file',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'premium',
   summary:

@@ -106,6 +106,7 @@ const ZSubscriptionAnswer = z.object({ subscription: ZSubscription });
 export const subscriptionPrice = defineEndpoint({
   path: '/app/subscription/price',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'premium',
   summary:
@@ -219,6 +220,7 @@ export type Ad = z.infer<typeof ZAd>;
 export const adList = defineEndpoint({
   path: '/app/ad/list',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'premium',
   summary:

@@ -52,6 +52,7 @@ export const ZSearchResponse = z.object({
 export const search = defineEndpoint({
   path: '/app/v2/search',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'search',
   summary: 'Tickets matching words and filters, a page at a time.',
@@ -74,6 +75,7 @@ export const ZSearchFilters = z.object({
 export const searchFilters = defineEndpoint({
   path: '/app/search/filters',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'search',
   summary: 'The choices the ticket filter offers, in the request language.',

@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 export const health = defineEndpoint({
   path: '/health',
   kind: 'read',
+  access: 'public',
   tag: 'system',
   summary: 'Liveness and database reachability.',
   input: z.object({}),
@@ -52,6 +53,7 @@ export type Site = z.infer<typeof ZSite>;
 export const site = defineEndpoint({
   path: '/site',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'system',
   summary:

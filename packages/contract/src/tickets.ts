@@ -73,6 +73,7 @@ const ZTicketRequest = z.object({ lng: ZLanguageParam, id: ZId });
 export const ticketInfo = defineEndpoint({
   path: '/app/ticket/info',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary: 'Everything about one ticket (the event page).',
@@ -84,6 +85,7 @@ export const ticketInfo = defineEndpoint({
 export const ticketAreaInfo = defineEndpoint({
   path: '/app/ticket/area/info',
   kind: 'read',
+  access: 'public',
   cache: 'private',
   tag: 'tickets',
   summary: 'The ticket of an event page with its area (SPEC: with credentials on event detail and payment).',
@@ -96,6 +98,7 @@ const ZAreaTicketsRequest = z.object({ lng: ZLanguageParam, id: ZId, page: ZPage
 export const ticketAreaList = defineEndpoint({
   path: '/app/ticket/area/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary: 'The tickets of an area, a page at a time.',
@@ -108,6 +111,7 @@ export const ticketAreaListV2 = defineEndpoint({ ...ticketAreaList, path: '/app/
 export const regionTicket = defineEndpoint({
   path: '/app/region/ticket',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary: 'The tickets of a region, optionally of one category, a page at a time.',
@@ -120,6 +124,7 @@ export const RECOMMENDED_SOURCES = ['hottest', 'newest', 'discounted'] as const;
 export const ticketListRecommended = defineEndpoint({
   path: '/app/ticket/list/recommended',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary: 'Tickets for the home page: hottest (default), newest or discounted.',
@@ -216,6 +221,7 @@ const ZCalendarRequest = z.object({
 export const ticketCalendar = defineEndpoint({
   path: '/app/ticket/calendar',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary: 'Day by day: whether a ticket can start that day, and the places left.',
@@ -233,6 +239,7 @@ export const ticketCalendarV2 = defineEndpoint({ ...ticketCalendar, path: '/app/
 export const ticketResidenceList = defineEndpoint({
   path: '/app/ticket/residence/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary: 'The countries whose residents may buy a residents-only ticket.',
@@ -246,6 +253,7 @@ export const ticketResidenceList = defineEndpoint({
 export const ticketPackageList = defineEndpoint({
   path: '/app/ticket/package/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'tickets',
   summary:
@@ -257,6 +265,7 @@ export const ticketPackageList = defineEndpoint({
 export const serviceTagList = defineEndpoint({
   path: '/app/service/tag/list',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'catalogue',
   summary: 'The services a ticket may include (guide, equipment, insurance...).',

@@ -62,6 +62,7 @@ const daysBetween = (from: string, to: string) =>
 export const weatherInfo = defineEndpoint({
   path: '/app/weather/info',
   kind: 'read',
+  access: 'public',
   cache: 'public',
   tag: 'areas',
   summary:

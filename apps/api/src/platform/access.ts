@@ -1,19 +1,35 @@
-import type { EndpointAccess } from '@sentiero/contract/endpoint';
+import {
+  decideAccess,
+  type Grant,
+  type MemberRole,
+  type Permission,
+  type Principal,
+  type Resource,
+  rolesHolding,
+} from '@sentiero/contract/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
 import type { SessionUser } from './sessions.ts';
 
 /**
- * Who may call an endpoint, decided from the request's headers alone (the session cookie), before
- * its body is read: a visitor's 15 MB upload to a Sentiero+ endpoint is refused with a 401 without
- * a byte of it held in memory, and a member without Sentiero+ gets the 403 the same way. The
- * services still check who calls them (`requirePremium`); this is the door, they are the rooms.
+ * The one access rule of the API (ADR 027), applied twice from the same table
+ * (`@sentiero/contract/access`): at the door, from the request's headers alone before its body is
+ * read (`requireEndpointAccess`, each endpoint's declared `access`), and by every service method
+ * that needs someone, first thing (`requireAccess`, with the thing it touches when it matters).
  */
+
+/**
+ * How a member's roles beyond `member` are known, each from the module that decides it; the
+ * platform imports no module, so the app passes them in.
+ */
+export type RoleRules = Record<Exclude<MemberRole, 'member'>, (userId: number) => Promise<boolean>>;
+
 export type AccessRules = {
   /** The member of the request, looked up once per request whoever asks first. */
   sessionUser(request: FastifyRequest): Promise<SessionUser | null>;
-  /** Whether the member has Sentiero+'s benefits now (the subscriptions module's rule). */
-  isPremium(userId: number): Promise<boolean>;
+  /** `premium`: whether the member has Sentiero+'s benefits now (the subscriptions module's rule). */
+  roles: RoleRules;
 };
 
 declare module 'fastify' {
@@ -26,14 +42,56 @@ export function installAccessRules(app: FastifyInstance, rules: AccessRules): vo
   app.decorate('accessRules', rules);
 }
 
-/** A visitor is asked to log in (401); a member without Sentiero+ where it is needed is refused (403). */
+/** The caller as the rule sees them, with only the roles this permission could need looked up. */
+async function principalOf(
+  user: SessionUser | null,
+  roles: RoleRules,
+  permission: Permission,
+): Promise<Principal> {
+  if (!user) return { kind: 'visitor' };
+  const grants: Grant[] = [{ role: 'member', scope: 'own' }];
+  // Sentiero+ is asked only where a permission needs it: a member's other calls cost no lookup.
+  for (const role of rolesHolding(permission)) {
+    if (role !== 'member' && (await roles[role](user.id))) grants.push({ role, scope: 'own' });
+  }
+  return { kind: 'member', id: user.id, grants };
+}
+
+/**
+ * The caller, if they hold the permission (on the resource, when given); otherwise the one
+ * refusal: 401 `UNAUTHENTICATED` for a visitor, 403 (`PREMIUM_REQUIRED` for Sentiero+, else
+ * `FORBIDDEN`) for a member without it.
+ */
+export async function requireAccess(
+  ctx: Pick<ServiceContext, 'user' | 'roles'>,
+  permission: Exclude<Permission, 'public'>,
+  resource?: Resource,
+): Promise<SessionUser> {
+  const decision = decideAccess(await principalOf(ctx.user, ctx.roles, permission), permission, resource);
+  if (!decision.allowed) throw new AppError(decision.code, decision.status);
+  // Only `public` lets a visitor through, and a service never asks for it.
+  return ctx.user as SessionUser;
+}
+
+/**
+ * The door: an endpoint's declared access, decided from the session cookie before the body is
+ * read, so a visitor's 15 MB upload to a Sentiero+ endpoint is refused without a byte of it held
+ * in memory. The services still ask (`requireAccess`): this is the door, they are the rooms.
+ */
 export async function requireEndpointAccess(
   request: FastifyRequest,
-  access: EndpointAccess,
-  loginCode: 'UNAUTHENTICATED' | 'LOGIN_REQUIRED' = 'UNAUTHENTICATED',
+  access: Exclude<Permission, 'public'>,
 ): Promise<void> {
   const rules = request.server.accessRules;
-  const user = await rules.sessionUser(request);
-  if (!user) throw new AppError(loginCode, 401);
-  if (access === 'premium' && !(await rules.isPremium(user.id))) throw new AppError('PREMIUM_REQUIRED', 403);
+  await requireAccess({ user: await rules.sessionUser(request), roles: rules.roles }, access);
+}
+
+/**
+ * What a service reads of the caller after `requireAccess` (their account row, their contact):
+ * an account deleted since the session was read answers like no session.
+ */
+export async function requireAccountRecord<T>(record: Promise<T | undefined>): Promise<T> {
+  const found = await record;
+  if (found === undefined) throw new AppError('UNAUTHENTICATED', 401);
+  return found;
 }

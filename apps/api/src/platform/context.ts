@@ -1,8 +1,8 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RoleRules } from './access.ts';
 import type { Config } from './config.ts';
-import { AppError } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -17,14 +17,10 @@ export type ServiceContext = {
   log: FastifyBaseLogger;
   /** The member of this request, or null for a visitor. */
   user: SessionUser | null;
+  /** How a member's roles are known (Sentiero+), for `requireAccess` (access.ts). */
+  roles: RoleRules;
   config: Config;
   mail: Mailer;
   /** Where links in mails point: PUBLIC_URL, or this request's own origin outside production. */
   origin: string;
 };
-
-/** The signed-in member, for services that every member may use; a visitor gets 401. */
-export function requireMember(ctx: ServiceContext): SessionUser {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
-  return ctx.user;
-}

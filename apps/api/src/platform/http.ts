@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@sentiero/contract/access';
 import type { Endpoint } from '@sentiero/contract/endpoint';
 import { ZApiError } from '@sentiero/contract/errors';
 import { measureDatabaseTime } from '@sentiero/db/timing';
@@ -64,17 +65,17 @@ export function registerEndpoint<E extends Endpoint>(
   const url = `/api${endpoint.path}`;
   const response = { 200: endpoint.output };
   const common = { tags: [endpoint.tag], summary: endpoint.summary, response };
-  const { access, loginCode } = endpoint;
-  if (options.files && !access) {
+  const { access } = endpoint;
+  if (!Object.hasOwn(PERMISSIONS, access)) {
+    throw new Error(`${endpoint.path}: its declaration must say who may call it (access)`);
+  }
+  if (options.files && access === 'public') {
     // A file is read into memory: only for someone known, checked before it is read (access.ts).
     throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);
   }
-  if (loginCode && !access)
-    throw new Error(`${endpoint.path}: a login code without access is never answered`);
   // Before the body is read (preParsing): a refusal that needs only the session costs no upload.
-  const requireAccess = access
-    ? (request: FastifyRequest) => requireEndpointAccess(request, access, loginCode)
-    : undefined;
+  const requireAccess =
+    access === 'public' ? undefined : (request: FastifyRequest) => requireEndpointAccess(request, access);
 
   routes.route({
     method: 'POST',
@@ -103,7 +104,8 @@ export function registerEndpoint<E extends Endpoint>(
 
   if (endpoint.kind !== 'read') return;
   const isPublic = endpoint.cache === 'public';
-  if (isPublic && access) throw new Error(`${endpoint.path}: a public read cannot be for members only`);
+  if (isPublic && access !== 'public')
+    throw new Error(`${endpoint.path}: a public read cannot be for members only`);
   const cache = app.publicCache;
   if (!isPublic || !cache.enabled) {
     routes.route({

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * What a Sentiero+ tool's page shows anyone without it: why it is locked, and the Sentiero+
- * banner the app composes in. The server refuses the tool's requests as well (`requirePremium`).
+ * banner the app composes in. The server refuses the tool's requests as well (the `premium`
+ * permission).
  */
 export function Locked({ explanation, banner }: { explanation: ReactNode; banner?: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,7 +17,7 @@ import {
   type UserRow,
   updateUser,
 } from './repo.ts';
-import { emailTaken, requireMemberRow, toUser } from './service.ts';
+import { emailTaken, memberRow, toUser } from './service.ts';
 
 /** A day: time to open the mail on another device, short enough that a forgotten link dies. */
 export const CONFIRM_EMAIL_HOURS = 24;
@@ -25,7 +26,7 @@ export type AccountChanges = z.output<typeof userEdit.input>;
 
 /** Names, phone and residence change at once; a new email only through its confirmation link. */
 export async function editAccount(ctx: ServiceContext, changes: AccountChanges) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   const pendingEmail = changes.email !== row.email ? changes.email : null;
   if (pendingEmail) await requestEmailChange(ctx, row, pendingEmail, changes);
   const updated = await updateUser(ctx.db, row.id, {

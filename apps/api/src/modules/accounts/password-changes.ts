@@ -1,5 +1,6 @@
 import type { userPasswordReset, userPasswordUpdate } from '@sentiero/contract/accounts';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -15,7 +16,7 @@ import {
   type UserRow,
   updateUser,
 } from './repo.ts';
-import { requireMemberRow, type SessionCookies } from './service.ts';
+import { memberRow, type SessionCookies } from './service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Recovery mails per address per hour: enough for a lost mail, too few to flood an inbox. */
@@ -27,7 +28,7 @@ export async function changePassword(
   cookies: SessionCookies,
   input: z.output<typeof userPasswordUpdate.input>,
 ) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   if (!(await verifyPassword(row.passwordHash, input.old_password)))
     throw new AppError('PASSWORDS_ERROR', 400);
   await updateUser(ctx.db, row.id, {

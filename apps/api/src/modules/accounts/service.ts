@@ -6,11 +6,13 @@ import {
 } from '@sentiero/contract/accounts';
 import { PREMIUM_BENEFITS } from '@sentiero/contract/premium';
 import type { z } from 'zod';
-import { requireMember, type ServiceContext } from '../../platform/context.ts';
+import { requireAccess, requireAccountRecord } from '../../platform/access.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readThrough } from '../../platform/member-cache.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { SessionUser } from '../../platform/sessions.ts';
 import { eraseMemberAlerts } from '../alerts/service.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
@@ -34,11 +36,12 @@ import {
 /** Sets and clears the session cookie of the request being answered. */
 export type SessionCookies = { start(userId: number): Promise<void>; endAll(userId: number): Promise<void> };
 
-/** The member's own row; a session whose account vanished answers like no session. */
-export async function requireMemberRow(ctx: ServiceContext): Promise<UserRow> {
-  const row = await findUserById(ctx.db, requireMember(ctx).id);
-  if (!row) throw new AppError('UNAUTHENTICATED', 401);
-  return row;
+/**
+ * The member's own row, read after `requireAccess`: an account deleted since its session was read
+ * answers like no session.
+ */
+export function memberRow(ctx: Pick<ServiceContext, 'db'>, member: SessionUser): Promise<UserRow> {
+  return requireAccountRecord(findUserById(ctx.db, member.id));
 }
 
 /** What the user fetch shows of the account, read together (kept by the member cache). */
@@ -80,20 +83,21 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
  * it changes (member-cache.ts); Sentiero+ is decided on the clock of this call.
  */
 export async function getCurrentUser(ctx: ServiceContext): Promise<{ user: User }> {
-  const { id } = requireMember(ctx);
+  const { id } = await requireAccess(ctx, 'member');
   const [account, premium] = await Promise.all([
-    readThrough(
-      ctx.db,
-      `account:${id}`,
-      async () => {
-        const row = await findUserById(ctx.db, id);
-        return row ? readAccount(ctx, row) : undefined;
-      },
-      () => id,
+    requireAccountRecord(
+      readThrough(
+        ctx.db,
+        `account:${id}`,
+        async () => {
+          const row = await findUserById(ctx.db, id);
+          return row ? readAccount(ctx, row) : undefined;
+        },
+        () => id,
+      ),
     ),
     isPremiumMember(ctx, id),
   ]);
-  if (!account) throw new AppError('UNAUTHENTICATED', 401);
   return { user: presentUser(account, premium) };
 }
 
@@ -140,7 +144,7 @@ export function emailTaken() {
 }
 
 export async function editResidence(ctx: ServiceContext, changes: z.output<typeof userEditData.input>) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   const updated = await updateUser(ctx.db, row.id, {
     country: changes.country,
     fiscalCode: storedFiscalCode(changes.country, changes.fiscal_code),
@@ -152,7 +156,7 @@ export async function editResidence(ctx: ServiceContext, changes: z.output<typeo
 
 /** Unknown slugs and ids are dropped rather than refused: a region may have been retired. */
 export async function setPreferences(ctx: ServiceContext, activities: string[], regionIds: number[]) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   const updated = await updateUser(ctx.db, row.id, {
     preferredActivityIds: await findActivityIds(ctx.db, [...new Set(activities)]),
     preferredRegionIds: await findRegionIds(ctx.db, [...new Set(regionIds)]),
@@ -162,7 +166,7 @@ export async function setPreferences(ctx: ServiceContext, activities: string[], 
 }
 
 export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies, proof: Proof) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   await requireRecentAuthentication(ctx, row, proof);
   await endMembershipOfDeletedAccount(ctx, row.id);
   // The private map, notebook and alerts go first: if erasing them fails, the account is still there to
@@ -175,7 +179,7 @@ export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies
 }
 
 export async function exportPersonalData(ctx: ServiceContext) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   const [related, fieldRecords] = await Promise.all([
     findPersonalData(ctx.db, row),
     listMemberRecordsForExport(ctx, row.id),

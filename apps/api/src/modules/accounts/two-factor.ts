@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
@@ -10,7 +11,7 @@ import {
 import { notifyAccountChange } from './notices.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import { replaceRecoveryCodes, updateUser } from './repo.ts';
-import { requireMemberRow } from './service.ts';
+import { memberRow } from './service.ts';
 
 /**
  * A new key for an authenticator app, kept as pending: the key in use (if any) keeps protecting
@@ -18,7 +19,7 @@ import { requireMemberRow } from './service.ts';
  * factor off.
  */
 export async function startTwoFactorSetup(ctx: ServiceContext, proof: Proof) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   await requireRecentAuthentication(ctx, row, proof);
   const secret = generateTotpSecret();
   await updateUser(ctx.db, row.id, { totpPendingSecret: secret });
@@ -26,7 +27,7 @@ export async function startTwoFactorSetup(ctx: ServiceContext, proof: Proof) {
 }
 
 export async function enableTwoFactor(ctx: ServiceContext, code: string) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   const now = ctx.clock.now();
   // A new key has never had a code accepted: the last step of the old key does not apply to it.
   const step = row.totpPendingSecret ? verifyTotp(row.totpPendingSecret, code, now) : null;
@@ -48,7 +49,7 @@ export async function enableTwoFactor(ctx: ServiceContext, code: string) {
 }
 
 export async function disableTwoFactor(ctx: ServiceContext, proof: Proof) {
-  const row = await requireMemberRow(ctx);
+  const row = await memberRow(ctx, await requireAccess(ctx, 'member'));
   await requireRecentAuthentication(ctx, row, proof);
   await replaceRecoveryCodes(ctx.db, row.id, []);
   await updateUser(ctx.db, row.id, {

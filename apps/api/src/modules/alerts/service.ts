@@ -7,11 +7,11 @@ import {
   MAX_PUSH_DEVICES,
 } from '@sentiero/contract/alerts';
 import type { z } from 'zod';
-import { requireMember, type ServiceContext } from '../../platform/context.ts';
+import { requireAccess } from '../../platform/access.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { newToken } from '../../platform/sessions.ts';
-import { requirePremium } from '../subscriptions/service.ts';
 import { testPush } from './mails.ts';
 import {
   areaExists,
@@ -35,7 +35,7 @@ import { pushToDevices } from './send.ts';
 
 /*
  * Sentiero+ alerts (issue 15, item 3; ADR 021): what a member follows and how they are told.
- * Every member endpoint opens with `requirePremium`; the unsubscribe link works without a login.
+ * Every member endpoint opens with `requireAccess(ctx, 'premium')`; the unsubscribe link works without a login.
  */
 
 export type AlertServiceDeps = { push: PushSender | null };
@@ -67,7 +67,7 @@ async function alertsState(ctx: ServiceContext, deps: AlertServiceDeps, userId: 
 }
 
 export async function listAlerts(ctx: ServiceContext, deps: AlertServiceDeps) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   return alertsState(ctx, deps, userId);
 }
 
@@ -76,7 +76,7 @@ export async function followArea(
   deps: AlertServiceDeps,
   input: z.output<typeof alertFollow.input>,
 ) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   if (!(await areaExists(ctx.db, input.area_id))) throw notFound();
   const follows = await findMemberFollows(ctx.db, userId, ctx.lang);
   const following = follows.some((follow) => follow.areaId === input.area_id);
@@ -97,7 +97,7 @@ export async function followArea(
 }
 
 export async function unfollowArea(ctx: ServiceContext, deps: AlertServiceDeps, areaId: number) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   await deleteFollow(ctx.db, userId, areaId);
   return alertsState(ctx, deps, userId);
 }
@@ -107,7 +107,7 @@ export async function setAlertSettings(
   deps: AlertServiceDeps,
   input: z.output<typeof alertSettings.input>,
 ) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   await upsertSettings(ctx.db, {
     userId,
     quietStart: input.quiet_start,
@@ -131,7 +131,8 @@ export async function subscribePush(
   deps: AlertServiceDeps,
   input: z.output<typeof alertPushSubscribe.input>,
 ) {
-  const userId = await requirePremium(ctx);
+  const member = await requireAccess(ctx, 'premium');
+  const userId = member.id;
   if (!deps.push) throw new AppError('SERVICE_UNAVAILABLE', 503);
   requirePushEndpoint(deps.push, input.endpoint);
   const devices = await findMemberDevices(ctx.db, [userId]);
@@ -143,7 +144,7 @@ export async function subscribePush(
     p256dh: input.p256dh,
     auth: input.auth,
     // Logging out of this session unsubscribes the device (accounts/log-out.ts).
-    sessionTokenHash: requireMember(ctx).tokenHash,
+    sessionTokenHash: member.tokenHash,
     now: ctx.clock.now(),
   });
   return { push_devices: await countMemberDevices(ctx.db, userId) };
@@ -157,7 +158,7 @@ export async function unsubscribePush(ctx: ServiceContext, endpoint: string) {
 }
 
 export async function sendTestPush(ctx: ServiceContext, deps: AlertServiceDeps) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   if (!deps.push) throw new AppError('SERVICE_UNAVAILABLE', 503);
   const devices = await findMemberDevices(ctx.db, [userId]);
   const result = await pushToDevices(

@@ -9,6 +9,7 @@ import { findGuestProblems } from '@sentiero/contract/rules/guests';
 import { priceOrder, unitPrice } from '@sentiero/contract/rules/order-prices';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -62,8 +63,7 @@ const isCashLimit = (error: unknown) =>
  * finishes it when a crash left it half way (`resumePurchase`).
  */
 export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input: BuyRequest) {
-  if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
-  const userId = ctx.user.id;
+  const { id: userId } = await requireAccess(ctx, 'member');
   // A retried buy must find its order before anything is checked again: one statement asks both.
   const purchase = { userId, idempotencyKey: input.idempotency_key };
   const ticket = await findSaleTicketForPurchase(ctx, input.id_ticket, purchase);

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider.ts';
@@ -125,10 +126,10 @@ export async function completePayment(ctx: ServiceContext, deps: CheckoutDeps, c
 
 /** The member's own order; another member's answers like no order at all. */
 async function findOwnOrder(ctx: ServiceContext, code: string): Promise<OrderRow> {
-  if (!ctx.user) throw new AppError('LOGIN_REQUIRED', 401);
-  const order = await findOrderByCode(ctx.db, code);
-  if (!order || order.userId !== ctx.user.id) throw new AppError('NOT_FOUND', 404);
-  return order;
+  const member = await requireAccess(ctx, 'member');
+  const unsafeOrder = await findOrderByCode(ctx.db, code);
+  if (!unsafeOrder || unsafeOrder.userId !== member.id) throw new AppError('NOT_FOUND', 404);
+  return unsafeOrder;
 }
 
 /**

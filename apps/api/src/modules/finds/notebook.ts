@@ -9,12 +9,12 @@ import { findDaysOverLimit, summariseSeason } from '@sentiero/contract/rules/not
 import { findSpecies } from '@sentiero/contract/species';
 import { WEATHER_MAX_SPAN_DAYS } from '@sentiero/contract/weather';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
 import { areaExists, listForagingAreas } from '../areas/service.ts';
 import { requireOwnPhotos } from '../photos/service.ts';
-import { requirePremium } from '../subscriptions/service.ts';
 import { areaDayKey, findDayWeatherSnapshots } from '../weather/service.ts';
 import { writeCsv } from './csv.ts';
 import {
@@ -66,7 +66,7 @@ async function readSeason(ctx: ServiceContext, userId: number, season: number) {
 }
 
 export async function listNotebook(ctx: ServiceContext, input: { season?: number | undefined }) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const season = seasonOf(ctx, input.season);
   const { rows, areas, overLimit } = await readSeason(ctx, userId, season);
   const refs = await readPhotoRefs(ctx, userId, rows);
@@ -80,7 +80,7 @@ export async function listNotebook(ctx: ServiceContext, input: { season?: number
 }
 
 export async function saveNotebookEntry(ctx: ServiceContext, input: z.output<typeof notebookSave.input>) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const updatedAt = phoneTime(ctx, input.updated_at, 'updated_at');
   if (input.area_id !== undefined && !(await areaExists(ctx, input.area_id))) {
     throw new AppError('VALIDATION_FAILED', 400, { area_id: 'invalid' });
@@ -137,7 +137,7 @@ export async function deleteNotebookEntry(
   ctx: ServiceContext,
   input: { id: string; deleted_at?: string | undefined },
 ) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const at = input.deleted_at ? phoneTime(ctx, input.deleted_at, 'deleted_at') : ctx.clock.now();
   const deleted = await markEntryDeleted(ctx.db, userId, input.id, at);
   if (deleted) {
@@ -151,7 +151,7 @@ export async function deleteNotebookEntry(
 
 /** The season as a CSV file in the member's language (see `writeCsv` for its form). */
 export async function exportNotebook(ctx: ServiceContext, input: { season?: number | undefined }) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const season = seasonOf(ctx, input.season);
   const { rows, areas, overLimit } = await readSeason(ctx, userId, season);
   const text = (key: string) => translate(ctx.lang, 'finds', key);

@@ -11,6 +11,7 @@ import {
 import { LANGUAGES } from '@sentiero/contract/languages';
 import type { PhotoRef } from '@sentiero/contract/photo-files';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -22,7 +23,6 @@ import {
   listMemberPhotosForExport,
   requireOwnPhotos,
 } from '../photos/service.ts';
-import { requirePremium } from '../subscriptions/service.ts';
 import { type FindFileRow, ImportError, writeGeoJson, writeGpx } from './files.ts';
 import { readFindsFileInThread } from './import-thread.ts';
 import {
@@ -39,8 +39,9 @@ import {
 } from './repo.ts';
 
 /*
- * The private finds map (issue 15, item 4). Every function opens with `requirePremium`, and every
- * query names the member: another member's marker is answered exactly like one that does not exist.
+ * The private finds map (issue 15, item 4). Every function opens with
+ * `requireAccess(ctx, 'premium')`, and every query names the member: another member's marker is
+ * answered exactly like one that does not exist.
  */
 
 /** A record's photos as its answer names them: the ones still stored, in the record's order. */
@@ -104,7 +105,7 @@ export function phoneTime(ctx: Pick<ServiceContext, 'clock'>, value: string, fie
 export const todayInRome = (now: Date) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
 
 export async function listFinds(ctx: ServiceContext, input: z.output<typeof findList.input>) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const { south, west, north, east } = input;
   const box =
     south !== undefined && west !== undefined && north !== undefined && east !== undefined
@@ -122,7 +123,7 @@ async function requireRoomFor(ctx: ServiceContext, userId: number, adding: numbe
 }
 
 export async function saveFind(ctx: ServiceContext, input: z.output<typeof findSave.input>) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const updatedAt = phoneTime(ctx, input.updated_at, 'updated_at');
   await requireOwnPhotos(ctx, userId, input.photo_ids);
   const unsafeExisting = await findMemberFind(ctx.db, userId, input.id);
@@ -159,7 +160,7 @@ export async function deleteFind(
   ctx: ServiceContext,
   input: { id: string; deleted_at?: string | undefined },
 ) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const at = input.deleted_at ? phoneTime(ctx, input.deleted_at, 'deleted_at') : ctx.clock.now();
   const deleted = await markFindDeleted(ctx.db, userId, input.id, at);
   if (deleted) {
@@ -187,7 +188,7 @@ export const EXPORT_TYPES: Record<FindExportFormat, string> = {
 };
 
 export async function exportFinds(ctx: ServiceContext, format: FindExportFormat) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const rows = (await findMemberFinds(ctx.db, userId)).map(toFileRow);
   const now = ctx.clock.now();
   const text = (key: string) => translate(ctx.lang, 'finds', key);
@@ -219,7 +220,7 @@ const samePlace = (row: {
  * member's export); a point already on the member's map, or twice in the file, is skipped.
  */
 export async function importFinds(ctx: ServiceContext, input: z.output<typeof findImport.input>) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   const now = ctx.clock.now();
   let rows: FindFileRow[];
   try {

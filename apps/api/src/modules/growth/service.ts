@@ -11,7 +11,8 @@ import {
   MEMBER_GROWTH_UNLOCKS,
 } from '@sentiero/contract/growth';
 import type { GrowthForecastDay } from '@sentiero/contract/rules/growth-forecast';
-import { requireMember, type ServiceContext } from '../../platform/context.ts';
+import { requireAccess } from '../../platform/access.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isPremiumMember } from '../subscriptions/entitlement.ts';
 import { findAreaForecasts } from './forecast.ts';
@@ -111,11 +112,11 @@ export function checkUnlock(ctx: ServiceContext, areaId: number) {
  * member may unlock MEMBER_GROWTH_UNLOCKS areas, Sentiero+ has them all already.
  */
 export async function unlockArea(ctx: ServiceContext, areaId: number) {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
+  const member = await requireAccess(ctx, 'member');
   const state = await unlockState(ctx, areaId);
   if (state.unlocked) return state;
   if (!state.can_unlock) throw new AppError('PREMIUM_REQUIRED', 403);
-  await insertUnlock(ctx.db, ctx.user.id, areaId, MEMBER_GROWTH_UNLOCKS);
+  await insertUnlock(ctx.db, member.id, areaId, MEMBER_GROWTH_UNLOCKS);
   const after = await unlockState(ctx, areaId);
   if (!after.unlocked) throw new AppError('PREMIUM_REQUIRED', 403);
   return after;
@@ -127,7 +128,7 @@ export async function unlockArea(ctx: ServiceContext, areaId: number) {
  * level that the table shows and the forecast is calibrated by. A visitor is asked to log in.
  */
 export async function reportGrowth(ctx: ServiceContext, areaId: number, level: GrowthLevel) {
-  const member = requireMember(ctx);
+  const member = await requireAccess(ctx, 'member');
   const area = await findGrowthArea(ctx.db, areaId);
   if (!area) throw notFound();
   const day = calendarDateIn(area.timeZone, ctx.clock.now());

@@ -4,6 +4,7 @@ import type { Language } from '@sentiero/contract/languages';
 import { type IssuedTicket, MY_TICKETS_PAGE_SIZE, type ticketList } from '@sentiero/contract/my-tickets';
 import { pageCount } from '@sentiero/contract/paging';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -44,14 +45,9 @@ export function toIssuedTicket(row: IssuedTicketRow): IssuedTicket {
   };
 }
 
-export function requireMemberId(ctx: ServiceContext): number {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
-  return ctx.user.id;
-}
-
 /** SPEC section 3: tickets grouped by purchase date, newest first; confirmation keeps the newest group. */
 export async function listMemberTickets(ctx: ServiceContext, input: z.output<typeof ticketList.input>) {
-  const userId = requireMemberId(ctx);
+  const { id: userId } = await requireAccess(ctx, 'member');
   const { rows, total } = await findMemberTickets(
     ctx.db,
     ctx.lang,
@@ -150,7 +146,7 @@ export function listTicketsToMail(ctx: Pick<ServiceContext, 'db'>, orderId: numb
 
 /** One ticket (`code`) or a whole order (`order`), as a PDF in the member's language. */
 export async function downloadTickets(ctx: ServiceContext, query: { code?: string; order?: string }) {
-  const userId = requireMemberId(ctx);
+  const { id: userId } = await requireAccess(ctx, 'member');
   const unsafeRows = query.code
     ? [await findTicketByCode(ctx.db, ctx.lang, query.code)].filter((row) => row !== undefined)
     : query.order
@@ -180,7 +176,7 @@ function hasExpired(ctx: ServiceContext, row: IssuedTicketRow): boolean {
 
 /** The member's own ticket; another member's answers like no ticket at all. */
 async function requireOwnTicket(ctx: ServiceContext, code: string): Promise<IssuedTicketRow> {
-  const userId = requireMemberId(ctx);
+  const { id: userId } = await requireAccess(ctx, 'member');
   const unsafeRow = await findTicketByCode(ctx.db, ctx.lang, code);
   if (!unsafeRow || unsafeRow.userId !== userId) throw notFound();
   return unsafeRow;

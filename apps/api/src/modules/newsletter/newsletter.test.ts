@@ -171,6 +171,7 @@ function operatorContext(): ServiceContext {
     clock: systemClock,
     log: sut.app.log,
     user: null,
+    roles: sut.app.accessRules.roles,
     config,
     mail: { send: (mail) => mailbox.deliver(mail), deliver: (mail) => mailbox.deliver(mail) },
     origin: 'https://sentiero.example',

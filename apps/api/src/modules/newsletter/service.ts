@@ -2,6 +2,7 @@ import type { NewsletterState } from '@sentiero/contract/accounts';
 import { DEFAULT_LANGUAGE } from '@sentiero/contract/languages';
 import type { contactUs } from '@sentiero/contract/newsletter';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countHit } from '../../platform/rate-limits.ts';
@@ -83,7 +84,8 @@ export async function setNewsletter(
   const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : undefined;
   const email = member?.email ?? (member ? undefined : visitorEmail);
   if (!email) {
-    if (!member && !subscribed) throw new AppError('UNAUTHENTICATED', 401);
+    // Leaving needs an address: a visitor who gives none is asked to log in.
+    if (!member && !subscribed) await requireAccess(ctx, 'member');
     throw new AppError('VALIDATION_FAILED', 400, { email: 'emailRequired' });
   }
   if (subscribed) return { newsletter: await requestSubscription(ctx, email, member?.id ?? null) };

@@ -7,9 +7,9 @@ import {
   type photoUpload,
 } from '@sentiero/contract/photos';
 import type { z } from 'zod';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { requirePremium } from '../subscriptions/service.ts';
 import { PhotoRefused, processPhoto } from './process.ts';
 import {
   deleteAllMemberPhotos,
@@ -54,7 +54,7 @@ async function requireRoomForPhoto(ctx: ServiceContext, userId: number, size: nu
 }
 
 export async function uploadPhoto(ctx: ServiceContext, input: z.output<typeof photoUpload.input>) {
-  const userId = await requirePremium(ctx);
+  const { id: userId } = await requireAccess(ctx, 'premium');
   // The same photo sent again (an answer lost on one bar of signal): the stored one, unchanged.
   const stored = await findMemberPhoto(ctx.db, userId, input.id);
   if (stored) return { photo: toPhoto(stored) };

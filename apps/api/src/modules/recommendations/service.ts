@@ -1,6 +1,7 @@
 import { FOR_YOU_SIZE, type RecommendationReason, type RecommendedTicket } from '@sentiero/contract/tickets';
+import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { requireMemberRow } from '../accounts/service.ts';
+import { memberRow } from '../accounts/service.ts';
 import { getPurchaseHistory } from '../checkout/purchases.ts';
 import { findGrowthBoosts } from '../growth/boosts.ts';
 import { listTicketCardsById } from '../tickets/service.ts';
@@ -41,7 +42,7 @@ function reasonFor(row: RankedTicketRow): RecommendationReason {
 export async function listTicketsForMember(
   ctx: ServiceContext,
 ): Promise<{ ticket_list: RecommendedTicket[]; personal: boolean }> {
-  const member = await requireMemberRow(ctx);
+  const member = await memberRow(ctx, await requireAccess(ctx, 'member'));
   const now = ctx.clock.now();
   const [history, boosts] = await Promise.all([
     getPurchaseHistory(ctx, member.id),

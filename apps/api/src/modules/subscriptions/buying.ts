@@ -21,12 +21,12 @@ import {
   type SubscriptionRow,
   updateSubscription,
 } from './repo.ts';
-import { cardOf, requireMember, type SubscriptionDeps } from './service.ts';
+import { cardOf, memberContact, type SubscriptionDeps } from './service.ts';
 
 /** Joining Sentiero+: the plans offered, the purchase, and the way back from the provider's page. */
 
 export async function listPlans(ctx: ServiceContext): Promise<{ plans: Plan[]; trial_available: boolean }> {
-  const member = ctx.user ? await requireMember(ctx) : null;
+  const member = ctx.user ? await memberContact(ctx) : null;
   const trialAvailable =
     ctx.config.premium.trialDays > 0 &&
     !(member?.email && (await isTrialUsed(ctx.db, trialKey(member.email))));
@@ -53,7 +53,7 @@ export async function buySubscription(
   deps: SubscriptionDeps,
   input: BuyInput,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const member = await memberContact(ctx);
   const now = ctx.clock.now();
   const earlier = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
   if (earlier) return { subscription: toSubscription(sameRequest(earlier, input), now, deps.providers) };
@@ -222,7 +222,7 @@ export async function completeSubscription(
   ctx: ServiceContext,
   deps: SubscriptionDeps,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const member = await memberContact(ctx);
   let row = await findCurrentSubscription(ctx.db, member.id);
   if (!row) throw new AppError('NOT_FOUND', 404);
   const provider = row.paymentMethod ? deps.providers[row.paymentMethod] : undefined;

@@ -1,12 +1,12 @@
 import type { Subscription, subscriptionBuy, subscriptionPaymentMethod } from '@sentiero/contract/premium';
 import type { z } from 'zod';
+import { requireAccess, requireAccountRecord } from '../../platform/access.ts';
 import type { BillingProviders } from '../../platform/billing/provider.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CardDetails } from '../../platform/payments/provider.ts';
 import { findMemberContact } from '../../repos/members.ts';
 import { chargeDue } from './charges.ts';
-import { isPremiumMember } from './entitlement.ts';
 import { applyEvent, type MembershipRefusal } from './lifecycle.ts';
 import { fromMembership, toMembership, toSubscription } from './membership.ts';
 import { notifyMember, type ReceiptQueue } from './notices.ts';
@@ -23,29 +23,17 @@ export type SubscriptionDeps = {
   receipts: ReceiptQueue;
 };
 
-/**
- * The one server-side check of every premium endpoint: a visitor is asked to log in (401), a
- * member without Sentiero+ (never had it, suspended, expired) is refused (403, SPEC's premium
- * message).
- */
-export async function requirePremium(ctx: ServiceContext): Promise<number> {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 401);
-  if (!(await isPremiumMember(ctx, ctx.user.id))) throw new AppError('PREMIUM_REQUIRED', 403);
-  return ctx.user.id;
-}
-
-/** The member of the request, as the membership needs them (a vanished account reads as none). */
-export async function requireMember(ctx: ServiceContext) {
-  const member = ctx.user ? await findMemberContact(ctx.db, ctx.user.id) : undefined;
-  if (!member) throw new AppError('UNAUTHENTICATED', 401);
-  return member;
+/** The signed-in member's contact, which the membership needs (a vanished account reads as none: 401). */
+export async function memberContact(ctx: ServiceContext) {
+  const caller = await requireAccess(ctx, 'member');
+  return requireAccountRecord(findMemberContact(ctx.db, caller.id));
 }
 
 export async function getSubscription(
   ctx: ServiceContext,
   deps: Pick<SubscriptionDeps, 'providers'>,
 ): Promise<{ subscription: Subscription | null }> {
-  const member = await requireMember(ctx);
+  const member = await memberContact(ctx);
   const row = await findCurrentSubscription(ctx.db, member.id);
   return { subscription: row ? toSubscription(row, ctx.clock.now(), deps.providers) : null };
 }
@@ -65,7 +53,7 @@ export async function actOnSubscription(
   deps: SubscriptionDeps,
   action: MemberAction,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const member = await memberContact(ctx);
   const now = ctx.clock.now();
   const row = await findLiveSubscription(ctx.db, member.id);
   if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
@@ -106,7 +94,7 @@ export async function changePaymentMethod(
   deps: SubscriptionDeps,
   input: PaymentMethodInput,
 ): Promise<{ subscription: Subscription }> {
-  const member = await requireMember(ctx);
+  const member = await memberContact(ctx);
   const now = ctx.clock.now();
   const row = await findLiveSubscription(ctx.db, member.id);
   if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);

@@ -9,7 +9,7 @@ const answer = (status: number, code: string, fields: Record<string, string> = {
 
 describe('what a failed purchase leads to', () => {
   it('asks a visitor whose session is gone to log in, keeping the attempt', () => {
-    const failure = classifyPurchaseFailure(answer(401, 'LOGIN_REQUIRED'));
+    const failure = classifyPurchaseFailure(answer(401, 'UNAUTHENTICATED'));
     expect(failure).toEqual({ kind: 'login' });
     expect(endsAttempt(failure)).toBe(false);
   });
@@ -106,7 +106,7 @@ describe('card details', () => {
 
 describe('what a failed return from the payment provider shows', () => {
   it('asks to log in again when the session is gone', () => {
-    expect(classifyReturnFailure(answer(401, 'LOGIN_REQUIRED'))).toBe('login');
+    expect(classifyReturnFailure(answer(401, 'UNAUTHENTICATED'))).toBe('login');
   });
 
   it("shows no page for an order that is not the member's, or no order code at all", () => {

@@ -42,10 +42,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** SPEC section 6: 'In order to complete the payment you need to be logged in or registered'. */
 function LoginRequired({ from }: { from: string }) {
-  const { t } = useTranslation(['checkout', 'errors']);
+  const { t } = useTranslation('checkout');
   return (
     <Alert tone="info">
-      <p className="font-medium">{t('errors:LOGIN_REQUIRED')}</p>
+      <p className="font-medium">{t('payment.loginRequired')}</p>
       <p className="mt-1 text-sm">{t('payment.loginKeeps')}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Link to={withRedirect('/login', from)} className={buttonClass('primary')}>

@@ -9,7 +9,7 @@ import { useMemberId } from '../api.ts';
 /**
  * A Sentiero+ tool's page body: the tool for a member with Sentiero+, a short explanation and the
  * Sentiero+ banner (composed in by the app) for anyone else. The server checks it again on every
- * request (`requirePremium`).
+ * request (the `premium` permission).
  */
 export function MembersOnly({
   explanation,

@@ -1,4 +1,5 @@
 import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
+import { PAGES } from '@sentiero/contract/pages';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
@@ -66,7 +67,7 @@ async function requestEmailChange(ctx: ServiceContext, row: UserRow, newEmail: s
       ctx.lang,
       {
         firstname: row.firstName,
-        confirmUrl: `${ctx.origin}/confirm-email?token=${encodeURIComponent(token)}`,
+        confirmUrl: `${ctx.origin}${PAGES.confirmEmail.path({ token })}`,
         validHours: CONFIRM_EMAIL_HOURS,
       },
       ctx.config.brand,

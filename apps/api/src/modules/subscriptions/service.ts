@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type {
   Plan,
   Subscription,
@@ -209,8 +210,8 @@ export async function buySubscription(
       plan: { type: plan.type, priceCents: plan.priceCents, currency: 'EUR', trialDays },
       firstChargeAt: row.periodEnd,
       ...cardOf(input),
-      returnUrl: `${ctx.origin}/plus/confirmation`,
-      cancelUrl: `${ctx.origin}/plus`,
+      returnUrl: `${ctx.origin}${PAGES.plusConfirmation.path()}`,
+      cancelUrl: `${ctx.origin}${PAGES.plus.path()}`,
       idempotencyKey: `sub-start-${member.id}-${input.idempotency_key}`,
     });
   } catch (error) {
@@ -391,8 +392,8 @@ export async function changePaymentMethod(
     plan: { type: row.planType, priceCents: row.priceCents, currency: 'EUR', trialDays: 0 },
     firstChargeAt: row.periodEnd,
     ...cardOf(input),
-    returnUrl: `${ctx.origin}/user/account`,
-    cancelUrl: `${ctx.origin}/user/account`,
+    returnUrl: `${ctx.origin}${PAGES.accountSettings.path()}`,
+    cancelUrl: `${ctx.origin}${PAGES.accountSettings.path()}`,
     idempotencyKey: `sub-method-${row.id}-${now.getTime()}`,
   });
   if (started.status !== 'ready') throw new AppError('PAYMENT_DECLINED', 402);

@@ -1,3 +1,10 @@
+import {
+  PAGE_NAMES,
+  PAGES,
+  type PageLink,
+  type PageWithParamsName,
+  type ServerRenderedPageName,
+} from '@sentiero/contract/pages';
 import { uniqueEmail } from '../fixtures/accounts.ts';
 import { watchProblems } from '../fixtures/problems.ts';
 import { expect, type Page, test } from '../fixtures/test.ts';
@@ -10,30 +17,28 @@ import { expect, type Page, test } from '../fixtures/test.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-/** Every kind of page the server renders (SERVER_RENDERED_PATHS in entry-server.tsx), home first. */
+/**
+ * Every page the server renders, as the table of pages says (contract/pages.ts), home last: each
+ * page with parameters opens a record the seed has, the search page a search with results.
+ */
 async function publicPages(page: Page): Promise<string[]> {
   const areas = await (await page.request.get('/api/app/v2/area/list?lng=en')).json();
   const posts = await (await page.request.get('/api/app/blog/list?lng=en')).json();
-  return [
-    '/events',
-    `/events/${areas.area_list[0].id}`,
-    '/categories/16',
-    '/event/1',
-    '/search?q=rafting',
-    '/promotions',
-    '/blog',
-    `/blog/${posts.post_list[0].sku}`,
-    '/guides',
-    '/guides/porcini',
-    '/about',
-    '/society',
-    '/company',
-    '/termsconditions',
-    '/app',
-    '/contact',
-    '/plus',
-    '/',
-  ];
+  const links: { [Name in ServerRenderedPageName & PageWithParamsName]: PageLink<Name> } & {
+    search: PageLink<'search'>;
+  } = {
+    area: { eventsId: areas.area_list[0].id },
+    category: { categoryId: 16 },
+    event: { eventId: 1 },
+    blogPost: { blogId: posts.post_list[0].sku },
+    guide: { slug: 'porcini' },
+    search: { q: 'rafting' },
+  };
+  const paths = PAGE_NAMES.filter((name) => PAGES[name].serverRendered && name !== 'home').map((name) => {
+    const path = PAGES[name].path as (link?: object) => string;
+    return path(name in links ? links[name as keyof typeof links] : undefined);
+  });
+  return [...paths, PAGES.home.path()];
 }
 
 async function visitAll(page: Page, paths: string[]) {

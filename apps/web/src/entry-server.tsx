@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@sentiero/contract/languages';
+import { isServerRenderedPath } from '@sentiero/contract/pages';
 import { dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { type ReactNode, Suspense } from 'react';
@@ -22,7 +23,6 @@ import { I18nextProvider } from 'react-i18next';
 import {
   createStaticHandler,
   createStaticRouter,
-  matchPath,
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router';
@@ -32,30 +32,12 @@ import { setApiFetch } from './lib/api-client.ts';
 import { pageScopeContext } from './lib/route-data.ts';
 import { Spinner } from './ui/spinner.tsx';
 
-/** The pages rendered on the server: the public ones. Members' screens and the purchase steps stay in the browser. */
-export const SERVER_RENDERED_PATHS = [
-  '/',
-  '/events',
-  '/events/:eventsId',
-  '/categories/:categoryId',
-  '/event/:eventId',
-  '/search',
-  '/promotions',
-  '/blog',
-  '/blog/:blogId',
-  '/guides',
-  '/guides/:slug',
-  '/about',
-  '/society',
-  '/company',
-  '/termsconditions',
-  '/app',
-  '/contact',
-  '/plus',
-];
-
+/**
+ * Whether the server renders the page at this path: the public pages of the table of pages
+ * (contract/pages.ts). Members' screens and the purchase steps stay in the browser.
+ */
 export function isServerRendered(path: string): boolean {
-  return SERVER_RENDERED_PATHS.some((pattern) => matchPath(pattern, path));
+  return isServerRenderedPath(path);
 }
 
 /** A page rendered, a redirect, or a status for which the browser renders the page itself (a 404, an API failure). */

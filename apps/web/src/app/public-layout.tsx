@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { Compass, Search, Ticket, User, UserRound } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +21,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100'}`;
 
 const MAIN_LINKS = [
-  { to: '/events', labelKey: 'nav.events' },
-  { to: '/promotions', labelKey: 'nav.promotions' },
-  { to: '/search', labelKey: 'nav.search' },
-  { to: '/blog', labelKey: 'nav.blog' },
-  { to: '/contact', labelKey: 'nav.contact' },
+  { to: PAGES.events.path(), labelKey: 'nav.events' },
+  { to: PAGES.promotions.path(), labelKey: 'nav.promotions' },
+  { to: PAGES.search.path(), labelKey: 'nav.search' },
+  { to: PAGES.blog.path(), labelKey: 'nav.blog' },
+  { to: PAGES.contact.path(), labelKey: 'nav.contact' },
 ] as const;
 
 function Header() {
@@ -38,7 +39,7 @@ function Header() {
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-4">
         <Link
-          to="/"
+          to={PAGES.home.path()}
           className="flex shrink-0 items-center gap-2 font-bold font-display text-brand-900 text-lg tracking-tight sm:text-xl"
         >
           <img src="/favicon.svg" alt="" width="32" height="32" />
@@ -51,7 +52,7 @@ function Header() {
             </NavLink>
           ))}
           {/* From 1024 px: on a tablet the header has room for the main links only (the footer has it). */}
-          <NavLink to="/plus" className={(state) => `hidden lg:inline ${navLinkClass(state)}`}>
+          <NavLink to={PAGES.plus.path()} className={(state) => `hidden lg:inline ${navLinkClass(state)}`}>
             {premiumBrand}
           </NavLink>
         </nav>
@@ -59,7 +60,7 @@ function Header() {
           <LanguageSwitcher />
           {firstname ? (
             <NavLink
-              to="/user"
+              to={PAGES.account.path()}
               aria-label={
                 isPremium
                   ? t('nav.accountOfMember', { name: firstname, plan: premiumBrand })
@@ -72,7 +73,7 @@ function Header() {
               {isPremium && <PremiumBadge label={premiumBrand} compact />}
             </NavLink>
           ) : (
-            <NavLink to="/login" className={navLinkClass}>
+            <NavLink to={PAGES.login.path()} className={navLinkClass}>
               {t('nav.login')}
             </NavLink>
           )}
@@ -86,11 +87,16 @@ function MobileNavbar() {
   const { t } = useTranslation();
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   const items = [
-    { to: '/events', label: t('nav.explore'), Icon: Compass },
-    { to: '/search', label: t('nav.search'), Icon: Search },
-    { to: '/user/mytickets', label: t('nav.mytickets'), Icon: Ticket },
+    { to: PAGES.events.path(), label: t('nav.explore'), Icon: Compass },
+    { to: PAGES.search.path(), label: t('nav.search'), Icon: Search },
+    { to: PAGES.myTickets.path(), label: t('nav.mytickets'), Icon: Ticket },
     // A member's profile button opens the member menu; a visitor's, the login.
-    { to: isLoggedIn ? '/user-navbar' : '/user', label: t('nav.profile'), Icon: User, end: true },
+    {
+      to: isLoggedIn ? PAGES.userNavbar.path() : PAGES.account.path(),
+      label: t('nav.profile'),
+      Icon: User,
+      end: true,
+    },
   ];
   return (
     <nav
@@ -130,16 +136,16 @@ function Footer() {
       )}
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-stone-600 md:grid-cols-2">
         <nav aria-label={t('footer.links')} className="flex flex-wrap gap-x-4 gap-y-2">
-          <Link to="/about">{t('footer.about')}</Link>
-          <Link to="/society">{t('footer.society')}</Link>
-          <Link to="/company">{t('footer.company')}</Link>
-          <Link to="/termsconditions">{t('footer.terms')}</Link>
-          <Link to="/contact">{t('footer.contact')}</Link>
-          <Link to="/blog">{t('nav.blog')}</Link>
-          <Link to="/guides">{t('footer.guides')}</Link>
-          <Link to="/plus">{premiumBrand}</Link>
-          <Link to="/app">{t('footer.app')}</Link>
-          <Link to="/verify">{t('footer.verify')}</Link>
+          <Link to={PAGES.about.path()}>{t('footer.about')}</Link>
+          <Link to={PAGES.society.path()}>{t('footer.society')}</Link>
+          <Link to={PAGES.company.path()}>{t('footer.company')}</Link>
+          <Link to={PAGES.terms.path()}>{t('footer.terms')}</Link>
+          <Link to={PAGES.contact.path()}>{t('footer.contact')}</Link>
+          <Link to={PAGES.blog.path()}>{t('nav.blog')}</Link>
+          <Link to={PAGES.guides.path()}>{t('footer.guides')}</Link>
+          <Link to={PAGES.plus.path()}>{premiumBrand}</Link>
+          <Link to={PAGES.app.path()}>{t('footer.app')}</Link>
+          <Link to={PAGES.verify.path()}>{t('footer.verify')}</Link>
         </nav>
         {site && (
           <div className="space-y-1 md:text-right">

@@ -1,4 +1,6 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { PAGES, type Page } from '@sentiero/contract/pages';
+import type { ComponentType, ReactNode } from 'react';
+import type { LazyRouteFunction, LoaderFunctionArgs, NonIndexRouteObject, RouteObject } from 'react-router';
 import { getRecommendedQueryOptions } from '../features/catalogue/api.ts';
 import { CategoryList } from '../features/catalogue/components/category-list.tsx';
 import { ForYouSlot } from '../features/catalogue/components/for-you-slot.tsx';
@@ -37,7 +39,7 @@ const home = (
         <ForYouSlot />
         <TicketRow source="hottest" />
         <TicketRow source="newest" />
-        <TicketRow source="discounted" moreTo="/promotions" />
+        <TicketRow source="discounted" moreTo={PAGES.promotions.path()} />
         {/* Last, so that a member's page, whose ad goes once the app knows them, moves nothing. */}
         <Slot>
           <AdSlot placement="home" />
@@ -58,42 +60,69 @@ const homeLoader = ({ context }: LoaderFunctionArgs) =>
   ]);
 const unknownPath: RouteObject = { path: '*', loader: toHome };
 
+type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
+
+/** A page of the table of pages (contract/pages.ts) at its address, its code loaded when first opened. */
+const lazyPage = (page: Page, lazy: LazyRouteFunction<RouteObject>): NonIndexRouteObject => ({
+  path: page.pattern,
+  lazy,
+});
+
+/** A route put together from a page's module and the parts it is given, loaded side by side. */
+function assembled<const Modules extends readonly unknown[]>(
+  load: { [Index in keyof Modules]: () => Promise<Modules[Index]> },
+  assemble: (...modules: Modules) => RouteModule,
+): LazyRouteFunction<RouteObject> {
+  return async () => assemble(...((await Promise.all(load.map((module) => module()))) as unknown as Modules));
+}
+
+/** A part lent to another feature's page (slot.tsx). */
+const inSlot = (part: ReactNode) => <Slot>{part}</Slot>;
+
+// Parts several pages are given.
+const premiumBanner = () => import('../features/premium/components/premium-banner.tsx');
+const followButton = () => import('../features/alerts/components/follow-button.tsx');
+
 /**
  * SPEC section 2: "/user (index and account both show the account screen)", with its
  * subscriptions part showing the Sentiero+ membership and, under the preferences, the member's
  * recommendations.
  */
-const accountScreen = async () => {
-  const { AccountScreen } = await import('../features/account/routes/account.tsx');
-  const { MembershipPanel } = await import('../features/premium/components/membership-panel.tsx');
-  const { ForYouRow } = await import('../features/catalogue/components/for-you-row.tsx');
-  return {
+const accountScreen = assembled(
+  [
+    () => import('../features/account/routes/account.tsx'),
+    () => import('../features/premium/components/membership-panel.tsx'),
+    () => import('../features/catalogue/components/for-you-row.tsx'),
+  ],
+  ({ AccountScreen }, { MembershipPanel }, { ForYouRow }) => ({
     Component: () => (
-      <AccountScreen
-        premium={
-          <Slot>
-            <MembershipPanel />
-          </Slot>
-        }
-        recommendations={
-          <Slot>
-            <ForYouRow />
-          </Slot>
-        }
-      />
+      <AccountScreen premium={inSlot(<MembershipPanel />)} recommendations={inSlot(<ForYouRow />)} />
     ),
-  };
-};
+  }),
+);
 
 type ContentPage = keyof typeof import('../features/content/routes/pages.tsx');
-const content = (name: ContentPage) => async () => ({
-  Component: (await import('../features/content/routes/pages.tsx'))[name],
-});
+const content = (page: Page, name: ContentPage) =>
+  lazyPage(page, async () => ({ Component: (await import('../features/content/routes/pages.tsx'))[name] }));
 
-/** SPEC section 2, the whole route tree. */
+/** A member's screen with the Sentiero+ banner above it. */
+const withBanner = <Screen extends string>(
+  page: Page,
+  load: () => Promise<Record<Screen, ComponentType<{ banner: ReactNode }>>>,
+  screen: Screen,
+) =>
+  lazyPage(
+    page,
+    assembled([load, premiumBanner], (module, { PremiumBanner }) => {
+      const MemberScreen: ComponentType<{ banner: ReactNode }> = module[screen];
+      return { Component: () => <MemberScreen banner={<PremiumBanner />} /> };
+    }),
+  );
+
+/** SPEC section 2, the whole route tree: each page at its address in the table of pages. */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: PAGES.home.pattern,
     element: <PublicLayout />,
     // The site's brand and company, in the header and footer of every page.
     loader: ({ context }) => prefetch(context, () => [siteQueryOptions]),
@@ -106,68 +135,47 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           { index: true, loader: homeLoader, element: home },
-          { path: 'ref/:refId', loader: keepReferral, element: home },
-          {
-            path: 'events',
-            lazy: async () => {
-              const { loader, Component } = await import('../features/catalogue/routes/events.tsx');
-              return {
-                loader,
-                Component: () => (
-                  <Component
-                    ad={
-                      <Slot>
-                        <AdSlot placement="listing" />
-                      </Slot>
-                    }
-                  />
-                ),
-              };
-            },
-          },
-          {
-            path: 'events/:eventsId',
-            lazy: async () => {
-              const { loader, Component } = await import('../features/catalogue/routes/area.tsx');
-              const { FollowAreaButton } = await import('../features/alerts/components/follow-button.tsx');
-              return {
+          { path: PAGES.referral.pattern, loader: keepReferral, element: home },
+          lazyPage(
+            PAGES.events,
+            assembled([() => import('../features/catalogue/routes/events.tsx')], ({ loader, Component }) => ({
+              loader,
+              Component: () => <Component ad={inSlot(<AdSlot placement="listing" />)} />,
+            })),
+          ),
+          lazyPage(
+            PAGES.area,
+            assembled(
+              [() => import('../features/catalogue/routes/area.tsx'), followButton],
+              ({ loader, Component }, { FollowAreaButton }) => ({
                 loader,
                 Component: () => (
                   <Component follow={(area) => <FollowAreaButton areaId={area.id} areaName={area.name} />} />
                 ),
-              };
-            },
-          },
-          { path: 'categories/:categoryId', lazy: () => import('../features/catalogue/routes/category.tsx') },
-          { path: 'promotions', lazy: () => import('../features/catalogue/routes/promotions.tsx') },
-          {
-            path: 'growth',
-            lazy: async () => {
-              const { GrowthTable } = await import('../features/growth/routes/growth.tsx');
-              const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-              const { FollowAreaButton } = await import('../features/alerts/components/follow-button.tsx');
-              return {
+              }),
+            ),
+          ),
+          lazyPage(PAGES.category, () => import('../features/catalogue/routes/category.tsx')),
+          lazyPage(PAGES.promotions, () => import('../features/catalogue/routes/promotions.tsx')),
+          lazyPage(
+            PAGES.growth,
+            assembled(
+              [() => import('../features/growth/routes/growth.tsx'), premiumBanner, followButton],
+              ({ GrowthTable }, { PremiumBanner }, { FollowAreaButton }) => ({
                 Component: () => (
                   <GrowthTable
                     follow={(area) => <FollowAreaButton areaId={area.id} areaName={area.name} />}
-                    banner={
-                      <Slot>
-                        <PremiumBanner />
-                      </Slot>
-                    }
-                    ad={
-                      <Slot>
-                        <AdSlot placement="growth" />
-                      </Slot>
-                    }
+                    banner={inSlot(<PremiumBanner />)}
+                    ad={inSlot(<AdSlot placement="growth" />)}
                   />
                 ),
-              };
-            },
-          },
+              }),
+            ),
+          ),
           {
-            path: 'event/:eventId',
-            lazy: async () => ({ loader: (await import('../features/catalogue/routes/event.tsx')).loader }),
+            ...lazyPage(PAGES.event, async () => ({
+              loader: (await import('../features/catalogue/routes/event.tsx')).loader,
+            })),
             children: [
               {
                 index: true,
@@ -186,196 +194,140 @@ export const routes: RouteObject[] = [
                   };
                 },
               },
-              {
-                path: 'guests',
-                lazy: async () => {
-                  const { loader, Component } = await import('../features/checkout/routes/guests.tsx');
-                  const { ForecastStrip } = await import('../features/weather/components/forecast-strip.tsx');
-                  return {
+              lazyPage(
+                PAGES.eventGuests,
+                assembled(
+                  [
+                    () => import('../features/checkout/routes/guests.tsx'),
+                    () => import('../features/weather/components/forecast-strip.tsx'),
+                  ],
+                  ({ loader, Component }, { ForecastStrip }) => ({
                     loader,
                     Component: () => (
                       <Component
-                        weather={(chosen) => (
-                          <Slot>
+                        weather={(chosen) =>
+                          inSlot(
                             <ForecastStrip
                               areaId={chosen.areaId}
                               timeZone={chosen.timeZone}
                               chosen={chosen.dates}
-                            />
-                          </Slot>
-                        )}
-                      />
-                    ),
-                  };
-                },
-              },
-              {
-                path: 'payment',
-                lazy: async () => {
-                  const { loader, PaymentStep } = await import('../features/checkout/routes/payment.tsx');
-                  const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-                  return {
-                    loader,
-                    Component: () => (
-                      <PaymentStep
-                        banner={
-                          <Slot>
-                            <PremiumBanner />
-                          </Slot>
+                            />,
+                          )
                         }
                       />
                     ),
-                  };
-                },
-              },
-              {
-                path: 'confirmation',
-                lazy: async () => {
-                  const { loader, Component } = await import('../features/checkout/routes/confirmation.tsx');
-                  const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-                  return {
+                  }),
+                ),
+              ),
+              lazyPage(
+                PAGES.eventPayment,
+                assembled(
+                  [() => import('../features/checkout/routes/payment.tsx'), premiumBanner],
+                  ({ loader, PaymentStep }, { PremiumBanner }) => ({
                     loader,
-                    Component: () => (
-                      <Component
-                        banner={
-                          <Slot>
-                            <PremiumBanner />
-                          </Slot>
-                        }
-                      />
-                    ),
-                  };
-                },
-              },
+                    Component: () => <PaymentStep banner={inSlot(<PremiumBanner />)} />,
+                  }),
+                ),
+              ),
+              lazyPage(
+                PAGES.eventConfirmation,
+                assembled(
+                  [() => import('../features/checkout/routes/confirmation.tsx'), premiumBanner],
+                  ({ loader, Component }, { PremiumBanner }) => ({
+                    loader,
+                    Component: () => <Component banner={inSlot(<PremiumBanner />)} />,
+                  }),
+                ),
+              ),
             ],
           },
-          { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
-          {
-            path: 'blog/:blogId',
-            lazy: async () => {
-              const { loader, Component } = await import('../features/blog/routes/blog-post.tsx');
-              return {
+          lazyPage(PAGES.blog, () => import('../features/blog/routes/blog-list.tsx')),
+          lazyPage(
+            PAGES.blogPost,
+            assembled([() => import('../features/blog/routes/blog-post.tsx')], ({ loader, Component }) => ({
+              loader,
+              Component: () => <Component ad={inSlot(<AdSlot placement="blog" />)} />,
+            })),
+          ),
+          lazyPage(PAGES.guides, () => import('../features/guides/routes/guide-list.tsx')),
+          lazyPage(
+            PAGES.guide,
+            assembled(
+              [() => import('../features/guides/routes/guide.tsx'), premiumBanner],
+              ({ loader, GuidePage }, { PremiumBanner }) => ({
                 loader,
-                Component: () => (
-                  <Component
-                    ad={
-                      <Slot>
-                        <AdSlot placement="blog" />
-                      </Slot>
-                    }
-                  />
-                ),
-              };
-            },
-          },
-          { path: 'guides', lazy: () => import('../features/guides/routes/guide-list.tsx') },
-          {
-            path: 'guides/:slug',
-            lazy: async () => {
-              const { loader, GuidePage } = await import('../features/guides/routes/guide.tsx');
-              const { PremiumBanner } = await import('../features/premium/components/premium-banner.tsx');
-              return { loader, Component: () => <GuidePage banner={<PremiumBanner />} /> };
-            },
-          },
-          { path: 'plus', lazy: () => import('../features/premium/routes/plus.tsx') },
-          {
-            path: 'search',
-            lazy: async () => {
-              const { SearchPage } = await import('../features/search/routes/search.tsx');
-              return {
-                Component: () => <SearchPage renderResults={(results) => <TicketList query={results} />} />,
-              };
-            },
-          },
-          { path: 'society', lazy: content('SocietyPage') },
-          { path: 'termsconditions', lazy: content('TermsPage') },
-          { path: 'company', lazy: content('CompanyPage') },
-          { path: 'about', lazy: content('AboutPage') },
-          { path: 'app', lazy: content('AppPage') },
-          { path: 'contact', lazy: () => import('../features/contact/routes/contact.tsx') },
-          {
-            path: 'tickets/shared/:token',
-            lazy: () => import('../features/tickets/routes/shared-ticket.tsx'),
-          },
-          { path: 'verify', lazy: () => import('../features/tickets/routes/verify.tsx') },
-          {
-            path: 'newsletter/confirm',
-            lazy: () => import('../features/account/routes/newsletter-confirm.tsx'),
-          },
-          {
-            path: 'newsletter/unsubscribe',
-            lazy: () => import('../features/account/routes/newsletter-unsubscribe.tsx'),
-          },
-          {
-            path: 'alerts/unsubscribe',
-            lazy: () => import('../features/alerts/routes/alert-unsubscribe.tsx'),
-          },
-          { path: 'confirm-email', lazy: () => import('../features/account/routes/confirm-email.tsx') },
-          { path: 'secure-account', lazy: () => import('../features/account/routes/secure-account.tsx') },
+                Component: () => <GuidePage banner={<PremiumBanner />} />,
+              }),
+            ),
+          ),
+          lazyPage(PAGES.plus, () => import('../features/premium/routes/plus.tsx')),
+          lazyPage(
+            PAGES.search,
+            assembled([() => import('../features/search/routes/search.tsx')], ({ SearchPage }) => ({
+              Component: () => <SearchPage renderResults={(results) => <TicketList query={results} />} />,
+            })),
+          ),
+          content(PAGES.society, 'SocietyPage'),
+          content(PAGES.terms, 'TermsPage'),
+          content(PAGES.company, 'CompanyPage'),
+          content(PAGES.about, 'AboutPage'),
+          content(PAGES.app, 'AppPage'),
+          lazyPage(PAGES.contact, () => import('../features/contact/routes/contact.tsx')),
+          lazyPage(PAGES.sharedTicket, () => import('../features/tickets/routes/shared-ticket.tsx')),
+          lazyPage(PAGES.verify, () => import('../features/tickets/routes/verify.tsx')),
+          lazyPage(
+            PAGES.newsletterConfirm,
+            () => import('../features/account/routes/newsletter-confirm.tsx'),
+          ),
+          lazyPage(
+            PAGES.newsletterUnsubscribe,
+            () => import('../features/account/routes/newsletter-unsubscribe.tsx'),
+          ),
+          lazyPage(PAGES.alertUnsubscribe, () => import('../features/alerts/routes/alert-unsubscribe.tsx')),
+          lazyPage(PAGES.confirmEmail, () => import('../features/account/routes/confirm-email.tsx')),
+          lazyPage(PAGES.secureAccount, () => import('../features/account/routes/secure-account.tsx')),
           {
             loader: requireVisitor,
             children: [
-              { path: 'login', lazy: () => import('../features/account/routes/login.tsx') },
-              {
-                path: 'forgot-password',
-                lazy: () => import('../features/account/routes/forgot-password.tsx'),
-              },
-              { path: 'reset-password', lazy: () => import('../features/account/routes/reset-password.tsx') },
-              { path: 'signup', lazy: () => import('../features/account/routes/signup.tsx') },
+              lazyPage(PAGES.login, () => import('../features/account/routes/login.tsx')),
+              lazyPage(PAGES.forgotPassword, () => import('../features/account/routes/forgot-password.tsx')),
+              lazyPage(PAGES.resetPassword, () => import('../features/account/routes/reset-password.tsx')),
+              lazyPage(PAGES.signup, () => import('../features/account/routes/signup.tsx')),
             ],
           },
           {
             loader: requireMember,
             children: [
               {
-                path: 'user',
+                path: PAGES.account.pattern,
                 children: [
                   { index: true, lazy: accountScreen },
-                  { path: 'account', lazy: accountScreen },
-                  { path: 'mytickets', lazy: () => import('../features/tickets/routes/my-tickets.tsx') },
-                  {
-                    path: 'finds',
-                    lazy: async () => {
-                      const { FindsPage } = await import('../features/finds/routes/finds.tsx');
-                      const { PremiumBanner } = await import(
-                        '../features/premium/components/premium-banner.tsx'
-                      );
-                      return { Component: () => <FindsPage banner={<PremiumBanner />} /> };
-                    },
-                  },
-                  {
-                    path: 'notebook',
-                    lazy: async () => {
-                      const { NotebookPage } = await import('../features/finds/routes/notebook.tsx');
-                      const { PremiumBanner } = await import(
-                        '../features/premium/components/premium-banner.tsx'
-                      );
-                      return { Component: () => <NotebookPage banner={<PremiumBanner />} /> };
-                    },
-                  },
-                  {
-                    path: 'alerts',
-                    lazy: async () => {
-                      const { AlertsPage } = await import('../features/alerts/routes/alerts.tsx');
-                      const { PremiumBanner } = await import(
-                        '../features/premium/components/premium-banner.tsx'
-                      );
-                      return { Component: () => <AlertsPage banner={<PremiumBanner />} /> };
-                    },
-                  },
-                  {
-                    path: 'delete-account',
-                    lazy: () => import('../features/account/routes/delete-account.tsx'),
-                  },
+                  { path: PAGES.accountSettings.pattern, lazy: accountScreen },
+                  lazyPage(PAGES.myTickets, () => import('../features/tickets/routes/my-tickets.tsx')),
+                  withBanner(PAGES.finds, () => import('../features/finds/routes/finds.tsx'), 'FindsPage'),
+                  withBanner(
+                    PAGES.notebook,
+                    () => import('../features/finds/routes/notebook.tsx'),
+                    'NotebookPage',
+                  ),
+                  withBanner(
+                    PAGES.alerts,
+                    () => import('../features/alerts/routes/alerts.tsx'),
+                    'AlertsPage',
+                  ),
+                  lazyPage(
+                    PAGES.deleteAccount,
+                    () => import('../features/account/routes/delete-account.tsx'),
+                  ),
                   unknownPath,
                 ],
               },
-              { path: 'user-navbar', lazy: () => import('../features/account/routes/user-navbar.tsx') },
-              {
-                path: 'plus/confirmation',
-                lazy: () => import('../features/premium/routes/plus-confirmation.tsx'),
-              },
-              { path: 'logout', loader: logout },
+              lazyPage(PAGES.userNavbar, () => import('../features/account/routes/user-navbar.tsx')),
+              lazyPage(
+                PAGES.plusConfirmation,
+                () => import('../features/premium/routes/plus-confirmation.tsx'),
+              ),
+              { path: PAGES.logout.pattern, loader: logout },
             ],
           },
           unknownPath,

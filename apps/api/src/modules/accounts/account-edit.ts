@@ -1,4 +1,5 @@
 import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
+import { PAGES } from '@sentiero/contract/pages';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -67,7 +68,7 @@ async function requestEmailChange(ctx: ServiceContext, row: UserRow, newEmail: s
       ctx.lang,
       {
         firstname: row.firstName,
-        confirmUrl: `${ctx.origin}/confirm-email?token=${encodeURIComponent(token)}`,
+        confirmUrl: `${ctx.origin}${PAGES.confirmEmail.path({ token })}`,
         validHours: CONFIRM_EMAIL_HOURS,
       },
       ctx.config.brand,

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { PAGES } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
@@ -46,17 +47,17 @@ export async function finishFacebookLogin(
   const facebook = requireFacebook(ctx);
   const expected = stateCookie.read();
   stateCookie.clear();
-  if (!query.code || !sameState(expected, query.state)) return '/login?error=facebook';
+  if (!query.code || !sameState(expected, query.state)) return PAGES.login.path({ error: 'facebook' });
   let profile: FacebookProfile;
   try {
     profile = await fetchFacebookProfile(facebook, query.code);
   } catch (error) {
     ctx.log.warn({ err: error }, 'facebook login failed');
-    return '/login?error=facebook';
+    return PAGES.login.path({ error: 'facebook' });
   }
   const row = await findOrCreateFacebookMember(ctx, profile);
   await cookies.start(row.id);
-  return '/user';
+  return PAGES.account.path();
 }
 
 /**

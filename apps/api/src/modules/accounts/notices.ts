@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { type AccountChange, accountChangedMail } from './mails.ts';
@@ -43,7 +44,7 @@ export async function notifyAccountChange(
         firstname: row.firstName,
         change,
         newEmail: newEmail ?? '',
-        secureUrl: `${ctx.origin}/secure-account?token=${encodeURIComponent(token)}`,
+        secureUrl: `${ctx.origin}${PAGES.secureAccount.path({ token })}`,
         validDays: SECURE_LINK_DAYS,
       },
       ctx.config.brand,

@@ -1,4 +1,5 @@
 import type { userPasswordReset, userPasswordUpdate } from '@sentiero/contract/accounts';
+import { PAGES } from '@sentiero/contract/pages';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -72,7 +73,7 @@ export async function mailPasswordResetLink(ctx: ServiceContext, row: UserRow, l
       language,
       {
         firstname: row.firstName,
-        resetUrl: `${ctx.origin}/reset-password?token=${encodeURIComponent(token)}`,
+        resetUrl: `${ctx.origin}${PAGES.resetPassword.path({ token })}`,
         validMinutes: RESET_LINK_MINUTES,
       },
       ctx.config.brand,

@@ -4,6 +4,7 @@ import {
   type userEditData,
   type userRegister,
 } from '@sentiero/contract/accounts';
+import { PAGES } from '@sentiero/contract/pages';
 import { PREMIUM_BENEFITS } from '@sentiero/contract/premium';
 import type { z } from 'zod';
 import { requireAccess, requireAccountRecord } from '../../platform/access.ts';
@@ -131,7 +132,7 @@ export async function registerMember(ctx: ServiceContext, cookies: SessionCookie
     to: input.email,
     ...welcomeMail(
       ctx.lang,
-      { firstname: row.firstName, accountUrl: `${ctx.origin}/user` },
+      { firstname: row.firstName, accountUrl: `${ctx.origin}${PAGES.account.path()}` },
       ctx.config.brand,
     ),
   });

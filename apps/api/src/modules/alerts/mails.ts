@@ -1,5 +1,6 @@
 import type { AlertEvent, AlertPushPayload } from '@sentiero/contract/alerts';
 import type { Language } from '@sentiero/contract/languages';
+import { PAGES } from '@sentiero/contract/pages';
 import { formatDayInSentence } from '../../platform/format.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { RenderedMail } from '../../platform/mail/content.ts';
@@ -40,9 +41,6 @@ function describeEvents(language: Language, events: readonly AlertEvent[], brand
     return t.text(`alert.event.${event.kind}`, { date });
   });
 }
-
-/** The area page a notification opens. */
-export const areaPath = (areaId: number) => `/events/${areaId}`;
 
 /** The mail of one day's alert for one area, with the one-click way out of this area's alerts. */
 export function alertMail(
@@ -91,7 +89,7 @@ export function alertPush(
   return {
     title: v.areaName,
     body: describeAlertEvents(language, v.events, brand).join('\n'),
-    url: areaPath(v.areaId),
+    url: PAGES.area.path({ eventsId: v.areaId }),
     // One notification per area on the phone: a newer one replaces the last.
     tag: `alert-area-${v.areaId}`,
   };
@@ -103,7 +101,7 @@ export function testPush(language: Language, brand: string): AlertPushPayload {
   return {
     title: t.text('alert.testTitle'),
     body: t.text('alert.testBody'),
-    url: '/user/alerts',
+    url: PAGES.alerts.path(),
     tag: 'alert-test',
   };
 }

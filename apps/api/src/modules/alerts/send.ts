@@ -1,10 +1,11 @@
 import type { AlertPushPayload } from '@sentiero/contract/alerts';
+import { PAGES } from '@sentiero/contract/pages';
 import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { PushOutcome, PushSender, PushTarget } from '../../platform/push.ts';
-import { alertMail, alertPush, areaPath } from './mails.ts';
+import { alertMail, alertPush } from './mails.ts';
 import {
   claimMails,
   claimPushes,
@@ -81,15 +82,15 @@ async function sendMails(deps: AlertSendDeps, ids: number[], now: Date) {
 function mailOf(deps: AlertSendDeps, notification: NotificationToTell) {
   const token = notification.unsubscribeToken ? encodeURIComponent(notification.unsubscribeToken) : null;
   const unsubscribeUrl = token
-    ? `${deps.origin}/alerts/unsubscribe?token=${token}`
-    : `${deps.origin}/user/alerts`;
+    ? `${deps.origin}${PAGES.alertUnsubscribe.path({ token })}`
+    : `${deps.origin}${PAGES.alerts.path()}`;
   const mail = alertMail(
     notification.language,
     {
       firstName: notification.firstName,
       areaName: notification.areaName,
       events: notification.events,
-      areaUrl: `${deps.origin}${areaPath(notification.areaId)}`,
+      areaUrl: `${deps.origin}${PAGES.area.path({ eventsId: notification.areaId })}`,
       unsubscribeUrl,
     },
     deps.brand,

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
@@ -95,7 +96,7 @@ export async function mailTickets(ctx: MailingContext, orderId: number): Promise
       {
         firstname: first.buyerFirstName,
         orderCode: first.orderCode,
-        ticketsUrl: `${ctx.origin}/user/mytickets`,
+        ticketsUrl: `${ctx.origin}${PAGES.myTickets.path()}`,
         payOnSite: first.paymentMethod === 'cash',
       },
       ctx.config.brand,

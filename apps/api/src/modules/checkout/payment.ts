@@ -1,4 +1,5 @@
 import type { Order } from '@sentiero/contract/checkout';
+import { PAGES } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
@@ -29,8 +30,8 @@ export async function startPayment(
     amountCents: order.totalCents,
     currency: 'EUR',
     description: `${ctx.config.brand} ${order.code}`,
-    returnUrl: `${ctx.origin}/event/${input.id_ticket}/confirmation?order=${order.code}`,
-    cancelUrl: `${ctx.origin}/event/${input.id_ticket}/payment?order=${order.code}`,
+    returnUrl: `${ctx.origin}${PAGES.eventConfirmation.path({ eventId: input.id_ticket, order: order.code })}`,
+    cancelUrl: `${ctx.origin}${PAGES.eventPayment.path({ eventId: input.id_ticket, order: order.code })}`,
     idempotencyKey: `${order.code}:start`,
     ...(input.card
       ? {

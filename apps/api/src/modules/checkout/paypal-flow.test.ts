@@ -57,6 +57,13 @@ describe('PayPal checkout', () => {
     expect(order.redirect_url).toMatch(/^https?:\/\/.+/);
     const [paypalOrder] = [...paypal.orders.values()].filter((candidate) => candidate.code === order.code);
     expect(paypalOrder?.value).toBe((order.summary.total_cents / 100).toFixed(2));
+    // PayPal sends the buyer back to the event's confirmation step, or to its payment step on a cancel.
+    const pageOf = (url = '') => {
+      const { pathname, search } = new URL(url);
+      return `${pathname}${search}`;
+    };
+    expect(pageOf(paypalOrder?.returnUrl)).toBe(`/event/${id}/confirmation?order=${order.code}`);
+    expect(pageOf(paypalOrder?.cancelUrl)).toBe(`/event/${id}/payment?order=${order.code}`);
 
     // The buyer approves on PayPal's pages.
     if (paypalOrder) paypalOrder.state = 'approved';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import type { Language } from '@sentiero/contract/languages';
 import { type IssuedTicket, MY_TICKETS_PAGE_SIZE, type ticketList } from '@sentiero/contract/my-tickets';
+import { PAGES } from '@sentiero/contract/pages';
 import { pageCount } from '@sentiero/contract/paging';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
@@ -187,7 +188,9 @@ export async function shareTicket(ctx: ServiceContext, code: string) {
   // The link would stop working as soon as it was opened.
   if (hasExpired(ctx, row)) throw new AppError('TICKET_EXPIRED', 409);
   const token = await findShareToken(ctx.db, row.id);
-  return { url: `${ctx.origin}/tickets/shared/${token}` };
+  // The row was read above: only a ticket deleted since has no token.
+  if (!token) throw notFound();
+  return { url: `${ctx.origin}${PAGES.sharedTicket.path({ token })}` };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { NewsletterState } from '@sentiero/contract/accounts';
 import { DEFAULT_LANGUAGE } from '@sentiero/contract/languages';
 import type { contactUs } from '@sentiero/contract/newsletter';
+import { PAGES } from '@sentiero/contract/pages';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -68,7 +69,7 @@ export async function requestSubscription(
     to: email,
     ...newsletterConfirmMail(
       ctx.lang,
-      { confirmUrl: `${ctx.origin}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}` },
+      { confirmUrl: `${ctx.origin}${PAGES.newsletterConfirm.path({ token: confirmToken })}` },
       ctx.config.brand,
     ),
   });
@@ -118,7 +119,7 @@ export async function sendNewsletterIssue(
   const subscribers = await findConfirmedSubscribers(ctx.db);
   for (const subscriber of subscribers) {
     const token = encodeURIComponent(subscriber.unsubscribeToken);
-    const unsubscribeUrl = `${ctx.origin}/newsletter/unsubscribe?token=${token}`;
+    const unsubscribeUrl = `${ctx.origin}${PAGES.newsletterUnsubscribe.path({ token })}`;
     await ctx.mail.send({
       to: subscriber.email,
       ...newsletterIssueMail(

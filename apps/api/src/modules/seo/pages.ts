@@ -1,3 +1,10 @@
+import {
+  matchPage,
+  PAGES,
+  type PageHeadSource,
+  type PageName,
+  type PageParams,
+} from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { PageHead } from '../../platform/page-head.ts';
@@ -19,26 +26,31 @@ const shorten = (text: string, length = 160) => {
   return `${lastSpace === -1 ? cut : cut.slice(0, lastSpace)}…`;
 };
 
-/** What a shared link to a page of the app should say, in the request language. */
-export async function describePage(
+type Describe<Name extends PageName> = (
   ctx: ServiceContext,
-  path: string,
-  brand: string,
-): Promise<PageHead | undefined> {
-  const withBrand = (title: string) => `${title} · ${brand}`;
-  const id = (prefix: string) => {
-    const match = new RegExp(`^${prefix}/(\\d+)/?$`).exec(path);
-    return match ? Number(match[1]) : undefined;
-  };
+  params: PageParams<Name>,
+  withBrand: (title: string) => string,
+) => Promise<PageHead | undefined> | PageHead | undefined;
 
-  if (path === '/') {
-    const title = translate(ctx.lang, 'common', 'home.title');
-    return { title: withBrand(title), description: translate(ctx.lang, 'common', 'home.lead') };
-  }
+/** The pages whose title and description come from `Source` (the table's `head`). */
+type PageWithHead<Source extends PageHeadSource> = {
+  [Name in PageName]: (typeof PAGES)[Name]['head'] extends Source ? Name : never;
+}[PageName];
 
-  const eventId = id('/event');
-  if (eventId !== undefined) {
-    const ticket = await requireTicketInfo(ctx, eventId);
+/** Ids in paths are digits; anything else is no page of ours. */
+const idOf = (param: string) => (/^\d{1,15}$/.test(param) ? Number(param) : undefined);
+
+/** A page described by its heading is named from its rendered `<h1>` instead (seo/routes.ts). */
+const DESCRIBE: { [Source in Exclude<PageHeadSource, 'heading'>]: Describe<PageWithHead<Source>> } = {
+  home: (ctx, _params, withBrand) => ({
+    title: withBrand(translate(ctx.lang, 'common', 'home.title')),
+    description: translate(ctx.lang, 'common', 'home.lead'),
+  }),
+
+  ticket: async (ctx, { eventId }, withBrand) => {
+    const id = idOf(eventId);
+    if (id === undefined) return undefined;
+    const ticket = await requireTicketInfo(ctx, id);
     const price = ticket.discounted_price_cents ?? ticket.price_cents;
     return {
       title: withBrand(`${ticket.title} – ${ticket.location.area}`),
@@ -58,11 +70,12 @@ export async function describePage(
         areaServed: { '@type': 'Place', name: ticket.location.area, address: ticket.location.region },
       },
     };
-  }
+  },
 
-  const areaId = id('/events');
-  if (areaId !== undefined) {
-    const area = await requireAreaInfo(ctx, areaId);
+  area: async (ctx, { eventsId }, withBrand) => {
+    const id = idOf(eventsId);
+    if (id === undefined) return undefined;
+    const area = await requireAreaInfo(ctx, id);
     return {
       title: withBrand(area.name),
       description: shorten(area.summary),
@@ -74,18 +87,17 @@ export async function describePage(
         geo: { '@type': 'GeoCoordinates', latitude: area.latitude, longitude: area.longitude },
       },
     };
-  }
+  },
 
-  const categoryId = id('/categories');
-  if (categoryId !== undefined) {
-    const category = (await listCategories(ctx)).find((entry) => entry.id === categoryId);
+  category: async (ctx, { categoryId }, withBrand) => {
+    const id = idOf(categoryId);
+    const category = (await listCategories(ctx)).find((entry) => entry.id === id);
     if (!category) return undefined;
     return { title: withBrand(category.name), description: translate(ctx.lang, 'common', 'home.lead') };
-  }
+  },
 
-  const blog = /^\/blog\/([^/]+)\/?$/.exec(path);
-  if (blog?.[1]) {
-    const { post } = await requireBlogPost(ctx, decodeURIComponent(blog[1]));
+  'blog-post': async (ctx, { blogId }, withBrand) => {
+    const { post } = await requireBlogPost(ctx, blogId);
     return {
       title: withBrand(post.title),
       description: shorten(post.excerpt),
@@ -98,11 +110,9 @@ export async function describePage(
         inLanguage: ctx.lang,
       },
     };
-  }
+  },
 
-  const guide = /^\/guides\/([^/]+)\/?$/.exec(path);
-  if (guide?.[1]) {
-    const slug = decodeURIComponent(guide[1]);
+  guide: (ctx, { slug }, withBrand) => {
     // The card, not the guide: what a shared link says is the same for members and visitors.
     const card = listGuides(ctx).guide_list.find((entry) => entry.slug === slug);
     if (!card) return undefined;
@@ -112,6 +122,21 @@ export async function describePage(
       type: 'article',
       jsonLd: { '@type': 'Article', headline: card.title, description: card.summary, inLanguage: ctx.lang },
     };
-  }
-  return undefined;
+  },
+};
+
+/**
+ * What a shared link to a page of the app should say, in the request language, for the pages
+ * the table of pages (contract/pages.ts) describes by what they show; undefined for the others.
+ */
+export async function describePage(
+  ctx: ServiceContext,
+  path: string,
+  brand: string,
+): Promise<PageHead | undefined> {
+  const match = matchPage(path);
+  const head = match && PAGES[match.name].head;
+  if (!match || !head || head === 'heading') return undefined;
+  const describe = DESCRIBE[head] as Describe<PageName>;
+  return describe(ctx, match.params, (title) => `${title} · ${brand}`);
 }

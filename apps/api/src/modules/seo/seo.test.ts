@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { matchPage, PAGE_NAMES, PAGES } from '@sentiero/contract/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -96,6 +97,19 @@ describe('/sitemap.xml', () => {
     expect(xml).toContain('hreflang="sl" href="https://www.sentiero.it/event/1?lng=sl"');
     expect(xml).toContain('hreflang="x-default" href="https://www.sentiero.it/event/1"');
     expect(xml.match(/<url>/g)?.length).toBeGreaterThanOrEqual(4 + 4 + 24 + 80 + 6);
+  });
+
+  it('lists only pages the table of pages puts in the sitemap, and each of them', async () => {
+    const xml = (await sut.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((found) => found[1] ?? '');
+    const listed = new Set<string>();
+    for (const loc of locs) {
+      expect(loc.startsWith('https://www.sentiero.it/'), loc).toBe(true);
+      const match = matchPage(loc.slice('https://www.sentiero.it'.length).replace(/&amp;/g, '&'));
+      expect(match && PAGES[match.name].sitemap, loc).toBe(true);
+      if (match) listed.add(match.name);
+    }
+    expect([...listed].sort()).toEqual(PAGE_NAMES.filter((name) => PAGES[name].sitemap).sort());
   });
 });
 

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Plan, Subscription, subscriptionBuy } from '@sentiero/contract/premium';
 import type { z } from 'zod';
 import type { BillingProvider } from '../../platform/billing/provider.ts';
@@ -116,8 +117,8 @@ export async function buySubscription(
       plan: { type: plan.type, priceCents: plan.priceCents, currency: 'EUR', trialDays },
       firstChargeAt: row.periodEnd,
       ...cardOf(input),
-      returnUrl: `${ctx.origin}/plus/confirmation`,
-      cancelUrl: `${ctx.origin}/plus`,
+      returnUrl: `${ctx.origin}${PAGES.plusConfirmation.path()}`,
+      cancelUrl: `${ctx.origin}${PAGES.plus.path()}`,
       idempotencyKey: `sub-start-${member.id}-${input.idempotency_key}`,
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { RenderedMail } from '../../platform/mail/content.ts';
@@ -42,7 +43,7 @@ export async function notifyMember(
   if (!member?.email) return;
   const { language } = member;
   const brand = ctx.config.brand;
-  const manageUrl = `${ctx.origin}/user#subscriptions`;
+  const manageUrl = `${ctx.origin}${PAGES.account.path({ hash: 'subscriptions' })}`;
   const firstname = member.firstName;
   const iso = (date: Date | null) => (date ?? row.periodEnd).toISOString();
   let mail: RenderedMail;
@@ -96,7 +97,7 @@ export async function notifyMember(
     case 'ended':
       mail = membershipEndedMail(
         language,
-        { firstname, reason: notice.reason, rejoinUrl: `${ctx.origin}/plus` },
+        { firstname, reason: notice.reason, rejoinUrl: `${ctx.origin}${PAGES.plus.path()}` },
         brand,
       );
       break;
@@ -165,7 +166,11 @@ export async function mailReceipt(ctx: BillingContext, chargeId: number): Promis
   };
   const mail = receiptMail(
     language,
-    { firstname: member.firstName, ...receipt, manageUrl: `${ctx.origin}/user#subscriptions` },
+    {
+      firstname: member.firstName,
+      ...receipt,
+      manageUrl: `${ctx.origin}${PAGES.account.path({ hash: 'subscriptions' })}`,
+    },
     brand,
   );
   const pdf = await receiptAttachment({

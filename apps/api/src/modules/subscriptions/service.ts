@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Subscription, subscriptionBuy, subscriptionPaymentMethod } from '@sentiero/contract/premium';
 import type { z } from 'zod';
 import { requireAccess, requireAccountRecord } from '../../platform/access.ts';
@@ -115,8 +116,8 @@ export async function changePaymentMethod(
     plan: { type: row.planType, priceCents: row.priceCents, currency: 'EUR', trialDays: 0 },
     firstChargeAt: row.periodEnd,
     ...cardOf(input),
-    returnUrl: `${ctx.origin}/user/account`,
-    cancelUrl: `${ctx.origin}/user/account`,
+    returnUrl: `${ctx.origin}${PAGES.accountSettings.path()}`,
+    cancelUrl: `${ctx.origin}${PAGES.accountSettings.path()}`,
     idempotencyKey: `sub-method-${row.id}-${now.getTime()}`,
   });
   if (started.status !== 'ready') throw new AppError('PAYMENT_DECLINED', 402);

@@ -1,4 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
+import { PAGES } from '@sentiero/contract/pages';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 
@@ -50,7 +51,7 @@ export function webManifest(brand: string, language: Language) {
     lang: language,
     dir: 'ltr',
     // `source=pwa` tells visits from the installed app apart in the access logs.
-    start_url: '/?source=pwa',
+    start_url: PAGES.home.path({ source: 'pwa' }),
     scope: '/',
     display: 'standalone',
     orientation: 'any',
@@ -67,12 +68,12 @@ export function webManifest(brand: string, language: Language) {
     shortcuts: [
       {
         name: text.tickets,
-        url: '/user/mytickets?source=pwa',
+        url: PAGES.myTickets.path({ source: 'pwa' }),
         icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
       },
       {
         name: text.search,
-        url: '/search?source=pwa',
+        url: PAGES.search.path({ source: 'pwa' }),
         icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
       },
     ],

@@ -25,6 +25,9 @@ export type FakePaypalOrder = {
   value: string;
   state: 'created' | 'approved' | 'declined' | 'pending';
   captureIds: string[];
+  /** Where PayPal sends the buyer back after approving, and after cancelling. */
+  returnUrl?: string;
+  cancelUrl?: string;
 };
 
 /** A stand-in for PayPal's REST API on 127.0.0.1, answering with the shapes PayPal documents. */
@@ -236,6 +239,8 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         value: amount.value,
         state: 'created',
         captureIds: [],
+        returnUrl: body.payment_source?.paypal?.experience_context?.return_url,
+        cancelUrl: body.payment_source?.paypal?.experience_context?.cancel_url,
       };
       fake.orders.set(order.id, order);
       const links = [

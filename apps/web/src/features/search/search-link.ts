@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { isBlankSearchField } from '@sentiero/contract/search-choices';
 
 /** What the short search forms ask: words, a country (or any) and a day. */
@@ -8,11 +9,9 @@ export type QuickSearch = { q: string; country: string; start_date: string };
  * nothing), so the address stays short and the search page shows the same choices back.
  */
 export function getSearchPath(search: QuickSearch): string {
-  const params = new URLSearchParams();
-  for (const key of ['q', 'country', 'start_date'] as const) {
+  const given = (key: keyof QuickSearch) => {
     const value = search[key].trim();
-    if (!isBlankSearchField(value)) params.set(key, value);
-  }
-  const query = params.toString();
-  return query ? `/search?${query}` : '/search';
+    return isBlankSearchField(value) ? undefined : value;
+  };
+  return PAGES.search.path({ q: given('q'), country: given('country'), start_date: given('start_date') });
 }

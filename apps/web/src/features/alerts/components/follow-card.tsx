@@ -1,5 +1,6 @@
 import { ALERT_KINDS, type AlertFollow, type AlertKind } from '@sentiero/contract/alerts';
 import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
+import { PAGES } from '@sentiero/contract/pages';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,7 +38,7 @@ export function FollowCard({ follow, pushAvailable }: { follow: AlertFollow; pus
       className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
     >
       <h3 id={headingId} className="font-semibold text-stone-900">
-        <Link to={`/events/${follow.area_id}`} className="text-brand-800 underline">
+        <Link to={PAGES.area.path({ eventsId: follow.area_id })} className="text-brand-800 underline">
           {follow.area_name}
         </Link>
       </h3>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
@@ -38,7 +39,10 @@ export function Component() {
                 {formatLocalizedDate(post.published_at, language, 'long')}
               </time>
               <h2 className="mt-1 font-semibold text-lg">
-                <Link to={`/blog/${post.sku}`} className="after:absolute after:inset-0 hover:underline">
+                <Link
+                  to={PAGES.blogPost.path({ blogId: post.sku })}
+                  className="after:absolute after:inset-0 hover:underline"
+                >
                   {post.title}
                 </Link>
               </h2>

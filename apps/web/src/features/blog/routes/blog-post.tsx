@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ export function Component({ ad }: { ad?: ReactNode }) {
   const language = useCurrentLanguage();
   const post = useBlogPost(sku).data?.post;
   if (!post) return null;
-  const searchTo = post.area_id ? `/events/${post.area_id}` : '/search';
+  const searchTo = post.area_id ? PAGES.area.path({ eventsId: post.area_id }) : PAGES.search.path();
   return (
     <article className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_16rem]">
       <div>

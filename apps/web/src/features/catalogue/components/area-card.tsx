@@ -1,4 +1,5 @@
 import type { AreaCard as AreaCardData } from '@sentiero/contract/areas';
+import { PAGES } from '@sentiero/contract/pages';
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +19,10 @@ export function AreaCard({ area, priority = false }: { area: AreaCardData; prior
           {area.region.name}
         </p>
         <h3 className="mt-1 font-semibold text-lg">
-          <Link to={`/events/${area.id}`} className="after:absolute after:inset-0 hover:underline">
+          <Link
+            to={PAGES.area.path({ eventsId: area.id })}
+            className="after:absolute after:inset-0 hover:underline"
+          >
             {area.name}
           </Link>
         </h3>

@@ -1,4 +1,5 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
+import { PAGES } from '@sentiero/contract/pages';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +117,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
                 if (element) links.current.set(day.date, element);
                 else links.current.delete(day.date);
               }}
-              to={`/event/${ticketId}/guests?date=${day.date}`}
+              to={PAGES.eventGuests.path({ eventId: ticketId, date: day.date })}
               style={style}
               tabIndex={day.date === tabStop ? 0 : -1}
               aria-label={[longDate, status, left].filter(Boolean).join(', ')}

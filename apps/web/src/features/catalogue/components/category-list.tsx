@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { Compass, GraduationCap, Heart, Leaf } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCategories } from '../../../queries/reference-data.ts';
@@ -23,7 +24,7 @@ export function CategoryList() {
         return (
           <li key={category.id}>
             <Link
-              to={`/categories/${category.id}`}
+              to={PAGES.category.path({ categoryId: category.id })}
               className="flex h-full flex-col items-start gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition hover:border-brand-600 hover:shadow"
             >
               <Icon aria-hidden className="size-6 text-brand-700" />

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { RecommendedTicket } from '@sentiero/contract/tickets';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,10 @@ function ForYouCard({ ticket }: { ticket: RecommendedTicket }) {
           <span className="truncate">{ticket.activity.name}</span>
         </p>
         <h3 className="mt-1 line-clamp-2 font-semibold leading-snug">
-          <Link to={`/event/${ticket.id}`} className="after:absolute after:inset-0 hover:underline">
+          <Link
+            to={PAGES.event.path({ eventId: ticket.id })}
+            className="after:absolute after:inset-0 hover:underline"
+          >
             {ticket.title}
           </Link>
         </h3>
@@ -56,7 +60,10 @@ export function ForYouRow() {
   if (query.isPending) return <ForYouSkeleton />;
   // A member who has told and bought nothing yet sees popular tickets, and is asked what they like.
   const preferences = (
-    <Link to="/user#preferences" className="shrink-0 text-brand-800 text-sm underline">
+    <Link
+      to={PAGES.account.path({ hash: 'preferences' })}
+      className="shrink-0 text-brand-800 text-sm underline"
+    >
       {t(query.data?.personal === false ? 'forYou.tellUs' : 'forYou.preferences')}
     </Link>
   );

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { TicketCard as TicketCardData } from '@sentiero/contract/tickets';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +17,10 @@ export function TicketCard({ ticket, priority = false }: { ticket: TicketCardDat
           {ticket.activity.name}
         </p>
         <h3 className="mt-2 font-semibold leading-snug">
-          <Link to={`/event/${ticket.id}`} className="after:absolute after:inset-0 hover:underline">
+          <Link
+            to={PAGES.event.path({ eventId: ticket.id })}
+            className="after:absolute after:inset-0 hover:underline"
+          >
             {ticket.title}
           </Link>
         </h3>

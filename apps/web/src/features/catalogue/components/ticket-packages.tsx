@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTicketPackages } from '../api.ts';
@@ -22,7 +23,7 @@ export function TicketPackages({ ticketId }: { ticketId: number }) {
                 {t(`duration.${option.duration_type}`)}
               </span>
             ) : (
-              <Link to={`/event/${option.id}`} className="text-brand-800 underline">
+              <Link to={PAGES.event.path({ eventId: option.id })} className="text-brand-800 underline">
                 {t(`duration.${option.duration_type}`)}
               </Link>
             )}

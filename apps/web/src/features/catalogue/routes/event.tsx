@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { TicketInfo } from '@sentiero/contract/tickets';
 import { CalendarDays, Clock, Languages, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -98,7 +99,7 @@ export function EventInformation({
           </p>
           <PageHeading lead={ticket.description}>{ticket.title}</PageHeading>
           <p className="-mt-3 text-sm">
-            <Link to={`/events/${ticket.area.id}`} className="text-brand-800 underline">
+            <Link to={PAGES.area.path({ eventsId: ticket.area.id })} className="text-brand-800 underline">
               {ticket.location.area}
             </Link>{' '}
             ·{' '}

@@ -1,4 +1,5 @@
 import type { CountryCode } from '@sentiero/contract/common';
+import { PAGES } from '@sentiero/contract/pages';
 import { Map as MapIcon, MapPinOff } from 'lucide-react';
 import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,10 +125,7 @@ export function Component({ ad }: { ad?: ReactNode }) {
           <span className="font-semibold text-lg text-stone-900">
             {t('events.inRegion', { region: region.name })}
           </span>
-          <Link
-            to={`/events?${new URLSearchParams({ country: region.country })}`}
-            className="text-brand-800 underline"
-          >
+          <Link to={PAGES.events.path({ country: region.country })} className="text-brand-800 underline">
             {t('events.allRegions')}
           </Link>
         </p>
@@ -139,7 +137,9 @@ export function Component({ ad }: { ad?: ReactNode }) {
             title={t('empty.places')}
             hint={t('emptyHelp.placesHint')}
             steps={[
-              ...(region ? [{ to: `/events?country=${region.country}`, label: t('events.allRegions') }] : []),
+              ...(region
+                ? [{ to: PAGES.events.path({ country: region.country }), label: t('events.allRegions') }]
+                : []),
               ...(country ? [{ to: '/events', label: t('emptyHelp.allCountries') }] : []),
               { to: '/search', label: t('emptyHelp.search') },
             ]}
@@ -155,7 +155,7 @@ export function Component({ ad }: { ad?: ReactNode }) {
                     tileUrl={map.tile_url}
                     attribution={map.attribution}
                     label={t('events.map')}
-                    onOpen={(id) => navigate(`/events/${id}`)}
+                    onOpen={(id) => navigate(PAGES.area.path({ eventsId: id }))}
                     onOpenRegion={(id) => {
                       const chosen = regions.find((entry) => entry.id === id);
                       if (chosen) navigate(regionPagePath(chosen));

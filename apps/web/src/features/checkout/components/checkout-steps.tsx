@@ -1,12 +1,13 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 const STEPS = [
-  { name: 'information', path: '' },
-  { name: 'guests', path: '/guests' },
-  { name: 'payment', path: '/payment' },
-  { name: 'confirmation', path: '/confirmation' },
+  { name: 'information', page: PAGES.event },
+  { name: 'guests', page: PAGES.eventGuests },
+  { name: 'payment', page: PAGES.eventPayment },
+  { name: 'confirmation', page: PAGES.eventConfirmation },
 ] as const;
 export type StepName = (typeof STEPS)[number]['name'];
 
@@ -44,7 +45,7 @@ export function CheckoutSteps({ ticketId, current }: { ticketId: number; current
               {index > 0 && <span aria-hidden className="h-px w-4 bg-stone-300" />}
               {done && current !== 'confirmation' ? (
                 <Link
-                  to={`/event/${ticketId}${step.path}`}
+                  to={step.page.path({ eventId: ticketId })}
                   className="flex items-center gap-1.5 text-brand-800"
                 >
                   {label}

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { CircleCheck, CircleX, Clock, Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,8 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<R
   const id = requireIdParam(params.eventId);
   const code = new URL(request.url).searchParams.get('order');
   if (code !== null) return completeReturn(id, code, request.signal);
-  if (useCheckoutStore.getState().lastOrder?.ticketId !== id) throw redirect(`/event/${id}`);
+  if (useCheckoutStore.getState().lastOrder?.ticketId !== id)
+    throw redirect(PAGES.event.path({ eventId: id }));
   return null;
 }
 
@@ -46,7 +48,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<R
  * where an effect would run twice under StrictMode.
  */
 async function completeReturn(id: number, code: string, signal: AbortSignal): Promise<ReturnFailed> {
-  const here = `/event/${id}/confirmation?order=${encodeURIComponent(code)}`;
+  const here = PAGES.eventConfirmation.path({ eventId: id, order: code });
   await checkSessionOnce();
   if (!useAuthStore.getState().isLoggedIn) throw redirect(loginPath(here));
   try {
@@ -64,7 +66,7 @@ async function completeReturn(id: number, code: string, signal: AbortSignal): Pr
     return { code, failure };
   }
   // Without `?order=`, a reload shows the order kept in this tab instead of asking the provider again.
-  throw redirect(`/event/${id}/confirmation`);
+  throw redirect(PAGES.eventConfirmation.path({ eventId: id }));
 }
 
 const TITLES = {
@@ -111,15 +113,15 @@ function NextSteps({ ticketId, outcome }: { ticketId: number; outcome: OrderOutc
   return (
     <div className="flex flex-wrap gap-3">
       {outcome === 'incomplete' ? (
-        <Link to={`/event/${ticketId}/payment`} className={buttonClass('primary')}>
+        <Link to={PAGES.eventPayment.path({ eventId: ticketId })} className={buttonClass('primary')}>
           {t('confirmation.retry')}
         </Link>
       ) : (
-        <Link to="/user/mytickets" className={buttonClass('primary')}>
+        <Link to={PAGES.myTickets.path()} className={buttonClass('primary')}>
           {t('confirmation.myTickets')}
         </Link>
       )}
-      <Link to={`/event/${ticketId}`} className={buttonClass('secondary')}>
+      <Link to={PAGES.event.path({ eventId: ticketId })} className={buttonClass('secondary')}>
         {t('confirmation.backToEvent')}
       </Link>
     </div>
@@ -169,7 +171,7 @@ function ReturnFailedScreen({ ticketId, returned }: { ticketId: number; returned
           >
             {t('confirmation.checkAgain')}
           </Button>
-          <Link to={`/event/${ticketId}`} className={buttonClass('secondary')}>
+          <Link to={PAGES.event.path({ eventId: ticketId })} className={buttonClass('secondary')}>
             {t('confirmation.backToEvent')}
           </Link>
         </div>

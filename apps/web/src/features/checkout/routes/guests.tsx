@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_GUESTS } from '@sentiero/contract/checkout';
 import { calendarDateIn } from '@sentiero/contract/durations';
+import { PAGES } from '@sentiero/contract/pages';
 import type { TicketInfo } from '@sentiero/contract/tickets';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -135,7 +136,7 @@ function GuestsStep({
       className="space-y-5"
       onSubmit={form.handleSubmit((values) => {
         useCheckoutStore.getState().saveGuests(values.guests);
-        navigate(`/event/${ticket.id}/payment`);
+        navigate(PAGES.eventPayment.path({ eventId: ticket.id }));
       })}
     >
       {Object.keys(serverErrors).length > 0 && <Alert tone="error">{t('guests.serverProblems')}</Alert>}
@@ -166,7 +167,7 @@ function GuestsStep({
       ))}
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit">{t('guests.continue')}</Button>
-        <Link to={`/event/${ticket.id}`} className="text-brand-800 text-sm underline">
+        <Link to={PAGES.event.path({ eventId: ticket.id })} className="text-brand-800 text-sm underline">
           {t('guests.back')}
         </Link>
       </div>
@@ -195,7 +196,7 @@ export function Component({ weather }: { weather?: RenderWeather }) {
       ) : (
         <Alert tone="error">
           <p>{t('errors:TICKET_UNAVAILABLE')}</p>
-          <Link to={`/event/${id}`} className="mt-2 inline-block underline">
+          <Link to={PAGES.event.path({ eventId: id })} className="mt-2 inline-block underline">
             {t('guests.back')}
           </Link>
         </Alert>

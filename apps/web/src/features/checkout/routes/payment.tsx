@@ -1,4 +1,5 @@
 import { calendarDateIn } from '@sentiero/contract/durations';
+import { PAGES } from '@sentiero/contract/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     checkSessionOnce(),
   ]);
   const checkout = useCheckoutStore.getState();
-  if (checkout.ticketId !== id || checkout.guests.length === 0) throw redirect(`/event/${id}/guests`);
+  if (checkout.ticketId !== id || checkout.guests.length === 0)
+    throw redirect(PAGES.eventGuests.path({ eventId: id }));
   return null;
 }
 
@@ -78,7 +80,10 @@ function GuestsRecap({ ticketId, guests }: { ticketId: number; guests: GuestDraf
           </li>
         ))}
       </ul>
-      <Link to={`/event/${ticketId}/guests`} className="mt-3 inline-block text-brand-800 text-sm underline">
+      <Link
+        to={PAGES.eventGuests.path({ eventId: ticketId })}
+        className="mt-3 inline-block text-brand-800 text-sm underline"
+      >
         {t('payment.changeGuests')}
       </Link>
     </Card>
@@ -135,7 +140,7 @@ export function PaymentStep({ banner }: { banner?: ReactNode }) {
               <PaymentForm ticketId={id} rules={rules} totalCents={cart.total_cents} methods={methods} />
             </>
           ) : (
-            <LoginRequired from={`/event/${id}/payment`} />
+            <LoginRequired from={PAGES.eventPayment.path({ eventId: id })} />
           )}
         </div>
         <aside className="space-y-4">

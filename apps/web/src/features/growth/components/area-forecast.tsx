@@ -1,4 +1,5 @@
 import { GROWTH_LEVELS, type GrowthLevel, type GrowthRow } from '@sentiero/contract/growth';
+import { PAGES } from '@sentiero/contract/pages';
 import { GROWTH_SCORE_FLOORS } from '@sentiero/contract/rules/growth-forecast';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +103,7 @@ export function AreaForecast({ row, follow }: { row: GrowthRow; follow?: ReactNo
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 className="font-semibold">
-            <Link to={`/events/${row.id}`} className="text-brand-800 underline">
+            <Link to={PAGES.area.path({ eventsId: row.id })} className="text-brand-800 underline">
               {row.name}
             </Link>
           </h2>

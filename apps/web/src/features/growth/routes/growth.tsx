@@ -1,4 +1,5 @@
 import { MEMBER_GROWTH_UNLOCKS } from '@sentiero/contract/growth';
+import { PAGES } from '@sentiero/contract/pages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -89,7 +90,10 @@ export function GrowthTable({
                 return (
                   <tr key={row.id}>
                     <th scope="row" className="px-3 py-2 text-left font-normal">
-                      <Link to={`/events/${row.id}`} className="font-medium text-brand-800 underline">
+                      <Link
+                        to={PAGES.area.path({ eventsId: row.id })}
+                        className="font-medium text-brand-800 underline"
+                      >
                         {row.name}
                       </Link>
                       <span className="block text-stone-500 text-xs">{row.region.name}</span>

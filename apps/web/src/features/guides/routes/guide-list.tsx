@@ -1,4 +1,5 @@
 import { GUIDE_CATEGORIES, type GuideCard } from '@sentiero/contract/guides';
+import { PAGES } from '@sentiero/contract/pages';
 import { BookOpen, Clock, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -31,7 +32,10 @@ function GuideCardItem({ guide, brand }: { guide: GuideCard; brand: string }) {
         </span>
       </p>
       <h3 className="mt-2 font-semibold text-lg text-stone-900 leading-snug">
-        <Link to={`/guides/${guide.slug}`} className="after:absolute after:inset-0 hover:underline">
+        <Link
+          to={PAGES.guide.path({ slug: guide.slug })}
+          className="after:absolute after:inset-0 hover:underline"
+        >
           {guide.title}
         </Link>
       </h3>

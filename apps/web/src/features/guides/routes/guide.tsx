@@ -1,4 +1,5 @@
 import { GUIDE_SPECIES_SECTION, type Guide } from '@sentiero/contract/guides';
+import { PAGES } from '@sentiero/contract/pages';
 import { ArrowLeft, BookOpen, CircleCheck, Clock, Lock, WifiOff } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +105,7 @@ function LockedRest({ guide, banner, checking }: { guide: Guide; banner: ReactNo
       {!isLoggedIn && (
         <p className="mt-3 text-sm">
           <Link
-            to={withRedirect('/login', `/guides/${guide.slug}`)}
+            to={withRedirect('/login', PAGES.guide.path({ slug: guide.slug }))}
             className="font-medium text-brand-800 underline"
           >
             {t('guide.memberLogin')}

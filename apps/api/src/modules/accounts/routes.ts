@@ -197,12 +197,10 @@ export function registerAccountRoutes(app: FastifyInstance) {
       "Where Facebook sends the browser back after its login: starts the session and redirects to the member's page.",
     ...operationAccess(undefined),
     response: {
-      303: z
-        .null()
-        .meta({
-          description:
-            "To the member's page (`/user`), or to the login page with its error (`/login?error=facebook`).",
-        }),
+      303: z.null().meta({
+        description:
+          "To the member's page (`/user`), or to the login page with its error (`/login?error=facebook`).",
+      }),
     },
   };
   app.get<{ Querystring: Record<string, unknown> }>(

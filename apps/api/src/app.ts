@@ -9,12 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { configuredPushSender, startAlertJobs } from './modules/alerts/jobs.ts';
 import { registerAlertRoutes, registerAlertRunRoute } from './modules/alerts/routes.ts';
@@ -55,6 +50,7 @@ import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { startMemberCache } from './platform/member-cache.ts';
+import { apiDocumentOptions, withServer } from './platform/openapi.ts';
 import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import { etagHash, PublicCache } from './platform/public-cache.ts';
 import type { PushSender } from './platform/push.ts';
@@ -250,22 +246,12 @@ export async function buildApp({
     };
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: `${config.brand} API`,
-        version: '1.0.0',
-        description:
-          'Every endpoint accepts JSON, urlencoded and multipart bodies; reads also answer GET. ' +
-          'Errors are `{ message, code, fields }` with the message in the request language.',
-      },
-    },
-    transform: jsonSchemaTransform,
-    // Schemas with an id (`.meta({ id })`) are referenced by $ref; this puts them in components.
-    transformObject: jsonSchemaTransformObject,
+  await app.register(fastifySwagger, apiDocumentOptions(config));
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformSpecification: withServer(config),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   documentErrorAnswers(app);
   registerSystemRoutes(app, { config, database });

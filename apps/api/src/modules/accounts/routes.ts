@@ -21,8 +21,10 @@ import {
   userTag,
 } from '@sentiero/contract/accounts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
+import { operationAccess } from '../../platform/openapi.ts';
 import {
   clearSessionCookie,
   cookieOptions,
@@ -189,15 +191,32 @@ export function registerAccountRoutes(app: FastifyInstance) {
     async (ctx, _input, request, reply) => startFacebookLogin(ctx, oauthStateCookie(ctx, request, reply)),
     { rateLimit: LOGIN_LIMIT },
   );
-  app.get<{ Querystring: Record<string, unknown> }>(FACEBOOK_CALLBACK_PATH, async (request, reply) => {
-    const ctx = request.ctx;
-    const text = (value: unknown) => (typeof value === 'string' && value.length <= 2048 ? value : undefined);
-    const target = await finishFacebookLogin(
-      ctx,
-      sessionCookies(ctx, reply),
-      oauthStateCookie(ctx, request, reply),
-      { code: text(request.query.code), state: text(request.query.state) },
-    );
-    return reply.redirect(target, 303);
-  });
+  const callbackSchema = {
+    tags: [facebookLogin.tag],
+    summary:
+      "Where Facebook sends the browser back after its login: starts the session and redirects to the member's page.",
+    ...operationAccess('public'),
+    response: {
+      303: z.null().meta({
+        description:
+          "To the member's page (`/user`), or to the login page with its error (`/login?error=facebook`).",
+      }),
+    },
+  };
+  app.get<{ Querystring: Record<string, unknown> }>(
+    FACEBOOK_CALLBACK_PATH,
+    { schema: callbackSchema },
+    async (request, reply) => {
+      const ctx = request.ctx;
+      const text = (value: unknown) =>
+        typeof value === 'string' && value.length <= 2048 ? value : undefined;
+      const target = await finishFacebookLogin(
+        ctx,
+        sessionCookies(ctx, reply),
+        oauthStateCookie(ctx, request, reply),
+        { code: text(request.query.code), state: text(request.query.state) },
+      );
+      return reply.redirect(target, 303);
+    },
+  );
 }

@@ -32,7 +32,7 @@ import {
 } from '../../test/fakes/push-service.ts';
 import { findAreaForecasts } from '../growth/forecast.ts';
 import { ALERTS_SEND_QUEUE, evaluateAlerts } from './evaluate.ts';
-import { findAlertCandidates } from './repo.ts';
+import { findAlertCandidates } from './evaluate-repo.ts';
 import { sendAlerts } from './send.ts';
 
 /*

@@ -12,7 +12,7 @@ import {
   findFollowedAreas,
   insertNotifications,
   type NewNotification,
-} from './repo.ts';
+} from './evaluate-repo.ts';
 import { type AreaSignals, alertEventsFor, pushTimeAfterQuietHours } from './rules.ts';
 
 export const ALERTS_EVALUATE_QUEUE = 'alerts-evaluate';

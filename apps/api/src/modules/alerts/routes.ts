@@ -10,6 +10,7 @@ import {
 } from '@sentiero/contract/alerts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
+import { operationAccess } from '../../platform/openapi.ts';
 import { type AlertEvaluationDeps, evaluateAlerts } from './evaluate.ts';
 import {
   type AlertServiceDeps,
@@ -42,7 +43,15 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertServiceDeps
   // List-Unsubscribe header, with the token in the query string and no Origin.
   app.post<{ Querystring: Record<string, unknown> }>(
     '/api/app/alert/unsubscribe/one-click',
-    { config: { rateLimit: FORM_LIMIT } },
+    {
+      config: { rateLimit: FORM_LIMIT },
+      schema: {
+        tags: [alertUnsubscribe.tag],
+        summary: "Stops one followed area's alerts from a mail client's one-click unsubscribe (RFC 8058).",
+        ...operationAccess('public'),
+        response: { 200: alertUnsubscribe.output },
+      },
+    },
     async (request) => {
       const token = request.query.token;
       return unsubscribeAlert(request.ctx, typeof token === 'string' ? token.slice(0, 128) : '');

@@ -6,15 +6,8 @@ import type { Clock } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { PushOutcome, PushSender, PushTarget } from '../../platform/push.ts';
 import { alertMail, alertPush } from './mails.ts';
-import {
-  claimMails,
-  claimPushes,
-  deleteGoneSubscriptions,
-  findMemberDevices,
-  markPushed,
-  type NotificationToTell,
-  releaseClaims,
-} from './repo.ts';
+import { deleteGoneSubscriptions, findMemberDevices, markPushed } from './repo.ts';
+import { claimMails, claimPushes, type NotificationToTell, releaseClaims } from './send-repo.ts';
 
 export type AlertSendDeps = {
   db: Db;

@@ -29,7 +29,12 @@ export function registerAreaRoutes(app: FastifyInstance) {
     listCities(ctx, { regionId: input.id_region, name: input.q }),
   );
   registerEndpoint(app, getCity, (ctx, input) => requireCity(ctx, input.id));
-  registerRulesDownload(app, '/api/app/area/rules', (ctx, id) => requireAreaRules(ctx, id));
+  registerRulesDownload(
+    app,
+    '/api/app/area/rules',
+    (ctx, id) => requireAreaRules(ctx, id),
+    "An area's rules as a text file, in the language asked for.",
+  );
   registerEndpoint(
     app,
     areaActivationRequest,

@@ -5,7 +5,8 @@ import { loadConfig } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { requireCashAllowance } from './cash-limits.ts';
-import { findOpenCashHolds, insertOrderTakingPlaces } from './repo.ts';
+import { findOpenCashHolds } from './cash-limits-repo.ts';
+import { insertOrderTakingPlaces } from './repo.ts';
 
 /**
  * Runs only in the `api:postgres` project: one member sending many pay-on-site buys at once

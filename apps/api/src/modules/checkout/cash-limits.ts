@@ -1,8 +1,8 @@
 import type { Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { findOpenCashHolds, lockMemberCashOrders } from './cash-limits-repo.ts';
 import { placesNeeded } from './places.ts';
-import { findOpenCashHolds, lockMemberCashOrders } from './repo.ts';
 
 /**
  * A pay-on-site (cash) order is issued at once and its places stay taken, with no money taken

@@ -7,14 +7,8 @@ import { findSaleTicket } from '../tickets/service.ts';
 import { issueTickets } from './issue.ts';
 import { startPayment } from './payment.ts';
 import { releasePlaces } from './places.ts';
-import {
-  findOrderById,
-  findOrderLines,
-  findPaidOrdersWithoutTickets,
-  findStrandedPendingOrders,
-  moveOrder,
-  type OrderRow,
-} from './repo.ts';
+import { findPaidOrdersWithoutTickets, findStrandedPendingOrders } from './recover-repo.ts';
+import { findOrderById, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
 import type { BuyRequest, CheckoutDeps } from './service.ts';
 import { describeOrder } from './summary.ts';
 

@@ -1,21 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
+import type { Db, Transaction } from '@sentiero/db/client';
 import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { issuedTickets, type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
-import {
-  and,
-  type Column,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-  type Table,
-} from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, lt, or, type SQL, sql, type Table } from 'drizzle-orm';
 import { insertJobsSql } from '../../platform/job-rows.ts';
 import { type PlacesNeeded, takePlacesCall, takePlacesValues } from './places-repo.ts';
 
@@ -303,102 +290,10 @@ export async function lockExpiredHolds(tx: Transaction, now: Date, limit: number
     .for('update', { skipLocked: true });
 }
 
-/** An order a crash may have left half way has not changed for this long: its buy is over. */
-const SETTLED_FOR = sql`interval '30 seconds'`;
-
-/** Paid orders without their tickets: what a crash between payment and issuing leaves behind. */
-export async function findPaidOrdersWithoutTickets(db: Db, limit = 50): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        isNull(orders.issuedAt),
-        sql`${orders.updatedAt} < now() - ${SETTLED_FOR}`,
-      ),
-    )
-    .limit(limit);
-}
-
-/**
- * Pending orders of the given payment methods that a crash left between writing the order and
- * settling it: untouched for a while, their hold still running.
- */
-export async function findStrandedPendingOrders(
-  db: Db,
-  methods: string[],
-  now: Date,
-  limit = 50,
-): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        inArray(orders.paymentMethod, methods),
-        gt(orders.holdExpiresAt, now),
-        sql`${orders.updatedAt} < now() - ${SETTLED_FOR}`,
-      ),
-    )
-    .orderBy(orders.id)
-    .limit(limit);
-}
-
 /** Codes people read out at a ticket desk: no 0/O or 1/I to confuse. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function newPublicCode(prefix: string): string {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
   return `${prefix}-${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
-/** The first key of `lockMemberCashOrders`' advisory locks: no other lock of ours uses it. */
-const CASH_ORDERS_LOCK = 0x5ca5;
-
-/**
- * Serialises one member's pay-on-site buys until the transaction ends, so that two sent at once
- * cannot both fit in the allowance that only one of them fits in. Card buys never take it.
- */
-export async function lockMemberCashOrders(tx: Transaction, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CASH_ORDERS_LOCK}::int, ${userId}::int)`);
-}
-
-/**
- * A member's open pay-on-site orders (see `cash-limits.ts` for what "open" means): how many
- * there are, and how many places they hold of one ticket on each of `days`.
- */
-export async function findOpenCashHolds(
-  db: Db | Transaction,
-  { userId, ticketId, days, now }: { userId: number; ticketId: number; days: string[]; now: Date },
-): Promise<{ openOrders: number; placesByDay: Map<string, number> }> {
-  const [row] = await executeRows<{ open_orders: number; places: { day: string; places: number }[] }>(
-    db as Db,
-    sql`with open_lines as (
-        select o.id as order_id, l.ticket_id, l.start_date, l.end_date
-        from orders o
-        join order_lines l on l.order_id = o.id
-        join tickets t on t.id = l.ticket_id
-        join areas a on a.id = t.area_id
-        left join issued_tickets it on it.order_line_id = l.id
-        where o.user_id = ${userId} and o.payment_method = 'cash' and o.paid_at is null
-          and (o.status = 'issued' or (o.status = 'pending' and o.hold_expires_at > ${now.toISOString()}::timestamptz))
-          and l.end_date >= (${now.toISOString()}::timestamptz at time zone a.time_zone)::date
-          and (it.id is null or (it.status = 'active' and it.uses = 0))
-      )
-      select (select count(distinct order_id)::int from open_lines) as open_orders,
-        (select coalesce(json_agg(json_build_object('day', held.day, 'places', held.places)), '[]'::json)
-          from (
-            select given.day::text as day, count(*)::int as places
-            from open_lines, unnest(${`{${days.join(',')}}`}::date[]) as given(day)
-            where open_lines.ticket_id = ${ticketId}
-              and given.day between open_lines.start_date and open_lines.end_date
-            group by given.day
-          ) as held) as places`,
-  );
-  return {
-    openOrders: row?.open_orders ?? 0,
-    placesByDay: new Map((row?.places ?? []).map((entry) => [entry.day, entry.places])),
-  };
 }

@@ -1,7 +1,8 @@
 import { parseCalendarDate } from '@sentiero/contract/durations';
 import { MAX_IMPORT_FINDS, MAX_IMPORT_NAME_LENGTH, MAX_NOTES_LENGTH } from '@sentiero/contract/finds-limits';
 import { LANGUAGES } from '@sentiero/contract/languages';
-import { isSpeciesCode, SPECIES, type SpeciesCode } from '@sentiero/contract/species';
+import { isSpeciesCode, type SpeciesCode } from '@sentiero/contract/species';
+import { SPECIES } from '@sentiero/contract/species-list';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type FindFileRow, ImportError } from './files.ts';
 

@@ -6,7 +6,9 @@ import {
   ticketShareRevoke,
 } from '@sentiero/contract/my-tickets';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { registerEndpoint } from '../../platform/http.ts';
+import { operationAccess } from '../../platform/openapi.ts';
 import { redeemTicket, type TicketVerifier } from './redeem.ts';
 import {
   downloadTickets,
@@ -15,6 +17,8 @@ import {
   shareTicket,
   showSharedTicket,
 } from './service.ts';
+
+const ZPdfFile = z.string().meta({ contentMediaType: 'application/pdf' });
 
 const REDEEM_LIMIT = { max: 120, timeWindow: '1 minute' };
 
@@ -38,7 +42,19 @@ export function registerMyTicketRoutes(app: FastifyInstance, { verifier }: { ver
   );
   app.get<{ Querystring: Record<string, unknown> }>(
     '/api/app/ticket/download',
-    { schema: { tags: ['tickets'], summary: 'A ticket (code) or a whole order (order) as PDF.' } },
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'A ticket (code) or a whole order (order) as PDF.',
+        ...operationAccess('member'),
+        response: {
+          200: {
+            description: 'The tickets as a PDF file.',
+            content: { 'application/pdf': { schema: ZPdfFile } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const text = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : undefined);
       const { pdf, filename } = await downloadTickets(request.ctx, {

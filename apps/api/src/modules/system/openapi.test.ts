@@ -1,13 +1,26 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { ENDPOINTS } from '@sentiero/contract/endpoints';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createTicket } from '../../test/factories.ts';
 
+type Operation = {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  'x-sentiero-access'?: string;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+
 type Document = {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
-  components?: { schemas?: Record<string, unknown> };
+  servers?: Array<{ url: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components?: {
+    schemas?: Record<string, unknown>;
+    securitySchemes?: Record<string, { type: string; in?: string; name?: string }>;
+  };
 };
 
 const DOCUMENT_ID = 'https://sentiero.invalid/api/docs/json';
@@ -17,7 +30,9 @@ let document: Document;
 let ajv: Ajv2020;
 beforeAll(async () => {
   sut = await createTestApp();
-  document = (await sut.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  document = (
+    await sut.app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'sentiero.test' } })
+  ).json();
   // The whole document is one schema resource, so that `#/components/schemas/…` resolves inside it.
   ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
@@ -66,6 +81,74 @@ describe('the OpenAPI document at /api/docs/json', () => {
       }
     }
     expect(undocumented).toEqual([]);
+  });
+});
+
+/**
+ * Whether a problem is about the answers of an operation that answers a redirect (3XX): Facebook's
+ * callback sends the browser on with a 303 and has no 2XX answer to declare.
+ */
+function answersRedirect(problem: { location: Array<{ pointer?: string }> }): boolean {
+  const [, path, method] =
+    /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(problem.location[0]?.pointer ?? '') ?? [];
+  if (!path || !method) return false;
+  const operation = document.paths[path.replace(/~1/g, '/').replace(/~0/g, '~')]?.[method];
+  return Object.keys(operation?.responses ?? {}).some((status) => status.startsWith('3'));
+}
+
+describe('the document as a client generator reads it', () => {
+  it("passes Redocly's recommended rules, warnings included", async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      // Sentiero's API is published under no licence: the document names none rather than invent one.
+      rules: { 'info-license': 'off' },
+    });
+    const problems = await lintFromString({
+      source: JSON.stringify(document),
+      absoluteRef: DOCUMENT_ID,
+      config,
+    });
+    const described = problems
+      .filter((problem) => !(problem.ruleId === 'operation-2xx-response' && answersRedirect(problem)))
+      .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`);
+    expect(described).toEqual([]);
+  });
+
+  it('names the server the paths are under: the origin the document was asked from', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'http://sentiero.test' })]);
+  });
+
+  it('names each operation after its declaration: a read by GET by its route name, by POST with Post', () => {
+    const regionList = document.paths['/api/app/region/list'];
+    expect(regionList?.get?.operationId).toBe('regionList');
+    expect(regionList?.post?.operationId).toBe('regionListPost');
+    expect(document.paths['/api/app/v4/ticket/buy']?.post?.operationId).toBe('ticketBuy');
+    expect(document.paths['/api/app/ticket/download']?.get?.operationId).toBe('getAppTicketDownload');
+  });
+
+  it('describes the session cookie, and asks for it on every operation for members and only there', () => {
+    expect(document.components?.securitySchemes?.session).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sentiero_session' }),
+    );
+    const mismatches: string[] = [];
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const methods = document.paths[`/api${endpoint.path}`] ?? {};
+      const access = endpoint.access ?? 'public';
+      for (const [method, operation] of Object.entries(methods)) {
+        const security = access === 'public' ? [] : [{ session: [] }];
+        if (
+          operation['x-sentiero-access'] !== access ||
+          JSON.stringify(operation.security) !== JSON.stringify(security)
+        )
+          mismatches.push(
+            `${name} ${method}: ${operation['x-sentiero-access']} ${JSON.stringify(operation.security)}`,
+          );
+      }
+    }
+    expect(mismatches).toEqual([]);
+    const premium = document.paths['/api/app/find/save']?.post;
+    expect(premium?.['x-sentiero-access']).toBe('premium');
+    expect(premium?.security).toEqual([{ session: [] }]);
   });
 });
 

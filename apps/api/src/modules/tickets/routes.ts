@@ -48,5 +48,10 @@ export function registerTicketRoutes(app: FastifyInstance) {
   }
   registerEndpoint(app, ticketResidenceList, (ctx, input) => listResidenceCountries(ctx, input.id));
   registerEndpoint(app, serviceTagList, (ctx) => listServiceTags(ctx));
-  registerRulesDownload(app, '/api/app/ticket/rules', (ctx, id) => requireTicketRules(ctx, id));
+  registerRulesDownload(
+    app,
+    '/api/app/ticket/rules',
+    (ctx, id) => requireTicketRules(ctx, id),
+    "A ticket's rules as a text file, in the language asked for.",
+  );
 }

@@ -10,19 +10,16 @@ import {
 } from '@sentiero/contract/tickets';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { findCardsById, findTicketCards, type TicketCardRow, type TicketListQuery } from './listing-repo.ts';
 import {
-  findCardsById,
   findCountryNames,
   findServiceTags,
   findTakenPlaces,
-  findTicketCards,
   findTicketForPurchase,
   findTicketInfo,
   findTicketPackages,
   findTicketRules,
   findTicketServices,
-  type TicketCardRow,
-  type TicketListQuery,
 } from './repo.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
-import { SPECIES } from '@sentiero/contract/species';
+import { SPECIES } from '@sentiero/contract/species-list';
 import type { SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';

@@ -42,12 +42,12 @@ describe('loginPath', () => {
 
 describe('withRedirect', () => {
   it('carries the page to come back to from login to signup and back', () => {
-    expect(withRedirect('/signup', '/event/47/payment')).toBe('/signup?redirectTo=%2Fevent%2F47%2Fpayment');
-    expect(withRedirect('/login', '/event/47/payment')).toBe('/login?redirectTo=%2Fevent%2F47%2Fpayment');
+    expect(withRedirect('signup', '/event/47/payment')).toBe('/signup?redirectTo=%2Fevent%2F47%2Fpayment');
+    expect(withRedirect('login', '/event/47/payment')).toBe('/login?redirectTo=%2Fevent%2F47%2Fpayment');
   });
 
   it('drops a missing or unsafe page', () => {
-    expect(withRedirect('/signup', null)).toBe('/signup');
-    expect(withRedirect('/login', '//evil.example')).toBe('/login');
+    expect(withRedirect('signup', null)).toBe('/signup');
+    expect(withRedirect('login', '//evil.example')).toBe('/login');
   });
 });

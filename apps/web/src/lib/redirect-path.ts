@@ -1,8 +1,15 @@
+import { PAGES } from '@sentiero/contract/pages';
 /** Where a login leads when nobody asked for a particular page. */
-export const AFTER_LOGIN_PATH = '/user';
+export const AFTER_LOGIN_PATH = PAGES.account.path();
 
 /** Pages a login must not lead back to: they would log out again or show a visitor-only form. */
-const NOT_AFTER_LOGIN = ['/logout', '/login', '/signup', '/forgot-password', '/reset-password'];
+const NOT_AFTER_LOGIN = [
+  PAGES.logout,
+  PAGES.login,
+  PAGES.signup,
+  PAGES.forgotPassword,
+  PAGES.resetPassword,
+].map((page) => page.pattern);
 
 /**
  * The `redirectTo` of a login link, if it is a path of this site; anything else (another host,
@@ -30,12 +37,12 @@ export function safeRedirectPath(value: string | null | undefined): string {
  * A visitor-only form (login, signup), remembering the page to come back to when it is not the
  * default one.
  */
-export function withRedirect(form: '/login' | '/signup', from: string | null | undefined): string {
+export function withRedirect(form: 'login' | 'signup', from: string | null | undefined): string {
   const target = safeRedirectPath(from);
-  return target === AFTER_LOGIN_PATH ? form : `${form}?redirectTo=${encodeURIComponent(target)}`;
+  return PAGES[form].path(target === AFTER_LOGIN_PATH ? {} : { redirectTo: target });
 }
 
 /** The login page, remembering the page to come back to when it is not the default one. */
 export function loginPath(from: string): string {
-  return withRedirect('/login', from);
+  return withRedirect('login', from);
 }

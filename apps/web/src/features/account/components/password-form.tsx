@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ export function PasswordForm() {
   });
   const errorText = useFieldErrorText(form.formState.errors);
   const update = useUpdatePassword({
-    onSuccess: () => navigate('/login', { replace: true, ...withNotice(t('password.changed')) }),
+    onSuccess: () => navigate(PAGES.login.path(), { replace: true, ...withNotice(t('password.changed')) }),
     onError: (error) => showServerFieldErrors(form.setError, error, ['old_password', 'new_password']),
   });
 

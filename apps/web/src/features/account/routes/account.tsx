@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { Bell, BookOpen, Download, LogOut, MapPin, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,15 +46,15 @@ export function AccountScreen({
       </Card>
       {user.is_premium && (
         <nav aria-label={t('navbar.fieldTools')} className="flex flex-wrap gap-3">
-          <Link to="/user/finds" className={actionClass}>
+          <Link to={PAGES.finds.path()} className={actionClass}>
             <MapPin aria-hidden className="size-4" />
             {t('navbar.finds')}
           </Link>
-          <Link to="/user/notebook" className={actionClass}>
+          <Link to={PAGES.notebook.path()} className={actionClass}>
             <BookOpen aria-hidden className="size-4" />
             {t('navbar.notebook')}
           </Link>
-          <Link to="/user/alerts" className={actionClass}>
+          <Link to={PAGES.alerts.path()} className={actionClass}>
             <Bell aria-hidden className="size-4" />
             {t('navbar.alerts')}
           </Link>
@@ -85,7 +86,7 @@ export function AccountScreen({
             <LogOut aria-hidden className="size-4" />
             {t('navbar.logout')}
           </Link>
-          <Link to="/user/delete-account" className={`${actionClass} text-red-800`}>
+          <Link to={PAGES.deleteAccount.path()} className={`${actionClass} text-red-800`}>
             <Trash2 aria-hidden className="size-4" />
             {t('navbar.deleteAccount')}
           </Link>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { callApi } from '../../../lib/api-client.ts';
@@ -38,7 +39,7 @@ export function Component() {
       ) : (
         <Alert tone="error">{outcome.message ?? t('emailPage.invalid')}</Alert>
       )}
-      <Link to="/user" className="mt-6 inline-block font-medium text-brand-800 underline">
+      <Link to={PAGES.account.path()} className="mt-6 inline-block font-medium text-brand-800 underline">
         {t('emailPage.toAccount')}
       </Link>
     </div>

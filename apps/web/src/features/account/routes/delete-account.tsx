@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,7 @@ export function Component() {
             <Button type="submit" variant="danger">
               {t('delete.submit')}
             </Button>
-            <Link to="/user" className="text-sm text-brand-800 underline">
+            <Link to={PAGES.account.path()} className="text-sm text-brand-800 underline">
               {t('delete.keep')}
             </Link>
           </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,7 +60,7 @@ export function Component() {
           </form>
         )}
         <p className="text-center text-sm">
-          <Link to="/login" className="font-medium text-brand-800 underline">
+          <Link to={PAGES.login.path()} className="font-medium text-brand-800 underline">
             {t('forgot.backToLogin')}
           </Link>
         </p>

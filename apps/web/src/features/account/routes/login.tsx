@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +101,7 @@ export function Component() {
             <p className="text-center text-sm text-stone-600">
               {t('login.noAccount')}{' '}
               <Link
-                to={withRedirect('/signup', params.get('redirectTo'))}
+                to={withRedirect('signup', params.get('redirectTo'))}
                 className="font-medium text-brand-800 underline"
               >
                 {t('login.toSignup')}

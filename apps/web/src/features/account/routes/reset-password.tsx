@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ export function Component() {
     body = (
       <Alert tone="success">
         <p>{t('reset.done')}</p>
-        <Link to="/login" className={`mt-2 inline-block ${linkClass}`}>
+        <Link to={PAGES.login.path()} className={`mt-2 inline-block ${linkClass}`}>
           {t('reset.toLogin')}
         </Link>
       </Alert>

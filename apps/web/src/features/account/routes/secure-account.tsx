@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-error.ts';
@@ -27,7 +28,7 @@ export function Component() {
       {secure.isSuccess ? (
         <Alert tone="success">
           <p>{t('securePage.done')}</p>
-          <Link to="/login" className="mt-2 inline-block font-medium text-brand-800 underline">
+          <Link to={PAGES.login.path()} className="mt-2 inline-block font-medium text-brand-800 underline">
             {t('securePage.toLogin')}
           </Link>
         </Alert>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -154,7 +155,7 @@ export function Component() {
         </Button>
         <p className="text-center text-sm text-stone-600">
           {t('signup.haveAccount')}{' '}
-          <Link to={withRedirect('/login', redirectTo)} className="font-medium text-brand-800 underline">
+          <Link to={withRedirect('login', redirectTo)} className="font-medium text-brand-800 underline">
             {t('signup.toLogin')}
           </Link>
         </p>

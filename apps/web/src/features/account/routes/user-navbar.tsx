@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import {
   Bell,
   BookOpen,
@@ -24,17 +25,17 @@ export function Component() {
   const user = useMember();
   const premiumBrand = useSite().data?.premium_brand ?? 'Sentiero+';
   const items: MenuItem[] = [
-    { to: '/user/account', label: t('navbar.account'), Icon: UserRound },
-    { to: '/user/mytickets', label: t('navbar.mytickets'), Icon: Ticket },
+    { to: PAGES.accountSettings.path(), label: t('navbar.account'), Icon: UserRound },
+    { to: PAGES.myTickets.path(), label: t('navbar.mytickets'), Icon: Ticket },
     // Sentiero+ tools of the field, for members who have them.
     ...(user?.is_premium
       ? [
-          { to: '/user/finds', label: t('navbar.finds'), Icon: MapPin },
-          { to: '/user/notebook', label: t('navbar.notebook'), Icon: BookOpen },
-          { to: '/user/alerts', label: t('navbar.alerts'), Icon: Bell },
+          { to: PAGES.finds.path(), label: t('navbar.finds'), Icon: MapPin },
+          { to: PAGES.notebook.path(), label: t('navbar.notebook'), Icon: BookOpen },
+          { to: PAGES.alerts.path(), label: t('navbar.alerts'), Icon: Bell },
         ]
       : []),
-    { to: '/user/delete-account', label: t('navbar.deleteAccount'), Icon: Trash2, danger: true },
+    { to: PAGES.deleteAccount.path(), label: t('navbar.deleteAccount'), Icon: Trash2, danger: true },
     { to: '/logout', label: t('navbar.logout'), Icon: LogOut },
   ];
   return (

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { UnsubscribePage } from '../../../ui/unsubscribe-page.tsx';
@@ -22,7 +23,7 @@ export function Component() {
       done={(data) => t('unsubscribe.done', { area: data.area_name })}
       links={
         <>
-          <Link to="/user/alerts" className="font-medium text-brand-800 underline">
+          <Link to={PAGES.alerts.path()} className="font-medium text-brand-800 underline">
             {t('unsubscribe.manage')}
           </Link>
           <Link to="/" className="font-medium text-brand-800 underline">

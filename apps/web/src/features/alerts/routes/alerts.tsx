@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -76,7 +77,7 @@ function MemberAlerts({ banner }: { banner?: ReactNode }) {
             ))}
           </ul>
         )}
-        <Link to="/growth" className="inline-block font-medium text-brand-800 underline">
+        <Link to={PAGES.growth.path()} className="inline-block font-medium text-brand-800 underline">
           {t('follows.toGrowth')}
         </Link>
       </section>

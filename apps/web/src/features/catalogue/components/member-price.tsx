@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ export function MemberPrice({ cents, usualCents }: { cents: number | null; usual
   }
   return (
     <Link
-      to="/plus"
+      to={PAGES.plus.path()}
       className="inline-flex items-center gap-1 text-amber-900 text-xs underline decoration-amber-400"
     >
       <Crown aria-hidden className="size-3.5 text-amber-500" />

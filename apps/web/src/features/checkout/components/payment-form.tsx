@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Order } from '@sentiero/contract/checkout';
+import { PAGES } from '@sentiero/contract/pages';
 import type { PaymentMethods } from '@sentiero/contract/system';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -34,7 +35,10 @@ function FailureMessage({ failure, ticketId }: { failure: PurchaseFailure; ticke
       return (
         <Alert tone="error">
           <p>{t('errors:TICKET_UNAVAILABLE')}</p>
-          <Link to={`/event/${ticketId}`} className="mt-2 inline-block font-medium underline">
+          <Link
+            to={PAGES.event.path({ eventId: ticketId })}
+            className="mt-2 inline-block font-medium underline"
+          >
             {t('failure.backToEvent')}
           </Link>
         </Alert>
@@ -146,7 +150,7 @@ export function PaymentForm({
         window.location.assign(next.url);
         return;
       }
-      navigate(`/event/${ticketId}/confirmation`);
+      navigate(PAGES.eventConfirmation.path({ eventId: ticketId }));
     },
     onError: (error) => {
       const found = classifyPurchaseFailure(error);
@@ -160,7 +164,7 @@ export function PaymentForm({
         useAuthStore.getState().clearUser();
       } else if (found.kind === 'guests') {
         checkout.showGuestErrors(found.fields);
-        navigate(`/event/${ticketId}/guests`);
+        navigate(PAGES.eventGuests.path({ eventId: ticketId }));
       } else {
         if (found.kind === 'coupon') checkout.applyCoupon(null);
         setFailure(found);

@@ -50,10 +50,10 @@ function LoginRequired({ from }: { from: string }) {
       <p className="font-medium">{t('payment.loginRequired')}</p>
       <p className="mt-1 text-sm">{t('payment.loginKeeps')}</p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link to={withRedirect('/login', from)} className={buttonClass('primary')}>
+        <Link to={withRedirect('login', from)} className={buttonClass('primary')}>
           {t('payment.logIn')}
         </Link>
-        <Link to={withRedirect('/signup', from)} className={buttonClass('secondary')}>
+        <Link to={withRedirect('signup', from)} className={buttonClass('secondary')}>
           {t('payment.signUp')}
         </Link>
       </div>

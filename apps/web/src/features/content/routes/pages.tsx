@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -83,7 +84,7 @@ export function CompanyPage() {
       <PageHeading lead={t('company.lead')}>{t('company.title')}</PageHeading>
       <Paragraphs items={t('company.paragraphs', { returnObjects: true }) as string[]} />
       <p>
-        <Link to="/contact" className="font-medium text-brand-800 underline">
+        <Link to={PAGES.contact.path()} className="font-medium text-brand-800 underline">
           {t('company.contact')}
         </Link>
       </p>

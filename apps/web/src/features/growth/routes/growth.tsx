@@ -143,10 +143,16 @@ export function GrowthTable({
         <div className="space-y-2 rounded-xl border border-brand-200 bg-brand-50 p-4">
           <p className="text-stone-800">{t('visitorLead')}</p>
           <p className="flex flex-wrap gap-3">
-            <Link className="font-medium text-brand-800 underline" to={withRedirect('/login', '/growth')}>
+            <Link
+              className="font-medium text-brand-800 underline"
+              to={withRedirect('login', PAGES.growth.path())}
+            >
               {t('login')}
             </Link>
-            <Link className="font-medium text-brand-800 underline" to={withRedirect('/signup', '/growth')}>
+            <Link
+              className="font-medium text-brand-800 underline"
+              to={withRedirect('signup', PAGES.growth.path())}
+            >
               {t('signup')}
             </Link>
           </p>

@@ -105,7 +105,7 @@ function LockedRest({ guide, banner, checking }: { guide: Guide; banner: ReactNo
       {!isLoggedIn && (
         <p className="mt-3 text-sm">
           <Link
-            to={withRedirect('/login', PAGES.guide.path({ slug: guide.slug }))}
+            to={withRedirect('login', PAGES.guide.path({ slug: guide.slug }))}
             className="font-medium text-brand-800 underline"
           >
             {t('guide.memberLogin')}
@@ -125,7 +125,10 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
   const { guide } = reading;
 
   const back = (
-    <Link to="/guides" className="inline-flex items-center gap-1.5 text-brand-800 text-sm hover:underline">
+    <Link
+      to={PAGES.guides.path()}
+      className="inline-flex items-center gap-1.5 text-brand-800 text-sm hover:underline"
+    >
       <ArrowLeft aria-hidden className="size-4" />
       {t('guide.back')}
     </Link>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,7 +47,7 @@ export function HomePage({
         {categories}
       </HomeSection>
       <Link
-        to="/growth"
+        to={PAGES.growth.path()}
         className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200 hover:bg-brand-100"
       >
         <span>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Ad, AdPlacement } from '@sentiero/contract/premium';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -88,7 +89,7 @@ export function AdSlot({ placement }: { placement: AdPlacement }) {
         <AdBody ad={ad} />
       ) : ads.isSuccess ? (
         <Link
-          to="/plus"
+          to={PAGES.plus.path()}
           className="flex h-full flex-col justify-center p-4 pt-6 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:-outline-offset-2"
         >
           <span className="font-semibold text-stone-900">{t('ads.noAdsTitle')}</span>

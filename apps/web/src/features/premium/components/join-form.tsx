@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Plan, Subscription, SubscriptionType } from '@sentiero/contract/premium';
 import type { PaymentMethods } from '@sentiero/contract/system';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,7 +69,7 @@ export function JoinForm({
         window.location.assign(subscription.redirect_url);
         return;
       }
-      navigate('/plus/confirmation');
+      navigate(PAGES.plusConfirmation.path());
     },
     onError: (error) => {
       const found = classifyMembershipFailure(error);

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Subscription } from '@sentiero/contract/premium';
 import { Crown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -34,7 +35,7 @@ export function MembershipPanel() {
       ) : (
         <div className="space-y-3">
           <p className="text-stone-700">{t('manage.none', { brand })}</p>
-          <Link to="/plus" className={buttonClass('primary')}>
+          <Link to={PAGES.plus.path()} className={buttonClass('primary')}>
             {t('manage.discover', { brand })}
           </Link>
         </div>
@@ -93,7 +94,7 @@ function MembershipNotice({ subscription }: { subscription: Subscription }) {
       return (
         <Alert tone="info">
           <p>{t('manage.expired', { date: date(subscription.expiry_date) })}</p>
-          <Link to="/plus" className="mt-2 inline-block font-medium underline">
+          <Link to={PAGES.plus.path()} className="mt-2 inline-block font-medium underline">
             {t('manage.joinAgain')}
           </Link>
         </Alert>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import {
   PREMIUM_MONTHLY_PRICE_CENTS,
   PREMIUM_TRIAL_DAYS,
@@ -46,7 +47,7 @@ export function PremiumBanner() {
           : t('banner.priceNoTrial', { price: yearlyPrice, monthly: monthlyPrice })}
       </p>
       <Link
-        to="/plus"
+        to={PAGES.plus.path()}
         className="mt-3 inline-flex items-center rounded-md bg-white px-3 py-2 font-semibold text-brand-900 text-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-amber-300 focus-visible:outline-offset-2"
       >
         {t('banner.cta', { brand })}

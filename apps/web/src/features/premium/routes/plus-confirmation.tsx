@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Subscription } from '@sentiero/contract/premium';
 import { BookOpen, CircleCheck, MapPinned, TableProperties } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -88,7 +89,7 @@ export function MembershipWelcome({ subscription }: { subscription: Subscription
             </li>
           ))}
         </ul>
-        <Link to="/user/account#subscriptions" className={buttonClass('secondary')}>
+        <Link to={PAGES.accountSettings.path({ hash: 'subscriptions' })} className={buttonClass('secondary')}>
           {t('page.manage')}
         </Link>
       </section>
@@ -119,7 +120,7 @@ export function Component() {
       <div className="mx-auto max-w-xl space-y-4">
         <PageHeading>{t('confirmation.failedTitle')}</PageHeading>
         <MembershipFailureMessage failure={classifyMembershipFailure(complete.error)} />
-        <Link to="/plus#plans" className={buttonClass('primary')}>
+        <Link to={PAGES.plus.path({ hash: 'plans' })} className={buttonClass('primary')}>
           {t('confirmation.tryAgain')}
         </Link>
       </div>
@@ -140,7 +141,7 @@ export function Component() {
       ) : (
         <p className="text-stone-700">{t('confirmation.none')}</p>
       )}
-      <Link to="/plus#plans" className={buttonClass('primary')}>
+      <Link to={PAGES.plus.path({ hash: 'plans' })} className={buttonClass('primary')}>
         {t('confirmation.tryAgain')}
       </Link>
     </div>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Plan, SubscriptionType } from '@sentiero/contract/premium';
 import {
   Ban,
@@ -38,7 +39,7 @@ const BENEFITS: { key: string; Icon: LucideIcon; to?: string }[] = [
   { key: 'weather', Icon: CloudSunRain },
   { key: 'discounts', Icon: Percent },
   { key: 'map', Icon: MapPinned },
-  { key: 'guides', Icon: BookOpen, to: '/guides' },
+  { key: 'guides', Icon: BookOpen, to: PAGES.guides.path() },
   { key: 'notebook', Icon: NotebookPen },
   { key: 'growth', Icon: TableProperties },
 ];
@@ -130,7 +131,7 @@ function PlanCard({ plan, saving }: { plan: Plan; saving: number | undefined }) 
       </p>
       <p className="mt-1 text-sm text-stone-600">{t('plan.renews')}</p>
       <Link
-        to={withRedirect('/login', back)}
+        to={withRedirect('login', back)}
         className={`${buttonClass(featured ? 'primary' : 'secondary')} mt-5 w-full`}
       >
         {plan.trial_days > 0 ? t('join.startTrial', { count: plan.trial_days }) : t('join.choose')}
@@ -152,7 +153,7 @@ function VisitorPlans({ plans }: { plans: Plan[] }) {
       </ul>
       <p className="text-sm text-stone-700">
         {t('join.loginFirst')}{' '}
-        <Link to={withRedirect('/signup', '/plus#plans')} className="font-medium text-brand-800 underline">
+        <Link to={withRedirect('signup', '/plus#plans')} className="font-medium text-brand-800 underline">
           {t('join.signUp')}
         </Link>
       </p>
@@ -201,7 +202,10 @@ function MemberPlans({ plans, initialPlan }: { plans: Plan[]; initialPlan: Subsc
         <PlansHeading member />
         <div className="max-w-xl space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
           <MembershipDetails subscription={subscription} />
-          <Link to="/user/account#subscriptions" className={buttonClass('secondary')}>
+          <Link
+            to={PAGES.accountSettings.path({ hash: 'subscriptions' })}
+            className={buttonClass('secondary')}
+          >
             {t('page.manage')}
           </Link>
         </div>

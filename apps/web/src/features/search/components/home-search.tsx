@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { SEARCH_ANY } from '@sentiero/contract/search-choices';
 import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
@@ -61,7 +62,7 @@ export function HomeSearch() {
     <search className="block">
       {/* Before the page's script runs (or without it) the browser sends the form to /search itself. */}
       <form
-        action="/search"
+        action={PAGES.search.path()}
         method="get"
         aria-label={t('homeSearch.label')}
         onSubmit={submit}

@@ -25,6 +25,8 @@ const NOT_USER_TEXT: Record<string, Record<string, string>> = {
   'apps/api/src/platform/config-variables.ts': {
     '/^https:\\/\\/[^/]+\\/.*\\{z\\}.*\\{x\\}.*\\{y\\}/': 'the operator’s environment (MAP_TILE_URL)',
     '/^(mailto:.+@.+|https:\\/\\/.+)$/': 'the operator’s environment (VAPID_SUBJECT)',
+  },
+  'apps/api/src/platform/config.ts': {
     '/\\/+$/': 'the operator’s environment (URLs)',
     '/-----BEGIN CERTIFICATE-----[\\s\\S]+?-----END CERTIFICATE-----/g': 'the operator’s certificate files',
   },

@@ -102,6 +102,22 @@ const listed = { serverRendered: true, sitemap: true, head: 'heading' } as const
 const token = { query: ['token'] } as const;
 const LIST_QUERY = ['country', 'region', 'page'] as const;
 
+/** The search page's fields, kept in its address so a search can be shared and reloaded. */
+export const SEARCH_FIELDS = [
+  'q',
+  'country',
+  'start_date',
+  'end_date',
+  'activity',
+  'service',
+  'id_category',
+  'duration_type',
+  'min_price',
+  'max_price',
+  'order',
+  'page',
+] as const;
+
 /** SPEC section 2, page by page; the order is the route tree's (apps/web/src/app/routes.tsx). */
 export const PAGES = {
   // `source=pwa`: the installed app's start page and shortcuts (system/manifest.ts).
@@ -125,21 +141,7 @@ export const PAGES = {
   plus: definePage('/plus', { ...public_, query: ['plan'], sections: ['plans'] }),
   search: definePage('/search', {
     ...public_,
-    query: [
-      'q',
-      'country',
-      'start_date',
-      'end_date',
-      'activity',
-      'service',
-      'id_category',
-      'duration_type',
-      'min_price',
-      'max_price',
-      'order',
-      'page',
-      'source',
-    ],
+    query: [...SEARCH_FIELDS, 'source'],
   }),
   society: definePage('/society', public_),
   terms: definePage('/termsconditions', public_),

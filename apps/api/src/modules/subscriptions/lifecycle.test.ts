@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedControls,
   applyEvent,
   isEntitled,
   MAX_RETRIES,
@@ -267,5 +268,46 @@ describe('the Sentiero+ membership', () => {
     const paid = run(unpaid, { type: 'charge_succeeded', at: START, paidUntil: day(30) });
     expect(paid).toMatchObject({ status: 'active', awaitingApproval: false });
     expect(isEntitled(paid, day(3))).toBe(true);
+  });
+});
+
+/** Where Sentiero keeps and charges the card (the sandbox), as the membership answer tells. */
+const here = { chargedHere: true };
+
+describe("what the membership answer offers the member (the web's buttons)", () => {
+  it('offers each state the actions the state machine allows, in the order the screen shows them', () => {
+    expect(allowedControls(trial(), day(1), here)).toEqual(['change_payment', 'cancel']);
+    expect(allowedControls(paidYear(), day(10), here)).toEqual(['change_payment', 'suspend', 'cancel']);
+    const suspended = run(paidYear(), { type: 'suspend', at: day(10) });
+    expect(allowedControls(suspended, day(11), here)).toEqual(['resume', 'change_payment']);
+    const pastDue = run(trial(), { type: 'charge_failed', at: day(7) });
+    expect(allowedControls(pastDue, day(8), here)).toEqual(['change_payment', 'cancel']);
+    const expired = run(paidYear(), { type: 'end', at: day(20) });
+    expect(allowedControls(expired, day(21), here)).toEqual([]);
+  });
+
+  it('offers to undo a cancellation until the last paid day only', () => {
+    const canceled = run(paidYear(), { type: 'cancel', at: day(10) });
+    expect(allowedControls(canceled, day(371), here)).toEqual(['uncancel']);
+    expect(allowedControls(canceled, day(372), here)).toEqual([]);
+  });
+
+  it("offers nothing for an app store's membership, nor for one that awaits its approval", () => {
+    const store = { ...paidYear(), source: 'apple' as const };
+    expect(allowedControls(store, day(10), here)).toEqual([]);
+    const awaiting = { ...trial(), awaitingApproval: true };
+    expect(allowedControls(awaiting, day(1), here)).toEqual([]);
+  });
+
+  it('offers a new payment method only where Sentiero keeps and charges it (not Stripe, not PayPal)', () => {
+    expect(allowedControls(paidYear(), day(10), { chargedHere: false })).toEqual(['suspend', 'cancel']);
+  });
+});
+
+describe('the one entitlement rule', () => {
+  it('gives no benefits for a status the state machine does not know', () => {
+    const row = { status: 'paused_by_bank', periodEnd: day(30), graceUntil: null, awaitingApproval: false };
+    expect(isEntitled(row, day(1))).toBe(false);
+    expect(isEntitled({ ...row, status: 'active' }, day(1))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { SEARCH_FIELDS } from '@sentiero/contract/pages';
 import { isBlankSearchField, isEmptySearch, SEARCH_ANY } from '@sentiero/contract/search-choices';
 import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
@@ -11,20 +12,7 @@ import { type SearchInput, useSearch } from '../api.ts';
 type SearchResults = ReturnType<typeof useSearch>;
 
 /** The fields the page keeps in its address, so a search can be shared and reloaded. */
-const FIELDS = [
-  'q',
-  'country',
-  'start_date',
-  'end_date',
-  'activity',
-  'service',
-  'id_category',
-  'duration_type',
-  'min_price',
-  'max_price',
-  'order',
-  'page',
-] as const;
+const FIELDS = SEARCH_FIELDS;
 
 function readInput(params: URLSearchParams): SearchInput {
   const input: Record<string, string> = {};

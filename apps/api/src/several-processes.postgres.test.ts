@@ -8,7 +8,7 @@ import {
   buy,
   checkPlaces,
   createMembers,
-  limitPlaces,
+  createTicketsWithPlaces,
   MEMBER_PASSWORD,
   type Member,
   openDays,
@@ -59,7 +59,7 @@ beforeAll(async () => {
     startServerProcess({ ...shared, JOB_WORKERS: 'on', DATABASE_POOL_SIZE: '2' }),
   ]);
   members = await createMembers(database.db, BUYERS, 'several');
-  ticketIds = await limitPlaces(database.db, 30);
+  ticketIds = await createTicketsWithPlaces(database.db, 30);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill(), worker?.kill()]);

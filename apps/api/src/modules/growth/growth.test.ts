@@ -10,7 +10,7 @@ import { activityTypes } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember, createTicket, createWeatherDays } from '../../test/factories.ts';
+import { createArea, createMember, createTicket, createWeatherDays, joinPlus } from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -61,18 +61,6 @@ describe('app/area/list/level', () => {
 
 type Browser = Awaited<ReturnType<typeof createMember>>;
 const table = async (browser: Browser) => (await browser.get('/api/app/area/list/level?lng=en')).json();
-
-let memberships = 0;
-async function joinPlus(member: Browser) {
-  const bought = await member.post('/api/app/subscription/buy?lng=en', {
-    subscription_type: 'yearly',
-    payment_method: 'sandbox',
-    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    idempotency_key: `growth-premium-${++memberships}`,
-  });
-  expect(bought.statusCode).toBe(200);
-  return member;
-}
 
 describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
   it('shows a member the last days, the areas they unlock in full, and no more than their allowance', async () => {
@@ -133,7 +121,8 @@ describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
   });
 
   it('shows a Sentiero+ member every reported day of every area', async () => {
-    const member = await joinPlus(await createMember(sut, 'Socio'));
+    const member = await createMember(sut, 'Socio');
+    await joinPlus(member);
     const full = await table(member);
     expect(full).toMatchObject({ access: 'premium', full_table: true });
     for (const row of full.area_list as Row[]) expect(row.days).toHaveLength(FULL_GROWTH_DAYS);
@@ -175,7 +164,8 @@ describe('the growth forecast in the table (issue 15, ADR 018)', () => {
   });
 
   it('shows Sentiero+ a week of history and a week of forecast with the reasons', async () => {
-    const member = await joinPlus(await createMember(sut, 'Previsore'));
+    const member = await createMember(sut, 'Previsore');
+    await joinPlus(member);
     const row = rowOf(await table(member));
     expect(row?.forecast).toHaveLength(14);
     expect(row?.forecast.filter((day) => day.forecast)).toHaveLength(7);

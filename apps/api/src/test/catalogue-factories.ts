@@ -1,0 +1,50 @@
+import type { Db } from '@sentiero/db/client';
+import { activityTypes, regions } from '@sentiero/db/schema';
+import { inEveryLanguage } from './factories.ts';
+
+type RegionRow = typeof regions.$inferSelect;
+type ActivityTypeRow = typeof activityTypes.$inferSelect;
+
+/*
+ * The catalogue's grouping rows: a test that counts what a region or an activity lists makes its
+ * own, so the seeded catalogue's tickets are not in the count. Countries and the four categories
+ * are fixed by SPEC (ids 16–19) and are not made here.
+ */
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
+
+/** A region of Italy that holds nothing until the test puts areas in it. */
+export async function createRegion(
+  db: Db,
+  overrides: Partial<typeof regions.$inferInsert> = {},
+): Promise<RegionRow> {
+  const slug = overrides.slug ?? unique('test-region');
+  const [row] = await db
+    .insert(regions)
+    .values({
+      slug,
+      countryCode: 'IT',
+      name: inEveryLanguage(`Region ${slug}`),
+      latitude: 46.1,
+      longitude: 11.1,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('the region was not written');
+  return row;
+}
+
+/** An activity no seeded ticket has. */
+export async function createActivityType(
+  db: Db,
+  overrides: Partial<typeof activityTypes.$inferInsert> = {},
+): Promise<ActivityTypeRow> {
+  const slug = overrides.slug ?? unique('test-activity');
+  const [row] = await db
+    .insert(activityTypes)
+    .values({ slug, icon: 'sprout', name: inEveryLanguage(`Activity ${slug}`), ...overrides })
+    .returning();
+  if (!row) throw new Error('the activity type was not written');
+  return row;
+}

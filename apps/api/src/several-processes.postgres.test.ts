@@ -9,7 +9,6 @@ import {
   checkPlaces,
   createMembers,
   createTicketsWithPlaces,
-  MEMBER_PASSWORD,
   type Member,
   openDays,
   ordersByCode,
@@ -19,6 +18,7 @@ import {
   startBuying,
 } from './test/buyers.ts';
 import { createTestDatabase, type TestDatabase } from './test/database.ts';
+import { MEMBER_PASSWORD } from './test/factories.ts';
 import { type ServerProcess, startServerProcess, waitFor } from './test/server-process.ts';
 
 /**

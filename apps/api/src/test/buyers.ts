@@ -5,10 +5,8 @@ import { sessions, users } from '@sentiero/db/schema';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/passwords.ts';
 import { hashToken, newToken } from '../platform/sessions.ts';
-import { createArea, createTicket } from './factories.ts';
+import { createArea, createTicket, MEMBER_PASSWORD } from './factories.ts';
 
-/** The password every member made here has, for tests that log in through the API. */
-export const MEMBER_PASSWORD = 'Trota2026';
 /** Outside production the session cookie has no `__Host-` prefix. */
 const SESSION_COOKIE = 'sentiero_session';
 const PAYING_CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };

@@ -42,19 +42,29 @@ export const inEveryLanguage = (words: string): LocalizedText =>
 /** The first day tests buy on: the test clocks stand in November 2026, so summer 2027 is ahead. */
 export const FIRST_TEST_DAY = '2027-06-01';
 
+/** The password of a member `createMember` signs up, unless the test gives one. */
+export const MEMBER_PASSWORD = 'Trota2026';
+
+/** What a test may choose of a member it signs up; an e-mail address nobody else has by default. */
+export type MemberDetails = { email?: string; password?: string; country?: string; lng?: string };
+
 /** A member signed up and logged in through the API, in a browser of its own. */
-export async function createMember(sut: TestApp, name = 'Paolo'): Promise<Browser> {
+export async function createMember(
+  sut: TestApp,
+  name = 'Paolo',
+  { email, password = MEMBER_PASSWORD, country = 'IT', lng = 'en' }: MemberDetails = {},
+): Promise<Browser> {
   const browser = createBrowser(sut);
-  const response = await browser.post('/api/app/user/register?lng=en', {
+  const response = await browser.post(`/api/app/user/register?lng=${lng}`, {
     firstname: name,
     lastname: 'Conti',
-    email: `${name.toLowerCase()}.${++serial}.${Date.now()}@example.it`,
-    password: 'Trota2026',
-    country: 'IT',
+    email: email ?? `${name.toLowerCase()}.${++serial}.${Date.now()}@example.it`,
+    password,
+    country,
     is_adult: true,
     policy_accepted: true,
   });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
   return browser;
 }
 

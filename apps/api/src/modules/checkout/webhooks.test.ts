@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 import {
   type FakeStripe,
-  STRIPE_TEST_KEYS,
   startFakeStripe,
+  stripeEnvironment,
   stripeEvent,
   stripeSignature,
 } from '../../test/fakes/stripe.ts';
@@ -20,9 +20,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   sut = await createTestApp(
     {
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
-      STRIPE_API_BASE: stripe.server.url,
+      ...stripeEnvironment(stripe),
     },
     { clock: { now: () => now } },
   );

@@ -259,10 +259,19 @@ function firstOpenDay(ticket: TicketRow): string | undefined {
 /** The line of one guest on one ticket, for `createOrder`. */
 export type OrderLineInput = Partial<NewOrderLine> & Pick<NewOrderLine, 'ticketId' | 'startDate'>;
 
+/** When an order in each state was paid and issued, as the buy and its payment write it. */
+function orderTimes(status: NewOrder['status'], at: Date): Pick<NewOrder, 'paidAt' | 'issuedAt'> {
+  if (status === 'paid') return { paidAt: at };
+  if (status === 'issued' || status === 'refunded') return { paidAt: at, issuedAt: at };
+  return {};
+}
+
 /**
  * Writes an order and its lines directly, as a buy, a crash or an abandoned payment left them:
- * by default a pending card order whose hold is still running. With `capacity`, its places are
- * taken too, as the buy that wrote it took them.
+ * by default a pending card order whose hold is still running; a paid, issued or refunded one
+ * has its payment's times. With `capacity`, its places are taken too, as the buy that wrote it
+ * took them. An issued order has no ticket codes this way: a test that reads them buys through
+ * the API (`createTicketHolder`).
  */
 export async function createOrder(
   db: Db,
@@ -289,6 +298,7 @@ export async function createOrder(
         subtotalCents: subtotal,
         totalCents: subtotal,
         holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+        ...orderTimes(order.status ?? 'pending', new Date()),
         ...order,
       })
       .returning();

@@ -1,6 +1,6 @@
 import type { Db } from '@sentiero/db/client';
 import { activityTypes, regions } from '@sentiero/db/schema';
-import { inEveryLanguage } from './factories.ts';
+import { inEveryLanguage, unique } from './factories.ts';
 
 type RegionRow = typeof regions.$inferSelect;
 type ActivityTypeRow = typeof activityTypes.$inferSelect;
@@ -10,9 +10,6 @@ type ActivityTypeRow = typeof activityTypes.$inferSelect;
  * own, so the seeded catalogue's tickets are not in the count. Countries and the four categories
  * are fixed by SPEC (ids 16–19) and are not made here.
  */
-
-let serial = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
 
 /** A region of Italy that holds nothing until the test puts areas in it. */
 export async function createRegion(

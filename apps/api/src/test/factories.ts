@@ -33,7 +33,7 @@ type CouponRow = typeof coupons.$inferSelect;
 
 /** Slugs, codes and e-mail addresses are unique: a process-wide counter keeps them apart. */
 let serial = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
 
 /** The same words in every language, as localized jsonb columns hold them. */
 export const inEveryLanguage = (words: string): LocalizedText =>

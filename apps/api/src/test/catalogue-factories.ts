@@ -1,5 +1,6 @@
+import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
 import type { Db } from '@sentiero/db/client';
-import { activityTypes, regions } from '@sentiero/db/schema';
+import { activityTypes, areaGrowthLevels, regions } from '@sentiero/db/schema';
 import { inEveryLanguage, unique } from './factories.ts';
 
 type RegionRow = typeof regions.$inferSelect;
@@ -44,4 +45,17 @@ export async function createActivityType(
     .returning();
   if (!row) throw new Error('the activity type was not written');
   return row;
+}
+
+/** An area's growth reports, as its rangers and members send them: a level on each day given. */
+export async function createGrowthReports(
+  db: Db,
+  areaId: number,
+  reports: { date: string; level: GrowthLevel }[],
+): Promise<void> {
+  await db
+    .insert(areaGrowthLevels)
+    .values(
+      reports.map(({ date, level }) => ({ areaId, observedOn: date, level: GROWTH_LEVELS.indexOf(level) })),
+    );
 }

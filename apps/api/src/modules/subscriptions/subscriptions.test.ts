@@ -44,6 +44,16 @@ async function subscribe(browser: Browser, card = CARD, subscription_type = 'yea
   });
 }
 
+/** Every charge of a membership, in the order they were written. */
+const chargesOf = (subscriptionId: number) =>
+  sut.database.db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
+    .orderBy(subscriptionCharges.id);
+const membershipRows = (id: number) =>
+  sut.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+
 const info = async (browser: Browser) =>
   (await browser.get('/api/app/subscription/info')).json().subscription;
 const premium = async (browser: Browser) => (await browser.get('/api/app/user/info')).json().user.is_premium;
@@ -233,10 +243,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     expect(active.expiry_date).toBe('2027-12-02T08:00:00.000Z');
     // Running the job again the same day charges nothing more.
     await renew();
-    const charges = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const charges = await chargesOf(subscription.id);
     expect(charges.filter((charge) => charge.status === 'paid')).toHaveLength(1);
     expect(charges[0]?.receiptNumber).toMatch(/^SP-2026-\d{7}$/);
   });
@@ -262,10 +269,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     state = await info(member);
     expect(state).toMatchObject({ status: 'expired', entitled: false });
     expect(await premium(member)).toBe(false);
-    const attempts = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const attempts = await chargesOf(subscription.id);
     expect(attempts.map((charge) => [charge.attempt, charge.status])).toEqual([
       [1, 'failed'],
       [2, 'failed'],
@@ -330,10 +334,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     // One pays; the other is refused, or (when it came second) saves its card on the paid membership.
     expect(answers.map((answer) => answer.statusCode)).toContain(200);
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
-    const paid = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const paid = await chargesOf(subscription.id);
     expect(paid.filter((charge) => charge.status === 'paid')).toHaveLength(1);
   });
 
@@ -342,16 +343,8 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
     clock.set(Date.parse(subscription.trial_end_date) + 60_000);
     await renew();
-    const [row] = await sut.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscription.id));
+    const [row] = await membershipRows(subscription.id);
     if (!row) throw new Error('no membership');
-    const chargesOf = () =>
-      sut.database.db
-        .select()
-        .from(subscriptionCharges)
-        .where(eq(subscriptionCharges.subscriptionId, row.id));
     const change = () =>
       member.post('/api/app/subscription/payment-method?lng=en', { payment_method: 'sandbox', card: CARD });
 
@@ -372,14 +365,14 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('NOT_ALLOWED_NOW');
     expect((await info(member)).status).toBe('past_due');
-    expect((await chargesOf()).filter((charge) => charge.status === 'paid')).toHaveLength(0);
+    expect((await chargesOf(row.id)).filter((charge) => charge.status === 'paid')).toHaveLength(0);
 
     // A charge still pending after the lease was left by a process that died: it holds nothing.
     clock.set(clock.ms() + PENDING_CHARGE_LEASE_MS + 60_000);
     const fixed = await change();
     expect(fixed.statusCode).toBe(200);
     expect(fixed.json().subscription.status).toBe('active');
-    const charges = await chargesOf();
+    const charges = await chargesOf(row.id);
     expect(charges.find((charge) => charge.idempotencyKey === inFlight)).toMatchObject({
       status: 'failed',
       reason: 'interrupted',
@@ -406,10 +399,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     const { subscription } = (await subscribe(member, FAILS_ON_CHARGE)).json();
     clock.set(Date.parse(subscription.trial_end_date) + 60_000);
     await renew();
-    const [row] = await sut.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscription.id));
+    const [row] = await membershipRows(subscription.id);
     if (!row?.nextChargeAt) throw new Error('no retry planned');
     clock.set(row.nextChargeAt.getTime() + 60_000);
     // The member's new card is being charged for this period as the job runs.
@@ -426,10 +416,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
     );
     const report = await renew();
     expect(report.errors).toBe(0);
-    const charges = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, row.id));
+    const charges = await chargesOf(row.id);
     expect(charges.map((charge) => charge.status).sort()).toEqual(['failed', 'pending']);
     expect((await info(member)).status).toBe('past_due');
   });
@@ -462,10 +449,7 @@ describe('Sentiero+ renewals (the scheduled job, fixed clock)', () => {
         eq(sandboxBillingCharges.idempotencyKey, `sub-${subscription.id}-${subscription.trial_end_date}-1`),
       );
     expect(ledger).toHaveLength(1);
-    const charges = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const charges = await chargesOf(subscription.id);
     expect(charges).toHaveLength(1);
     expect(charges[0]?.status).toBe('paid');
   });
@@ -475,10 +459,7 @@ describe('Sentiero+ member actions', () => {
   it('waits to cancel while the renewal job is charging the period, so the member is never charged for a year they stopped', async () => {
     const member = await createMember(sut, 'Midcharge');
     const { subscription } = (await subscribe(member)).json();
-    const [row] = await sut.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscription.id));
+    const [row] = await membershipRows(subscription.id);
     if (!row) throw new Error('no membership');
     // The job has written its charge row and is asking the provider.
     const charge = await openCharge(
@@ -532,10 +513,7 @@ describe('Sentiero+ member actions', () => {
     const late = await member.post('/api/app/subscription/uncancel?lng=en', {});
     expect(late.statusCode).toBe(409);
     // Nothing was charged after the cancellation.
-    const charges = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const charges = await chargesOf(subscription.id);
     expect(charges).toHaveLength(1);
   });
 
@@ -556,10 +534,7 @@ describe('Sentiero+ member actions', () => {
     const resumed = (await member.post('/api/app/subscription/resume?lng=en', {})).json().subscription;
     expect(resumed).toMatchObject({ status: 'active', entitled: true });
     expect(Date.parse(resumed.expiry_date)).toBe(clock.ms() + (paidUntil - suspendedAt));
-    const charges = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const charges = await chargesOf(subscription.id);
     expect(charges).toHaveLength(1);
   });
 
@@ -600,15 +575,9 @@ describe('Sentiero+ and a deleted account', () => {
     expect(deleted.statusCode).toBe(200);
     clock.set(Date.parse(subscription.trial_end_date) + 60_000);
     await renew();
-    const [row] = await sut.database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscription.id));
+    const [row] = await membershipRows(subscription.id);
     expect(row?.status).toBe('expired');
-    const charges = await sut.database.db
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+    const charges = await chargesOf(subscription.id);
     expect(charges).toHaveLength(0);
   });
 });

@@ -10,7 +10,7 @@ import {
   type Answer,
   checkPlaces,
   createMembers,
-  limitPlaces,
+  createTicketsWithPlaces,
   type Member,
   openDays,
   ordersByCode,
@@ -58,7 +58,7 @@ beforeAll(async () => {
     await data.migrate();
     await seedDatabase(data.db);
     members = await createMembers(data.db, BUYERS, 'crash');
-    ticketIds = await limitPlaces(data.db, 20);
+    ticketIds = await createTicketsWithPlaces(data.db, 20);
   } finally {
     await data.close();
   }

@@ -1,15 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkPlaces,
-  createCoupon,
-  createMembers,
-  type Member,
-  openSlots,
-  type Slot,
-  startBuying,
-} from './test/buyers.ts';
+import { checkPlaces, createMembers, type Member, openSlots, type Slot, startBuying } from './test/buyers.ts';
 import { createTestDatabase, type TestDatabase } from './test/database.ts';
+import { createCoupon } from './test/factories.ts';
 import { type ServerProcess, startServerProcess, waitFor } from './test/server-process.ts';
 
 /**
@@ -46,7 +39,9 @@ beforeAll(async () => {
   });
   members = await createMembers(database.db, BUYERS, 'faults');
   slots = await openSlots(database.db, server.url, CAPACITY, SLOTS);
-  coupon = await createCoupon(database.db, 'ESTATE10');
+  // 10 % off everything, no limit of uses: a buy with it locks the coupon's row in a transaction,
+  // so buyers with it queue inside transactions, as on a promotion day.
+  coupon = (await createCoupon(database.db, { code: 'ESTATE10' })).code;
 }, 120_000);
 afterAll(async () => {
   await server?.kill();

@@ -8,8 +8,7 @@ import {
   buy,
   checkPlaces,
   createMembers,
-  limitPlaces,
-  MEMBER_PASSWORD,
+  createTicketsWithPlaces,
   type Member,
   openDays,
   ordersByCode,
@@ -19,6 +18,7 @@ import {
   startBuying,
 } from './test/buyers.ts';
 import { createTestDatabase, type TestDatabase } from './test/database.ts';
+import { MEMBER_PASSWORD } from './test/factories.ts';
 import { type ServerProcess, startServerProcess, waitFor } from './test/server-process.ts';
 
 /**
@@ -59,7 +59,7 @@ beforeAll(async () => {
     startServerProcess({ ...shared, JOB_WORKERS: 'on', DATABASE_POOL_SIZE: '2' }),
   ]);
   members = await createMembers(database.db, BUYERS, 'several');
-  ticketIds = await limitPlaces(database.db, 30);
+  ticketIds = await createTicketsWithPlaces(database.db, 30);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill(), worker?.kill()]);

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { type Db, executeRows } from '@sentiero/db/client';
-import { coupons, sessions, tickets, users } from '@sentiero/db/schema';
+import { sessions, users } from '@sentiero/db/schema';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/passwords.ts';
 import { hashToken, newToken } from '../platform/sessions.ts';
+import { createArea, createTicket, MEMBER_PASSWORD } from './factories.ts';
 
-/** The password every member made here has, for tests that log in through the API. */
-export const MEMBER_PASSWORD = 'Trota2026';
 /** Outside production the session cookie has no `__Host-` prefix. */
 const SESSION_COOKIE = 'sentiero_session';
 const PAYING_CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
@@ -50,20 +49,15 @@ export async function createMembers(db: Db, count: number, prefix: string): Prom
 }
 
 /**
- * One-day tickets an adult can buy without a fishing card or residence, each given `capacity`
- * places a day so that buyers race for them and days sell out.
+ * Four one-day tickets anybody may buy (the factory's defaults: 15 € a place, open every day),
+ * each with `capacity` places a day so that buyers race for them and days sell out.
  */
-export async function limitPlaces(db: Db, capacity: number): Promise<number[]> {
-  const rows = await executeRows<{ id: number }>(
-    db,
-    sql`select id from tickets
-        where active and duration_type in ('DAILY', 'HOURLY') and min_age <= 18 and not requires_fishing_card
-          and resident_countries is null and coalesce(discounted_price_cents, price_cents) > 0
-        order by id limit 4`,
-  );
-  const ids = rows.map((row) => row.id);
-  await db.execute(sql`update ${tickets} set daily_capacity = ${capacity} where id in ${ids}`);
-  return ids;
+export async function createTicketsWithPlaces(db: Db, capacity: number): Promise<number[]> {
+  const area = await createArea(db);
+  const written = [];
+  for (let n = 0; n < 4; n++)
+    written.push(await createTicket(db, { areaId: area.id, dailyCapacity: capacity }));
+  return written.map((ticket) => ticket.id);
 }
 
 /** The first `wanted` open days of those tickets, as their calendars on the server say. */
@@ -81,7 +75,7 @@ export async function openDays(baseUrl: string, ticketIds: number[], wanted: num
 }
 
 export async function openSlots(db: Db, baseUrl: string, capacity: number, wanted: number): Promise<Slot[]> {
-  return openDays(baseUrl, await limitPlaces(db, capacity), wanted);
+  return openDays(baseUrl, await createTicketsWithPlaces(db, capacity), wanted);
 }
 
 /** An answer, or how the connection failed when none came. */
@@ -136,15 +130,6 @@ export function post(
 }
 
 export type Buy = { slot: Slot; key: string; declined: boolean; coupon?: string };
-
-/**
- * 10% off everything, with no limit of uses: a buy with it locks the coupon's row in a
- * transaction, so buyers with it queue inside transactions, as on a promotion day.
- */
-export async function createCoupon(db: Db, code: string): Promise<string> {
-  await db.insert(coupons).values({ code, kind: 'percent', amount: 10 });
-  return code;
-}
 
 /**
  * One guest on one day, paid by the sandbox card; a declined card fails the order and frees its

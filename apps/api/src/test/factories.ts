@@ -33,7 +33,7 @@ type CouponRow = typeof coupons.$inferSelect;
 
 /** Slugs, codes and e-mail addresses are unique: a process-wide counter keeps them apart. */
 let serial = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${++serial}`;
 
 /** The same words in every language, as localized jsonb columns hold them. */
 export const inEveryLanguage = (words: string): LocalizedText =>
@@ -42,19 +42,29 @@ export const inEveryLanguage = (words: string): LocalizedText =>
 /** The first day tests buy on: the test clocks stand in November 2026, so summer 2027 is ahead. */
 export const FIRST_TEST_DAY = '2027-06-01';
 
+/** The password of a member `createMember` signs up, unless the test gives one. */
+export const MEMBER_PASSWORD = 'Trota2026';
+
+/** What a test may choose of a member it signs up; an e-mail address nobody else has by default. */
+export type MemberDetails = { email?: string; password?: string; country?: string; lng?: string };
+
 /** A member signed up and logged in through the API, in a browser of its own. */
-export async function createMember(sut: TestApp, name = 'Paolo'): Promise<Browser> {
+export async function createMember(
+  sut: TestApp,
+  name = 'Paolo',
+  { email, password = MEMBER_PASSWORD, country = 'IT', lng = 'en' }: MemberDetails = {},
+): Promise<Browser> {
   const browser = createBrowser(sut);
-  const response = await browser.post('/api/app/user/register?lng=en', {
+  const response = await browser.post(`/api/app/user/register?lng=${lng}`, {
     firstname: name,
     lastname: 'Conti',
-    email: `${name.toLowerCase()}.${++serial}.${Date.now()}@example.it`,
-    password: 'Trota2026',
-    country: 'IT',
+    email: email ?? `${name.toLowerCase()}.${++serial}.${Date.now()}@example.it`,
+    password,
+    country,
     is_adult: true,
     policy_accepted: true,
   });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
   return browser;
 }
 
@@ -249,10 +259,19 @@ function firstOpenDay(ticket: TicketRow): string | undefined {
 /** The line of one guest on one ticket, for `createOrder`. */
 export type OrderLineInput = Partial<NewOrderLine> & Pick<NewOrderLine, 'ticketId' | 'startDate'>;
 
+/** When an order in each state was paid and issued, as the buy and its payment write it. */
+function orderTimes(status: NewOrder['status'], at: Date): Pick<NewOrder, 'paidAt' | 'issuedAt'> {
+  if (status === 'paid') return { paidAt: at };
+  if (status === 'issued' || status === 'refunded') return { paidAt: at, issuedAt: at };
+  return {};
+}
+
 /**
  * Writes an order and its lines directly, as a buy, a crash or an abandoned payment left them:
- * by default a pending card order whose hold is still running. With `capacity`, its places are
- * taken too, as the buy that wrote it took them.
+ * by default a pending card order whose hold is still running; a paid, issued or refunded one
+ * has its payment's times. With `capacity`, its places are taken too, as the buy that wrote it
+ * took them. An issued order has no ticket codes this way: a test that reads them buys through
+ * the API (`createTicketHolder`).
  */
 export async function createOrder(
   db: Db,
@@ -279,6 +298,7 @@ export async function createOrder(
         subtotalCents: subtotal,
         totalCents: subtotal,
         holdExpiresAt: new Date(Date.now() + 15 * 60_000),
+        ...orderTimes(order.status ?? 'pending', new Date()),
         ...order,
       })
       .returning();

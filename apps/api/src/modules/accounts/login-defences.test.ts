@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 import { FAILED_LOGINS_PER_DEVICE, FAILED_LOGINS_PER_HOUR } from './login.ts';
 
 let sut: TestApp;
@@ -18,17 +19,7 @@ const uniqueEmail = (name: string) => `${name}.${++serial}@example.es`;
 const PASSWORD = 'Senderos2026';
 
 async function register(email = uniqueEmail('pilar')): Promise<{ browser: Browser; email: string }> {
-  const browser = createBrowser(sut);
-  const response = await browser.post('/api/app/user/register?lng=es', {
-    firstname: 'Pilar',
-    lastname: 'García',
-    email,
-    password: PASSWORD,
-    country: 'ES',
-    is_adult: true,
-    policy_accepted: true,
-  });
-  expect(response.statusCode).toBe(200);
+  const browser = await createMember(sut, 'Pilar', { email, password: PASSWORD, country: 'ES', lng: 'es' });
   return { browser, email };
 }
 

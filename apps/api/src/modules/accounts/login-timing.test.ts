@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -27,16 +28,7 @@ async function timedLogin(email: string, attempt: number): Promise<number> {
 }
 
 async function registerMember(email: string) {
-  const response = await createBrowser(sut).post('/api/app/user/register', {
-    firstname: 'Tina',
-    lastname: 'Kos',
-    email,
-    password: PASSWORD,
-    country: 'SI',
-    is_adult: true,
-    policy_accepted: true,
-  });
-  expect(response.statusCode).toBe(200);
+  await createMember(sut, 'Tina', { email, password: PASSWORD, country: 'SI' });
 }
 
 describe('login timing', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 
 let sut: TestApp;
 let now = new Date('2026-11-23T06:00:00Z');
@@ -18,17 +19,7 @@ const uniqueEmail = (name: string) => `${name}.${++serial}@example.it`;
 const PASSWORD = 'Porcini2026';
 
 async function register(email = uniqueEmail('lucia')): Promise<{ browser: Browser; email: string }> {
-  const browser = createBrowser(sut);
-  const response = await browser.post('/api/app/user/register?lng=en', {
-    firstname: 'Lucia',
-    lastname: 'Ferri',
-    email,
-    password: PASSWORD,
-    country: 'IT',
-    is_adult: true,
-    policy_accepted: true,
-  });
-  expect(response.statusCode).toBe(200);
+  const browser = await createMember(sut, 'Lucia', { email, password: PASSWORD });
   return { browser, email };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../../platform/housekeeping-repo.ts';
 import { hashToken } from '../../platform/sessions.ts';
 import { createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 import { FAILED_LOGINS_PER_HOUR } from './login.ts';
 
 let sut: TestApp;
@@ -18,17 +19,7 @@ const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++serial}@example
 const PASSWORD = 'Gobe2026!';
 
 async function register(email = uniqueEmail('ana')) {
-  const browser = createBrowser(sut);
-  const response = await browser.post('/api/app/user/register?lng=sl', {
-    firstname: 'Ana',
-    lastname: 'Novak',
-    email,
-    password: PASSWORD,
-    country: 'SI',
-    is_adult: true,
-    policy_accepted: true,
-  });
-  expect(response.statusCode).toBe(200);
+  const browser = await createMember(sut, 'Ana', { email, password: PASSWORD, country: 'SI', lng: 'sl' });
   return { browser, email };
 }
 

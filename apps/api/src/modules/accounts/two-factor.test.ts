@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.ts';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 
 let sut: TestApp;
 let now = new Date('2026-11-23T06:00:00Z');
@@ -16,16 +17,7 @@ const later = (seconds: number) => {
 const PASSWORD = 'Porcini2026';
 
 async function memberWithTwoFactor(email: string) {
-  const browser = createBrowser(sut);
-  await browser.post('/api/app/user/register?lng=en', {
-    firstname: 'Marco',
-    lastname: 'Bianchi',
-    email,
-    password: PASSWORD,
-    country: 'IT',
-    is_adult: true,
-    policy_accepted: true,
-  });
+  const browser = await createMember(sut, 'Marco', { email, password: PASSWORD });
   const setup = (await browser.post('/api/app/user/two-factor/setup', { password: PASSWORD })).json();
   expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Sentiero:/);
   const enabled = await browser.post('/api/app/user/two-factor/enable', {

@@ -1,9 +1,10 @@
 import { type Database, openDatabase, type Transaction } from '@sentiero/db/client';
-import { tickets, users } from '@sentiero/db/schema';
+import { users } from '@sentiero/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createTicket } from '../../test/factories.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { findOpenCashHolds } from './cash-limits-repo.ts';
 import { insertOrderTakingPlaces } from './repo.ts';
@@ -26,8 +27,7 @@ beforeAll(async () => {
   if (!database.url) throw new Error('this test needs PostgreSQL (TEST_DATABASE_URL)');
   // As many connections as several API processes would hold.
   buyers = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 40 });
-  const [ticket] = await database.db.select({ id: tickets.id }).from(tickets).limit(1);
-  ticketId = ticket?.id ?? 0;
+  ticketId = (await createTicket(database.db)).id;
 });
 afterAll(async () => {
   await buyers.close();

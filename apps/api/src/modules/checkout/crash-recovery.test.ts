@@ -6,7 +6,7 @@ import { freePayments } from '../../platform/payments/free.ts';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { createMember, createOrder, createTicket, memberId, type TestTicket } from '../../test/factories.ts';
-import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
+import { type FakePaypal, paypalEnvironment, startFakePaypal } from '../../test/fakes/paypal.ts';
 import { recoverStrandedOrders } from './recover.ts';
 import type { NewOrder } from './repo.ts';
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   paypal = await startFakePaypal();
   sut = await createTestApp(
     {
-      PAYPAL_CLIENT_ID: PAYPAL_TEST_APP.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL_TEST_APP.clientSecret,
-      PAYPAL_WEBHOOK_ID: PAYPAL_TEST_APP.webhookId,
-      PAYPAL_API_BASE: paypal.server.url,
+      ...paypalEnvironment(paypal),
     },
     { now: NOW },
   );

@@ -6,23 +6,25 @@ import { createMember, createOrder, memberId } from '../../test/factories.ts';
 import { expireHolds } from './service.ts';
 
 setUpCheckout();
-// The test gives the order it leaves unpaid to the owner of whichever order comes first; a file of
-// its own has none until a member has bought once.
+// The member who leaves an order unpaid; its ticket has places per day once a member has bought
+// it, as in production.
+let ownerId: number;
 beforeAll(async () => {
-  const userId = await memberId(await createMember(sut));
+  ownerId = await memberId(await createMember(sut));
   const { date } = await firstOpenDay(daily.id);
-  await createOrder(sut.database.db, { userId, status: 'issued' }, [{ ticketId: daily.id, startDate: date }]);
+  await createOrder(sut.database.db, { userId: ownerId, status: 'issued' }, [
+    { ticketId: daily.id, startDate: date },
+  ]);
 });
 
 describe('holds', () => {
   it('releases the places of an order left unpaid past its 15 minutes', async () => {
     const { date, remaining } = await firstOpenDay(daily.id);
-    const [owner] = await sut.database.db.select({ userId: orders.userId }).from(orders).limit(1);
     await createOrder(
       sut.database.db,
       {
         code: 'ST-HOLD0-TEST0',
-        userId: owner?.userId ?? 0,
+        userId: ownerId,
         status: 'pending',
         language: 'en',
         paymentMethod: 'card',

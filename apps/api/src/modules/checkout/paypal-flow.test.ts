@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createTicket } from '../../test/factories.ts';
-import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
+import { type FakePaypal, paypalEnvironment, startFakePaypal } from '../../test/fakes/paypal.ts';
 
 let sut: TestApp;
 let paypal: FakePaypal;
@@ -9,10 +9,7 @@ beforeAll(async () => {
   paypal = await startFakePaypal();
   sut = await createTestApp(
     {
-      PAYPAL_CLIENT_ID: PAYPAL_TEST_APP.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL_TEST_APP.clientSecret,
-      PAYPAL_WEBHOOK_ID: PAYPAL_TEST_APP.webhookId,
-      PAYPAL_API_BASE: paypal.server.url,
+      ...paypalEnvironment(paypal),
     },
     { now: '2026-11-23T08:00:00Z' },
   );

@@ -1,8 +1,8 @@
 import { type Database, executeRows, openDatabase } from '@sentiero/db/client';
-import { tickets } from '@sentiero/db/schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { createTicket } from '../../test/factories.ts';
 import { daysBetween, takePlaces } from './places.ts';
 
 /**
@@ -17,8 +17,7 @@ beforeAll(async () => {
   if (!database.url) throw new Error('this test needs PostgreSQL (TEST_DATABASE_URL)');
   // As many connections as several API processes would hold.
   buyers = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 60 });
-  const [ticket] = await database.db.select({ id: tickets.id }).from(tickets).limit(1);
-  ticketId = ticket?.id ?? 0;
+  ticketId = (await createTicket(database.db)).id;
 });
 afterAll(async () => {
   await buyers.close();

@@ -1,12 +1,12 @@
 import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createTicket, type TestTicket } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 import {
   type FakeStripe,
-  STRIPE_TEST_KEYS,
   startFakeStripe,
+  stripeEnvironment,
   stripeEvent,
   stripeSignature,
 } from '../../test/fakes/stripe.ts';
@@ -20,9 +20,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   sut = await createTestApp(
     {
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
-      STRIPE_API_BASE: stripe.server.url,
+      ...stripeEnvironment(stripe),
     },
     { clock: { now: () => now } },
   );
@@ -34,22 +32,13 @@ afterAll(async () => {
 
 let serial = 0;
 async function buyByCard(date: string) {
-  const browser = createBrowser(sut);
-  await browser.post('/api/app/user/register?lng=en', {
-    firstname: 'Lena',
-    lastname: 'Huber',
-    email: `lena.${++serial}@example.de`,
-    password: 'Rafting2026',
-    country: 'DE',
-    is_adult: true,
-    policy_accepted: true,
-  });
+  const browser = await createMember(sut, 'Lena', { password: 'Rafting2026', country: 'DE' });
   const ticket = await plainDailyTicket();
   const response = await browser.post('/api/app/v4/ticket/buy?lng=de', {
     id_ticket: ticket.id,
     guests: [{ full_name: 'Lena Huber', start_date: date, end_date: date }],
     payment_method: 'card',
-    idempotency_key: `card-payment-${serial}`,
+    idempotency_key: `card-payment-${++serial}`,
   });
   expect(response.json().fields).toBeUndefined();
   expect(response.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 import { addCalendarDays, type Season } from '@sentiero/contract/durations';
-import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
-import { activityTypes, areaGrowthLevels } from '@sentiero/db/schema';
+import type { GrowthLevel } from '@sentiero/contract/growth';
+import { activityTypes } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createGrowthReports } from '../../test/catalogue-factories.ts';
 import { createArea, createTicket, createWeatherDays } from '../../test/factories.ts';
 import { findGrowthBoosts } from './boosts.ts';
 import { findAreaForecasts, mushroomSeasonOf } from './forecast.ts';
@@ -50,9 +51,7 @@ async function createRainedArea(seasons: (Season | null)[] = [{ start: '06-01', 
 }
 
 async function report(areaId: number, daysAgo: number, level: GrowthLevel) {
-  await sut.database.db
-    .insert(areaGrowthLevels)
-    .values({ areaId, observedOn: addCalendarDays(TODAY, -daysAgo), level: GROWTH_LEVELS.indexOf(level) });
+  await createGrowthReports(sut.database.db, areaId, [{ date: addCalendarDays(TODAY, -daysAgo), level }]);
 }
 
 describe('findAreaForecasts', () => {

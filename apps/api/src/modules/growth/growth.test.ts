@@ -10,7 +10,8 @@ import { activityTypes } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember, createTicket, createWeatherDays } from '../../test/factories.ts';
+import { createActivityType, createGrowthReports, createRegion } from '../../test/catalogue-factories.ts';
+import { createArea, createMember, createTicket, createWeatherDays, joinPlus } from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -25,16 +26,46 @@ async function get(url: string) {
   return { status: response.statusCode, body: response.json() };
 }
 
+/** The days a foraging area made here was reported on: the last FULL_GROWTH_DAYS, today's last. */
+const REPORTED = Array.from({ length: FULL_GROWTH_DAYS }, (_, offset) =>
+  addCalendarDays(calendarDateIn('Europe/Rome', new Date()), offset - FULL_GROWTH_DAYS + 1),
+);
+
+/** An area that sells mushroom foraging, reported "good" every day of REPORTED but today, "abundant". */
+async function createForagingArea(regionId?: number) {
+  const db = sut.database.db;
+  const [mushrooms] = await db
+    .select({ id: activityTypes.id })
+    .from(activityTypes)
+    .where(eq(activityTypes.slug, 'mushroom-foraging'));
+  const area = await createArea(db, regionId === undefined ? {} : { regionId });
+  await createTicket(db, { areaId: area.id, activityTypeId: mushrooms?.id });
+  await createGrowthReports(
+    db,
+    area.id,
+    REPORTED.map((date, index) => ({ date, level: index === REPORTED.length - 1 ? 'abundant' : 'good' })),
+  );
+  return area;
+}
+
 describe('app/area/list/level', () => {
   it('gives the latest growth levels of every foraging area, newest day first', async () => {
+    const foraging = await createForagingArea();
+    // An area that sells no foraging and reports no growth is not in the table.
+    const walking = await createArea(sut.database.db);
+    const trekking = await createActivityType(sut.database.db);
+    await createTicket(sut.database.db, { areaId: walking.id, activityTypeId: trekking.id });
     const { status, body } = await get('/api/app/area/list/level?lng=it');
     expect(status).toBe(200);
     expect(body.level_list).toEqual([...GROWTH_LEVELS]);
     expect(body.full_table).toBe(false);
     expect(body.access).toBe('visitor');
     const slugs = body.area_list.map((row: Row) => row.slug);
-    expect(slugs).toContain('val-taro');
-    expect(slugs).not.toContain('santuario-pelagos');
+    expect(slugs).not.toContain(walking.slug);
+    // A visitor sees the newest day only.
+    expect(body.area_list.find((row: Row) => row.slug === foraging.slug)?.days).toEqual([
+      { date: REPORTED.at(-1), level: 'abundant' },
+    ]);
     for (const row of body.area_list as Row[]) {
       expect(row.days).toHaveLength(OPEN_GROWTH_DAYS);
       const dates = row.days.map((day) => day.date);
@@ -44,12 +75,15 @@ describe('app/area/list/level', () => {
   });
 
   it('filters by country and by region', async () => {
+    const region = await createRegion(sut.database.db, { countryCode: 'SI' });
+    const slovenian = await createForagingArea(region.id);
     const slovenia = await get('/api/app/area/list/level?country=si&lng=sl');
-    expect(slovenia.body.area_list.length).toBeGreaterThan(0);
+    expect(slovenia.body.area_list.map((row: Row) => row.slug)).toContain(slovenian.slug);
     expect(slovenia.body.area_list.every((row: Row) => row.country === 'SI')).toBe(true);
-    const regionId = slovenia.body.area_list[0].region.id;
-    const region = await get(`/api/app/area/list/level?id_region=${regionId}&lng=sl`);
-    expect(region.body.area_list.every((row: Row) => row.region.id === regionId)).toBe(true);
+    const italy = await get('/api/app/area/list/level?country=it&lng=sl');
+    expect(italy.body.area_list.map((row: Row) => row.slug)).not.toContain(slovenian.slug);
+    const inRegion = await get(`/api/app/area/list/level?id_region=${region.id}&lng=sl`);
+    expect(inRegion.body.area_list.map((row: Row) => row.slug)).toEqual([slovenian.slug]);
   });
 
   it('refuses an unknown country with a clear message', async () => {
@@ -61,18 +95,6 @@ describe('app/area/list/level', () => {
 
 type Browser = Awaited<ReturnType<typeof createMember>>;
 const table = async (browser: Browser) => (await browser.get('/api/app/area/list/level?lng=en')).json();
-
-let memberships = 0;
-async function joinPlus(member: Browser) {
-  const bought = await member.post('/api/app/subscription/buy?lng=en', {
-    subscription_type: 'yearly',
-    payment_method: 'sandbox',
-    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-    idempotency_key: `growth-premium-${++memberships}`,
-  });
-  expect(bought.statusCode).toBe(200);
-  return member;
-}
 
 describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
   it('shows a member the last days, the areas they unlock in full, and no more than their allowance', async () => {
@@ -117,8 +139,7 @@ describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
 
   it('asks a visitor to log in to unlock, and answers an unknown area with 404', async () => {
     const visitor = createBrowser(sut);
-    const list = await table(visitor as Browser);
-    const id = list.area_list[0].id;
+    const { id } = await createForagingArea();
     expect((await visitor.post('/api/app/area/level/unlock/area?lng=en', { id_area: id })).statusCode).toBe(
       401,
     );
@@ -133,7 +154,8 @@ describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
   });
 
   it('shows a Sentiero+ member every reported day of every area', async () => {
-    const member = await joinPlus(await createMember(sut, 'Socio'));
+    const member = await createMember(sut, 'Socio');
+    await joinPlus(member);
     const full = await table(member);
     expect(full).toMatchObject({ access: 'premium', full_table: true });
     for (const row of full.area_list as Row[]) expect(row.days).toHaveLength(FULL_GROWTH_DAYS);
@@ -175,7 +197,8 @@ describe('the growth forecast in the table (issue 15, ADR 018)', () => {
   });
 
   it('shows Sentiero+ a week of history and a week of forecast with the reasons', async () => {
-    const member = await joinPlus(await createMember(sut, 'Previsore'));
+    const member = await createMember(sut, 'Previsore');
+    await joinPlus(member);
     const row = rowOf(await table(member));
     expect(row?.forecast).toHaveLength(14);
     expect(row?.forecast.filter((day) => day.forecast)).toHaveLength(7);

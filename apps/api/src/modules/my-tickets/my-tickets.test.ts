@@ -2,7 +2,7 @@ import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createTicket, type TestTicket } from '../../test/factories.ts';
+import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 let sut: TestApp;
@@ -13,18 +13,8 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 let serial = 0;
-async function member(): Promise<Browser> {
-  const browser = createBrowser(sut);
-  await browser.post('/api/app/user/register?lng=en', {
-    firstname: 'Tina',
-    lastname: 'Kos',
-    email: `tina.${++serial}@example.si`,
-    password: 'Soca2026river',
-    country: 'SI',
-    is_adult: true,
-    policy_accepted: true,
-  });
-  return browser;
+function member(): Promise<Browser> {
+  return createMember(sut, 'Tina', { password: 'Soca2026river', country: 'SI' });
 }
 
 let plain: TestTicket | undefined;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { matchPage, PAGE_NAMES, PAGES } from '@sentiero/contract/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createArea, createTicket, inEveryLanguage } from '../../test/factories.ts';
 
 let sut: TestApp;
 // The app shell as Vite builds it: the server puts each page's own tags into it.
@@ -32,28 +33,41 @@ function jsonLd(html: string) {
 
 describe('pages as search engines and link previews see them', () => {
   it('gives an event page its title, description, canonical, hreflang, Open Graph and Product data', async () => {
-    const ticket = (await sut.app.inject({ method: 'GET', url: '/api/app/ticket/info?id=1&lng=en' })).json()
-      .ticket;
-    const { status, html, type } = await page('/event/1?lng=en');
+    const area = await createArea(sut.database.db, { name: inEveryLanguage('Val Taro') });
+    const { id } = await createTicket(sut.database.db, {
+      areaId: area.id,
+      title: inEveryLanguage('Porcini day permit'),
+      priceCents: 1500,
+      discountedPriceCents: 1250,
+    });
+    const { status, html, type } = await page(`/event/${id}?lng=en`);
     expect(status).toBe(200);
     expect(type).toBe('text/html; charset=utf-8');
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain(`<title>${ticket.title} – ${ticket.location.area} · Sentiero</title>`);
+    expect(html).toContain('<title>Porcini day permit – Val Taro · Sentiero</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).not.toContain('content="Default"');
-    expect(html).toContain('<link rel="canonical" href="https://www.sentiero.it/event/1?lng=en" />');
+    expect(html).toContain(`<link rel="canonical" href="https://www.sentiero.it/event/${id}?lng=en" />`);
     expect(html).toContain(
-      '<link rel="alternate" hreflang="de" href="https://www.sentiero.it/event/1?lng=de" />',
+      `<link rel="alternate" hreflang="de" href="https://www.sentiero.it/event/${id}?lng=de" />`,
     );
     expect(html).toContain('<meta property="og:locale" content="en_GB" />');
     const data = jsonLd(html);
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: ticket.title });
-    expect(data.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR' });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Porcini day permit',
+    });
+    expect(data.offers).toMatchObject({ '@type': 'Offer', price: '12.50', priceCurrency: 'EUR' });
   });
 
   it('describes areas, blog posts and the home page in the request language', async () => {
-    const area = await page('/events/1?lng=it');
-    expect(jsonLd(area.html)).toMatchObject({ '@type': 'Place', geo: { '@type': 'GeoCoordinates' } });
+    const { id } = await createArea(sut.database.db, { latitude: 44.49, longitude: 9.77 });
+    const area = await page(`/events/${id}?lng=it`);
+    expect(jsonLd(area.html)).toMatchObject({
+      '@type': 'Place',
+      geo: { '@type': 'GeoCoordinates', latitude: 44.49, longitude: 9.77 },
+    });
     const sku = (await sut.app.inject({ method: 'GET', url: '/api/app/blog/list?lng=de' })).json()
       .post_list[0].sku;
     const post = await page(`/blog/${sku}?lng=de`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createMember } from '../../test/factories.ts';
 
 const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
 const FAILS_ON_CHARGE = { ...CARD, number: '4000000000000341' };
@@ -11,17 +12,7 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 async function memberWithTrial(email: string, card: typeof CARD) {
-  const browser = createBrowser(sut);
-  const registered = await browser.post('/api/app/user/register?lng=en', {
-    firstname: 'Greta',
-    lastname: 'Pichler',
-    email,
-    password: 'Trota2026',
-    country: 'IT',
-    is_adult: true,
-    policy_accepted: true,
-  });
-  expect(registered.statusCode).toBe(200);
+  const browser = await createMember(sut, 'Greta', { email });
   const bought = await browser.post('/api/app/subscription/buy?lng=en', {
     subscription_type: 'yearly',
     payment_method: 'sandbox',

@@ -5,7 +5,12 @@ import { ensurePaypalPlans } from '../../platform/billing/paypal-plans.ts';
 import type { Clock } from '../../platform/context.ts';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
-import { type FakePaypal, PAYPAL_TEST_APP, startFakePaypal } from '../../test/fakes/paypal.ts';
+import {
+  type FakePaypal,
+  PAYPAL_TEST_APP,
+  paypalEnvironment,
+  startFakePaypal,
+} from '../../test/fakes/paypal.ts';
 import { trialKey } from './membership.ts';
 import { claimTrial } from './repo.ts';
 
@@ -26,10 +31,7 @@ beforeAll(async () => {
   const plans = await ensurePaypalPlans(app, { yearlyCents: 2490, monthlyCents: 299, trialDays: 7 });
   sut = await createTestApp(
     {
-      PAYPAL_CLIENT_ID: PAYPAL_TEST_APP.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL_TEST_APP.clientSecret,
-      PAYPAL_WEBHOOK_ID: PAYPAL_TEST_APP.webhookId,
-      PAYPAL_API_BASE: paypal.server.url,
+      ...paypalEnvironment(paypal),
       PAYPAL_PLAN_YEARLY: plans.yearlyPlanId,
       PAYPAL_PLAN_MONTHLY: plans.monthlyPlanId,
       PAYPAL_PLAN_YEARLY_NO_TRIAL: plans.yearlyNoTrialPlanId ?? '',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
-import { type FakeStripe, STRIPE_TEST_KEYS, startFakeStripe } from '../../test/fakes/stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeEnvironment } from '../../test/fakes/stripe.ts';
 import { signedStripeEvent, stripeSubscriptionInvoice } from '../../test/fakes/stripe-billing.ts';
 import { trialKey } from './membership.ts';
 import { claimTrial } from './repo.ts';
@@ -13,10 +13,8 @@ let stripe: FakeStripe;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   sut = await createTestApp({
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
-    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+    ...stripeEnvironment(stripe),
     STRIPE_PUBLISHABLE_KEY: 'pk_test_sentiero',
-    STRIPE_API_BASE: stripe.server.url,
   });
 });
 afterAll(async () => {

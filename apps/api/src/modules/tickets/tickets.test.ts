@@ -4,6 +4,7 @@ import { ticketFacets, tickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createActivityType, createRegion } from '../../test/catalogue-factories.ts';
 import { createArea, createTicket } from '../../test/factories.ts';
 import { takePlaces } from '../checkout/places.ts';
 
@@ -42,6 +43,19 @@ async function allCards(url: string): Promise<(Card & { on_sale: boolean })[]> {
 /** The whole catalogue, on sale today or not: the search without a filter. */
 const allTickets = () => allCards('/api/app/v2/search?order=date&lng=en');
 
+/** SPEC section 2 fixes the category ids. */
+const ADVENTURE = 16;
+const LIVING_NATURE = 18;
+
+/** A title that differs in every language, as a translated ticket's does. */
+const translated = (en: string) => ({
+  it: `${en} (it)`,
+  en,
+  es: `${en} (es)`,
+  de: `${en} (de)`,
+  sl: `${en} (sl)`,
+});
+
 describe('the seeded catalogue', () => {
   it('sells at least 80 tickets covering all fifteen duration types', async () => {
     const cards = await allTickets();
@@ -63,12 +77,21 @@ describe('app/ticket/list/recommended', () => {
   });
 
   it('lists discounted tickets, biggest saving first', async () => {
+    const db = sut.database.db;
+    // Bigger savings than any seeded ticket's, so both head the row.
+    const small = await createTicket(db, { priceCents: 90_000, discountedPriceCents: 60_000 });
+    const big = await createTicket(db, { priceCents: 90_000, discountedPriceCents: 10_000 });
+    const full = await createTicket(db, { priceCents: 90_000 });
     const { body } = await get('/api/app/ticket/list/recommended?source=discounted&lng=en');
     const savings = body.ticket_list.map(
       (card: Card) => card.price_cents - (card.discounted_price_cents ?? card.price_cents),
     );
     expect(savings.every((saving: number) => saving > 0)).toBe(true);
     expect(savings).toEqual([...savings].sort((a, b) => b - a));
+    expect(body.ticket_list.slice(0, 2).map((card: Card) => card.id)).toEqual([big.id, small.id]);
+    expect(body.ticket_list[0]).toMatchObject({ price_cents: 90_000, discounted_price_cents: 10_000 });
+    const everyDiscounted = await allCards('/api/app/ticket/list/recommended?source=discounted&lng=en');
+    expect(everyDiscounted.some((card) => card.id === full.id)).toBe(false);
   });
 
   it('shows on the home rows only tickets that can be bought now', async () => {
@@ -105,8 +128,13 @@ describe('app/ticket/list/recommended', () => {
 
 describe('app/ticket/info', () => {
   it('answers every ticket-info field of SPEC, in the request language', async () => {
-    const [card] = (await get('/api/app/ticket/list/recommended?lng=en')).body.ticket_list as Card[];
-    const english = await get(`/api/app/ticket/info?id=${card?.id}&lng=en`);
+    const card = await createTicket(sut.database.db, {
+      title: translated('Porcini day permit'),
+      priceCents: 1750,
+      minAge: 14,
+      dailyCapacity: 12,
+    });
+    const english = await get(`/api/app/ticket/info?id=${card.id}&lng=en`);
     expect(english.status).toBe(200);
     const ticket = english.body.ticket;
     for (const field of [
@@ -126,9 +154,17 @@ describe('app/ticket/info', () => {
     ]) {
       expect(ticket).toHaveProperty(field);
     }
-    const italian = await get(`/api/app/ticket/info?id=${card?.id}&lng=it`);
-    expect(italian.body.ticket.title).not.toBe(ticket.title);
-    expect(italian.body.ticket.price_cents).toBe(ticket.price_cents);
+    expect(ticket).toMatchObject({
+      id: card.id,
+      title: 'Porcini day permit',
+      price_cents: 1750,
+      min_age: 14,
+      daily_capacity: 12,
+      open_days: [1, 2, 3, 4, 5, 6, 7],
+    });
+    const italian = await get(`/api/app/ticket/info?id=${card.id}&lng=it`);
+    expect(italian.body.ticket.title).toBe('Porcini day permit (it)');
+    expect(italian.body.ticket.price_cents).toBe(1750);
   });
 
   it('answers an unknown ticket with a 404 and a bad id with a 400', async () => {
@@ -145,46 +181,79 @@ describe('app/ticket/info', () => {
   });
 
   it('offers the area and ticket rules as files in the request language', async () => {
-    const [card] = (await get('/api/app/ticket/list/recommended?lng=de')).body.ticket_list as Card[];
-    const { body } = await get(`/api/app/ticket/area/info?id=${card?.id}&lng=de`);
-    for (const url of [body.ticket.downloads.area_rules, body.ticket.downloads.ticket_rules]) {
+    const db = sut.database.db;
+    const rulesIn = (what: string) => ({
+      it: `${what}: regole in italiano.`,
+      en: `${what}: rules in English.`,
+      es: `${what}: normas en español.`,
+      de: `${what}: Regeln auf Deutsch, mit dem Ausweis und dem Korb aus Weide zu befolgen.`,
+      sl: `${what}: pravila v slovenščini.`,
+    });
+    const area = await createArea(db, { rules: rulesIn('Area') });
+    const card = await createTicket(db, { areaId: area.id, rules: rulesIn('Ticket') });
+    const { body } = await get(`/api/app/ticket/area/info?id=${card.id}&lng=de`);
+    const downloads = [
+      [body.ticket.downloads.area_rules, 'Area: Regeln auf Deutsch'],
+      [body.ticket.downloads.ticket_rules, 'Ticket: Regeln auf Deutsch'],
+    ] as const;
+    for (const [url, words] of downloads) {
       const file = await sut.app.inject({ method: 'GET', url });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(file.headers['content-disposition']).toMatch(/^attachment; filename=".+-de\.txt"$/);
-      expect(file.body.length).toBeGreaterThan(100);
+      expect(file.body).toContain(words);
     }
   });
 });
 
 describe('app/ticket/area/list and app/region/ticket', () => {
   it('lists the tickets of one area only', async () => {
-    const [card] = (await get('/api/app/ticket/list/recommended?lng=en')).body.ticket_list as Card[];
-    const { body } = await get(`/api/app/ticket/area/list?id=${card?.area.id}&lng=en`);
-    expect(body.total).toBeGreaterThan(0);
-    expect(body.ticket_list.every((ticket: Card) => ticket.area.id === card?.area.id)).toBe(true);
-    const v2 = await get(`/api/app/v2/ticket/area/list?id=${card?.area.id}&lng=en`);
+    const db = sut.database.db;
+    const area = await createArea(db);
+    const first = await createTicket(db, { areaId: area.id });
+    const second = await createTicket(db, { areaId: area.id });
+    const elsewhere = await createTicket(db);
+    const { body } = await get(`/api/app/ticket/area/list?id=${area.id}&lng=en`);
+    expect(body.total).toBe(2);
+    expect(body.ticket_list.map((ticket: Card) => ticket.id).sort()).toEqual([first.id, second.id].sort());
+    expect(body.ticket_list.every((ticket: Card) => ticket.area.id === area.id)).toBe(true);
+    expect(elsewhere.row.areaId).not.toBe(area.id);
+    const v2 = await get(`/api/app/v2/ticket/area/list?id=${area.id}&lng=en`);
     expect(v2.body).toEqual(body);
   });
 
   it('lists the tickets of a region, optionally of one category', async () => {
-    const regions = (await get('/api/app/region/list?country=IT&lng=it')).body.region_list;
-    const piemonte = regions.find((region: { slug: string }) => region.slug === 'piemonte');
-    const all = await get(`/api/app/region/ticket?id=${piemonte.id}&lng=it`);
-    expect(all.body.total).toBeGreaterThan(0);
-    const nature = await get(`/api/app/region/ticket?id=${piemonte.id}&id_category=18&lng=it`);
-    expect(nature.body.total).toBeLessThanOrEqual(all.body.total);
-    expect(
-      nature.body.ticket_list.every((ticket: { category_id: number }) => ticket.category_id === 18),
-    ).toBe(true);
+    const db = sut.database.db;
+    const region = await createRegion(db);
+    const [north, south] = [
+      await createArea(db, { regionId: region.id }),
+      await createArea(db, { regionId: region.id }),
+    ];
+    const nature = await createTicket(db, { areaId: north?.id, categoryId: LIVING_NATURE });
+    const adventure = await createTicket(db, { areaId: south?.id, categoryId: ADVENTURE });
+    await createTicket(db, { categoryId: LIVING_NATURE });
+    const listed = (await get('/api/app/region/list?country=IT&lng=it')).body.region_list;
+    expect(listed.map((row: { id: number }) => row.id)).toContain(region.id);
+    const all = await get(`/api/app/region/ticket?id=${region.id}&lng=it`);
+    expect(all.body.total).toBe(2);
+    expect(all.body.ticket_list.map((ticket: Card) => ticket.id).sort()).toEqual(
+      [nature.id, adventure.id].sort(),
+    );
+    const natureOnly = await get(
+      `/api/app/region/ticket?id=${region.id}&id_category=${LIVING_NATURE}&lng=it`,
+    );
+    expect(natureOnly.body.total).toBe(1);
+    expect(natureOnly.body.ticket_list).toEqual([
+      expect.objectContaining({ id: nature.id, category_id: LIVING_NATURE }),
+    ]);
   });
 });
 
 describe('app/ticket/calendar', () => {
   it('marks past days, closed days and places per day, in the area time zone', async () => {
-    const cards = await allTickets();
-    const card = cards.find((ticket) => ticket.duration_type === 'DAILY') as Card;
-    const info = (await get(`/api/app/ticket/info?id=${card.id}&lng=en`)).body.ticket;
+    // Open Monday, Wednesday and Friday, 12 places a day.
+    const card = await createTicket(sut.database.db, { openDays: [1, 3, 5], dailyCapacity: 12 });
+    const info = { open_days: [1, 3, 5], daily_capacity: 12 };
     const { status, body } = await get(`/api/app/ticket/calendar?id=${card.id}&from=2026-11-20&days=14`);
     expect(status).toBe(200);
     expect(body.today).toBe('2026-11-22');
@@ -192,36 +261,38 @@ describe('app/ticket/calendar', () => {
     expect(body.days[0]).toMatchObject({ date: '2026-11-20', open: false, reason: 'past' });
     for (const day of body.days.slice(2)) {
       const weekday = ((new Date(`${day.date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-      if (!info.open_days.includes(weekday)) expect(day).toMatchObject({ open: false, reason: 'closed-day' });
+      if (info.open_days.includes(weekday)) expect(day).toMatchObject({ open: true, remaining: 12 });
+      else expect(day).toMatchObject({ open: false, reason: 'closed-day' });
       expect(day.capacity).toBe(info.daily_capacity);
     }
+    // 24 November 2026 is a Tuesday, the 25th a Wednesday.
+    expect(body.days.find((day: { date: string }) => day.date === '2026-11-24')).toMatchObject({
+      open: false,
+    });
+    expect(body.days.find((day: { date: string }) => day.date === '2026-11-25')).toMatchObject({
+      open: true,
+    });
     const v2 = await get(`/api/app/v2/ticket/calendar?id=${card.id}&from=2026-11-20&days=14`);
     expect(v2.body).toEqual(body);
   });
 
   it('counts the places taken by orders, and says sold out when none are left', async () => {
-    const cards = await allTickets();
-    const infos = await Promise.all(cards.map((card) => get(`/api/app/ticket/info?id=${card.id}&lng=en`)));
-    const calendarOf = async (id: number) =>
-      (await get(`/api/app/ticket/calendar?id=${id}&from=2027-06-01&days=60`)).body.days as Array<{
+    const capacity = 3;
+    const { id, date: day } = await createTicket(sut.database.db, { dailyCapacity: capacity });
+    const calendarOf = async (ticket: number) =>
+      (await get(`/api/app/ticket/calendar?id=${ticket}&from=${day}&days=2`)).body.days as Array<{
         date: string;
         open: boolean;
       }>;
-    let limited: { id: number; daily_capacity: number } | undefined;
-    let open: { date: string } | undefined;
-    for (const info of infos.map((response) => response.body.ticket)) {
-      if (info.daily_capacity === null) continue;
-      open = (await calendarOf(info.id)).find((day) => day.open);
-      if (open) {
-        limited = info;
-        break;
-      }
-    }
-    if (!limited || !open) throw new Error('the seed has no ticket with places per day open in summer 2027');
-    const { id, daily_capacity: capacity } = limited;
-    const day = open.date;
     await sut.database.db.transaction(async (tx) => {
-      expect(await takePlaces(tx, id, [day], capacity, capacity)).toBe(true);
+      expect(await takePlaces(tx, id, [day], 2, capacity)).toBe(true);
+    });
+    expect((await calendarOf(id)).find((entry) => entry.date === day)).toMatchObject({
+      open: true,
+      remaining: 1,
+    });
+    await sut.database.db.transaction(async (tx) => {
+      expect(await takePlaces(tx, id, [day], 1, capacity)).toBe(true);
     });
     expect((await calendarOf(id)).find((entry) => entry.date === day)).toMatchObject({
       open: false,
@@ -231,16 +302,17 @@ describe('app/ticket/calendar', () => {
   });
 
   it('refuses more than 92 days at once', async () => {
-    const [card] = (await get('/api/app/ticket/list/recommended?lng=en')).body.ticket_list as Card[];
-    const { status, body } = await get(`/api/app/ticket/calendar?id=${card?.id}&days=400&lng=en`);
+    const card = await createTicket(sut.database.db);
+    expect((await get(`/api/app/ticket/calendar?id=${card.id}&days=92&lng=en`)).status).toBe(200);
+    const { status, body } = await get(`/api/app/ticket/calendar?id=${card.id}&days=400&lng=en`);
     expect(status).toBe(400);
     expect(body.fields).toHaveProperty('days');
   });
 
   it('refuses a first day whose calendar would run past the year 9999, naming the field', async () => {
-    const [card] = (await get('/api/app/ticket/list/recommended?lng=en')).body.ticket_list as Card[];
+    const card = await createTicket(sut.database.db);
     for (const from of ['9999-12-31', '2200-01-01', '1899-12-31']) {
-      const { status, body } = await get(`/api/app/ticket/calendar?id=${card?.id}&from=${from}&lng=en`);
+      const { status, body } = await get(`/api/app/ticket/calendar?id=${card.id}&from=${from}&lng=en`);
       expect(status).toBe(400);
       expect(body.fields).toHaveProperty('from');
     }
@@ -249,15 +321,16 @@ describe('app/ticket/calendar', () => {
 
 describe('app/ticket/residence/list and app/service/tag/list', () => {
   it('names the countries whose residents may buy a residents-only ticket', async () => {
-    const cards = await allTickets();
-    const infos = await Promise.all(cards.map((card) => get(`/api/app/ticket/info?id=${card.id}&lng=en`)));
-    const residentsOnly = infos.find((info) => info.body.ticket.residents_only !== null)?.body.ticket;
-    expect(residentsOnly).toBeDefined();
+    const residentsOnly = await createTicket(sut.database.db, { residentCountries: ['IT', 'SI'] });
+    const info = (await get(`/api/app/ticket/info?id=${residentsOnly.id}&lng=en`)).body.ticket;
+    expect(info.residents_only).toEqual(['IT', 'SI']);
     const { body } = await get(`/api/app/ticket/residence/list?id=${residentsOnly.id}&lng=en`);
     expect(body.residents_only).toBe(true);
-    expect(body.country_list.map((country: { code: string }) => country.code)).toEqual(
-      residentsOnly.residents_only,
+    expect(body.country_list.map((country: { code: string }) => country.code)).toEqual(['IT', 'SI']);
+    const open = await get(
+      `/api/app/ticket/residence/list?id=${(await createTicket(sut.database.db)).id}&lng=en`,
     );
+    expect(open.body.residents_only).toBe(false);
   });
 
   it('lists the services a ticket may include', async () => {
@@ -269,17 +342,27 @@ describe('app/ticket/residence/list and app/service/tag/list', () => {
 
 describe('app/ticket/package/list', () => {
   it('offers the other durations of a permit in the same area, cheapest first', async () => {
-    const cards = await allTickets();
-    const daily = cards.find((card) => card.slug === 'val-taro-porcini-daily-permit') as Card;
+    const db = sut.database.db;
+    const area = await createArea(db);
+    const [porcini, truffles] = [await createActivityType(db), await createActivityType(db)];
+    const permit = { areaId: area.id, activityTypeId: porcini.id };
+    const weekly = await createTicket(db, { ...permit, durationType: 'WEEKLY', priceCents: 4000 });
+    const daily = await createTicket(db, { ...permit, priceCents: 1200 });
+    const seasonal = await createTicket(db, {
+      ...permit,
+      durationType: 'SEASONAL',
+      priceCents: 9000,
+      discountedPriceCents: 3000,
+    });
+    await createTicket(db, { areaId: area.id, activityTypeId: truffles?.id, priceCents: 100 });
+    await createTicket(db, { activityTypeId: porcini.id, priceCents: 100 });
     const { status, body } = await get(`/api/app/ticket/package/list?id=${daily.id}&lng=en`);
     expect(status).toBe(200);
-    const slugs = body.package_list.map((card: Card) => card.slug);
-    expect(slugs).toContain('val-taro-porcini-daily-permit');
-    expect(slugs).toContain('val-taro-porcini-weekly-permit');
-    expect(slugs).not.toContain('val-taro-truffle-hunt-compiano');
+    // Cheapest first, the discounted price counting: the seasonal permit's 30 € before the weekly 40 €.
+    expect(body.package_list.map((card: Card) => card.id)).toEqual([daily.id, seasonal.id, weekly.id]);
     const prices = body.package_list.map((card: Card) => card.discounted_price_cents ?? card.price_cents);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(body.package_list.every((card: Card) => card.area.id === daily.area.id)).toBe(true);
+    expect(prices).toEqual([1200, 3000, 4000]);
+    expect(body.package_list.every((card: Card) => card.area.id === area.id)).toBe(true);
   });
 
   it('answers 404 for an unknown ticket and 400 for a malformed id', async () => {

@@ -17,6 +17,14 @@ export const PAYPAL_TEST_APP = {
   webhookId: '8PT597110X687430LKGECATA',
 };
 
+/** The app's settings for a fake PayPal: its test app's credentials, and its address. */
+export const paypalEnvironment = (paypal: FakePaypal): Record<string, string> => ({
+  PAYPAL_CLIENT_ID: PAYPAL_TEST_APP.clientId,
+  PAYPAL_CLIENT_SECRET: PAYPAL_TEST_APP.clientSecret,
+  PAYPAL_WEBHOOK_ID: PAYPAL_TEST_APP.webhookId,
+  PAYPAL_API_BASE: paypal.server.url,
+});
+
 const CERT_URL = 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77';
 
 export type FakePaypalOrder = {

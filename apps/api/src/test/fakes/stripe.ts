@@ -6,6 +6,13 @@ export const STRIPE_TEST_KEYS = {
   webhookSecret: 'whsec_5f3c1a9e0b7d24c6e8a5b1d0c9e7f6a42b8d',
 };
 
+/** The app's settings for a fake Stripe: the test keys, and its address. */
+export const stripeEnvironment = (stripe: FakeStripe): Record<string, string> => ({
+  STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+  STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+  STRIPE_API_BASE: stripe.server.url,
+});
+
 export type FakeStripeIntent = Record<string, unknown> & { id: string; amount: number; status: string };
 
 export type FakeStripeObject = Record<string, unknown> & { id: string };

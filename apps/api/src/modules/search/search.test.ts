@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createTicket, inEveryLanguage } from '../../test/factories.ts';
-import { RELEVANCE_CANDIDATES } from '../tickets/repo.ts';
+import { RELEVANCE_CANDIDATES } from '../tickets/index.ts';
 import { queryWords } from './service.ts';
 
 let sut: TestApp;

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
-import { listGuideSlugs } from '../guides/service.ts';
+import { listGuideSlugs } from '../guides/index.ts';
 import { findPublicPages } from './repo.ts';
 
 const escapeXml = (text: string) =>

@@ -4,8 +4,7 @@ import { ticketFacets, tickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createTicket } from '../../test/factories.ts';
-import { takePlaces } from '../checkout/places.ts';
+import { createArea, createMember, createOrder, createTicket, memberId } from '../../test/factories.ts';
 
 let sut: TestApp;
 // A Sunday evening in Italy: the calendar and sale periods are read at this instant.
@@ -220,9 +219,10 @@ describe('app/ticket/calendar', () => {
     if (!limited || !open) throw new Error('the seed has no ticket with places per day open in summer 2027');
     const { id, daily_capacity: capacity } = limited;
     const day = open.date;
-    await sut.database.db.transaction(async (tx) => {
-      expect(await takePlaces(tx, id, [day], capacity, capacity)).toBe(true);
-    });
+    // Every place of the day sold: one order line per place, its places taken as a buy takes them.
+    const userId = await memberId(await createMember(sut));
+    const lines = Array.from({ length: capacity }, () => ({ ticketId: id, startDate: day }));
+    await createOrder(sut.database.db, { userId }, lines, { capacity });
     expect((await calendarOf(id)).find((entry) => entry.date === day)).toMatchObject({
       open: false,
       reason: 'sold-out',

@@ -1,0 +1,56 @@
+import type { Db } from '@sentiero/db/client';
+import { preparedSql } from '@sentiero/db/prepared';
+import { sandboxBillingCards, sandboxBillingCharges } from '@sentiero/db/schema';
+import { eq, sql } from 'drizzle-orm';
+
+// The sandbox's ledger of saved test cards and their charges, as sandbox.ts keeps them.
+
+export type NewSandboxCard = typeof sandboxBillingCards.$inferInsert;
+export type SandboxCharge = typeof sandboxBillingCharges.$inferSelect;
+
+export async function insertSandboxCard(db: Db, card: NewSandboxCard): Promise<void> {
+  await db.insert(sandboxBillingCards).values(card);
+}
+
+export async function findSandboxCharge(db: Db, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxBillingCharges)
+    .where(eq(sandboxBillingCharges.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/**
+ * The sandbox's charge of a new key, as `isExpired` and the saved card decide it (no card:
+ * card_missing); nothing is written, and no row answered, when the key was charged before.
+ */
+export function chargeCard(db: Db) {
+  return preparedSql<{
+    token: string;
+    amount_cents: number;
+    status: 'paid' | 'declined';
+    reference: string;
+    reason: string | null;
+  }>(
+    db,
+    'sandbox_billing_charge',
+    () => sql`with card as (
+        select fails_on_charge,
+          (case when exp_year < 100 then exp_year + 2000 else exp_year end) * 12 + exp_month as expires,
+          exp_month between 1 and 12 as valid
+        from sandbox_billing_cards where token = ${sql.placeholder('token')}
+      ), judged as (
+        select case
+          when not exists (select 1 from card) then 'card_missing'
+          when exists (select 1 from card where not valid or expires < ${sql.placeholder('month')}::int) then 'card_expired'
+          when exists (select 1 from card where fails_on_charge) then 'card_declined'
+        end as reason
+      )
+      insert into sandbox_billing_charges (idempotency_key, token, amount_cents, status, reference, reason)
+      select ${sql.placeholder('key')}, ${sql.placeholder('token')}, ${sql.placeholder('amount')}::int,
+        case when reason is null then 'paid' else 'declined' end, ${sql.placeholder('reference')}, reason
+      from judged
+      on conflict do nothing
+      returning token, amount_cents, status, reference, reason`,
+  );
+}

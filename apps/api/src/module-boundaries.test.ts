@@ -95,13 +95,13 @@ const TEST_SUPPORT = /^apps\/api\/src\/test\//;
 const REPOSITORY =
   /^apps\/api\/src\/(?:modules\/[^/]+\/(?:repo\.ts|[\w-]+-repo\.ts|repo\/)|repos\/|platform\/(?:.+-repo\.ts|job-rows\.ts)$)/;
 
-/** What writes SQL: a raw `sql` template, and a query built on a database or transaction handle. */
+/** What writes SQL: a raw `sql` template, a query built on a database or transaction handle, a statement run. */
 const SQL_WRITING = [
   { what: 'a raw sql template', pattern: /\bsql(?:\s*`|\.(?:raw|placeholder|join|empty)\b)/ },
   {
     what: 'a drizzle query',
     pattern:
-      /\b(?:db|tx)\s*\.\s*(?:(?:select\w*|insert|update|delete|execute|\$count|\$with)\s*\(|query\s*\.)/,
+      /\b(?:db|tx)\s*\.\s*(?:(?:select\w*|insert|update|delete|\$count|\$with)\s*\(|query\s*\.)|\.\s*execute\s*\(/,
   },
 ];
 

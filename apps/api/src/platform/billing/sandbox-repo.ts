@@ -20,11 +20,33 @@ export async function findSandboxCharge(db: Db, idempotencyKey: string) {
   return row;
 }
 
+/** A charge as the ledger keeps it. */
+export type SandboxLedgerEntry = Pick<
+  SandboxCharge,
+  'token' | 'amountCents' | 'status' | 'reference' | 'reason'
+>;
+
 /**
  * The sandbox's charge of a new key, as `isExpired` and the saved card decide it (no card:
- * card_missing); nothing is written, and no row answered, when the key was charged before.
+ * card_missing), written in one statement; nothing is written, and nothing answered, when the key
+ * was charged before. `month` is the charge's month as year × 12 + month.
  */
-export function chargeCard(db: Db) {
+export async function chargeCard(
+  db: Db,
+  charge: { key: string; token: string; amount: number; reference: string; month: number },
+): Promise<SandboxLedgerEntry | undefined> {
+  const [row] = await chargeStatement(db).execute(charge);
+  if (!row) return undefined;
+  return {
+    token: row.token,
+    amountCents: Number(row.amount_cents),
+    status: row.status,
+    reference: row.reference,
+    reason: row.reason,
+  };
+}
+
+function chargeStatement(db: Db) {
   return preparedSql<{
     token: string;
     amount_cents: number;

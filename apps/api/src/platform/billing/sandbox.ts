@@ -3,7 +3,7 @@ import { toCardDigits } from '@sentiero/contract/rules/payment-card';
 import type { Db } from '@sentiero/db/client';
 import { findCardDeclineReason, SANDBOX_CARD_ACCEPTED } from '../payments/sandbox.ts';
 import type { BillingProvider, ChargeResult } from './provider.ts';
-import { chargeCard, findSandboxCharge, insertSandboxCard, type SandboxCharge } from './sandbox-repo.ts';
+import { chargeCard, findSandboxCharge, insertSandboxCard, type SandboxLedgerEntry } from './sandbox-repo.ts';
 
 /** Stripe's test number for a card that attaches to a customer, then fails every charge. */
 export const SANDBOX_CARD_FAILS_ON_CHARGE = '4000000000000341';
@@ -43,14 +43,14 @@ export function sandboxBilling(
       // One statement for a new key (every renewal): the card is read, judged and the charge
       // written together. The card's expiry is judged as `isExpired` does, against this month.
       const today = now();
-      const [written] = await chargeCard(db).execute({
+      const written = await chargeCard(db, {
         key: idempotencyKey,
         token: reference,
         amount: amountCents,
         reference: `sbx_ch_${randomBytes(12).toString('hex')}`,
         month: today.getUTCFullYear() * 12 + today.getUTCMonth() + 1,
       });
-      if (written) return ledgerResult(fromLedger(written), { reference, amountCents });
+      if (written) return ledgerResult(written, { reference, amountCents });
       // The key was charged before, or by a concurrent charge that won: its row is the answer.
       const row = await findSandboxCharge(db, idempotencyKey);
       if (!row) throw new Error(`sandbox charge ${idempotencyKey} vanished`);
@@ -65,25 +65,10 @@ export function sandboxBilling(
   };
 }
 
-type LedgerRow = Pick<SandboxCharge, 'token' | 'amountCents' | 'status' | 'reference' | 'reason'>;
-
-function fromLedger(row: {
-  token: string;
-  amount_cents: number;
-  status: 'paid' | 'declined';
-  reference: string;
-  reason: string | null;
-}): LedgerRow {
-  return {
-    token: row.token,
-    amountCents: Number(row.amount_cents),
-    status: row.status,
-    reference: row.reference,
-    reason: row.reason,
-  };
-}
-
-function ledgerResult(row: LedgerRow, asked: { reference: string; amountCents: number }): ChargeResult {
+function ledgerResult(
+  row: SandboxLedgerEntry,
+  asked: { reference: string; amountCents: number },
+): ChargeResult {
   // Stripe refuses a reused key with other parameters: a bug in the caller must not pass silently.
   if (row.token !== asked.reference || row.amountCents !== asked.amountCents) {
     throw new Error('idempotency key reused for a different charge');

@@ -25,8 +25,11 @@ import { openDatabase } from '@sentiero/db/client';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { ALERTS_SEND_QUEUE, evaluateAlerts } from '../../apps/api/src/modules/alerts/evaluate.ts';
-import { startAlertJobs } from '../../apps/api/src/modules/alerts/jobs.ts';
+import {
+  ALERTS_SEND_QUEUE,
+  evaluateAlerts,
+  startAlertJobs,
+} from '../../apps/api/src/modules/alerts/index.ts';
 import { startJobs } from '../../apps/api/src/platform/jobs.ts';
 import { smtpTransport, startMailer } from '../../apps/api/src/platform/mail.ts';
 import { loadVapidKeys, webPushSender } from '../../apps/api/src/platform/push.ts';

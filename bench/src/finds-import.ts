@@ -1,7 +1,5 @@
 import { MAX_IMPORT_FINDS } from '@sentiero/contract/finds-limits';
-import { ImportError } from '../../apps/api/src/modules/finds/files.ts';
-import { readFindsFileInThread } from '../../apps/api/src/modules/finds/import-thread.ts';
-import { readFindsFile } from '../../apps/api/src/modules/finds/read-finds.ts';
+import { ImportError, readFindsFile, readFindsFileInThread } from '../../apps/api/src/modules/finds/index.ts';
 
 /*
  * What reading an imported file costs (ADR 024): CPU time of `readFindsFile` for a real 1 MiB GPX

@@ -10,33 +10,36 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAccountRoutes } from './modules/accounts/routes.ts';
-import { configuredPushSender, startAlertJobs } from './modules/alerts/jobs.ts';
-import { registerAlertRoutes, registerAlertRunRoute } from './modules/alerts/routes.ts';
-import { registerAreaRoutes } from './modules/areas/routes.ts';
-import { registerBlogRoutes } from './modules/blog/routes.ts';
-import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
-import { startCheckoutJobs } from './modules/checkout/jobs.ts';
-import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
-import { fillNotebookWeather } from './modules/finds/notebook.ts';
-import { registerFindRoutes } from './modules/finds/routes.ts';
-import { registerGrowthRoutes } from './modules/growth/routes.ts';
-import { registerGuideRoutes } from './modules/guides/routes.ts';
-import { registerMailboxRoutes } from './modules/mailbox/routes.ts';
-import { registerMyTicketRoutes } from './modules/my-tickets/routes.ts';
-import { registerNewsletterRoutes } from './modules/newsletter/routes.ts';
-import { registerPhotoRoutes } from './modules/photos/routes.ts';
-import { registerRecommendationRoutes } from './modules/recommendations/routes.ts';
-import { registerSearchRoutes } from './modules/search/routes.ts';
-import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/routes.ts';
-import { registerMembershipDevRoutes } from './modules/subscriptions/dev-routes.ts';
-import { isPremiumMember } from './modules/subscriptions/entitlement.ts';
-import { startSubscriptionJobs } from './modules/subscriptions/jobs.ts';
-import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { registerSystemRoutes } from './modules/system/routes.ts';
-import { registerTicketRoutes } from './modules/tickets/routes.ts';
-import { configuredWeatherSource, startWeatherJobs } from './modules/weather/jobs.ts';
-import { registerWeatherRoutes } from './modules/weather/routes.ts';
+import { registerAccountRoutes } from './modules/accounts/index.ts';
+import {
+  configuredPushSender,
+  registerAlertRoutes,
+  registerAlertRunRoute,
+  startAlertJobs,
+} from './modules/alerts/index.ts';
+import { registerAreaRoutes } from './modules/areas/index.ts';
+import { registerBlogRoutes } from './modules/blog/index.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
+import { registerCheckoutRoutes, startCheckoutJobs } from './modules/checkout/index.ts';
+import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
+import { registerGrowthRoutes } from './modules/growth/index.ts';
+import { registerGuideRoutes } from './modules/guides/index.ts';
+import { registerMailboxRoutes } from './modules/mailbox/index.ts';
+import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
+import { registerNewsletterRoutes } from './modules/newsletter/index.ts';
+import { registerPhotoRoutes } from './modules/photos/index.ts';
+import { registerRecommendationRoutes } from './modules/recommendations/index.ts';
+import { registerSearchRoutes } from './modules/search/index.ts';
+import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.ts';
+import {
+  isPremiumMember,
+  registerMembershipDevRoutes,
+  registerSubscriptionRoutes,
+  startSubscriptionJobs,
+} from './modules/subscriptions/index.ts';
+import { registerSystemRoutes } from './modules/system/index.ts';
+import { registerTicketRoutes } from './modules/tickets/index.ts';
+import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
 import { installAccessRules } from './platform/access.ts';
 import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
 import { compressResponses } from './platform/compression.ts';

@@ -6,13 +6,19 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 const SOURCE_FOLDERS = ['apps/api/src', 'packages/db/src', 'packages/contract/src'];
+/** Code outside the API that starts or measures parts of it. */
+const CALLER_FOLDERS = ['scripts', 'bench/src'];
 
 type Import = { from: string; to: string; typeOnly: boolean };
 
-function sourceFiles(folder: string): string[] {
+function typeScriptFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.d.ts'))
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))
     .map((path) => join(folder, path));
+}
+
+function sourceFiles(folder: string): string[] {
+  return typeScriptFiles(folder).filter((path) => !path.endsWith('.test.ts'));
 }
 
 // `import … from '…'`, `export … from '…'` and `import '…'`, over several lines.
@@ -27,13 +33,22 @@ function namesTypesOnly(names: string | undefined): boolean {
     .every((name) => /^\s*(type\s|$)/.test(name));
 }
 
-function importsOf(file: string): Import[] {
+/** Every import of a file: packages by name, files by their path from the root. */
+function allImportsOf(file: string): (Import & { names: string; relative: boolean })[] {
   const text = readFileSync(join(root, file), 'utf8');
-  return [...text.matchAll(IMPORT)].flatMap(([, typeKeyword, names, specifier]) => {
-    if (!specifier?.startsWith('.')) return [];
+  return [...text.matchAll(IMPORT)].flatMap(([, typeKeyword, names = '', specifier]) => {
+    if (!specifier) return [];
     const typeOnly = Boolean(typeKeyword) || namesTypesOnly(names);
-    return [{ from: file, to: join(dirname(file), specifier), typeOnly }];
+    const relative = specifier.startsWith('.');
+    const to = relative ? join(dirname(file), specifier) : specifier;
+    return [{ from: file, to, typeOnly, names, relative }];
   });
+}
+
+function importsOf(file: string): Import[] {
+  return allImportsOf(file)
+    .filter(({ relative }) => relative)
+    .map(({ from, to, typeOnly }) => ({ from, to, typeOnly }));
 }
 
 const files = SOURCE_FOLDERS.flatMap(sourceFiles);
@@ -69,10 +84,50 @@ function findCycles(edges: [string, string][]): string[][] {
   return cycles;
 }
 
+/** Test support (factories, fakes, the test app): fixtures for every module, not a module's caller. */
+const TEST_SUPPORT = /^apps\/api\/src\/test\//;
+
+/**
+ * The files that may hold SQL: a module's `repo.ts`, `*-repo.ts` or `repo/` folder, the shared
+ * resource repositories of `repos/`, platform's `*-repo.ts`, and `job-rows.ts` (pg-boss's job row,
+ * written by the checkout and membership repositories in their own statements).
+ */
+const REPOSITORY =
+  /^apps\/api\/src\/(?:modules\/[^/]+\/(?:repo\.ts|[\w-]+-repo\.ts|repo\/)|repos\/|platform\/(?:.+-repo\.ts|job-rows\.ts)$)/;
+
+/** What writes SQL: a raw `sql` template, a query built on a database or transaction handle, a statement run. */
+const SQL_WRITING = [
+  { what: 'a raw sql template', pattern: /\bsql(?:\s*`|\.(?:raw|placeholder|join|empty)\b)/ },
+  {
+    what: 'a drizzle query',
+    pattern:
+      /\b(?:db|tx)\s*\.\s*(?:(?:select\w*|insert|update|delete|\$count|\$with)\s*\(|query\s*\.)|\.\s*execute\s*\(/,
+  },
+];
+
+/** The query-building imports: tables, prepared statements, drizzle's operators (its error classes are no query). */
+function importsQueryBuilding({ to, names, typeOnly }: { to: string; names: string; typeOnly: boolean }) {
+  if (typeOnly) return false;
+  if (/^@sentiero\/db\/(?:schema|prepared)(?:\/|$)/.test(to)) return true;
+  const valueNames = names
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type '));
+  if (to === '@sentiero/db/client') return valueNames.includes('executeRows');
+  if (/^drizzle-orm(?:\/|$)/.test(to)) return valueNames.some((name) => !/Error$/.test(name));
+  return false;
+}
+
 describe('module boundaries (ADR 011)', () => {
   it('reads the source it checks', () => {
     expect(files).toContain('apps/api/src/modules/checkout/service.ts');
     expect(imports.length).toBeGreaterThan(100);
+    expect(REPOSITORY.test('apps/api/src/modules/checkout/repo.ts')).toBe(true);
+    expect(REPOSITORY.test('apps/api/src/modules/checkout/service.ts')).toBe(false);
+    expect(SQL_WRITING.every(({ pattern }) => pattern.test('await db\n  .select()\n  .from(sql`x`)'))).toBe(
+      true,
+    );
   });
 
   it("reads another module's data through its service, never through its repo", () => {
@@ -83,6 +138,37 @@ describe('module boundaries (ADR 011)', () => {
       })
       .map(({ from, to }) => `${from} -> ${to}`);
     expect(crossings).toEqual([]);
+  });
+
+  it("reaches another module through its index.ts only; a module's own files import each other directly", () => {
+    const callers = [...SOURCE_FOLDERS, ...CALLER_FOLDERS]
+      .flatMap(typeScriptFiles)
+      .filter((file) => !TEST_SUPPORT.test(file));
+    const crossings = callers.flatMap(importsOf).filter(({ from, to }) => {
+      const target = moduleOf(to);
+      if (!target) return false;
+      const isIndex = to === `apps/api/src/modules/${target}/index.ts`;
+      if (moduleOf(from) === target) return isIndex;
+      // A benchmark that EXPLAINs a statement takes it from the repository that writes it.
+      if (from.startsWith('bench/') && REPOSITORY.test(to)) return false;
+      // Another module's tests, like any caller, see what the index offers.
+      return !isIndex;
+    });
+    expect(crossings.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+  });
+
+  it('keeps SQL in repository files', () => {
+    const outside = files
+      .filter(
+        (file) => file.startsWith('apps/api/src/') && !TEST_SUPPORT.test(file) && !REPOSITORY.test(file),
+      )
+      .flatMap((file) => {
+        const text = readFileSync(join(root, file), 'utf8');
+        const found = SQL_WRITING.filter(({ pattern }) => pattern.test(text)).map(({ what }) => what);
+        if (allImportsOf(file).some(importsQueryBuilding)) found.push('query-building imports');
+        return found.map((what) => `${file}: ${what}`);
+      });
+    expect(outside).toEqual([]);
   });
 
   it('lets modules depend on each other in one direction only', () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { CHECKOUT_SCHEDULES } from '../modules/checkout/jobs.ts';
+import { CHECKOUT_SCHEDULES } from '../modules/checkout/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createMember, createOrder, createTicket, memberId, type TestTicket } from '../test/factories.ts';
 import { waitFor } from '../test/server-process.ts';

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '@sentiero/db/client';
-import { mailboxMessages } from '@sentiero/db/schema';
 import type { Jobs } from './jobs.ts';
+import { insertMailboxMessage } from './mailbox-repo.ts';
 import type { SmtpReply, SmtpRequest, SmtpWorkerData } from './smtp-worker.ts';
 
 export type OutgoingMail = {
@@ -88,7 +88,7 @@ export function mailboxTransport(db: Db, from: string): MailTransport {
     async deliver(mail) {
       // The mailbox keeps the words only; attachments are named at the end of the text.
       const attached = (mail.attachments ?? []).map((file) => `\n[attachment: ${file.filename}]`).join('');
-      await db.insert(mailboxMessages).values({
+      await insertMailboxMessage(db, {
         toAddress: mail.to,
         fromAddress: from,
         subject: mail.subject,

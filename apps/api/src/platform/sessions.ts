@@ -1,12 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SIGNED_IN_COOKIE } from '@sentiero/contract/session-hint';
 import type { Db } from '@sentiero/db/client';
-import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
-import { sessions, users } from '@sentiero/db/schema';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { readThrough } from './member-cache.ts';
+import {
+  deleteMemberSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  slideSession,
+} from './sessions-repo.ts';
 
 /** The member a request was made by, as the session cookie tells, and when that session ends. */
 export type SessionUser = { id: number; tokenHash: string; expiresAt: Date };
@@ -64,9 +68,13 @@ export async function startSession(
 ): Promise<void> {
   const token = newToken();
   const expiresAt = sessionExpiry(config, now, now);
-  await db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
   const maxAgeSeconds = Math.round((expiresAt.getTime() - now.getTime()) / 1000);
   reply.setCookie(sessionCookieName(config), token, cookieOptions(config, maxAgeSeconds));
   setSignedInHint(config, reply, maxAgeSeconds);
@@ -97,55 +105,28 @@ export async function findSessionUser(
   const token = request.cookies[sessionCookieName(config)];
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  // Every API request asks this: prepared once.
-  const findSession = preparedOnce(db, 'session_user', (name) =>
-    db
-      .select({
-        id: users.id,
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          isNull(users.deletedAt),
-        ),
-      )
-      .prepare(name),
-  );
   // Kept in memory while it lasts (see member-cache.ts); its expiry is checked on every call.
   const row = await readThrough(
     db,
     `session:${tokenHash}`,
-    async () => (await findSession.execute({ tokenHash, now }))[0],
+    () => findLiveSession(db, tokenHash, now),
     (session) => session.id,
   );
   if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
   // A session in use slides forward, written at most once a day, up to its absolute lifetime.
   if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
     const expiresAt = sessionExpiry(config, row.createdAt, now);
-    const slide = preparedSql(
-      db,
-      'session_slide',
-      () => sql`update ${sessions} set last_seen_at = ${sql.placeholder('now')}::timestamptz,
-          expires_at = ${sql.placeholder('expiresAt')}::timestamptz
-        where token_hash = ${sql.placeholder('tokenHash')}`,
-    );
-    await slide.execute({ tokenHash, now: now.toISOString(), expiresAt: expiresAt.toISOString() });
+    await slideSession(db, tokenHash, now, expiresAt);
     return { id: row.id, tokenHash, expiresAt };
   }
   return { id: row.id, tokenHash, expiresAt: row.expiresAt };
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await deleteSession(db, tokenHash);
 }
 
 /** Password changes and deletions end every session of the member, on every device. */
 export async function endAllSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await deleteMemberSessions(db, userId);
 }

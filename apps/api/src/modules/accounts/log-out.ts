@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { endAllSessions, endSession } from '../../platform/sessions.ts';
-import { forgetMemberDevices, forgetSessionDevices } from '../alerts/service.ts';
+import { forgetMemberDevices, forgetSessionDevices } from '../alerts/index.ts';
 
 /*
  * A session ends with what was turned on through it: the phone's Sentiero+ alerts. A shared,

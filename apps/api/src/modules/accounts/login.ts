@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { countHit, readHits } from '../../platform/rate-limits.ts';
+import { countHit, readHits } from '../../platform/rate-limits-repo.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { acceptSecondFactor } from './reauthentication.ts';
 import {

@@ -5,7 +5,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { countHit } from '../../platform/rate-limits.ts';
+import { countHit } from '../../platform/rate-limits-repo.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { passwordRecoveryMail } from './mails.ts';
 import { notifyAccountChange } from './notices.ts';

@@ -14,11 +14,10 @@ import { AppError } from '../../platform/errors.ts';
 import { readThrough } from '../../platform/member-cache.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
-import { eraseMemberAlerts } from '../alerts/service.ts';
-import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/service.ts';
-import { getMemberNewsletter, requestSubscription } from '../newsletter/service.ts';
-import { isPremiumMember } from '../subscriptions/entitlement.ts';
-import { endMembershipOfDeletedAccount } from '../subscriptions/service.ts';
+import { eraseMemberAlerts } from '../alerts/index.ts';
+import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/index.ts';
+import { getMemberNewsletter, requestSubscription } from '../newsletter/index.ts';
+import { endMembershipOfDeletedAccount, isPremiumMember } from '../subscriptions/index.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {

@@ -30,7 +30,7 @@ import {
   LOCAL_PUSH_DESTINATIONS,
   startFakePushService,
 } from '../../test/fakes/push-service.ts';
-import { findAreaForecasts } from '../growth/forecast.ts';
+import { findAreaForecasts } from '../growth/index.ts';
 import { ALERTS_SEND_QUEUE, evaluateAlerts } from './evaluate.ts';
 import { findAlertCandidates } from './evaluate-repo.ts';
 import { sendAlerts } from './send.ts';

@@ -3,9 +3,9 @@ import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { findAreaForecasts } from '../growth/forecast.ts';
-import { isEntitled } from '../subscriptions/lifecycle.ts';
-import { listWeatherWarnings } from '../weather/service.ts';
+import { findAreaForecasts } from '../growth/index.ts';
+import { isEntitled } from '../subscriptions/index.ts';
+import { listWeatherWarnings } from '../weather/index.ts';
 import {
   type AlertCandidate,
   findAlertCandidates,

@@ -2,8 +2,8 @@ import { PAGES } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { listTicketsToMail, newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/service.ts';
-import { findSaleTicket } from '../tickets/service.ts';
+import { listTicketsToMail, newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/index.ts';
+import { findSaleTicket } from '../tickets/index.ts';
 import { ticketsReadyMail } from './mails.ts';
 import {
   findOrderLines,

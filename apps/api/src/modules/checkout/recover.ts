@@ -3,7 +3,7 @@ import type { Db } from '@sentiero/db/client';
 import type { Clock, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
-import { findSaleTicket } from '../tickets/service.ts';
+import { findSaleTicket } from '../tickets/index.ts';
 import { issueTickets } from './issue.ts';
 import { startPayment } from './payment.ts';
 import { releasePlaces } from './places.ts';

@@ -1,6 +1,6 @@
 import type { CartSummary, Order, PaymentMethod } from '@sentiero/contract/checkout';
 import type { ServiceContext } from '../../platform/context.ts';
-import { findSaleTicket, type PurchaseTicket } from '../tickets/service.ts';
+import { findSaleTicket, type PurchaseTicket } from '../tickets/index.ts';
 import { findOrderLines, type OrderLineRow, type OrderRow } from './repo.ts';
 
 /** The ticket as the payment step reads it: sale rules, price and the names of the summary. */

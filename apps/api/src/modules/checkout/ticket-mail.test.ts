@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, createTicket, memberId, type TestTicket } from '../../test/factories.ts';
-import { findTicketsToMail } from '../my-tickets/repo.ts';
+import { listTicketsToMail } from '../my-tickets/index.ts';
 
 const NOW = '2026-11-23T08:00:00Z';
 const KAYAK = {
@@ -129,13 +129,13 @@ describe('the mail that delivers the tickets of a paid order', () => {
   }, 60_000);
 });
 
-describe('findTicketsToMail', () => {
+describe('listTicketsToMail', () => {
   it("reads an order's active tickets in the order's language, with the buyer's address", async () => {
     const browser = await createMember(sut, 'Mojca');
     const orderCode = await buyKayak(browser, 'Mojca Čuk', 'sl');
     const [order] = await sut.database.db.select().from(orders).where(eq(orders.code, orderCode));
 
-    const rows = await findTicketsToMail(sut.database.db, order?.id ?? 0);
+    const rows = await listTicketsToMail({ db: sut.database.db }, order?.id ?? 0);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       orderCode,
@@ -157,6 +157,6 @@ describe('findTicketsToMail', () => {
       .set({ deletedAt: new Date(NOW) })
       .where(eq(users.id, await memberId(browser)));
 
-    expect(await findTicketsToMail(sut.database.db, order?.id ?? 0)).toEqual([]);
+    expect(await listTicketsToMail({ db: sut.database.db }, order?.id ?? 0)).toEqual([]);
   });
 });

@@ -13,9 +13,9 @@ import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
-import { areaExists, listForagingAreas } from '../areas/service.ts';
-import { requireOwnPhotos } from '../photos/service.ts';
-import { areaDayKey, findDayWeatherSnapshots } from '../weather/service.ts';
+import { areaExists, listForagingAreas } from '../areas/index.ts';
+import { requireOwnPhotos } from '../photos/index.ts';
+import { areaDayKey, findDayWeatherSnapshots } from '../weather/index.ts';
 import { writeCsv } from './csv.ts';
 import {
   attachDayWeather,

@@ -15,14 +15,14 @@ import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
-import { listForagingAreas } from '../areas/service.ts';
+import { listForagingAreas } from '../areas/index.ts';
 import {
   deletePhotos,
   eraseMemberPhotos,
   findPhotoRefs,
   listMemberPhotosForExport,
   requireOwnPhotos,
-} from '../photos/service.ts';
+} from '../photos/index.ts';
 import { type FindFileRow, ImportError, writeGeoJson, writeGpx } from './files.ts';
 import { readFindsFileInThread } from './import-thread.ts';
 import {

@@ -7,7 +7,7 @@ import {
 } from '@sentiero/contract/rules/growth-forecast';
 import type { Db } from '@sentiero/db/client';
 import type { Clock } from '../../platform/context.ts';
-import { listGrowthWeather } from '../weather/service.ts';
+import { listGrowthWeather } from '../weather/index.ts';
 import { findForecastAreas, findReportedLevels } from './repo.ts';
 
 /*

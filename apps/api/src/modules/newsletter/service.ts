@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { countHit } from '../../platform/rate-limits.ts';
+import { countHit } from '../../platform/rate-limits-repo.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { findMemberContact } from '../../repos/members.ts';
 import { contactOperatorMail, contactReceiptMail } from './contact-mails.ts';

@@ -1,10 +1,10 @@
 import { FOR_YOU_SIZE, type RecommendationReason, type RecommendedTicket } from '@sentiero/contract/tickets';
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { memberRow } from '../accounts/service.ts';
-import { getPurchaseHistory } from '../checkout/purchases.ts';
-import { findGrowthBoosts } from '../growth/boosts.ts';
-import { listTicketCardsById } from '../tickets/service.ts';
+import { memberRow } from '../accounts/index.ts';
+import { getPurchaseHistory } from '../checkout/index.ts';
+import { findGrowthBoosts } from '../growth/index.ts';
+import { listTicketCardsById } from '../tickets/index.ts';
 import { findRankedTickets, type RankedTicketRow, type RankingSignals } from './repo.ts';
 
 /** The growth forecast lifts at most this many areas, the best first: the row is a member's, not a map. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createTicket, inEveryLanguage } from '../../test/factories.ts';
-import { RELEVANCE_CANDIDATES } from '../tickets/listing-repo.ts';
+import { RELEVANCE_CANDIDATES } from '../tickets/index.ts';
 
 /*
  * How a word search ranks and counts when more listings match than it reads (ADR 013): the most

@@ -4,8 +4,8 @@ import { SEARCH_ORDERS, type ZSearchRequest } from '@sentiero/contract/search';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listCategories, listCountries } from '../catalogue/service.ts';
-import { listServiceTags, listTickets } from '../tickets/service.ts';
+import { listCategories, listCountries } from '../catalogue/index.ts';
+import { listServiceTags, listTickets } from '../tickets/index.ts';
 import { findActivities, findClosestWords, findPriceRange } from './repo.ts';
 
 type SearchRequest = z.output<typeof ZSearchRequest>;

@@ -8,11 +8,11 @@ import {
 import type { ServiceContext } from '../../platform/context.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { PageHead } from '../../platform/page-head.ts';
-import { requireAreaInfo } from '../areas/service.ts';
-import { requireBlogPost } from '../blog/service.ts';
-import { listCategories } from '../catalogue/service.ts';
-import { listGuides } from '../guides/service.ts';
-import { requireTicketInfo } from '../tickets/service.ts';
+import { requireAreaInfo } from '../areas/index.ts';
+import { requireBlogPost } from '../blog/index.ts';
+import { listCategories } from '../catalogue/index.ts';
+import { listGuides } from '../guides/index.ts';
+import { requireTicketInfo } from '../tickets/index.ts';
 
 const shorten = (text: string, length = 160) => {
   const plain = text

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@sentiero/contract/languages';
 import { PAGE_NAMES, PAGES, type PageWithParamsName, type SitemapPageName } from '@sentiero/contract/pages';
 import type { ServiceContext } from '../../platform/context.ts';
-import { listGuideSlugs } from '../guides/service.ts';
+import { listGuideSlugs } from '../guides/index.ts';
 import { findPublicPages } from './repo.ts';
 
 const escapeXml = (text: string) =>

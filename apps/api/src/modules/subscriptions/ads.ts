@@ -1,8 +1,6 @@
 import type { Ad, AdPlacement } from '@sentiero/contract/premium';
-import type { Db } from '@sentiero/db/client';
-import { ads } from '@sentiero/db/schema';
-import { and, arrayContains, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { ServiceContext } from '../../platform/context.ts';
+import { findActiveAds } from './ads-repo.ts';
 import { isPremiumMember } from './entitlement.ts';
 
 /** At most this many ads in one slot. */
@@ -34,20 +32,6 @@ export async function listAds(ctx: ServiceContext, placement: AdPlacement): Prom
       ];
     }),
   };
-}
-
-async function findActiveAds(db: Db, placement: AdPlacement, now: Date) {
-  return db
-    .select()
-    .from(ads)
-    .where(
-      and(
-        eq(ads.active, true),
-        arrayContains(ads.placements, [placement]),
-        or(isNull(ads.activeFrom), lte(ads.activeFrom, now)),
-        or(isNull(ads.activeUntil), gt(ads.activeUntil, now)),
-      ),
-    );
 }
 
 /** A weighted draw without replacement: an ad of weight 3 shows three times as often as one of 1. */

@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createActivityType, createRegion } from '../../test/catalogue-factories.ts';
-import { createArea, createTicket } from '../../test/factories.ts';
-import { takePlaces } from '../checkout/places.ts';
+import { createArea, createMember, createOrder, createTicket, memberId } from '../../test/factories.ts';
 
 let sut: TestApp;
 // A Sunday evening in Italy: the calendar and sale periods are read at this instant.
@@ -284,16 +283,21 @@ describe('app/ticket/calendar', () => {
         date: string;
         open: boolean;
       }>;
-    await sut.database.db.transaction(async (tx) => {
-      expect(await takePlaces(tx, id, [day], 2, capacity)).toBe(true);
-    });
+    // Places taken as a buy takes them: one order line per place.
+    const userId = await memberId(await createMember(sut));
+    const sell = (places: number) =>
+      createOrder(
+        sut.database.db,
+        { userId },
+        Array.from({ length: places }, () => ({ ticketId: id, startDate: day })),
+        { capacity },
+      );
+    await sell(2);
     expect((await calendarOf(id)).find((entry) => entry.date === day)).toMatchObject({
       open: true,
       remaining: 1,
     });
-    await sut.database.db.transaction(async (tx) => {
-      expect(await takePlaces(tx, id, [day], 1, capacity)).toBe(true);
-    });
+    await sell(1);
     expect((await calendarOf(id)).find((entry) => entry.date === day)).toMatchObject({
       open: false,
       reason: 'sold-out',

@@ -9,8 +9,8 @@ import { openMeteoSource } from '../../platform/weather/open-meteo.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createMember, memberId } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/fakes/test-server.ts';
-import { fillNotebookWeather } from '../finds/notebook.ts';
-import { WEATHER_BEFORE_TODAY } from '../growth/forecast.ts';
+import { fillNotebookWeather } from '../finds/index.ts';
+import { WEATHER_BEFORE_TODAY } from '../growth/index.ts';
 import { refreshAreaWeather } from './refresh.ts';
 import { WEATHER_HISTORY_DAYS } from './service.ts';
 

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { toCardDigits } from '@sentiero/contract/rules/payment-card';
 import type { Db } from '@sentiero/db/client';
-import { preparedSql } from '@sentiero/db/prepared';
-import { sandboxBillingCards, sandboxBillingCharges } from '@sentiero/db/schema';
-import { eq, sql } from 'drizzle-orm';
 import { findCardDeclineReason, SANDBOX_CARD_ACCEPTED } from '../payments/sandbox.ts';
 import type { BillingProvider, ChargeResult } from './provider.ts';
+import { chargeCard, findSandboxCharge, insertSandboxCard, type SandboxLedgerEntry } from './sandbox-repo.ts';
 
 /** Stripe's test number for a card that attaches to a customer, then fails every charge. */
 export const SANDBOX_CARD_FAILS_ON_CHARGE = '4000000000000341';
@@ -31,7 +29,7 @@ export function sandboxBilling(
       if (reason || !card) return { status: 'declined', reason: reason ?? 'card_missing' };
       const number = toCardDigits(card.number);
       const token = `sbx_card_${randomBytes(12).toString('hex')}`;
-      await db.insert(sandboxBillingCards).values({
+      await insertSandboxCard(db, {
         token,
         last4: number.slice(-4),
         expMonth: card.expMonth,
@@ -45,19 +43,16 @@ export function sandboxBilling(
       // One statement for a new key (every renewal): the card is read, judged and the charge
       // written together. The card's expiry is judged as `isExpired` does, against this month.
       const today = now();
-      const [written] = await chargeCard(db).execute({
+      const written = await chargeCard(db, {
         key: idempotencyKey,
         token: reference,
         amount: amountCents,
         reference: `sbx_ch_${randomBytes(12).toString('hex')}`,
         month: today.getUTCFullYear() * 12 + today.getUTCMonth() + 1,
       });
-      if (written) return ledgerResult(fromLedger(written), { reference, amountCents });
+      if (written) return ledgerResult(written, { reference, amountCents });
       // The key was charged before, or by a concurrent charge that won: its row is the answer.
-      const [row] = await db
-        .select()
-        .from(sandboxBillingCharges)
-        .where(eq(sandboxBillingCharges.idempotencyKey, idempotencyKey));
+      const row = await findSandboxCharge(db, idempotencyKey);
       if (!row) throw new Error(`sandbox charge ${idempotencyKey} vanished`);
       return ledgerResult(row, { reference, amountCents });
     },
@@ -70,63 +65,10 @@ export function sandboxBilling(
   };
 }
 
-type LedgerRow = Pick<
-  typeof sandboxBillingCharges.$inferSelect,
-  'token' | 'amountCents' | 'status' | 'reference' | 'reason'
->;
-
-/**
- * The sandbox's charge of a new key, as `isExpired` and the saved card decide it (no card:
- * card_missing); nothing is written, and no row answered, when the key was charged before.
- */
-function chargeCard(db: Db) {
-  return preparedSql<{
-    token: string;
-    amount_cents: number;
-    status: 'paid' | 'declined';
-    reference: string;
-    reason: string | null;
-  }>(
-    db,
-    'sandbox_billing_charge',
-    () => sql`with card as (
-        select fails_on_charge,
-          (case when exp_year < 100 then exp_year + 2000 else exp_year end) * 12 + exp_month as expires,
-          exp_month between 1 and 12 as valid
-        from sandbox_billing_cards where token = ${sql.placeholder('token')}
-      ), judged as (
-        select case
-          when not exists (select 1 from card) then 'card_missing'
-          when exists (select 1 from card where not valid or expires < ${sql.placeholder('month')}::int) then 'card_expired'
-          when exists (select 1 from card where fails_on_charge) then 'card_declined'
-        end as reason
-      )
-      insert into sandbox_billing_charges (idempotency_key, token, amount_cents, status, reference, reason)
-      select ${sql.placeholder('key')}, ${sql.placeholder('token')}, ${sql.placeholder('amount')}::int,
-        case when reason is null then 'paid' else 'declined' end, ${sql.placeholder('reference')}, reason
-      from judged
-      on conflict do nothing
-      returning token, amount_cents, status, reference, reason`,
-  );
-}
-
-function fromLedger(row: {
-  token: string;
-  amount_cents: number;
-  status: 'paid' | 'declined';
-  reference: string;
-  reason: string | null;
-}): LedgerRow {
-  return {
-    token: row.token,
-    amountCents: Number(row.amount_cents),
-    status: row.status,
-    reference: row.reference,
-    reason: row.reason,
-  };
-}
-
-function ledgerResult(row: LedgerRow, asked: { reference: string; amountCents: number }): ChargeResult {
+function ledgerResult(
+  row: SandboxLedgerEntry,
+  asked: { reference: string; amountCents: number },
+): ChargeResult {
   // Stripe refuses a reused key with other parameters: a bug in the caller must not pass silently.
   if (row.token !== asked.reference || row.amountCents !== asked.amountCents) {
     throw new Error('idempotency key reused for a different charge');

@@ -1,0 +1,3 @@
+/** What other modules and the app's wiring may use of accounts (ADR 011); its other files are its own. */
+export { registerAccountRoutes } from './routes.ts';
+export { memberRow } from './service.ts';

@@ -1,0 +1,5 @@
+/** What other modules and the app's wiring may use of checkout (ADR 011); its other files are its own. */
+
+export { CHECKOUT_SCHEDULES, startCheckoutJobs } from './jobs.ts';
+export { getPurchaseHistory } from './purchases.ts';
+export { registerCheckoutRoutes } from './routes.ts';

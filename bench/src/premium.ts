@@ -25,7 +25,7 @@ import type {} from '@fastify/cookie';
 import { openDatabase } from '@sentiero/db/client';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import pg from 'pg';
-import type { RenewalReport } from '../../apps/api/src/modules/subscriptions/index.ts';
+import type { RenewalReport } from '../../apps/api/src/modules/premium/index.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { cpuSecondsOf } from './checkout-replay.ts';
 import { freshDataDir, startServer, TICKET_SIGNING_KEY } from './server.ts';

@@ -11,7 +11,7 @@ import { Session } from 'node:inspector';
 import type {} from '@fastify/cookie';
 import { openDatabase } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { runRenewals, startReceiptMails } from '../../apps/api/src/modules/subscriptions/index.ts';
+import { runRenewals, startReceiptMails } from '../../apps/api/src/modules/premium/index.ts';
 import { sandboxBilling } from '../../apps/api/src/platform/billing/sandbox.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { systemClock } from '../../apps/api/src/platform/context.ts';

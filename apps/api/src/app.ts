@@ -28,15 +28,15 @@ import { registerMailboxRoutes } from './modules/mailbox/index.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/index.ts';
 import { registerPhotoRoutes } from './modules/photos/index.ts';
+import {
+  isPremiumMember,
+  registerPremiumDevRoutes,
+  registerPremiumRoutes,
+  startPremiumJobs,
+} from './modules/premium/index.ts';
 import { registerRecommendationRoutes } from './modules/recommendations/index.ts';
 import { registerSearchRoutes } from './modules/search/index.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.ts';
-import {
-  isPremiumMember,
-  registerMembershipDevRoutes,
-  registerSubscriptionRoutes,
-  startSubscriptionJobs,
-} from './modules/subscriptions/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTicketRoutes } from './modules/tickets/index.ts';
 import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
@@ -298,13 +298,13 @@ export async function buildApp({
     log: app.log,
     origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
   };
-  const subscriptions = await startSubscriptionJobs({
+  const subscriptions = await startPremiumJobs({
     jobs,
     providers: configuredBillingProviders(config.payments, database.db, clock),
     context: billingContext,
     log: app.log,
   });
-  registerSubscriptionRoutes(app, { ...subscriptions, stores: configuredStores(config.stores, clock) });
+  registerPremiumRoutes(app, { ...subscriptions, stores: configuredStores(config.stores, clock) });
   const weatherSource = configuredWeatherSource(config, clock);
   registerWeatherRoutes(app, { source: weatherSource.name });
   await startWeatherJobs({
@@ -330,7 +330,7 @@ export async function buildApp({
   registerAlertRoutes(app, alerts);
   if (config.env !== 'production') {
     registerMailboxRoutes(app, database.db);
-    registerMembershipDevRoutes(app, { context: billingContext, deps: subscriptions });
+    registerPremiumDevRoutes(app, { context: billingContext, deps: subscriptions });
     registerAlertRunRoute(app, { db: database.db, clock, log: app.log, jobs });
   }
 

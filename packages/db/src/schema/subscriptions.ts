@@ -28,7 +28,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A Sentiero+ membership (issue 14). Its life is the state machine of the API's
- * `subscriptions/lifecycle.ts`; this row is what that machine reads and writes, plus what the
+ * `premium/lifecycle.ts`; this row is what that machine reads and writes, plus what the
  * renewal job needs to find work (`next_charge_at`) and never repeat it.
  */
 export const subscriptions = pgTable(

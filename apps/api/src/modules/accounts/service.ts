@@ -17,7 +17,7 @@ import type { SessionUser } from '../../platform/sessions.ts';
 import { eraseMemberAlerts } from '../alerts/index.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/index.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/index.ts';
-import { endMembershipOfDeletedAccount, isPremiumMember } from '../subscriptions/index.ts';
+import { endMembershipOfDeletedAccount, isPremiumMember } from '../premium/index.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { findAreaForecasts } from '../growth/index.ts';
-import { isEntitled } from '../subscriptions/index.ts';
+import { isEntitled } from '../premium/index.ts';
 import { listWeatherWarnings } from '../weather/index.ts';
 import {
   type AlertCandidate,

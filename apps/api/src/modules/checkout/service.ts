@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { premiumCheck } from '../subscriptions/index.ts';
+import { premiumCheck } from '../premium/index.ts';
 import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/index.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';

@@ -14,7 +14,7 @@ import type { GrowthForecastDay } from '@sentiero/contract/rules/growth-forecast
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { isPremiumMember } from '../subscriptions/index.ts';
+import { isPremiumMember } from '../premium/index.ts';
 import { findAreaForecasts } from './forecast.ts';
 import {
   findGrowthArea,

@@ -3,7 +3,7 @@ import { GUIDE_SPECIES_SECTION } from '@sentiero/contract/guides';
 import type { Language } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { isPremiumMember } from '../subscriptions/index.ts';
+import { isPremiumMember } from '../premium/index.ts';
 import { FORAGING_SAFETY, SPECIES_HEADING } from './content/common.ts';
 import { GUIDE_SOURCES } from './content/index.ts';
 import { type LoadedGuide, loadGuideLibrary } from './library.ts';

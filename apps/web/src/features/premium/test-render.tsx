@@ -68,7 +68,7 @@ export const buttonLabels = (html: string) =>
 
 /**
  * The `actions` the API answers for a web membership the simulator charges, by its state
- * (`allowedControls` in apps/api/src/modules/subscriptions/lifecycle.ts): the screens' tests
+ * (`allowedControls` in apps/api/src/modules/premium/lifecycle.ts): the screens' tests
  * give a state and read the buttons the server's answer leads to.
  */
 const SERVER_ACTIONS: Record<SubscriptionStatus, MembershipControl[]> = {

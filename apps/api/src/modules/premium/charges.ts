@@ -12,7 +12,7 @@ import { applyEvent, type MembershipEvent } from './lifecycle.ts';
 import { fromMembership, periodAfter, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember, RECEIPT_QUEUE } from './notices.ts';
 import { nextVersion, type SubscriptionRow } from './repo.ts';
-import type { SubscriptionDeps } from './service.ts';
+import type { PremiumDeps } from './service.ts';
 
 /**
  * The charging engine of the memberships Sentiero renews itself (the sandbox): one charge per
@@ -40,7 +40,7 @@ export type ChargeOutcome = { ok: true; saved: SubscriptionRow | undefined } | {
  */
 export async function chargeDue(
   ctx: BillingContext,
-  deps: Pick<SubscriptionDeps, 'receipts'>,
+  deps: Pick<PremiumDeps, 'receipts'>,
   provider: BillingProvider,
   row: SubscriptionRow,
   newMethod?: NewMethodCharge,
@@ -62,7 +62,7 @@ export async function chargeDue(
  */
 export async function chargeAllDue(
   ctx: BillingContext,
-  deps: Pick<SubscriptionDeps, 'receipts'>,
+  deps: Pick<PremiumDeps, 'receipts'>,
   due: DueCharge[],
   { atOnce = 1 }: { atOnce?: number } = {},
 ): Promise<ChargeOutcome[]> {

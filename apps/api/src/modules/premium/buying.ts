@@ -22,7 +22,7 @@ import {
   type SubscriptionRow,
   updateSubscription,
 } from './repo.ts';
-import { cardOf, memberContact, type SubscriptionDeps } from './service.ts';
+import { cardOf, memberContact, type PremiumDeps } from './service.ts';
 
 /** Joining Sentiero+: the plans offered, the purchase, and the way back from the provider's page. */
 
@@ -51,7 +51,7 @@ type BuyInput = z.output<typeof subscriptionBuy.input>;
  */
 export async function buySubscription(
   ctx: ServiceContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   input: BuyInput,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
@@ -197,7 +197,7 @@ function sameRequest(earlier: SubscriptionRow, input: BuyInput): SubscriptionRow
  */
 async function replaceAbandoned(
   ctx: ServiceContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   live: SubscriptionRow,
   emailKey: string,
 ): Promise<void> {
@@ -221,7 +221,7 @@ async function replaceAbandoned(
  */
 export async function completeSubscription(
   ctx: ServiceContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
   let row = await findCurrentSubscription(ctx.db, member.id);

@@ -6,7 +6,7 @@ import { toSubscription } from './membership.ts';
 import type { BillingContext } from './notices.ts';
 import { renewAsIfDue } from './renewals.ts';
 import { findCurrentSubscription, findLiveSubscription } from './repo.ts';
-import type { SubscriptionDeps } from './service.ts';
+import type { PremiumDeps } from './service.ts';
 
 const ZRenewRequest = z.object({ email: z.string().trim().min(3).max(254) });
 
@@ -16,9 +16,9 @@ const ZRenewRequest = z.object({ email: z.string().trim().min(3).max(254) });
  * so a developer or an end-to-end test sees a trial end, a failed renewal or an expiry today.
  * Answers the membership as the member's own `app/subscription/info` would.
  */
-export function registerMembershipDevRoutes(
+export function registerPremiumDevRoutes(
   app: FastifyInstance,
-  { context, deps }: { context: BillingContext; deps: SubscriptionDeps },
+  { context, deps }: { context: BillingContext; deps: PremiumDeps },
 ) {
   app.post('/dev/subscription/renew', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

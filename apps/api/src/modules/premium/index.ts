@@ -1,10 +1,10 @@
 /** What other modules and the app's wiring may use of subscriptions (ADR 011); its other files are its own. */
 
-export { registerMembershipDevRoutes } from './dev-routes.ts';
+export { registerPremiumDevRoutes } from './dev-routes.ts';
 export { isPremiumMember, premiumCheck } from './entitlement.ts';
-export { startSubscriptionJobs } from './jobs.ts';
+export { startPremiumJobs } from './jobs.ts';
 export { isEntitled } from './lifecycle.ts';
 export { startReceiptMails } from './notices.ts';
 export { type RenewalReport, runRenewals } from './renewals.ts';
-export { registerSubscriptionRoutes } from './routes.ts';
+export { registerPremiumRoutes } from './routes.ts';
 export { endMembershipOfDeletedAccount } from './service.ts';

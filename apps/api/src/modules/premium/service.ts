@@ -18,7 +18,7 @@ import { findCurrentSubscription, findLiveSubscription, updateSubscription } fro
  * in buying.ts, the charging engine in charges.ts, the providers' events in provider-events.ts.
  */
 
-export type SubscriptionDeps = {
+export type PremiumDeps = {
   providers: BillingProviders;
   /** The paid charges' receipts (mail and PDF made by their own worker). */
   receipts: ReceiptQueue;
@@ -32,7 +32,7 @@ export async function memberContact(ctx: ServiceContext) {
 
 export async function getSubscription(
   ctx: ServiceContext,
-  deps: Pick<SubscriptionDeps, 'providers'>,
+  deps: Pick<PremiumDeps, 'providers'>,
 ): Promise<{ subscription: Subscription | null }> {
   const member = await memberContact(ctx);
   const row = await findCurrentSubscription(ctx.db, member.id);
@@ -51,7 +51,7 @@ export type MemberAction = 'suspend' | 'resume' | 'cancel' | 'uncancel';
 /** Suspend, resume, cancel or undo the cancellation: the state machine decides, the provider follows. */
 export async function actOnSubscription(
   ctx: ServiceContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   action: MemberAction,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
@@ -92,7 +92,7 @@ type PaymentMethodInput = z.output<typeof subscriptionPaymentMethod.input>;
  */
 export async function changePaymentMethod(
   ctx: ServiceContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   input: PaymentMethodInput,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);

@@ -11,7 +11,7 @@ import {
   type SubscriptionRow,
   updateSubscription,
 } from './repo.ts';
-import type { SubscriptionDeps } from './service.ts';
+import type { PremiumDeps } from './service.ts';
 
 /** What Stripe and PayPal tell us about a web membership (the app stores': store-notifications.ts). */
 
@@ -21,7 +21,7 @@ import type { SubscriptionDeps } from './service.ts';
  */
 export async function applyBillingEvent(
   ctx: BillingContext,
-  deps: Pick<SubscriptionDeps, 'receipts'>,
+  deps: Pick<PremiumDeps, 'receipts'>,
   provider: BillingProvider,
   event: BillingEvent,
 ): Promise<void> {

@@ -18,16 +18,16 @@ import { listAds } from './ads.ts';
 import { buySubscription, completeSubscription, listPlans } from './buying.ts';
 import { applyBillingEvent } from './provider-events.ts';
 import { forgetNotification, recordNotification } from './repo.ts';
-import { actOnSubscription, changePaymentMethod, getSubscription, type SubscriptionDeps } from './service.ts';
+import { actOnSubscription, changePaymentMethod, getSubscription, type PremiumDeps } from './service.ts';
 import { applyStoreNotification } from './store-notifications.ts';
 
 /** Like buying tickets: a person starts a membership a few times a minute at most. */
 const BUY_LIMIT = { max: 20, timeWindow: '1 minute' };
 const ACTION_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export function registerSubscriptionRoutes(
+export function registerPremiumRoutes(
   app: FastifyInstance,
-  deps: SubscriptionDeps & { stores: StoreNotificationVerifier[] },
+  deps: PremiumDeps & { stores: StoreNotificationVerifier[] },
 ) {
   registerEndpoint(app, subscriptionPrice, (ctx) => listPlans(ctx));
   registerEndpoint(app, subscriptionBuy, (ctx, input) => buySubscription(ctx, deps, input), {
@@ -59,7 +59,7 @@ export function registerSubscriptionRoutes(
  * Stripe's and PayPal's subscription events, at their own addresses (the order webhooks stay
  * as they are). Signed over the raw bytes; each event is applied once, a redelivery is a no-op.
  */
-function registerBillingWebhooks(app: FastifyInstance, deps: SubscriptionDeps) {
+function registerBillingWebhooks(app: FastifyInstance, deps: PremiumDeps) {
   const { providers } = deps;
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>

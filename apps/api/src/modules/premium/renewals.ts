@@ -13,7 +13,7 @@ import {
   takeReminder,
   updateSubscription,
 } from './repo.ts';
-import type { SubscriptionDeps } from './service.ts';
+import type { PremiumDeps } from './service.ts';
 
 /**
  * Memberships read per batch (one statement); batches worked at once (`LANES`); and charges
@@ -48,7 +48,7 @@ type Outcome = 'charged' | 'failed' | 'ended' | null;
  */
 export async function runRenewals(
   ctx: BillingContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   { budgetMs = RUN_BUDGET_MS }: { budgetMs?: number } = {},
 ): Promise<RenewalReport> {
   // Measured on the process's own clock, not the business clock tests fix.
@@ -140,7 +140,7 @@ export async function runRenewals(
  */
 async function renewWithoutCharge(
   ctx: BillingContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   row: SubscriptionRow,
 ): Promise<{ outcome: Outcome } | { charge: BillingProvider }> {
   const { providers } = deps;
@@ -206,11 +206,7 @@ function outcomeOf(saved: SubscriptionRow | undefined): Outcome {
  * end): what the job will do to it then, with the job's own code. For developers and end-to-end
  * tests only (registered outside production), which cannot wait seven days for a trial to end.
  */
-export async function renewAsIfDue(
-  ctx: BillingContext,
-  deps: SubscriptionDeps,
-  id: number,
-): Promise<Outcome> {
+export async function renewAsIfDue(ctx: BillingContext, deps: PremiumDeps, id: number): Promise<Outcome> {
   const row = await findSubscriptionById(ctx.db, id);
   if (!row?.nextChargeAt) return null;
   const due = row.nextChargeAt > ctx.clock.now() ? row.nextChargeAt : ctx.clock.now();
@@ -223,7 +219,7 @@ export async function renewAsIfDue(
 /** Every five minutes: a trial that ends at 10:02 is charged by 10:05. */
 export function renewalSchedule(
   ctx: BillingContext,
-  deps: SubscriptionDeps,
+  deps: PremiumDeps,
   log: FastifyBaseLogger,
 ): ScheduledJob {
   return {

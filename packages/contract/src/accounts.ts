@@ -1,106 +1,23 @@
 import { z } from 'zod';
+import {
+  checkFiscalCode,
+  field,
+  ZEmail,
+  ZLinkToken,
+  ZName,
+  ZNewPassword,
+  ZOptionalText,
+  ZPassword,
+  ZPhone,
+  ZReauthentication,
+  ZResidence,
+} from './account-fields.ts';
 import { formList, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { checkItalianFiscalCode, normalizeFiscalCode } from './fiscal-code.ts';
 import { LANGUAGES } from './languages.ts';
 import { ZId } from './paging.ts';
 import { PREMIUM_BENEFITS } from './premium.ts';
-import {
-  AUTHENTICATOR_CODE_PATTERN,
-  COUNTRY_CODE_PATTERN,
-  EMAIL_MAX_LENGTH,
-  FISCAL_CODE_MAX_LENGTH,
-  LOGIN_CODE_LENGTH,
-  NAME_MAX_LENGTH,
-  PHONE_PATTERN,
-} from './rules/account-fields.ts';
-import { findPasswordProblem, PASSWORD_MAX_LENGTH } from './rules/passwords.ts';
-
-/**
- * Field messages are keys of the `errors` namespace (`field.<key>`): the server answers them in
- * the request's language, word for word as SPEC section 5 writes them in English.
- */
-const field = (key: string) => ({ error: `field.${key}` });
-
-export const ZEmail = z
-  .string(field('emailRequired'))
-  .trim()
-  .toLowerCase()
-  .min(1, field('emailRequired'))
-  .max(EMAIL_MAX_LENGTH, field('invalidEmail'))
-  .pipe(z.email(field('invalidEmail')));
-
-const ZName = z
-  .string(field('required'))
-  .trim()
-  .min(1, field('required'))
-  .max(NAME_MAX_LENGTH, field('invalid'));
-
-/** A password being chosen: SPEC's rule, not too long, not one of the most common. */
-export const ZNewPassword = z.string(field('passwordRule')).superRefine((password, context) => {
-  const problem = findPasswordProblem(password);
-  if (problem) context.addIssue({ code: 'custom', message: `field.${problem}` });
-});
-
-/** A password being checked: any text up to the cap. */
-const ZPassword = (emptyKey: string) =>
-  z.string(field(emptyKey)).min(1, field(emptyKey)).max(PASSWORD_MAX_LENGTH, field(emptyKey));
-
-/**
- * Proof that the member is at the keyboard, for changes that could hand the account to someone
- * else (email, password, two-factor, deletion): the current password, or a fresh authenticator
- * code. Both optional here; the server says which one is missing (`field.passwordEmpty`).
- */
-const ZReauthentication = {
-  password: ZPassword('passwordEmpty').optional(),
-  code: z
-    .string(field('invalidCode'))
-    .trim()
-    .regex(AUTHENTICATOR_CODE_PATTERN, field('invalidCode'))
-    .optional(),
-};
-
-/** A token of a mailed link. */
-const ZLinkToken = z.string().min(16).max(128);
-
-/** Any ISO 3166 country: members come from everywhere, even if areas are in four countries. */
-export const ZMemberCountry = z.string().trim().toUpperCase().regex(COUNTRY_CODE_PATTERN, field('invalid'));
-
-const ZOptionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, field('invalid'))
-    .optional()
-    .transform((value) => (value ? value : null));
-
-const ZPhone = z
-  .string()
-  .trim()
-  .regex(PHONE_PATTERN, field('invalidPhone'))
-  .optional()
-  .transform((value) => (value ? value : null));
-
-/** Country and fiscal code travel together: an Italian fiscal code is checked for real. */
-const ZResidence = {
-  country: ZMemberCountry,
-  fiscal_code: ZOptionalText(FISCAL_CODE_MAX_LENGTH),
-};
-
-function checkFiscalCode(
-  value: { country: string | null; fiscal_code: string | null },
-  context: z.RefinementCtx,
-) {
-  if (value.country === 'IT' && value.fiscal_code && !checkItalianFiscalCode(value.fiscal_code)) {
-    context.addIssue({ code: 'custom', path: ['fiscal_code'], message: 'field.invalidFiscalCode' });
-  }
-}
-
-/** Upper-case and without spaces, the way it is printed on the card. */
-export function storedFiscalCode(country: string | null, fiscalCode: string | null): string | null {
-  if (!fiscalCode) return null;
-  return country === 'IT' ? normalizeFiscalCode(fiscalCode) : fiscalCode;
-}
+import { AUTHENTICATOR_CODE_PATTERN, LOGIN_CODE_LENGTH } from './rules/account-fields.ts';
 
 export const NEWSLETTER_STATES = ['subscribed', 'pending', 'unsubscribed'] as const;
 export type NewsletterState = (typeof NEWSLETTER_STATES)[number];

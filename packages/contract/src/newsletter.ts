@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NEWSLETTER_STATES, ZEmail } from './accounts.ts';
+import { ZEmail } from './account-fields.ts';
+import { NEWSLETTER_STATES } from './accounts.ts';
 import { ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 

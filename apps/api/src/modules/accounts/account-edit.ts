@@ -1,4 +1,5 @@
-import { storedFiscalCode, type userEdit } from '@sentiero/contract/accounts';
+import { storedFiscalCode } from '@sentiero/contract/account-fields';
+import type { userEdit } from '@sentiero/contract/accounts';
 import { PAGES } from '@sentiero/contract/pages';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';

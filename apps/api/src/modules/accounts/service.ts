@@ -1,9 +1,5 @@
-import {
-  storedFiscalCode,
-  type User,
-  type userEditData,
-  type userRegister,
-} from '@sentiero/contract/accounts';
+import { storedFiscalCode } from '@sentiero/contract/account-fields';
+import type { User, userEditData, userRegister } from '@sentiero/contract/accounts';
 import { PAGES } from '@sentiero/contract/pages';
 import { PREMIUM_BENEFITS } from '@sentiero/contract/premium';
 import type { z } from 'zod';

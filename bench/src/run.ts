@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { measureHomeJavaScript } from './bundle-size.ts';
 import { measureCompression, printCompression } from './compression.ts';
 import { measureMainThread, printMainThread } from './main-thread.ts';
-import { measurePremiumFetch, measureRenewals, printPremiumFetch, printRenewals } from './premium.ts';
+import { measurePremiumFetch, printPremiumFetch } from './premium-fetch.ts';
+import { measureRenewals, printRenewals } from './premium-renewals.ts';
 import { freshDataDir, startServer } from './server.ts';
 import { measureMemory, measureStack, visitorPaths } from './stack.ts';
 import {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
-
-const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
-const FAILS_ON_CHARGE = { ...CARD, number: '4000000000000341' };
+import { CARD, FAILS_ON_CHARGE } from '../../test/sandbox-membership.ts';
 
 let sut: TestApp;
 beforeAll(async () => {

@@ -3,12 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
+import { CARD, FAILS_ON_CHARGE } from '../../test/sandbox-membership.ts';
 import { trialKey } from './membership.ts';
 import { claimTrial } from './repo.ts';
-
-// The sandbox's test cards: saved and charged, or saved but refused when charged.
-const CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
-const FAILS_ON_CHARGE = { ...CARD, number: '4000000000000341' };
 
 let sut: TestApp;
 beforeAll(async () => {

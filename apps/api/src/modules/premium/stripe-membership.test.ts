@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
-import { type FakeStripe, startFakeStripe, stripeEnvironment } from '../../test/fakes/stripe.ts';
+import {
+  deliverMembershipEvent,
+  type FakeStripe,
+  startFakeStripe,
+  stripeEnvironment,
+} from '../../test/fakes/stripe.ts';
 import { signedStripeEvent, stripeSubscriptionInvoice } from '../../test/fakes/stripe-billing.ts';
 import { trialKey } from './membership.ts';
 import { claimTrial } from './repo.ts';
@@ -23,12 +28,7 @@ afterAll(async () => {
 });
 
 const deliver = (event: { body: string; headers: Record<string, string> }) =>
-  sut.app.inject({
-    method: 'POST',
-    url: '/api/subscriptions/stripe/webhook',
-    headers: { 'content-type': 'application/json', ...event.headers },
-    payload: event.body,
-  });
+  deliverMembershipEvent(sut.app, event);
 
 describe('Sentiero+ through Stripe Billing', () => {
   it('starts the trial at Stripe, follows its signed events, and tells Stripe what the member does', async () => {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember } from '../../test/factories.ts';
-import { type FakeStripe, startFakeStripe, stripeEnvironment } from '../../test/fakes/stripe.ts';
+import {
+  deliverMembershipEvent,
+  type FakeStripe,
+  startFakeStripe,
+  stripeEnvironment,
+} from '../../test/fakes/stripe.ts';
 import {
   confirmStripeSetupIntent,
   signedStripeEvent,
@@ -31,12 +36,7 @@ afterAll(async () => {
 });
 
 const deliver = (event: { body: string; headers: Record<string, string> }) =>
-  sut.app.inject({
-    method: 'POST',
-    url: '/api/subscriptions/stripe/webhook',
-    headers: { 'content-type': 'application/json', ...event.headers },
-    payload: event.body,
-  });
+  deliverMembershipEvent(sut.app, event);
 
 /** A member who starts the trial with a card: the API answers the SetupIntent to confirm. */
 async function startTrial(name: string) {

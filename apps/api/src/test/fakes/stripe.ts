@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { startTestServer, type TestReply, type TestRequest, type TestServer } from './test-server.ts';
 
 export const STRIPE_TEST_KEYS = {
@@ -452,4 +453,17 @@ export function stripeEvent(
   };
   // Stripe sends its events pretty-printed; the signature covers those exact bytes.
   return JSON.stringify(event, null, 2);
+}
+
+/** Hands an event the fake sent to the app's Stripe Billing webhook, as Stripe's delivery would. */
+export function deliverMembershipEvent(
+  app: { inject: FastifyInstance['inject'] },
+  event: { body: string; headers: Record<string, string> },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/subscriptions/stripe/webhook',
+    headers: { 'content-type': 'application/json', ...event.headers },
+    payload: event.body,
+  });
 }

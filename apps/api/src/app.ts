@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/index.ts';
 import {
@@ -110,7 +110,7 @@ export async function buildApp({
         }
       : false,
     // Pretty logs get one line per request (logRequestsBriefly below) instead of Fastify's two.
-    disableRequestLogging: config.logFormat === 'pretty',
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     // genReqId reads x-request-id itself, so an unsafe value from outside never reaches the logs.
     requestIdHeader: false,
     // A request id from a proxy is kept when it looks like one; otherwise we make our own.

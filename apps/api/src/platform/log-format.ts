@@ -28,13 +28,16 @@ const LEVELS: Record<number, { label: string; colour: Colour }> = {
 };
 const ERROR_LEVEL = 50;
 
-/** Fields every line has, or that say nothing to a person reading along. */
-const UNSHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId']);
+/**
+ * Fields every line has, or that say nothing to a person reading along; `detail` holds what only
+ * the JSON lines carry (the message already says it in short).
+ */
+const UNSHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'detail']);
 
 /** Fastify's own line per address; the ready line (main.ts) gives the addresses that matter. */
 const LISTENING = /^Server listening at /;
 
-const LONGEST_VALUE = 300;
+const LONGEST_VALUE = 160;
 
 type SerializedError = { type?: string; message?: string; stack?: string };
 

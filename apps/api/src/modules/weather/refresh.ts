@@ -126,7 +126,7 @@ export async function refreshAreaWeather({
   if (firstFailure) {
     // One warning per run, not one per batch: a laptop without internet would print one per time zone every run.
     log.warn(
-      { source: source.name, error: firstFailure.error, failures },
+      { source: source.name, error: firstFailure.error, detail: { failures } },
       `weather: ${summary.failed} of ${summary.requests} requests to ${source.name} failed ` +
         `(${firstFailure.error.kind}: ${firstFailure.error.message}); ` +
         `${summary.areas - summary.refreshed} areas keep their last weather`,

@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Language } from '@sentiero/contract/languages';
 import type { Database } from '@sentiero/db/client';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/index.ts';
 import {
@@ -51,6 +51,7 @@ import { expiredRowsPurge } from './platform/housekeeping.ts';
 import { documentErrorAnswers } from './platform/http.ts';
 import { resolveLanguage } from './platform/i18n.ts';
 import { startJobs } from './platform/jobs.ts';
+import { logRequestsBriefly, prettyLogStream } from './platform/log-format.ts';
 import { type MailTransport, mailboxTransport, smtpTransport, startMailer } from './platform/mail.ts';
 import { startMemberCache } from './platform/member-cache.ts';
 import { apiDocumentOptions, withServer } from './platform/openapi.ts';
@@ -102,7 +103,14 @@ export async function buildApp({
   cron = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
+        }
+      : false,
+    // Pretty logs get one line per request (logRequestsBriefly below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     // genReqId reads x-request-id itself, so an unsafe value from outside never reaches the logs.
     requestIdHeader: false,
     // A request id from a proxy is kept when it looks like one; otherwise we make our own.
@@ -123,6 +131,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  if (logger && config.logFormat === 'pretty') logRequestsBriefly(app);
 
   // Stripe.js takes the card in its own frames; it runs only where Stripe takes the cards.
   const stripe = config.payments.stripe?.publishableKey

@@ -3,6 +3,7 @@ import { seedDatabase } from '@sentiero/db/seed/seed';
 import { appendStatementsTo } from '@sentiero/db/statement-log';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { readyLine } from './platform/ready-line.ts';
 
 const startedAt = performance.now();
 
@@ -67,4 +68,4 @@ try {
   await database.close();
   process.exit(1);
 }
-app.log.info({ ms: Math.round(performance.now() - startedAt) }, `ready on http://localhost:${config.port}`);
+app.log.info({ ms: Math.round(performance.now() - startedAt) }, readyLine(config));

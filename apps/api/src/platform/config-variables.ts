@@ -37,6 +37,7 @@ export const ZEnvironment = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DATABASE_STATEMENT_LOG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).default('Sentiero'),

@@ -3,6 +3,7 @@ import type { SubscriptionType } from '@sentiero/contract/premium';
 import { APPLE_ROOT_CA_G3, type AppleNotificationsConfig } from './billing/apple.ts';
 import type { GoogleNotificationsConfig } from './billing/google.ts';
 import { COMPANY_VARIABLES, PLACEHOLDER_COMPANY, ZEnvironment } from './config-variables.ts';
+import { chooseLogFormat, type LogFormat } from './log-format.ts';
 import type { PushDestinations } from './push-destinations.ts';
 import { OPEN_METEO_URL } from './weather/open-meteo.ts';
 
@@ -23,6 +24,8 @@ export type Config = {
       }
     | { driver: 'pglite'; dataDir: string };
   logLevel: string;
+  /** JSON lines, or one readable line per event for a developer's terminal (log-format.ts). */
+  logFormat: LogFormat;
   publicUrl: string | undefined;
   webDistDir: string;
   brand: string;
@@ -195,6 +198,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         }
       : { driver: 'pglite', dataDir: resolve(env.DATA_DIR) },
     logLevel: env.LOG_LEVEL,
+    logFormat: chooseLogFormat(env.LOG_FORMAT, env.NODE_ENV, process.stdout.isTTY === true),
     publicUrl: env.PUBLIC_URL,
     webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
     brand: env.BRAND_NAME,

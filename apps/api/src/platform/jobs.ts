@@ -149,7 +149,12 @@ export async function startJobs(
             await Promise.all(
               jobs.map((job) =>
                 handler(job.data).catch((error: unknown) => {
-                  log.warn({ err: error, queue, job: job.id }, 'job failed; it will be retried');
+                  // A job that warned about its failure itself (`reported`) is not told twice.
+                  const told = error instanceof Error && 'reported' in error && error.reported === true;
+                  log[told ? 'debug' : 'warn'](
+                    { err: error, queue, job: job.id },
+                    'job failed; it will be retried',
+                  );
                   return boss.fail(queue, job.id, {
                     message: error instanceof Error ? error.message : String(error),
                   });

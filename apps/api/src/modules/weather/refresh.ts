@@ -4,7 +4,7 @@ import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
-import type { WeatherSource } from '../../platform/weather/source.ts';
+import type { WeatherFetchError, WeatherSource } from '../../platform/weather/source.ts';
 import {
   deleteWeatherDaysBefore,
   findAreasForWeather,
@@ -77,6 +77,7 @@ export async function refreshAreaWeather({
     purged: 0,
   };
   let failuresInARow = 0;
+  const failures: { error: WeatherFetchError; timeZone: string; areas: number }[] = [];
   runs: for (const [timeZone, zoneAreas] of byTimeZone) {
     for (let start = 0; start < zoneAreas.length; start += source.batchSize) {
       if (failuresInARow >= FAILURES_BEFORE_GIVING_UP) break runs;
@@ -91,10 +92,7 @@ export async function refreshAreaWeather({
       if (!result.ok) {
         summary.failed++;
         failuresInARow++;
-        log.warn(
-          { source: source.name, error: result.error, timeZone, areas: batch.length },
-          'weather provider failed; these areas keep their last weather',
-        );
+        failures.push({ error: result.error, timeZone, areas: batch.length });
         continue;
       }
       failuresInARow = 0;
@@ -124,8 +122,24 @@ export async function refreshAreaWeather({
     db,
     addCalendarDays(calendarDateIn('UTC', clock.now()), -WEATHER_MAX_SPAN_DAYS),
   );
+  const [firstFailure] = failures;
+  if (firstFailure) {
+    // One warning per run, not one per batch: a laptop without internet would print one per time zone every run.
+    log.warn(
+      { source: source.name, error: firstFailure.error, detail: { failures } },
+      `weather: ${summary.failed} of ${summary.requests} requests to ${source.name} failed ` +
+        `(${firstFailure.error.kind}: ${firstFailure.error.message}); ` +
+        `${summary.areas - summary.refreshed} areas keep their last weather`,
+    );
+  }
   if (summary.requests > 0 && summary.failed === summary.requests) {
-    throw new Error(`weather refresh: all ${summary.requests} requests to ${source.name} failed`);
+    // Told above; the queue's own line for the retry (jobs.ts) would say it again.
+    throw Object.assign(
+      new Error(`weather refresh: all ${summary.requests} requests to ${source.name} failed`),
+      {
+        reported: true,
+      },
+    );
   }
   if (afterRefresh && summary.refreshed > 0) log.info({ filled: await afterRefresh() }, 'weather passed on');
   if (source.name === 'climatology') {

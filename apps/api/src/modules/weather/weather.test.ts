@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { climatologySource } from '../../platform/weather/climatology.ts';
 import { openMeteoSource } from '../../platform/weather/open-meteo.ts';
+import type { WeatherSource } from '../../platform/weather/source.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createArea, createMember, memberId } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/fakes/test-server.ts';
@@ -145,6 +146,25 @@ describe('the weather-refresh job', () => {
     expect(warnings).toContainEqual(
       expect.objectContaining({ error: expect.objectContaining({ kind: 'http', status: 500 }) }),
     );
+  });
+
+  it('warns once per run however many requests failed, and the failed job is not told twice', async () => {
+    const offline: WeatherSource = {
+      name: 'open-meteo',
+      batchSize: 1,
+      fetchDaily: async () => ({ ok: false, error: { kind: 'network', message: 'fetch failed' } }),
+    };
+    const warned = warnings.length;
+    const run = refreshAreaWeather({ db: sut.database.db, source: offline, clock, log });
+    await expect(run).rejects.toMatchObject({ reported: true });
+    expect(warnings.slice(warned)).toEqual([
+      expect.objectContaining({
+        error: { kind: 'network', message: 'fetch failed' },
+        detail: { failures: expect.arrayContaining([expect.objectContaining({ areas: 1 })]) },
+      }),
+    ]);
+    // Three failures in a row end the run: the warning stands for every one of them.
+    expect((warnings.at(-1) as { detail: { failures: unknown[] } }).detail.failures).toHaveLength(3);
   });
 
   it('forgets days older than 60 days', async () => {

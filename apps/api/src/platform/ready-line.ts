@@ -1,0 +1,25 @@
+import type { Config } from './config.ts';
+
+/** Addresses a server listening on every interface or on this machine is opened at in a browser. */
+const THIS_MACHINE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']);
+
+/** Where people open the server: PUBLIC_URL when set, otherwise this machine's HOST and PORT. */
+export function shopAddress(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = THIS_MACHINE.has(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+/**
+ * The line that says the server is ready and where to open it: the shop, the staff console and,
+ * where mail stays on this machine (no SMTP_URL, not production), the development mailbox.
+ * Tests and scripts wait for its "ready on".
+ */
+export function readyLine(
+  config: Pick<Config, 'brand' | 'publicUrl' | 'host' | 'port' | 'env' | 'mail'>,
+): string {
+  const shop = shopAddress(config);
+  const parts = [`${config.brand} is ready on ${shop}`, `console ${shop}/console`];
+  if (config.env !== 'production' && !config.mail.smtpUrl) parts.push(`mailbox ${shop}/dev/mailbox`);
+  return parts.join(' · ');
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { BoundedQueue } from './bounded-queue.ts';
 
 /*
@@ -59,7 +59,7 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
 
 // Quality where the difference to the original is hard to see on a phone. AVIF's effort is low:
 // its default takes seconds an image on two cores, for a few per cent of bytes.
-const ENCODERS: Record<ImageFormat, (pipeline: sharp.Sharp) => sharp.Sharp> = {
+const ENCODERS: Record<ImageFormat, (pipeline: Sharp) => Sharp> = {
   avif: (pipeline) => pipeline.avif({ quality: 55, effort: 2 }),
   webp: (pipeline) => pipeline.webp({ quality: 78, effort: 3 }),
   // JPEG has no transparency: put on white, as on the page.
@@ -135,7 +135,11 @@ async function encodeImage(input: Uint8Array, kind: Kind, plan: ImagePlan): Prom
     const variants: ImageVariant[] = [];
     for (const planWidth of widths) {
       // Decoded with the pixel limit; a truncated or corrupt image is refused rather than half shown.
-      const resized = sharp(input, { limitInputPixels: plan.maxPixels, failOn: 'error', sequentialRead: true })
+      const resized = sharp(input, {
+        limitInputPixels: plan.maxPixels,
+        failOn: 'error',
+        sequentialRead: true,
+      })
         .rotate()
         .resize({ width: planWidth, withoutEnlargement: true });
       for (const format of plan.formats) {

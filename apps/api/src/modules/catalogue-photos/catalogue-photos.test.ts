@@ -12,7 +12,7 @@ import {
   listCataloguePhotos,
   removeCataloguePhoto,
   reorderCataloguePhotos,
-} from './index.ts';
+} from './service.ts';
 
 /*
  * Operators' photos of tickets and areas (issue 23, ADR 030), with real images made here: read by

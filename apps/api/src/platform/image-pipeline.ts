@@ -107,6 +107,10 @@ export async function processImage(input: Uint8Array, plan: ImagePlan): Promise<
   return imageDecoding.run(() => encodeImage(input, kind, plan));
 }
 
+/** Decoded with the pixel limit; a truncated or corrupt image is refused rather than half shown. */
+const decode = (input: Uint8Array, maxPixels: number) =>
+  sharp(input, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true });
+
 async function readHeader(input: Uint8Array, kind: Kind, maxPixels: number): Promise<Metadata> {
   let metadata: Metadata;
   try {
@@ -132,20 +136,27 @@ async function encodeImage(input: Uint8Array, kind: Kind, plan: ImagePlan): Prom
     ? plan.widths.filter((_, index) => index === 0 || (plan.widths[index - 1] ?? 0) < (uprightWidth ?? 0))
     : plan.widths;
   try {
+    // Decoded once, upright, at the widest width written and in 8 bits a channel: every file is
+    // resized from that copy, instead of decoding the camera's file once for each of them.
+    const widest = Math.max(...widths);
+    const copy = await decode(input, plan.maxPixels)
+      .rotate()
+      .resize({ width: widest, withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: copy.info.width, height: copy.info.height, channels: copy.info.channels };
     const variants: ImageVariant[] = [];
     for (const planWidth of widths) {
-      // Decoded with the pixel limit; a truncated or corrupt image is refused rather than half shown.
-      const resized = sharp(input, {
-        limitInputPixels: plan.maxPixels,
-        failOn: 'error',
-        sequentialRead: true,
-      })
-        .rotate()
-        .resize({ width: planWidth, withoutEnlargement: true });
+      const resized = sharp(copy.data, { raw }).resize({ width: planWidth, withoutEnlargement: true });
       for (const format of plan.formats) {
-        const pipeline = ENCODERS[format](resized.clone());
+        const keepExif = plan.keepExif?.({ width: planWidth, format }) ?? false;
+        // The copy has no metadata: the one file that keeps the camera's EXIF is made from the file itself.
+        const source = keepExif
+          ? decode(input, plan.maxPixels).rotate().resize({ width: planWidth, withoutEnlargement: true })
+          : resized.clone();
+        const pipeline = ENCODERS[format](source);
         // libvips writes no metadata unless asked: the camera's EXIF goes only where it was chosen.
-        if (plan.keepExif?.({ width: planWidth, format })) pipeline.keepExif();
+        if (keepExif) pipeline.keepExif();
         const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
         variants.push({
           planWidth,
@@ -159,10 +170,10 @@ async function encodeImage(input: Uint8Array, kind: Kind, plan: ImagePlan): Prom
     }
     const hash = createHash('sha256');
     for (const variant of variants) hash.update(variant.body);
-    const widest = variants.reduce((a, b) => (b.width > a.width ? b : a));
+    const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
     return {
-      width: widest.width,
-      height: widest.height,
+      width: largest.width,
+      height: largest.height,
       version: hash.digest('hex').slice(0, 12),
       variants,
     };

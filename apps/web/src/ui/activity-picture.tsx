@@ -56,6 +56,8 @@ type PictureProps = {
   shape?: keyof typeof SHAPES;
   /** Width and rounding from the caller. */
   className?: string;
+  /** How wide the photo is shown (`sizes`), when not as wide as the shape's usual place. */
+  sizes?: string;
 };
 
 const SHAPES = {
@@ -104,6 +106,7 @@ function Picture({
   priority = false,
   shape = 'card',
   className = '',
+  sizes = SIZES[shape],
 }: PictureProps & { illustration: string }) {
   const loading = {
     loading: priority ? 'eager' : 'lazy',
@@ -121,15 +124,15 @@ function Picture({
   return (
     <picture className="contents">
       {photo.sources.avif.length > 0 && (
-        <source type="image/avif" srcSet={srcSet(photo.sources.avif)} sizes={SIZES[shape]} />
+        <source type="image/avif" srcSet={srcSet(photo.sources.avif)} sizes={sizes} />
       )}
       {photo.sources.webp.length > 0 && (
-        <source type="image/webp" srcSet={srcSet(photo.sources.webp)} sizes={SIZES[shape]} />
+        <source type="image/webp" srcSet={srcSet(photo.sources.webp)} sizes={sizes} />
       )}
       <img
         src={photo.src}
         srcSet={srcSet(photo.sources.jpeg)}
-        sizes={SIZES[shape]}
+        sizes={sizes}
         alt={photo.alt}
         // The photo's own ratio: the box's is kept by the shape's class, so nothing moves.
         width={photo.width}

@@ -236,7 +236,13 @@ describe('the storefront', () => {
     });
     const reordered = (await get(`/api/app/ticket/info?id=${withPhotos.id}&lng=en`)).json().ticket;
     expect(reordered.photo.id).toBe(second.id);
-    await removeCataloguePhoto(ctx(), { photoId: second.id, removedBy: OPERATOR });
+    // Another ticket's photo is not this ticket's to remove.
+    expect(
+      await refusal(
+        removeCataloguePhoto(ctx(), { ticketId: without.id, photoId: second.id, removedBy: OPERATOR }),
+      ),
+    ).toMatchObject({ status: 404 });
+    await removeCataloguePhoto(ctx(), { ticketId: withPhotos.id, photoId: second.id, removedBy: OPERATOR });
     expect((await listCataloguePhotos(ctx(), { ticketId: withPhotos.id })).map((item) => item.id)).toEqual([
       first.id,
     ]);

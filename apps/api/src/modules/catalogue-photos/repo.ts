@@ -122,11 +122,11 @@ export async function updatePhotoPositions(db: Db, subject: PhotoSubject, ids: r
   });
 }
 
-/** Deletes a photo with its files (cascade); answers whether there was one. */
-export async function deleteCataloguePhoto(db: Db, id: number): Promise<boolean> {
+/** Deletes a photo of the subject with its files (cascade); answers whether there was one. */
+export async function deleteCataloguePhoto(db: Db, subject: PhotoSubject, id: number): Promise<boolean> {
   const deleted = await db
     .delete(cataloguePhotos)
-    .where(eq(cataloguePhotos.id, id))
+    .where(and(eq(cataloguePhotos.id, id), ofSubject(subject)))
     .returning({ id: cataloguePhotos.id });
   return deleted.length > 0;
 }

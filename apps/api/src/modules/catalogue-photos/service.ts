@@ -135,15 +135,20 @@ export async function addCataloguePhoto(
   return toCataloguePhoto(added);
 }
 
-/** Removes a photo and its files; the URLs of its files answer 404 from then on. */
+/**
+ * Removes a photo of the ticket or area, with its files: their URLs answer 404 from then on. A
+ * photo of another ticket or area is unknown (404), so access checked on the subject covers it.
+ * Who removed it is for the audit log the console will write.
+ */
 export async function removeCataloguePhoto(
   ctx: Pick<ServiceContext, 'db'>,
-  input: { photoId: number; removedBy: StaffRef },
+  input: PhotoSubject & { photoId: number; removedBy: StaffRef },
 ): Promise<void> {
-  if (!(await deleteCataloguePhoto(ctx.db, input.photoId))) throw notFound();
+  const { photoId, removedBy: _removedBy, ...subject } = input;
+  if (!(await deleteCataloguePhoto(ctx.db, subject, photoId))) throw notFound();
 }
 
-/** Puts a ticket's or area's photos in a new order: `photoIds` names each of them once. */
+/** Puts a ticket's or area's photos in a new order: `photoIds` names each of them once. Who did it is for the audit log. */
 export async function reorderCataloguePhotos(
   ctx: Pick<ServiceContext, 'db'>,
   input: PhotoSubject & { photoIds: readonly number[]; reorderedBy: StaffRef },

@@ -20,6 +20,7 @@ import {
 import { registerAreaRoutes } from './modules/areas/index.ts';
 import { registerBlogRoutes } from './modules/blog/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
+import { registerCataloguePhotoRoutes } from './modules/catalogue-photos/index.ts';
 import { registerCheckoutRoutes, startCheckoutJobs } from './modules/checkout/index.ts';
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
 import { registerGrowthRoutes } from './modules/growth/index.ts';
@@ -268,6 +269,7 @@ export async function buildApp({
   documentErrorAnswers(app);
   registerSystemRoutes(app, { config, database });
   registerCatalogueRoutes(app);
+  registerCataloguePhotoRoutes(app);
   registerAreaRoutes(app);
   registerGrowthRoutes(app);
   registerTicketRoutes(app);

@@ -58,6 +58,7 @@ const ACCESS: Record<string, Permission> = {
   '/app/blog/info': 'public',
   '/app/blog/list': 'public',
   '/app/category/list': 'public',
+  '/app/catalogue/photo/file': 'public',
   '/app/region/list': 'public',
   // Paying asks a visitor to log in or register (SPEC section 2); a coupon can be checked by anyone.
   '/app/v4/ticket/buy': 'member',

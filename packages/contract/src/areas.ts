@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCataloguePhoto } from './catalogue-photos.ts';
 import { ZCountryCode, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
@@ -22,6 +23,8 @@ export const ZAreaCard = z
     available: z.boolean(),
     ticket_count: z.number().int(),
     min_price_cents: z.number().int().nullable(),
+    /** The operator's first photo of the area, shown instead of the landscape; null: none. */
+    photo: ZCataloguePhoto.nullable(),
   })
   .meta({ id: 'AreaCard' });
 export type AreaCard = z.infer<typeof ZAreaCard>;
@@ -42,6 +45,8 @@ export const ZAreaInfo = ZAreaCard.extend({
     }),
   ),
   downloads: z.object({ area_rules: z.string() }),
+  /** The operators' photos of the area in their order (ADR 030); the first is `photo`. */
+  photo_list: z.array(ZCataloguePhoto),
 }).meta({ id: 'AreaInfo' });
 export type AreaInfo = z.infer<typeof ZAreaInfo>;
 

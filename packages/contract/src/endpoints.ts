@@ -3,6 +3,7 @@ import * as alerts from './alerts.ts';
 import * as areas from './areas.ts';
 import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
+import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
 import { pickEndpoints } from './endpoint.ts';
 import * as finds from './finds.ts';
@@ -28,6 +29,7 @@ import * as weather from './weather.ts';
 export const ENDPOINTS = {
   ...pickEndpoints(system),
   ...pickEndpoints(catalogue),
+  ...pickEndpoints(cataloguePhotos),
   ...pickEndpoints(areas),
   ...pickEndpoints(growth),
   ...pickEndpoints(tickets),

@@ -23,6 +23,7 @@ export const ROUTES = {
   areaListV2: { path: '/app/v2/area/list', kind: 'read' },
   blogInfo: { path: '/app/blog/info', kind: 'read' },
   blogList: { path: '/app/blog/list', kind: 'read' },
+  cataloguePhotoFile: { path: '/app/catalogue/photo/file', kind: 'read' },
   categoryList: { path: '/app/category/list', kind: 'read' },
   cityList: { path: '/api/city/list', kind: 'read' },
   contactUs: { path: '/app/contact/us', kind: 'write' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCataloguePhoto } from './catalogue-photos.ts';
 import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -29,6 +30,8 @@ export const ZTicketCard = z
     currency: z.literal('EUR'),
     min_age: z.number().int(),
     on_sale: z.boolean(),
+    /** The operator's first photo of the ticket, shown instead of the activity's drawing; null: none. */
+    photo: ZCataloguePhoto.nullable(),
   })
   .meta({ id: 'TicketCard' });
 export type TicketCard = z.infer<typeof ZTicketCard>;
@@ -65,6 +68,8 @@ export const ZTicketInfo = ZTicketCard.extend({
   sale_from: z.string().nullable(),
   sale_until: z.string().nullable(),
   downloads: z.object({ area_rules: z.string(), ticket_rules: z.string() }),
+  /** Every photo of the ticket in the operator's order; the first is `photo`. */
+  photo_list: z.array(ZCataloguePhoto),
 }).meta({ id: 'TicketInfo' });
 export type TicketInfo = z.infer<typeof ZTicketInfo>;
 

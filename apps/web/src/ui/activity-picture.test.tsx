@@ -68,13 +68,22 @@ describe('ActivityPicture', () => {
   });
 
   it('shows a place photo with its own size and description instead of the drawing', () => {
+    const file = (format: string, width: number) => ({ width, url: `/photos/verzasca-${width}.${format}` });
     const html = renderToString(
       <PlacePicture
         placeId={3}
-        photo={{ url: '/photos/verzasca.jpg', width: 1200, height: 800, alt: 'The Verzasca dam' }}
+        photo={{
+          id: 1,
+          width: 1200,
+          height: 800,
+          alt: 'The Verzasca dam',
+          sources: { avif: [file('avif', 640)], webp: [file('webp', 640)], jpeg: [file('jpeg', 640)] },
+          src: '/photos/verzasca-640.jpeg',
+        }}
       />,
     );
-    expect(html).toContain('src="/photos/verzasca.jpg"');
+    expect(html).not.toContain('/illustrations/');
+    expect(html).toContain('src="/photos/verzasca-640.jpeg"');
     expect(html).toContain('width="1200"');
     expect(html).toContain('height="800"');
     expect(html).toContain('alt="The Verzasca dam"');

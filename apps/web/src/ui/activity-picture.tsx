@@ -1,3 +1,5 @@
+import type { CataloguePhoto } from '@sentiero/contract/catalogue-photos';
+
 /**
  * The activities drawn in `public/illustrations/<slug>.svg`, all 640×400. The files are served by
  * URL, never imported, so no page's JavaScript carries a drawing.
@@ -42,11 +44,9 @@ export function getPlaceIllustration(placeId: number): string {
   return `/illustrations/${LANDSCAPES[(id + Math.floor(id / LANDSCAPES.length)) % LANDSCAPES.length]}.svg`;
 }
 
-export type Photo = { url: string; width: number; height: number; alt: string };
-
 type PictureProps = {
-  /** A photo of the place, shown instead of the drawing; its alt text describes it. */
-  photo?: Photo | undefined;
+  /** The operator's photo of the ticket or place, shown instead of the drawing; its alt text describes it. */
+  photo?: CataloguePhoto | null | undefined;
   /**
    * The first picture a visitor sees (a page's header, the first card): fetched at once and
    * first. Every other picture waits until it is about to scroll into view.
@@ -56,6 +56,8 @@ type PictureProps = {
   shape?: keyof typeof SHAPES;
   /** Width and rounding from the caller. */
   className?: string;
+  /** How wide the photo is shown (`sizes`), when not as wide as the shape's usual place. */
+  sizes?: string;
 };
 
 const SHAPES = {
@@ -77,6 +79,22 @@ export function PlacePicture({ placeId, ...props }: PictureProps & { placeId: nu
   return <Picture illustration={getPlaceIllustration(placeId)} {...props} />;
 }
 
+/**
+ * How wide each shape is shown, for the browser to pick a file from `srcset` before the layout
+ * is known: cards fill the page's 1120 px in three columns from 1024 px (two from 640 px, one
+ * below); a page's own picture is one of three columns from 1024 px and the whole width below.
+ */
+const CARD_SIZES =
+  '(min-width: 1152px) 363px, (min-width: 1024px) calc((100vw - 64px) / 3), (min-width: 640px) calc((100vw - 48px) / 2), calc(100vw - 32px)';
+const SIZES = {
+  card: CARD_SIZES,
+  band: CARD_SIZES,
+  header: '(min-width: 1152px) 352px, (min-width: 1024px) calc((100vw - 96px) / 3), calc(100vw - 32px)',
+} as const satisfies Record<keyof typeof SHAPES, string>;
+
+const srcSet = (files: CataloguePhoto['sources']['jpeg']) =>
+  files.map((file) => `${file.url} ${file.width}w`).join(', ');
+
 /** The box a picture of that shape keeps, for placeholders drawn before the picture is known. */
 export function getPictureBoxClass(shape: keyof typeof SHAPES): string {
   return SHAPES[shape];
@@ -88,18 +106,39 @@ function Picture({
   priority = false,
   shape = 'card',
   className = '',
+  sizes = SIZES[shape],
 }: PictureProps & { illustration: string }) {
+  const loading = {
+    loading: priority ? 'eager' : 'lazy',
+    decoding: priority ? 'auto' : 'async',
+    fetchPriority: priority ? 'high' : 'auto',
+    className: `${SHAPES[shape]} w-full bg-sand-100 object-cover ${className}`,
+  } as const;
+  if (!photo) {
+    // The drawings are decorative: the card's or page's title already says what it shows.
+    return (
+      <img src={illustration} alt="" width={ILLUSTRATION_WIDTH} height={ILLUSTRATION_HEIGHT} {...loading} />
+    );
+  }
+  // AVIF, then WebP, then JPEG: each browser takes the first type it reads, at the width it needs.
   return (
-    <img
-      // The drawings are decorative: the card's or page's title already says what it shows.
-      src={photo?.url ?? illustration}
-      alt={photo?.alt ?? ''}
-      width={photo?.width ?? ILLUSTRATION_WIDTH}
-      height={photo?.height ?? ILLUSTRATION_HEIGHT}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'auto' : 'async'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      className={`${SHAPES[shape]} w-full bg-sand-100 object-cover ${className}`}
-    />
+    <picture className="contents">
+      {photo.sources.avif.length > 0 && (
+        <source type="image/avif" srcSet={srcSet(photo.sources.avif)} sizes={sizes} />
+      )}
+      {photo.sources.webp.length > 0 && (
+        <source type="image/webp" srcSet={srcSet(photo.sources.webp)} sizes={sizes} />
+      )}
+      <img
+        src={photo.src}
+        srcSet={srcSet(photo.sources.jpeg)}
+        sizes={sizes}
+        alt={photo.alt}
+        // The photo's own ratio: the box's is kept by the shape's class, so nothing moves.
+        width={photo.width}
+        height={photo.height}
+        {...loading}
+      />
+    </picture>
   );
 }

@@ -1,10 +1,12 @@
 import { AREAS_PAGE_SIZE, type AreaCard, type AreaInfo } from '@sentiero/contract/areas';
+import type { CataloguePhoto } from '@sentiero/contract/catalogue-photos';
 import type { CountryCode } from '@sentiero/contract/common';
 import type { ForagingArea } from '@sentiero/contract/finds';
 import { pageCount } from '@sentiero/contract/paging';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { collatorFor } from '../../platform/i18n.ts';
+import { findCardPhotos, listCataloguePhotos } from '../catalogue-photos/index.ts';
 import {
   type AreaCardRow,
   type AreaFilter,
@@ -21,7 +23,7 @@ import {
   insertActivationRequest,
 } from './repo.ts';
 
-function toAreaCard(row: AreaCardRow): AreaCard {
+function toAreaCard(row: AreaCardRow, photo: CataloguePhoto | undefined): AreaCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -35,6 +37,7 @@ function toAreaCard(row: AreaCardRow): AreaCard {
     available: row.available,
     ticket_count: row.ticketCount,
     min_price_cents: row.minPriceCents,
+    photo: photo ?? null,
   };
 }
 
@@ -46,18 +49,25 @@ export async function listAreas(ctx: ServiceContext, filter: AreaFilter, page: n
     AREAS_PAGE_SIZE,
     (page - 1) * AREAS_PAGE_SIZE,
   );
-  return { area_list: rows.map(toAreaCard), page, pages: pageCount(total, AREAS_PAGE_SIZE), total };
+  const photos = await findCardPhotos(
+    ctx,
+    'area',
+    rows.map((row) => row.id),
+  );
+  const area_list = rows.map((row) => toAreaCard(row, photos.get(row.id)));
+  return { area_list, page, pages: pageCount(total, AREAS_PAGE_SIZE), total };
 }
 
 export async function requireAreaInfo(ctx: ServiceContext, id: number): Promise<AreaInfo> {
   const row = await findAreaInfo(ctx.db, ctx.lang, id);
   if (!row) throw notFound();
-  const [activities, photos] = await Promise.all([
+  const [activities, photos, operatorPhotos] = await Promise.all([
     findAreaActivities(ctx.db, ctx.lang, id),
     findAreaPhotos(ctx.db, ctx.lang, id),
+    listCataloguePhotos(ctx, { areaId: id }),
   ]);
   return {
-    ...toAreaCard(row),
+    ...toAreaCard(row, operatorPhotos[0]),
     description: row.description,
     city: row.cityId === null || row.cityName === null ? null : { id: row.cityId, name: row.cityName },
     time_zone: row.timeZone,
@@ -65,6 +75,7 @@ export async function requireAreaInfo(ctx: ServiceContext, id: number): Promise<
     activities: activities.map(({ slug, name, icon }) => ({ slug, name, icon })),
     photos,
     downloads: { area_rules: `/api/app/area/rules?id=${row.id}&lng=${ctx.lang}` },
+    photo_list: operatorPhotos,
   };
 }
 

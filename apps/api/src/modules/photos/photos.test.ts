@@ -5,9 +5,9 @@ import { finds, memberPhotoFiles, memberPhotos } from '@sentiero/db/schema';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageDecoding } from '../../platform/image-pipeline.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, joinPlus, memberId } from '../../test/factories.ts';
-import { photoDecoding } from './process.ts';
 
 /*
  * Members' photos (issue 15, item 8) through the API, with real images made here: read by their
@@ -205,7 +205,7 @@ describe('what is stored of a photo', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const busy = Array.from({ length: 10 }, () => photoDecoding.run(() => held));
+    const busy = Array.from({ length: 10 }, () => imageDecoding.run(() => held));
     try {
       const refused = await uploadPhoto(member, { content: await smallPng() });
       expect(refused.statusCode, refused.body).toBe(503);

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { PhotoRefused, processPhoto } from './process.ts';
+import { ImageRefused } from '../../platform/image-pipeline.ts';
+import { processPhoto } from './process.ts';
 import {
   deleteAllMemberPhotos,
   deleteMemberPhotos,
@@ -63,7 +64,7 @@ export async function uploadPhoto(ctx: ServiceContext, input: z.output<typeof ph
   try {
     processed = await processPhoto(input.file, { keepLocation: input.keep_location });
   } catch (error) {
-    if (error instanceof PhotoRefused) throw new AppError('VALIDATION_FAILED', 400, { file: error.problem });
+    if (error instanceof ImageRefused) throw new AppError('VALIDATION_FAILED', 400, { file: error.problem });
     throw error;
   }
   await insertPhoto(

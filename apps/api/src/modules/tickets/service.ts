@@ -1,3 +1,4 @@
+import type { CataloguePhoto } from '@sentiero/contract/catalogue-photos';
 import type { CountryCode } from '@sentiero/contract/common';
 import { addCalendarDays, calendarDateIn, parseCalendarDate } from '@sentiero/contract/durations';
 import { pageCount } from '@sentiero/contract/paging';
@@ -10,6 +11,7 @@ import {
 } from '@sentiero/contract/tickets';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { findCardPhotos, listCataloguePhotos } from '../catalogue-photos/index.ts';
 import { findCardsById, findTicketCards, type TicketCardRow, type TicketListQuery } from './listing-repo.ts';
 import {
   findCountryNames,
@@ -60,7 +62,7 @@ export function isOnSale(ticket: SaleWindow, today: string): boolean {
   return ticket.active && ticket.areaAvailable && isInSalePeriod(ticket, today);
 }
 
-function toCard(ctx: ServiceContext, row: TicketCardRow): TicketCard {
+function toCard(ctx: ServiceContext, row: TicketCardRow, photo: CataloguePhoto | undefined): TicketCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -77,7 +79,18 @@ function toCard(ctx: ServiceContext, row: TicketCardRow): TicketCard {
     currency: 'EUR',
     min_age: row.minAge,
     on_sale: isOnSale(row, calendarDateIn(row.timeZone, ctx.clock.now())),
+    photo: photo ?? null,
   };
+}
+
+/** Cards of a page of rows, each with its first photo (one query for the page). */
+async function toCards(ctx: ServiceContext, rows: TicketCardRow[]): Promise<TicketCard[]> {
+  const photos = await findCardPhotos(
+    ctx,
+    'ticket',
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCard(ctx, row, photos.get(row.id)));
 }
 
 export async function listTickets(
@@ -91,7 +104,7 @@ export async function listTickets(
     offset: (page - 1) * TICKETS_PAGE_SIZE,
   });
   return {
-    ticket_list: rows.map((row) => toCard(ctx, row)),
+    ticket_list: await toCards(ctx, rows),
     page,
     pages: pageCount(total, TICKETS_PAGE_SIZE),
     total,
@@ -125,27 +138,30 @@ export function listRecommendedTickets(
 /** The cards of the tickets `ids`, in that order; an id that is no longer listed is left out. */
 export async function listTicketCardsById(ctx: ServiceContext, ids: number[]): Promise<TicketCard[]> {
   if (ids.length === 0) return [];
-  const rows = await findCardsById(ctx.db, ctx.lang, ids);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const cards = await toCards(ctx, await findCardsById(ctx.db, ctx.lang, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCard(ctx, row)] : [];
+    const card = byId.get(id);
+    return card ? [card] : [];
   });
 }
 
 export async function listTicketPackages(ctx: ServiceContext, id: number) {
   const rows = await findTicketPackages(ctx.db, ctx.lang, id);
   if (rows.length === 0) throw notFound();
-  return { package_list: rows.map((row) => toCard(ctx, row)) };
+  return { package_list: await toCards(ctx, rows) };
 }
 
 export async function requireTicketInfo(ctx: ServiceContext, id: number): Promise<TicketInfo> {
   const row = await findTicketInfo(ctx.db, ctx.lang, id);
   if (!row) throw notFound();
-  const services = await findTicketServices(ctx.db, ctx.lang, id);
+  const [services, photos] = await Promise.all([
+    findTicketServices(ctx.db, ctx.lang, id),
+    listCataloguePhotos(ctx, { ticketId: id }),
+  ]);
   const lng = `lng=${ctx.lang}`;
   return {
-    ...toCard(ctx, row),
+    ...toCard(ctx, row, photos[0]),
     description: row.description,
     category: { id: row.categoryId, name: row.categoryName },
     location: {
@@ -175,6 +191,7 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
       area_rules: `/api/app/area/rules?id=${row.areaId}&${lng}`,
       ticket_rules: `/api/app/ticket/rules?id=${row.id}&${lng}`,
     },
+    photo_list: photos,
   };
 }
 

@@ -12,7 +12,7 @@ export function AreaCard({ area, priority = false }: { area: AreaCardData; prior
   const language = useCurrentLanguage();
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
-      <PlacePicture placeId={area.id} priority={priority} shape="band" />
+      <PlacePicture placeId={area.id} photo={area.photo} priority={priority} shape="band" />
       <div className="flex flex-1 flex-col p-4">
         <p className="flex items-center gap-1.5 text-sm text-stone-600">
           <MapPin aria-hidden className="size-4" />

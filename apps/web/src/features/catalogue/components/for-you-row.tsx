@@ -20,7 +20,8 @@ function ForYouCard({ ticket }: { ticket: RecommendedTicket }) {
   });
   return (
     <li className={FOR_YOU_CARD_CLASS}>
-      <ActivityPicture activity={ticket.activity.slug} shape="band" />
+      {/* The row's cards are 240 px wide (`w-60`) at every screen width. */}
+      <ActivityPicture activity={ticket.activity.slug} photo={ticket.photo} shape="band" sizes="240px" />
       <div className="flex min-h-0 flex-1 flex-col p-3">
         <p className="flex items-center gap-2 text-brand-800 text-sm">
           <ActivityIcon activity={ticket.activity.slug} className="size-4" />

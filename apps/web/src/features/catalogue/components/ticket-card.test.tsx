@@ -25,6 +25,26 @@ const rafting: TicketCardData = {
   currency: 'EUR',
   min_age: 12,
   on_sale: true,
+  photo: null,
+};
+
+const files = (format: string) =>
+  [320, 640, 960].map((width) => ({
+    width,
+    url: `/api/app/catalogue/photo/file?id=5&w=${width}&format=${format}&v=abc`,
+  }));
+
+/** The operator's photo of the put-in, as the ticket answers carry it. */
+const withPhoto: TicketCardData = {
+  ...rafting,
+  photo: {
+    id: 5,
+    width: 960,
+    height: 600,
+    alt: 'Rafts at the put-in on the Sesia',
+    sources: { avif: files('avif'), webp: files('webp'), jpeg: files('jpeg') },
+    src: '/api/app/catalogue/photo/file?id=5&w=640&format=jpeg&v=abc',
+  },
 };
 
 const i18n = createInstance();
@@ -35,11 +55,11 @@ beforeAll(async () => {
   });
 });
 
-const render = (priority?: boolean) =>
+const render = (priority?: boolean, ticket: TicketCardData = rafting) =>
   renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <TicketCard ticket={rafting} priority={priority} />
+        <TicketCard ticket={ticket} priority={priority} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -55,5 +75,33 @@ describe('TicketCard', () => {
 
   it('lets the first card of a page fetch its picture at once', () => {
     expect(render(true)).toContain('fetchPriority="high"');
+  });
+
+  it("shows the operator's photo instead of the drawing: AVIF, WebP and JPEG at every width, its own size, lazily", () => {
+    const html = render(false, withPhoto);
+    expect(html).not.toContain('/illustrations/');
+    const picture = html.match(/<picture[^>]*>.*?<\/picture>/)?.[0] ?? '';
+    const sources = [...picture.matchAll(/<source [^>]*>/g)].map(([source]) => source);
+    expect(sources.map((source) => source.match(/type="([^"]+)"/)?.[1])).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    expect(sources[0]).toContain(
+      'srcSet="/api/app/catalogue/photo/file?id=5&amp;w=320&amp;format=avif&amp;v=abc 320w, /api/app/catalogue/photo/file?id=5&amp;w=640&amp;format=avif&amp;v=abc 640w, /api/app/catalogue/photo/file?id=5&amp;w=960&amp;format=avif&amp;v=abc 960w"',
+    );
+    for (const source of sources) expect(source).toMatch(/sizes="[^"]*363px/);
+    const img = picture.match(/<img [^>]*>/)?.[0] ?? '';
+    expect(img).toContain('src="/api/app/catalogue/photo/file?id=5&amp;w=640&amp;format=jpeg&amp;v=abc"');
+    expect(img).toMatch(/srcSet="[^"]*format=jpeg[^"]* 960w"/);
+    expect(img).toContain('alt="Rafts at the put-in on the Sesia"');
+    expect(img).toContain('width="960"');
+    expect(img).toContain('height="600"');
+    expect(img).toContain('loading="lazy"');
+  });
+
+  it("fetches the first card's photo at once and first", () => {
+    const img = render(true, withPhoto).match(/<img [^>]*>/)?.[0] ?? '';
+    expect(img).toContain('loading="eager"');
+    expect(img).toContain('fetchPriority="high"');
   });
 });

@@ -10,7 +10,7 @@ export function TicketCard({ ticket, priority = false }: { ticket: TicketCardDat
   const { t } = useTranslation('catalogue');
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
-      <ActivityPicture activity={ticket.activity.slug} priority={priority} />
+      <ActivityPicture activity={ticket.activity.slug} photo={ticket.photo} priority={priority} />
       <div className="flex flex-1 flex-col p-4">
         <p className="flex items-center gap-2 text-brand-800 text-sm">
           <ActivityIcon activity={ticket.activity.slug} className="size-4" />

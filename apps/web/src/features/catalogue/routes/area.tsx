@@ -32,7 +32,16 @@ export function Component({ follow }: { follow?: (area: { id: number; name: stri
   return (
     <div className="space-y-8">
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:gap-8">
-        {area.photos.length === 0 &&
+        {area.photo ? (
+          <PlacePicture
+            placeId={area.id}
+            photo={area.photo}
+            priority
+            shape="header"
+            className="rounded-card lg:order-last"
+          />
+        ) : (
+          area.photos.length === 0 &&
           (area.activities[0] ? (
             <ActivityPicture
               activity={area.activities[0].slug}
@@ -42,7 +51,8 @@ export function Component({ follow }: { follow?: (area: { id: number; name: stri
             />
           ) : (
             <PlacePicture placeId={area.id} priority shape="header" className="rounded-card lg:order-last" />
-          ))}
+          ))
+        )}
         <div className="lg:col-span-2">
           <PageHeading lead={area.summary}>{area.name}</PageHeading>
           <p className="-mt-4 text-sm text-stone-600">

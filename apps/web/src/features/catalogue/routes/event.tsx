@@ -88,6 +88,7 @@ export function EventInformation({
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:gap-8">
         <ActivityPicture
           activity={ticket.activity.slug}
+          photo={ticket.photo}
           priority
           shape="header"
           className="rounded-card lg:order-last"

@@ -1,0 +1,11 @@
+/** What other modules and the app's wiring may use of catalogue photos (ADR 011); its other files are its own. */
+export { registerCataloguePhotoRoutes } from './routes.ts';
+export {
+  addCataloguePhoto,
+  findCardPhotos,
+  listCataloguePhotos,
+  type PhotoSubject,
+  removeCataloguePhoto,
+  reorderCataloguePhotos,
+  type StaffRef,
+} from './service.ts';

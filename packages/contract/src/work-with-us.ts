@@ -11,7 +11,14 @@ import { isValidVatNumber, VAT_COUNTRIES } from './rules/vat-numbers.ts';
  * featured listing paid at once, by card or PayPal.
  */
 
-export const BUSINESS_KINDS = ['municipality', 'park', 'consortium', 'association', 'guide', 'company'] as const;
+export const BUSINESS_KINDS = [
+  'municipality',
+  'park',
+  'consortium',
+  'association',
+  'guide',
+  'company',
+] as const;
 export type BusinessKind = (typeof BUSINESS_KINDS)[number];
 
 export const APPLICATION_PLANS = ['commission', 'featured'] as const;
@@ -31,11 +38,7 @@ export const MAX_APPLICATION_ACTIVITIES = 20;
 const APPLICATION_PHONE_PATTERN = /^\+?[0-9 ()./-]{6,24}$/;
 
 const requiredText = (max: number, requiredKey = 'required') =>
-  z
-    .string(field(requiredKey))
-    .trim()
-    .min(1, field(requiredKey))
-    .max(max, field('invalid'));
+  z.string(field(requiredKey)).trim().min(1, field(requiredKey)).max(max, field('invalid'));
 
 /** The applicant's fields, which the web form checks with the same rules before sending. */
 export const ZApplicationFields = z.object({

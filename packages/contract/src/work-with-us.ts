@@ -37,8 +37,13 @@ export const MAX_APPLICATION_ACTIVITIES = 20;
 /** A phone number as people type it: digits, spaces, brackets, dots, slashes, hyphens, a leading +. */
 const APPLICATION_PHONE_PATTERN = /^\+?[0-9 ()./-]{6,24}$/;
 
+/** An empty field says only that it is missing (`abort`), not also that its format is wrong. */
 const requiredText = (max: number, requiredKey = 'required') =>
-  z.string(field(requiredKey)).trim().min(1, field(requiredKey)).max(max, field('invalid'));
+  z
+    .string(field(requiredKey))
+    .trim()
+    .min(1, { ...field(requiredKey), abort: true })
+    .max(max, field('invalid'));
 
 /** The applicant's fields, which the web form checks with the same rules before sending. */
 export const ZApplicationFields = z.object({
@@ -68,8 +73,9 @@ export const ZApplicationFields = z.object({
 
 type VatFields = { vat_country: (typeof VAT_COUNTRIES)[number]; vat_number: string };
 
+/** Whether the payload is not an object at all, or has a problem at one of `fields`. */
 const hasIssueAt = (payload: z.core.ParsePayload, fields: readonly string[]) =>
-  payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 
 /**
  * The VAT number is read by the rule of the country chosen beside it; checked even when other

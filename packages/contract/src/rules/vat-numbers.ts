@@ -30,8 +30,11 @@ export function normalizeVatNumber(country: VatCountry, input: string): string {
 
 /** Whether `input` is a well-formed VAT number of `country`, its check digit included. */
 export function isValidVatNumber(country: VatCountry, input: string): boolean {
+  // Read from a request before its other fields are known good: anything else is not a number.
+  const check = CHECKS[country] as ((number: string) => boolean) | undefined;
+  if (!check || typeof input !== 'string') return false;
   const number = normalizeVatNumber(country, input);
-  return number !== '' && CHECKS[country](number);
+  return number !== '' && check(number);
 }
 
 /** The number as it is stored and shown: `IT00743110157`, `CHE-116.281.710`. */

@@ -37,13 +37,9 @@ export const MAX_APPLICATION_ACTIVITIES = 20;
 /** A phone number as people type it: digits, spaces, brackets, dots, slashes, hyphens, a leading +. */
 const APPLICATION_PHONE_PATTERN = /^\+?[0-9 ()./-]{6,24}$/;
 
-/** An empty field says only that it is missing (`abort`), not also that its format is wrong. */
+/** An empty field's first problem is that it is missing: the server and the form show the first. */
 const requiredText = (max: number, requiredKey = 'required') =>
-  z
-    .string(field(requiredKey))
-    .trim()
-    .min(1, { ...field(requiredKey), abort: true })
-    .max(max, field('invalid'));
+  z.string(field(requiredKey)).trim().min(1, field(requiredKey)).max(max, field('invalid'));
 
 /** The applicant's fields, which the web form checks with the same rules before sending. */
 export const ZApplicationFields = z.object({
@@ -53,7 +49,7 @@ export const ZApplicationFields = z.object({
   vat_number: requiredText(40, 'vatNumberRequired'),
   contact_name: requiredText(120, 'fullNameRequired'),
   email: ZEmail,
-  phone: requiredText(40).regex(APPLICATION_PHONE_PATTERN, field('invalidPhone')),
+  phone: requiredText(40).pipe(z.string().regex(APPLICATION_PHONE_PATTERN, field('invalidPhone'))),
   activities: z
     .array(z.string().trim().min(1).max(64), field('activitiesRequired'))
     .min(1, field('activitiesRequired'))

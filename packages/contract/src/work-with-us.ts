@@ -50,10 +50,20 @@ export const ZApplicationFields = z.object({
   contact_name: requiredText(120, 'fullNameRequired'),
   email: ZEmail,
   phone: requiredText(40).pipe(z.string().regex(APPLICATION_PHONE_PATTERN, field('invalidPhone'))),
-  activities: z
-    .array(z.string().trim().min(1).max(64), field('activitiesRequired'))
-    .min(1, field('activitiesRequired'))
-    .max(MAX_APPLICATION_ACTIVITIES, field('invalid')),
+  // Form-data sends a list of plain values comma-separated (`formList`'s convention).
+  activities: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((slug) => slug.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.string().trim().min(1).max(64), field('activitiesRequired'))
+      .min(1, field('activitiesRequired'))
+      .max(MAX_APPLICATION_ACTIVITIES, field('invalid')),
+  ),
   country: z.enum(ZCountryCode.options, field('required')),
   region: z
     .string()

@@ -111,6 +111,15 @@ describe('app/workwithus/buy', () => {
     expect(await storedByKey(sent.idempotency_key)).toEqual([]);
   });
 
+  it('reads the activities as the web form sends them: comma-separated', async () => {
+    const second = (await createActivityType(sut.database.db)).slug;
+    const sent = application({ activities: `${activity}, ${second}`, terms: 'true' });
+    const response = await createBrowser(sut).post('/api/app/workwithus/buy?lng=en', sent);
+    expect(response.statusCode).toBe(200);
+    const [row] = await storedByKey(sent.idempotency_key);
+    expect(row?.activities).toEqual([activity, second]);
+  });
+
   it('answers the same application to the same form sent twice', async () => {
     const sent = application();
     const browser = createBrowser(sut);

@@ -156,6 +156,10 @@ describe('app/workwithus/buy', () => {
     expect(row?.paidAt).not.toBeNull();
     const [mail] = await waitForMail(sut, sent.email);
     expect(mail?.text).toContain('Yearly featured listing, paid (€129.00)');
+    const again = await createBrowser(sut).post('/api/app/workwithus/buy?lng=en', sent);
+    expect(again.json()).toEqual(response.json());
+    const [same] = await storedByKey(sent.idempotency_key);
+    expect(same?.paymentReference).toBe(row?.paymentReference);
   });
 
   it('leaves nothing behind when the card is declined', async () => {

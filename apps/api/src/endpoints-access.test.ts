@@ -87,6 +87,10 @@ const ACCESS: Record<string, Permission> = {
   '/app/newsletter/unsubscribe': 'public',
   '/app/user/newsletter': 'public',
   '/app/contact/us': 'public',
+  // Work with us: a business applies, and pays the featured listing, before it has any account.
+  '/app/workwithus/plans': 'public',
+  '/app/workwithus/buy': 'public',
+  '/app/workwithus/buy/complete': 'public',
   '/app/photo/upload': 'premium',
   // A photo answers outsiders like no photo at all (404), not with a login.
   '/app/photo/file': 'public',

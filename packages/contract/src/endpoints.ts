@@ -18,6 +18,7 @@ import * as search from './search.ts';
 import * as system from './system.ts';
 import * as tickets from './tickets.ts';
 import * as weather from './weather.ts';
+import * as workWithUs from './work-with-us.ts';
 
 /**
  * Every endpoint of the API by route name: an endpoint is declared once, as a `defineEndpoint`
@@ -46,6 +47,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(notebook),
   ...pickEndpoints(photos),
   ...pickEndpoints(alerts),
+  ...pickEndpoints(workWithUs),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

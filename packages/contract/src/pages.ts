@@ -149,6 +149,8 @@ export const PAGES = {
   about: definePage('/about', public_),
   app: definePage('/app', public_),
   contact: definePage('/contact', public_),
+  /** Businesses apply to sell on Sentiero; `application` is the featured plan's return from paying. */
+  workWithUs: definePage('/work-with-us', { ...listed, query: ['application'] }),
   sharedTicket: definePage('/tickets/shared/:token'),
   verify: definePage('/verify'),
   newsletterConfirm: definePage('/newsletter/confirm', token),

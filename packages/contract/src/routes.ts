@@ -104,6 +104,9 @@ export const ROUTES = {
   userSecure: { path: '/app/user/secure', kind: 'write' },
   userTag: { path: '/app/user/tag', kind: 'write' },
   weatherInfo: { path: '/app/weather/info', kind: 'read' },
+  workWithUsBuy: { path: '/app/workwithus/buy', kind: 'write' },
+  workWithUsComplete: { path: '/app/workwithus/buy/complete', kind: 'write' },
+  workWithUsPlans: { path: '/app/workwithus/plans', kind: 'read' },
 } as const satisfies Record<string, { path: `/${string}`; kind: 'read' | 'write' }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -3,6 +3,7 @@ import {
   PREMIUM_TRIAL_DAYS,
   PREMIUM_YEARLY_PRICE_CENTS,
 } from '@sentiero/contract/premium';
+import { FEATURED_LISTING_CENTS } from '@sentiero/contract/work-with-us';
 import { z } from 'zod';
 import { FACEBOOK_DIALOG_URL, FACEBOOK_GRAPH_URL } from './facebook-oauth.ts';
 import { PUSH_SERVICE_HOSTS } from './push-destinations.ts';
@@ -134,6 +135,8 @@ export const ZEnvironment = z.object({
     .string()
     .regex(/^(yearly|monthly)(\s*,\s*(yearly|monthly))*$/, 'must list yearly and/or monthly, comma-separated')
     .default('yearly,monthly'),
+  /** The yearly featured listing of a business that works with Sentiero (VAT included). */
+  FEATURED_LISTING_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(FEATURED_LISTING_CENTS),
   VAT_RATE_PERCENT: z.coerce.number().min(0).max(50).default(22),
   APPLE_BUNDLE_ID: z.string().min(1).optional(),
   APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),

@@ -107,6 +107,8 @@ export type Config = {
     /** The VAT rate included in the prices, shown on receipts (Italy: 22). */
     vatRatePercent: number;
   };
+  /** Businesses applying to sell on Sentiero: the yearly featured listing's price in cents. */
+  workWithUs: { featuredListingCents: number };
   /**
    * Where areas' weather comes from: Open-Meteo's forecast API at `openMeteoUrl`, or, when it is
    * null (OPEN_METEO_URL=off, the default outside production), the offline climatology source.
@@ -271,6 +273,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       trialDays: env.PREMIUM_TRIAL_DAYS,
       vatRatePercent: env.VAT_RATE_PERCENT,
     },
+    workWithUs: { featuredListingCents: env.FEATURED_LISTING_CENTS },
     stores: {
       apple: env.APPLE_BUNDLE_ID
         ? {

@@ -141,6 +141,7 @@ function Footer() {
           <Link to={PAGES.company.path()}>{t('footer.company')}</Link>
           <Link to={PAGES.terms.path()}>{t('footer.terms')}</Link>
           <Link to={PAGES.contact.path()}>{t('footer.contact')}</Link>
+          <Link to={PAGES.workWithUs.path()}>{t('footer.workWithUs')}</Link>
           <Link to={PAGES.blog.path()}>{t('nav.blog')}</Link>
           <Link to={PAGES.guides.path()}>{t('footer.guides')}</Link>
           <Link to={PAGES.plus.path()}>{premiumBrand}</Link>

@@ -273,6 +273,7 @@ export const routes: RouteObject[] = [
           content(PAGES.about, 'AboutPage'),
           content(PAGES.app, 'AppPage'),
           lazyPage(PAGES.contact, () => import('../features/contact/routes/contact.tsx')),
+          lazyPage(PAGES.workWithUs, () => import('../features/work-with-us/routes/work-with-us.tsx')),
           lazyPage(PAGES.sharedTicket, () => import('../features/tickets/routes/shared-ticket.tsx')),
           lazyPage(PAGES.verify, () => import('../features/tickets/routes/verify.tsx')),
           lazyPage(

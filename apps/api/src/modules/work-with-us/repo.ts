@@ -1,0 +1,100 @@
+import type { ApplicationState } from '@sentiero/contract/work-with-us';
+import type { Db } from '@sentiero/db/client';
+import { activityTypes, operatorApplications, regions } from '@sentiero/db/schema';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+
+export type ApplicationRow = typeof operatorApplications.$inferSelect;
+export type NewApplication = typeof operatorApplications.$inferInsert;
+
+export async function insertApplication(db: Db, values: NewApplication): Promise<ApplicationRow> {
+  const [row] = await db.insert(operatorApplications).values(values).returning();
+  if (!row) throw new Error('inserting an application returned no row');
+  return row;
+}
+
+export async function findApplicationByKey(
+  db: Db,
+  idempotencyKey: string,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operatorApplications)
+    .where(eq(operatorApplications.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function findApplicationByReference(
+  db: Db,
+  reference: string,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operatorApplications)
+    .where(eq(operatorApplications.reference, reference));
+  return row;
+}
+
+export async function findApplication(db: Db, id: number): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(operatorApplications).where(eq(operatorApplications.id, id));
+  return row;
+}
+
+/** An unpaid featured application the provider refused: gone, as if never sent. */
+export async function deleteUnpaidApplication(db: Db, id: number): Promise<void> {
+  await db
+    .delete(operatorApplications)
+    .where(and(eq(operatorApplications.id, id), eq(operatorApplications.state, 'awaiting_payment')));
+}
+
+/**
+ * Moves an application on only from the state it was read in, so two reviewers (or a webhook
+ * and the applicant's return) never both act on it: undefined when someone else did first.
+ */
+export async function moveApplication(
+  db: Db,
+  id: number,
+  from: readonly ApplicationState[],
+  values: Partial<NewApplication>,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(operatorApplications)
+    .set(values)
+    .where(and(eq(operatorApplications.id, id), inArray(operatorApplications.state, [...from])))
+    .returning();
+  return row;
+}
+
+export async function listApplicationRows(
+  db: Db,
+  filter: { states: readonly ApplicationState[]; before: number | null; limit: number },
+): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(operatorApplications)
+    .where(
+      and(
+        filter.states.length > 0 ? inArray(operatorApplications.state, [...filter.states]) : undefined,
+        filter.before === null ? undefined : lt(operatorApplications.id, filter.before),
+      ),
+    )
+    .orderBy(desc(operatorApplications.id))
+    .limit(filter.limit);
+}
+
+/** The slugs among `slugs` that are activity types of the catalogue. */
+export async function findActivitySlugs(db: Db, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await db
+    .select({ slug: activityTypes.slug })
+    .from(activityTypes)
+    .where(inArray(activityTypes.slug, [...slugs]));
+  return new Set(rows.map((row) => row.slug));
+}
+
+export async function isRegionOf(db: Db, country: string, slug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: regions.id })
+    .from(regions)
+    .where(and(eq(regions.slug, slug), eq(regions.countryCode, country)));
+  return row !== undefined;
+}

@@ -107,7 +107,8 @@ describe('PayPal checkout', () => {
   });
 
   it('refunds a capture in euros', async () => {
-    await sut.refund('CAPREFUNDME', 450);
+    const refund = { reference: 'CAPREFUNDME', amountCents: 450, orderCode: 'ST-1', idempotencyKey: 'r-1' };
+    expect(await sut.refund(refund)).toMatchObject({ status: 'succeeded' });
     expect(paypal.refunds).toContainEqual({ captureId: 'CAPREFUNDME', value: '4.50' });
   });
 

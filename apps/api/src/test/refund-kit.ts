@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { RefundContext } from '../modules/checkout/index.ts';
 import { loadConfig } from '../platform/config.ts';
 import { mailboxTransport } from '../platform/mail.ts';
-import type { Browser, TestApp } from './app.ts';
+import { type Browser, type Mail, type TestApp, waitForMail } from './app.ts';
 import { unique } from './factories.ts';
 import type { FakePaypal } from './fakes/paypal.ts';
 import { type FakeStripe, stripeEvent, stripeSignature } from './fakes/stripe.ts';
@@ -104,4 +104,15 @@ export async function placesTaken(sut: TestApp, ticket: { id: number; date: stri
     .from(ticketDayPlaces)
     .where(and(eq(ticketDayPlaces.ticketId, ticket.id), eq(ticketDayPlaces.day, ticket.date)));
   return row?.taken ?? 0;
+}
+
+/**
+ * The refund mails a buyer got (their subject holds `word`), once one arrived: the sign-up's and
+ * the tickets' mails travel through the job queue and may come in any order around it.
+ */
+export async function waitForRefundMails(sut: TestApp, email: string, word: string): Promise<Mail[]> {
+  for (let count = 1; ; count++) {
+    const mails = (await waitForMail(sut, email, count)).filter((mail) => mail.subject.includes(word));
+    if (mails.length > 0) return mails;
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   createCoupon,
   createMember,
@@ -9,7 +9,15 @@ import {
   memberId,
   unique,
 } from '../../test/factories.ts';
-import { buyFor, guestsOf, orderRow, placesTaken, refundContext, refundsOf } from '../../test/refund-kit.ts';
+import {
+  buyFor,
+  guestsOf,
+  orderRow,
+  placesTaken,
+  refundContext,
+  refundsOf,
+  waitForRefundMails,
+} from '../../test/refund-kit.ts';
 import { paidShares } from './refund-shares.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
@@ -50,8 +58,7 @@ describe('refunding an order paid by the card simulator', () => {
       'cancelled',
     ]);
     expect(await placesTaken(sut, ticket)).toBe(0);
-    const [mail] = await waitForMail(sut, email);
-    expect(mail?.subject).toContain('Erstattung');
+    const [mail] = await waitForRefundMails(sut, email, 'Erstattung');
     expect(mail?.text).toContain('Jonas Huber');
     expect(mail?.text).toContain('30,00');
   });
@@ -185,8 +192,7 @@ describe('what a guest gets back', () => {
     expect(done).toMatchObject({ state: 'succeeded', amountCents: 0 });
     expect(await orderRow(sut, order.code)).toMatchObject({ status: 'refunded', refundedCents: 0 });
     expect(await placesTaken(sut, ticket)).toBe(0);
-    const [mail] = await waitForMail(sut, email);
-    expect(mail?.subject).toContain('Rimborso');
+    const [mail] = await waitForRefundMails(sut, email, 'Rimborso');
     expect(mail?.text).toContain('denaro da restituire');
   });
 

@@ -70,7 +70,7 @@ async function paidByPaypal(guests: string[], { email, lng = 'en' }: { email?: s
 }
 
 describe('refunds through Stripe', () => {
-  it('refunds the whole order on its PaymentIntent, with the order's code for Stripe's dashboard', async () => {
+  it('refunds the whole order on its PaymentIntent, with the order’s code for Stripe’s dashboard', async () => {
     const { order, ticket, intent } = await paidByStripe(['Lena Huber', 'Jonas Huber']);
 
     const done = await refund({ orderCode: order.code });

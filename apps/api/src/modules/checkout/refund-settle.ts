@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../platform/context.ts';
-import type { PaymentEvent, RefundEvent } from '../../platform/payments/provider.ts';
+import type { RefundEvent } from '../../platform/payments/provider.ts';
 import { releasePlaces } from './places.ts';
 import { refundMail } from './refund-mail.ts';
 import {
@@ -16,14 +16,7 @@ import {
   settleRefundRow,
   sumRefundsNotFailed,
 } from './refunds-repo.ts';
-import {
-  cancelOrderTickets,
-  findOrderById,
-  findOrderForPaymentEvent,
-  findOrderLines,
-  moveOrder,
-  type OrderRow,
-} from './repo.ts';
+import { cancelOrderTickets, findOrderLines, moveOrder, type OrderRow } from './repo.ts';
 
 export type RefundContext = Pick<ServiceContext, 'db' | 'clock' | 'log' | 'mail' | 'config'>;
 
@@ -75,7 +68,11 @@ async function mailRefund(ctx: RefundContext, refund: RefundRow, guests: string[
 }
 
 /** A refund's state from the provider's webhook: Stripe `refund.*`, PayPal PAYMENT.CAPTURE.REFUNDED. */
-export async function settleRefundEvent(ctx: RefundContext, event: RefundEvent): Promise<void> {
+export async function settleRefundEvent(
+  ctx: RefundContext,
+  order: OrderRow,
+  event: RefundEvent,
+): Promise<void> {
   const refund = await findRefundByProviderReference(ctx.db, event.refundReference);
   if (refund) {
     await finishRefund(ctx, refund, {
@@ -85,8 +82,6 @@ export async function settleRefundEvent(ctx: RefundContext, event: RefundEvent):
     });
     return;
   }
-  const order = await findOrderForPaymentEvent(ctx.db, event);
-  if (!order) return;
   // Ours, and the provider's first answer is not recorded yet: a 5xx makes it deliver again later.
   if (await hasUnansweredRefund(ctx.db, order.id)) {
     throw new Error(`refund ${event.refundReference} of order ${order.code} is not recorded yet`);
@@ -127,14 +122,4 @@ export async function settleOutsideRefund(
       (await findOrderLines(tx, order.id)).filter((line) => !claimed.has(line.id)),
     );
   });
-}
-
-/** The `refunded` events of settle.ts: a payment refunded in all or part, by whoever. */
-export async function settleRefundedPayment(
-  ctx: RefundContext,
-  order: OrderRow,
-  event: Exclude<PaymentEvent, RefundEvent>,
-): Promise<void> {
-  const fresh = (await findOrderById(ctx.db, order.id)) ?? order;
-  await settleOutsideRefund(ctx, fresh, event.amountCents);
 }

@@ -5,7 +5,7 @@ import type { PaymentEvent, PaymentProvider } from '../../platform/payments/prov
 import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import { findTicketCapacity } from './places-repo.ts';
-import { settleRefundEvent, settleRefundedPayment } from './refund-settle.ts';
+import { settleOutsideRefund, settleRefundEvent } from './refund-settle.ts';
 import {
   findOrderByCode,
   findOrderForPaymentEvent,
@@ -32,10 +32,10 @@ export async function settlePayment(
     ctx.log.warn({ reference: event.reference, type: event.type }, 'payment event for no known order');
     return;
   }
-  if (event.type === 'refund') return settleRefundEvent(ctx, event);
+  if (event.type === 'refund') return settleRefundEvent(ctx, order, event);
   if (event.type === 'paid') return settlePaid(ctx, deps, order, event.reference);
   if (event.type === 'failed') return settleFailed(ctx, order);
-  return settleRefundedPayment(ctx, order, event);
+  return settleOutsideRefund(ctx, order, event.amountCents);
 }
 
 async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRow, reference: string) {
@@ -78,12 +78,15 @@ async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRo
     return;
   }
   const provider = deps.providers[order.paymentMethod as keyof CheckoutDeps['providers']];
-  await provider?.refund({
+  const refund = await provider?.refund({
     reference,
     amountCents: order.totalCents,
     orderCode: order.code,
     idempotencyKey: `${order.code}:late-payment`,
   });
+  // The webhook fails and is delivered again: the money must not stay taken for nothing.
+  if (refund?.status === 'failed')
+    throw new Error(`the late payment of ${order.code} was not refunded: ${refund.reason}`);
   await moveOrder(ctx.db, order.id, order.status, { status: 'refunded', paymentReference: reference });
 }
 

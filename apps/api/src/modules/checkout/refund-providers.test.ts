@@ -180,6 +180,67 @@ describe('refunds through Stripe', () => {
   });
 });
 
+describe('money given back outside Sentiero', () => {
+  const chargeRefunded = (intent: string, code: string, refunded: number) =>
+    stripeEvent('charge.refunded', {
+      id: 'ch_3QDashboard',
+      object: 'charge',
+      amount: 3000,
+      amount_refunded: refunded,
+      payment_intent: intent,
+      metadata: { order_code: code },
+    });
+
+  it('cancels the whole order when Stripe’s dashboard refunded all of it, and only logs a part that names no guest', async () => {
+    const { order, ticket, intent } = await paidByStripe(['Ada Lovelace', 'Bea Lovelace']);
+    const part = chargeRefunded(intent, order.code, 1000);
+    expect((await webhook('stripe', part, { 'stripe-signature': stripeSignature(part) })).statusCode).toBe(
+      200,
+    );
+    expect(await orderRow(sut, order.code)).toMatchObject({ status: 'issued', refundedCents: 0 });
+
+    const all = chargeRefunded(intent, order.code, 3000);
+    expect((await webhook('stripe', all, { 'stripe-signature': stripeSignature(all) })).statusCode).toBe(200);
+    expect(await orderRow(sut, order.code)).toMatchObject({ status: 'refunded', refundedCents: 3000 });
+    expect((await guestsOf(sut, order.code)).map((guest) => guest.ticket)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(await placesTaken(sut, ticket)).toBe(0);
+  });
+
+  it('cancels the guests not refunded yet when PayPal reverses the capture', async () => {
+    const { order, ticket, capture } = await paidByPaypal(['Ema Bizjak', 'Tim Bizjak']);
+    const [ema] = await guestsOf(sut, order.code);
+    await refund({ orderCode: order.code, guests: [ema?.id ?? 0] });
+    // Another buyer's place on the same day: a place given back twice would take it from them.
+    await buyFor(await createMember(sut, 'Zala'), ticket, ['Zala Kos']);
+    const { body, headers } = paypal.signDelivery(
+      'PAYMENT.CAPTURE.REVERSED',
+      {
+        id: 'REVERSAL1',
+        status: 'COMPLETED',
+        amount: { currency_code: 'EUR', value: '15.00' },
+        custom_id: order.code,
+        seller_payable_breakdown: { total_refunded_amount: { currency_code: 'EUR', value: '30.00' } },
+        links: [
+          { href: `https://api-m.paypal.com/v2/payments/captures/${capture}`, rel: 'up', method: 'GET' },
+        ],
+      },
+      'refund',
+    );
+    expect((await webhook('paypal', body, headers)).statusCode).toBe(200);
+
+    expect(await orderRow(sut, order.code)).toMatchObject({ status: 'refunded', refundedCents: 3000 });
+    expect((await guestsOf(sut, order.code)).map((guest) => guest.ticket)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    // Ema's place came back with her refund, Tim's comes back now; Zala keeps hers.
+    expect(await placesTaken(sut, ticket)).toBe(1);
+  });
+});
+
 describe('refunds through PayPal', () => {
   it('refunds one guest, then the rest, on the capture', async () => {
     const { order, ticket, capture } = await paidByPaypal(['Marta Vidal', 'Pau Vidal']);

@@ -59,7 +59,7 @@ export async function refundOrder(
   const lines = await findOrderLines(ctx.db, order.id);
   const claimed = await findClaimedOrderLines(ctx.db, order.id);
   const known = new Set(lines.map((line) => line.id));
-  if (input.guests?.some((id) => !known.has(id))) {
+  if (input.guests && (input.guests.length === 0 || input.guests.some((id) => !known.has(id)))) {
     throw new AppError('VALIDATION_FAILED', 400, { guests: 'invalid' });
   }
   const chosen = input.guests

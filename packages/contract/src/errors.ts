@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   'IMPORT_INVALID',
   'STORAGE_LIMIT',
   'PHOTO_LIMIT',
+  'ORDER_NOT_REFUNDABLE',
+  'REFUND_ALREADY_REQUESTED',
+  'REFUND_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

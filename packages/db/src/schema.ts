@@ -12,5 +12,6 @@ export * from './schema/finds.ts';
 export * from './schema/operator-applications.ts';
 export * from './schema/orders.ts';
 export * from './schema/photos.ts';
+export * from './schema/refunds.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';

@@ -43,6 +43,8 @@ export const orders = pgTable(
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
     serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /** What succeeded refunds gave back (ADR 029): above 0 and below the total, partly refunded. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     couponCode: text('coupon_code'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

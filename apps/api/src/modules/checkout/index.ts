@@ -2,4 +2,6 @@
 
 export { CHECKOUT_SCHEDULES, startCheckoutJobs } from './jobs.ts';
 export { getPurchaseHistory } from './purchases.ts';
-export { registerCheckoutRoutes } from './routes.ts';
+export type { RefundContext } from './refund-settle.ts';
+export type { RefundOrderInput, RefundOutcome, RefundRequester } from './refunds.ts';
+export { type CheckoutRefunds, registerCheckoutRoutes } from './routes.ts';

@@ -8,6 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
+import type { RefundContext } from './refund-settle.ts';
+import { type RefundOrderInput, type RefundOutcome, refundOrder } from './refunds.ts';
 import { buyTickets, type CheckoutDeps, checkCoupon } from './service.ts';
 import { cancelPayment, completePayment, settlePayment } from './settle.ts';
 
@@ -15,8 +17,20 @@ import { cancelPayment, completePayment, settlePayment } from './settle.ts';
 const BUY_LIMIT = { max: 30, timeWindow: '1 minute' };
 const COUPON_LIMIT = { max: 10, timeWindow: '1 minute' };
 
+/** What the console's routes call to refund (ADR 029), with the providers this app was built with. */
+export type CheckoutRefunds = {
+  refundOrder(ctx: RefundContext, input: RefundOrderInput): Promise<RefundOutcome>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    refunds: CheckoutRefunds;
+  }
+}
+
 /** The checkout's endpoints; its background work is started by `startCheckoutJobs` (jobs.ts). */
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps) {
+  app.decorate('refunds', { refundOrder: (ctx, input) => refundOrder(ctx, deps, input) });
   registerEndpoint(app, ticketBuy, (ctx, input) => buyTickets(ctx, deps, input), { rateLimit: BUY_LIMIT });
   registerEndpoint(app, ticketBuyComplete, (ctx, input) => completePayment(ctx, deps, input.code), {
     rateLimit: BUY_LIMIT,

@@ -5,8 +5,8 @@ import type { PaymentEvent, PaymentProvider } from '../../platform/payments/prov
 import { issueTickets } from './issue.ts';
 import { daysBetween, releasePlaces, takePlaces } from './places.ts';
 import { findTicketCapacity } from './places-repo.ts';
+import { settleOutsideRefund, settleRefundEvent } from './refund-settle.ts';
 import {
-  cancelOrderTickets,
   findOrderByCode,
   findOrderForPaymentEvent,
   findOrderLines,
@@ -16,7 +16,7 @@ import {
 import type { CheckoutDeps } from './service.ts';
 import { describeOrder } from './summary.ts';
 
-type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log'>;
+type SettleContext = Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log' | 'mail' | 'config'>;
 
 /**
  * What a provider tells about a payment, from a webhook or the buyer's return. Idempotent: the
@@ -32,9 +32,10 @@ export async function settlePayment(
     ctx.log.warn({ reference: event.reference, type: event.type }, 'payment event for no known order');
     return;
   }
+  if (event.type === 'refund') return settleRefundEvent(ctx, order, event);
   if (event.type === 'paid') return settlePaid(ctx, deps, order, event.reference);
   if (event.type === 'failed') return settleFailed(ctx, order);
-  return settleRefunded(ctx, order);
+  return settleOutsideRefund(ctx, order, event.amountCents);
 }
 
 async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRow, reference: string) {
@@ -77,7 +78,15 @@ async function settlePaid(ctx: SettleContext, deps: CheckoutDeps, order: OrderRo
     return;
   }
   const provider = deps.providers[order.paymentMethod as keyof CheckoutDeps['providers']];
-  await provider?.refund(reference, order.totalCents);
+  const refund = await provider?.refund({
+    reference,
+    amountCents: order.totalCents,
+    orderCode: order.code,
+    idempotencyKey: `${order.code}:late-payment`,
+  });
+  // The webhook fails and is delivered again: the money must not stay taken for nothing.
+  if (refund?.status === 'failed')
+    throw new Error(`the late payment of ${order.code} was not refunded: ${refund.reason}`);
   await moveOrder(ctx.db, order.id, order.status, { status: 'refunded', paymentReference: reference });
 }
 
@@ -92,17 +101,6 @@ async function settleFailed(ctx: SettleContext, order: OrderRow) {
   await ctx.db.transaction(async (tx) => {
     const failed = await moveOrder(tx, order.id, 'pending', { status: 'failed' });
     if (!failed) return;
-    await releasePlaces(tx, await findOrderLines(tx, order.id));
-  });
-}
-
-/** A refund from the provider's side: the tickets stop being valid and the places go back on sale. */
-async function settleRefunded(ctx: SettleContext, order: OrderRow) {
-  if (order.status !== 'paid' && order.status !== 'issued') return;
-  await ctx.db.transaction(async (tx) => {
-    const refunded = await moveOrder(tx, order.id, order.status, { status: 'refunded' });
-    if (!refunded) return;
-    await cancelOrderTickets(tx, order.id);
     await releasePlaces(tx, await findOrderLines(tx, order.id));
   });
 }

@@ -12,8 +12,9 @@ export function freePayments(): PaymentProvider {
       }
       return { status: 'paid', reference: `free_${randomBytes(12).toString('hex')}` };
     },
-    async refund(_reference, amountCents) {
-      if (amountCents !== 0) throw new RangeError('nothing was paid for a free order');
+    async refund(input) {
+      if (input.amountCents !== 0) throw new RangeError('nothing was paid for a free order');
+      return { status: 'succeeded', reference: `free_refund_${input.idempotencyKey}` };
     },
   };
 }

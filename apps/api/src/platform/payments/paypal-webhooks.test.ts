@@ -49,7 +49,7 @@ describe('PayPal webhooks', () => {
     });
   });
 
-  it('reads PAYMENT.CAPTURE.REFUNDED against the refunded capture, with the total refunded', async () => {
+  it('reads PAYMENT.CAPTURE.REFUNDED as that refund done, against the refunded capture, with the total refunded', async () => {
     const refund = {
       id: '1JU08902781691411',
       status: 'COMPLETED',
@@ -65,6 +65,27 @@ describe('PayPal webhooks', () => {
     };
     const { body, headers } = paypal.signDelivery('PAYMENT.CAPTURE.REFUNDED', refund);
     expect(await parse(body, headers)).toEqual({
+      type: 'refund',
+      state: 'succeeded',
+      refundReference: '1JU08902781691411',
+      reference: 'CAP7XK2',
+      orderCode: null,
+      amountCents: 200,
+      totalRefundedCents: 650,
+      reason: null,
+    });
+    const failed = paypal.signDelivery('PAYMENT.CAPTURE.REFUNDED', {
+      ...refund,
+      status: 'FAILED',
+      status_details: { reason: 'ECHECK' },
+    });
+    expect(await parse(failed.body, failed.headers)).toMatchObject({
+      type: 'refund',
+      state: 'failed',
+      reason: 'ECHECK',
+    });
+    const reversed = paypal.signDelivery('PAYMENT.CAPTURE.REVERSED', refund);
+    expect(await parse(reversed.body, reversed.headers)).toEqual({
       type: 'refunded',
       reference: 'CAP7XK2',
       orderCode: null,

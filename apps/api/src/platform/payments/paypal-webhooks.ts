@@ -23,7 +23,9 @@ const ZWebhookEvent = z.object({
   event_type: z.string(),
   resource: z.object({
     id: z.string(),
+    status: z.string().optional(),
     custom_id: z.string().optional(),
+    status_details: z.object({ reason: z.string().optional() }).optional(),
     amount: ZMoney.optional(),
     seller_payable_breakdown: z.object({ total_refunded_amount: ZMoney.optional() }).optional(),
     links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
@@ -93,13 +95,26 @@ function readEvent(event: z.infer<typeof ZWebhookEvent>): PaymentEvent | null {
     case 'PAYMENT.CAPTURE.DENIED':
       return { type: 'failed', reference: resource.id, orderCode, amountCents: centsOf(resource.amount) };
     case 'PAYMENT.CAPTURE.REFUNDED': {
-      // The resource is the refund; orders know the capture it points `up` to.
-      const up = resource.links?.find((link) => link.rel === 'up')?.href;
-      const captureId = up ? new URL(up).pathname.split('/').pop() : undefined;
+      // The resource is the refund: its own status says whether it went through (ADR 029).
+      const failed = resource.status === 'FAILED' || resource.status === 'CANCELLED';
+      if (resource.status && resource.status !== 'COMPLETED' && !failed) return null;
+      return {
+        type: 'refund',
+        state: failed ? 'failed' : 'succeeded',
+        refundReference: resource.id,
+        reference: capturedId(resource) || resource.id,
+        orderCode,
+        amountCents: centsOf(resource.amount),
+        totalRefundedCents: centsOf(resource.seller_payable_breakdown?.total_refunded_amount),
+        reason: failed ? (resource.status_details?.reason ?? resource.status ?? null) : null,
+      };
+    }
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      // PayPal took the money back itself (a chargeback, a reversal): the whole order is refunded.
       const total = resource.seller_payable_breakdown?.total_refunded_amount ?? resource.amount;
       return {
         type: 'refunded',
-        reference: captureId || resource.id,
+        reference: capturedId(resource) || resource.id,
         orderCode,
         amountCents: centsOf(total),
       };
@@ -107,6 +122,12 @@ function readEvent(event: z.infer<typeof ZWebhookEvent>): PaymentEvent | null {
     default:
       return null;
   }
+}
+
+/** A refund's resource points `up` to the capture it refunds, which is what orders know. */
+function capturedId(resource: z.infer<typeof ZWebhookEvent>['resource']): string | undefined {
+  const up = resource.links?.find((link) => link.rel === 'up')?.href;
+  return up ? new URL(up).pathname.split('/').pop() : undefined;
 }
 
 function centsOf(money: z.infer<typeof ZMoney> | undefined): number | null {

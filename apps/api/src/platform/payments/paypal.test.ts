@@ -107,8 +107,11 @@ describe('PayPal checkout', () => {
   });
 
   it('refunds a capture in euros', async () => {
-    await sut.refund('CAPREFUNDME', 450);
-    expect(paypal.refunds).toContainEqual({ captureId: 'CAPREFUNDME', value: '4.50' });
+    const refund = { reference: 'CAPREFUNDME', amountCents: 450, orderCode: 'ST-1', idempotencyKey: 'r-1' };
+    expect(await sut.refund(refund)).toMatchObject({ status: 'succeeded' });
+    expect(paypal.refunds).toContainEqual(
+      expect.objectContaining({ captureId: 'CAPREFUNDME', value: '4.50' }),
+    );
   });
 
   it('signs in once and reuses the token for later calls and webhook checks', async () => {

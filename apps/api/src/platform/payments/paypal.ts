@@ -93,13 +93,32 @@ export function paypalPayments(config: PaypalConfig): PaymentProvider {
       }
     },
 
-    async refund(captureId, amountCents) {
-      const { result } = await payments.refundCapturedPayment({
-        captureId,
-        body: { amount: { currencyCode: 'EUR', value: formatEuros(requireAmountCents(amountCents)) } },
-      });
-      if (result.status === RefundStatus.Failed || result.status === RefundStatus.Cancelled) {
-        throw new Error(`PayPal refused the refund of capture ${captureId}: ${result.status}`);
+    async refund(input) {
+      try {
+        const { result } = await payments.refundCapturedPayment({
+          captureId: input.reference,
+          // A retried refund gets PayPal's first answer instead of giving the money back twice.
+          paypalRequestId: input.idempotencyKey,
+          prefer: 'return=representation',
+          body: {
+            amount: { currencyCode: 'EUR', value: formatEuros(requireAmountCents(input.amountCents)) },
+            customId: input.orderCode,
+          },
+        });
+        if (!result.id) throw new Error(`PayPal answered a refund of ${input.reference} without an id`);
+        if (result.status === RefundStatus.Completed) return { status: 'succeeded', reference: result.id };
+        if (result.status === RefundStatus.Failed || result.status === RefundStatus.Cancelled) {
+          return { status: 'failed', reference: result.id, reason: result.status.toLowerCase() };
+        }
+        // PENDING (an eCheck, a held balance): PAYMENT.CAPTURE.REFUNDED or a denial settles it later.
+        return { status: 'pending', reference: result.id };
+      } catch (error) {
+        // Business refusals (CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED…); anything else is an outage.
+        const issue = paypalIssue(error);
+        if (issue && error instanceof ApiError && error.statusCode === 422) {
+          return { status: 'failed', reference: null, reason: issue.toLowerCase() };
+        }
+        throw error;
       }
     },
 

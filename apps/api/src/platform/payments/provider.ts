@@ -25,14 +25,49 @@ export type PaymentStart =
   /** `reason` is a code for the UI to translate (`card_declined`, `card_expired`…), never shown raw. */
   | { status: 'declined'; reference: string | null; reason: string };
 
-export type PaymentEvent = {
-  type: 'paid' | 'failed' | 'refunded';
-  /** The same reference `complete` (PayPal: the capture id) or `start` (Stripe: the PaymentIntent id) answered. */
+export type PaymentEvent =
+  | {
+      type: 'paid' | 'failed' | 'refunded';
+      /** The same reference `complete` (PayPal: the capture id) or `start` (Stripe: the PaymentIntent id) answered. */
+      reference: string;
+      orderCode: string | null;
+      /** For `refunded`: the total refunded so far, because providers resend the event on each partial refund. */
+      amountCents: number | null;
+    }
+  | RefundEvent;
+
+/** One refund reached its final state at the provider (ADR 029): Stripe's `refund.*`, PayPal's refund events. */
+export type RefundEvent = {
+  type: 'refund';
+  state: 'succeeded' | 'failed';
+  /** The provider's refund id, as `refund` answered it. */
+  refundReference: string;
+  /** The payment refunded (PaymentIntent id, capture id). */
   reference: string;
   orderCode: string | null;
-  /** For `refunded`: the total refunded so far, because providers resend the event on each partial refund. */
   amountCents: number | null;
+  /** All the payment has had refunded, when the provider tells (PayPal); null otherwise. */
+  totalRefundedCents: number | null;
+  /** For `failed`: the provider's code for why (`expired_or_canceled_card`, `DENIED`…). */
+  reason: string | null;
 };
+
+export type RefundRequest = {
+  /** The payment's reference, as the order keeps it. */
+  reference: string;
+  amountCents: number;
+  orderCode: string;
+  /** Stable per refund: a retried request never gives the money back twice. */
+  idempotencyKey: string;
+};
+
+/**
+ * `pending`: the provider took the request and settles it later by webhook. `failed`: it refused,
+ * `reason` is its code, for people to read in the console.
+ */
+export type RefundResult =
+  | { status: 'succeeded' | 'pending'; reference: string }
+  | { status: 'failed'; reference: string | null; reason: string };
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
@@ -41,7 +76,8 @@ export interface PaymentProvider {
   start(input: StartPayment): Promise<PaymentStart>;
   /** After the buyer comes back (PayPal approval): capture; answers paid, pending or declined. */
   complete?(reference: string): Promise<PaymentStart>;
-  refund(reference: string, amountCents: number): Promise<void>;
+  /** Answers the provider's refusal as `failed`; throws only when it could not be asked (an outage). */
+  refund(input: RefundRequest): Promise<RefundResult>;
   /**
    * Verifies a webhook's signature and reads it; throws PaymentWebhookError when the signature is
    * wrong, answers null for events that do not change an order.

@@ -105,11 +105,18 @@ describe('sandbox card payments', () => {
     const sut = sandboxPayments({ now });
     const { reference } = await sut.start(payment('4242424242424242'));
     if (!reference) throw new Error('expected a payment');
-    await sut.refund(reference, 1000);
-    await sut.refund(reference, 1450);
+    const refund = (amountCents: number, key: string, on = reference) =>
+      sut.refund({ reference: on, amountCents, orderCode: 'ST-1', idempotencyKey: key });
+    expect(await refund(1000, 'r1')).toMatchObject({ status: 'succeeded' });
+    expect(await refund(1450, 'r2')).toMatchObject({ status: 'succeeded' });
+    // The same key again is the same refund, not a second one.
+    expect(await refund(1450, 'r2')).toMatchObject({ status: 'succeeded' });
     expect(sut.refundedCents(reference)).toBe(2450);
-    await expect(sut.refund(reference, 1)).rejects.toThrow(/exceeds/);
-    await expect(sut.refund('sbx_unknown', 100)).rejects.toThrow(/no sandbox payment/);
+    expect(await refund(1, 'r3')).toMatchObject({ status: 'failed', reason: 'amount_too_large' });
+    expect(await refund(100, 'r4', 'sbx_unknown')).toMatchObject({
+      status: 'failed',
+      reason: 'resource_missing',
+    });
   });
 
   it('refuses amounts that are not a positive whole number of cents', async () => {

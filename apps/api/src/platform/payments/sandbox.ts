@@ -5,7 +5,13 @@ import {
   isPlausibleCvc,
   toCardDigits,
 } from '@sentiero/contract/rules/payment-card';
-import { type CardDetails, type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
+import {
+  type CardDetails,
+  type PaymentProvider,
+  type PaymentStart,
+  type RefundResult,
+  requireAmountCents,
+} from './provider.ts';
 
 // Stripe's public test numbers, so the same cards work on a laptop and against Stripe's test mode.
 export const SANDBOX_CARD_ACCEPTED = '4242424242424242';
@@ -41,6 +47,7 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
   const now = options.now ?? (() => new Date());
   const attempts = new Map<string, Attempt>();
   const payments = new Map<string, { amountCents: number; refundedCents: number }>();
+  const refunds = new Map<string, RefundResult>();
 
   function charge(card: CardDetails | undefined, amountCents: number): PaymentStart {
     const reason = findCardDeclineReason(card, now(), [SANDBOX_CARD_ACCEPTED]);
@@ -68,14 +75,23 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
       return result;
     },
 
-    async refund(reference, amountCents) {
+    // A simulated card gives the money back at once; refusals use Stripe's codes.
+    async refund({ reference, amountCents, idempotencyKey }) {
       requireAmountCents(amountCents);
+      const earlier = refunds.get(idempotencyKey);
+      if (earlier) return earlier;
       const payment = payments.get(reference);
-      if (!payment) throw new Error(`no sandbox payment ${reference}`);
-      if (payment.refundedCents + amountCents > payment.amountCents) {
-        throw new RangeError('refund exceeds the amount paid');
+      let result: RefundResult;
+      if (!payment) {
+        result = { status: 'failed', reference: null, reason: 'resource_missing' };
+      } else if (payment.refundedCents + amountCents > payment.amountCents) {
+        result = { status: 'failed', reference: null, reason: 'amount_too_large' };
+      } else {
+        payment.refundedCents += amountCents;
+        result = { status: 'succeeded', reference: `sbx_re_${randomBytes(12).toString('hex')}` };
       }
-      payment.refundedCents += amountCents;
+      refunds.set(idempotencyKey, result);
+      return result;
     },
 
     refundedCents: (reference) => payments.get(reference)?.refundedCents ?? 0,

@@ -31,6 +31,39 @@ describe('Stripe webhooks', () => {
     });
   });
 
+  it('reads refund.updated, charge.refund.updated and refund.failed as one refund’s final state, and ignores it while pending', async () => {
+    const refund = {
+      id: 're_3QwebhookRefund',
+      object: 'refund',
+      amount: 1200,
+      currency: 'eur',
+      failure_reason: null,
+      metadata: { order_code: 'K7QX2M' },
+      payment_intent: 'pi_3QwebhookPaid',
+      status: 'succeeded',
+    };
+    const read = (type: string, object: Record<string, unknown>) => {
+      const payload = stripeEvent(type, object, { status: 'pending' });
+      return parse(payload, { 'stripe-signature': stripeSignature(payload) });
+    };
+    const done = {
+      type: 'refund',
+      state: 'succeeded',
+      refundReference: 're_3QwebhookRefund',
+      reference: 'pi_3QwebhookPaid',
+      orderCode: 'K7QX2M',
+      amountCents: 1200,
+      totalRefundedCents: null,
+      reason: null,
+    };
+    expect(await read('refund.updated', refund)).toEqual(done);
+    expect(await read('charge.refund.updated', refund)).toEqual(done);
+    expect(
+      await read('refund.failed', { ...refund, status: 'failed', failure_reason: 'lost_or_stolen_card' }),
+    ).toEqual({ ...done, state: 'failed', reason: 'lost_or_stolen_card' });
+    expect(await read('refund.updated', { ...refund, status: 'pending' })).toBeNull();
+  });
+
   it('reads payment_intent.payment_failed as a failed payment', async () => {
     const payload = stripeEvent('payment_intent.payment_failed', {
       ...intent,

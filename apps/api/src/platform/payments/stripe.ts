@@ -5,6 +5,7 @@ import {
   type PaymentProvider,
   type PaymentStart,
   PaymentWebhookError,
+  type RefundResult,
   requireAmountCents,
   type WebhookHeaders,
 } from './provider.ts';
@@ -47,8 +48,28 @@ export function stripePayments(config: StripeConfig): PaymentProvider {
       return readIntent(await stripe.paymentIntents.retrieve(reference));
     },
 
-    async refund(reference, amountCents) {
-      await stripe.refunds.create({ payment_intent: reference, amount: requireAmountCents(amountCents) });
+    async refund(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.reference,
+            amount: requireAmountCents(input.amountCents),
+            metadata: { order_code: input.orderCode },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return readRefund(refund);
+      } catch (error) {
+        // Stripe's refusals (amount_too_large, charge_already_refunded…) are 4xx with a code;
+        // anything else (a timeout, a 5xx) is an outage the caller retries with the same key.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          return { status: 'failed', reference: null, reason: error.code ?? 'refund_refused' };
+        }
+        throw error;
+      }
     },
 
     async parseWebhook(rawBody, headers) {
@@ -114,8 +135,39 @@ function readIntent(intent: Stripe.PaymentIntent): PaymentStart {
   return { status: 'action_required', reference: intent.id, clientSecret: intent.client_secret };
 }
 
+function readRefund(refund: Stripe.Refund): RefundResult {
+  if (refund.status === 'succeeded') return { status: 'succeeded', reference: refund.id };
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return { status: 'failed', reference: refund.id, reason: refund.failure_reason ?? refund.status };
+  }
+  // `pending` and `requires_action`: a refund.updated or refund.failed event settles it.
+  return { status: 'pending', reference: refund.id };
+}
+
+/** A refund's final state from `refund.updated`, `refund.failed` or `charge.refund.updated`. */
+function readRefundEvent(refund: Stripe.Refund): PaymentEvent | null {
+  const result = readRefund(refund);
+  if (result.status === 'pending') return null;
+  const intent = refund.payment_intent;
+  return {
+    type: 'refund',
+    state: result.status,
+    refundReference: refund.id,
+    reference: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+    orderCode: orderCodeOf(refund.metadata),
+    amountCents: refund.amount,
+    // Stripe tells it in charge.refunded, which settle.ts reads on its own.
+    totalRefundedCents: null,
+    reason: result.status === 'failed' ? result.reason : null,
+  };
+}
+
 function readEvent(event: Stripe.Event): PaymentEvent | null {
   switch (event.type) {
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated':
+      return readRefundEvent(event.data.object);
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
       return {

@@ -60,14 +60,31 @@ export type FakePaypal = {
   failSubscriptionPayment(id: string, reasonCode?: string): Record<string, unknown>;
   /** Answers kept per PayPal-Request-Id, which is how PayPal makes a retried POST harmless. */
   replies: Map<string, TestReply>;
-  refunds: { captureId: string; value: string }[];
+  refunds: FakePaypalRefund[];
+  /** What the next refund answers: COMPLETED at once, or PENDING until `settleRefund`. */
+  nextRefundStatus: 'COMPLETED' | 'PENDING';
+  /** The next refund is refused with this issue (`REFUND_NOT_ALLOWED`…), as PayPal answers 422. */
+  refuseNextRefund: string | null;
+  /**
+   * PayPal finishes a pending refund: its new status and the signed PAYMENT.CAPTURE.REFUNDED
+   * delivery about it (FAILED carries `status_details.reason`).
+   */
+  settleRefund(id: string, status: 'COMPLETED' | 'FAILED'): { body: string; headers: Record<string, string> };
   verificationOutage: boolean;
   /** A delivery as PayPal sends it, which its verify endpoint will then vouch for. */
   signDelivery(
     eventType: string,
     resource: Record<string, unknown>,
-    resourceType?: 'capture' | 'sale' | 'subscription',
+    resourceType?: 'capture' | 'sale' | 'subscription' | 'refund',
   ): { body: string; headers: Record<string, string> };
+};
+
+export type FakePaypalRefund = {
+  id: string;
+  captureId: string;
+  value: string;
+  status: string;
+  customId?: string;
 };
 
 export const paypalId = () => randomBytes(8).toString('hex').toUpperCase();
@@ -122,6 +139,27 @@ function capturedOrder(order: FakePaypalOrder) {
     purchase_units: [{ reference_id: order.code, payments: { captures: [capture] } }],
     payer: { name, email_address: 'ada@example.org', payer_id: 'QYR5Z8XDVJNXQ' },
     links: [{ href: `https://api-m.paypal.com/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+
+/** A refund as PayPal shows it: the capture it belongs to is its `up` link. */
+function refundBody(refund: FakePaypalRefund) {
+  const self = `https://api-m.paypal.com/v2/payments/refunds/${refund.id}`;
+  return {
+    id: refund.id,
+    status: refund.status,
+    ...(refund.status === 'FAILED' ? { status_details: { reason: 'ECHECK' } } : {}),
+    amount: { currency_code: 'EUR', value: refund.value },
+    ...(refund.customId ? { custom_id: refund.customId } : {}),
+    seller_payable_breakdown: { gross_amount: { currency_code: 'EUR', value: refund.value } },
+    links: [
+      { href: self, rel: 'self', method: 'GET' },
+      { href: `https://api-m.paypal.com/v2/payments/captures/${refund.captureId}`, rel: 'up', method: 'GET' },
+    ],
+    create_time: '2026-05-16T08:12:40Z',
+    update_time: '2026-05-16T08:12:40Z',
   };
 }
 
@@ -182,6 +220,14 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     },
     replies: new Map(),
     refunds: [],
+    nextRefundStatus: 'COMPLETED',
+    refuseNextRefund: null,
+    settleRefund(id, status) {
+      const refund = fake.refunds.find((candidate) => candidate.id === id);
+      if (!refund) throw new Error(`no PayPal refund ${id}`);
+      refund.status = status;
+      return fake.signDelivery('PAYMENT.CAPTURE.REFUNDED', refundBody(refund), 'refund');
+    },
     verificationOutage: false,
     signDelivery(eventType, resource, resourceType = 'capture') {
       const transmissionId = `${randomBytes(4).toString('hex')}-4b4a-11f1-8fd5-${randomBytes(6).toString('hex')}`;
@@ -280,12 +326,33 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     }
 
     if (request.method === 'POST' && refundPath?.[1]) {
-      fake.refunds.push({ captureId: refundPath[1], value: body.amount?.value });
-      const id = paypalId();
-      const links = [
-        { href: `https://api-m.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
-      ];
-      return { status: 201, body: { id, status: 'COMPLETED', links } };
+      const captureId = refundPath[1];
+      if (fake.refuseNextRefund) {
+        const issue = fake.refuseNextRefund;
+        fake.refuseNextRefund = null;
+        return unprocessable(issue, 'The refund was refused.');
+      }
+      const order = [...fake.orders.values()].find((candidate) => candidate.captureIds.includes(captureId));
+      if (order) {
+        const refunded = fake.refunds
+          .filter((refund) => refund.captureId === captureId && refund.status !== 'FAILED')
+          .reduce((sum, refund) => sum + cents(refund.value), 0);
+        if (refunded + cents(body.amount?.value ?? order.value) > cents(order.value)) {
+          return unprocessable(
+            'REFUND_AMOUNT_EXCEEDED',
+            'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+          );
+        }
+      }
+      const refund: FakePaypalRefund = {
+        id: paypalId(),
+        captureId,
+        value: body.amount?.value ?? order?.value,
+        status: fake.nextRefundStatus,
+        customId: body.custom_id,
+      };
+      fake.refunds.push(refund);
+      return { status: 201, body: refundBody(refund) };
     }
 
     const planPath = /^\/v1\/billing\/plans\/([\w-]+)$/.exec(request.path);

@@ -41,6 +41,20 @@ export type FakeStripe = {
   setupIntents: Map<string, FakeStripeObject>;
   /** The next subscription create fails as a card error with this code (what a bank refusal looks like). */
   declineNextSubscription: string | null;
+  refunds: Map<string, FakeStripeObject & { status: string; amount: number; payment_intent: string }>;
+  /** What the next refund answers: done at once (cards, usually), or pending until `settleRefund`. */
+  nextRefundStatus: 'succeeded' | 'pending';
+  /** The next refund is refused with this error code (`charge_disputed`…), as Stripe answers 400. */
+  refuseNextRefund: string | null;
+  /**
+   * The bank's answer to a pending refund: the refund's new state and the signed delivery Stripe
+   * sends about it (`refund.updated`, or `refund.failed` with its `failure_reason`).
+   */
+  settleRefund(
+    id: string,
+    status: 'succeeded' | 'failed',
+    failureReason?: string,
+  ): { payload: string; headers: Record<string, string> };
 };
 
 export const stripeId = (prefix: string) => `${prefix}_3Q${randomBytes(10).toString('hex')}`;
@@ -79,6 +93,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     invoices: new Map(),
     setupIntents: new Map(),
     declineNextSubscription: null,
+    refunds: new Map(),
+    nextRefundStatus: 'succeeded',
+    refuseNextRefund: null,
+    settleRefund(id, status, failureReason = 'expired_or_canceled_card') {
+      const refund = fake.refunds.get(id);
+      if (!refund) throw new Error(`no Stripe refund ${id}`);
+      refund.status = status;
+      if (status === 'failed') {
+        refund.failure_reason = failureReason;
+        // The money never left: the payment can be refunded again.
+        const intent = refund.payment_intent;
+        fake.refundedCents.set(intent, (fake.refundedCents.get(intent) ?? 0) - refund.amount);
+      }
+      const payload = stripeEvent(status === 'failed' ? 'refund.failed' : 'refund.updated', refund, {
+        status: 'pending',
+      });
+      return {
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload) },
+      };
+    },
   };
   const { intents, refundedCents } = fake;
   // Stripe answers a repeated Idempotency-Key with the response it gave the first time.
@@ -320,6 +355,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!intent) return stripeError(400, 'resource_missing', 'No such payment_intent', 'payment_intent');
         const amount = Number(form.get('amount') ?? intent.amount);
         const already = refundedCents.get(intent.id) ?? 0;
+        if (fake.refuseNextRefund) {
+          const code = fake.refuseNextRefund;
+          fake.refuseNextRefund = null;
+          return stripeError(400, code, 'The refund was refused.', undefined);
+        }
         if (already + amount > intent.amount) {
           return stripeError(
             400,
@@ -335,8 +375,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           amount,
           charge: stripeId('ch'),
           currency: 'eur',
+          created: now(),
+          failure_reason: null,
+          metadata: metadataOf(form),
+          payment_intent: intent.id,
+          status: fake.nextRefundStatus,
         };
-        return { status: 200, body: { ...refund, payment_intent: intent.id, status: 'succeeded' } };
+        fake.refunds.set(refund.id, refund);
+        return { status: 200, body: refund };
       }
       case 'GET /v1/customers': {
         const email = url.searchParams.get('email');

@@ -41,7 +41,7 @@ import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.t
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTicketRoutes } from './modules/tickets/index.ts';
 import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
-import { registerWorkWithUsRoutes } from './modules/work-with-us/index.ts';
+import { registerWorkWithUsRoutes, settleApplicationPayment } from './modules/work-with-us/index.ts';
 import { installAccessRules } from './platform/access.ts';
 import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
 import { compressResponses } from './platform/compression.ts';
@@ -300,6 +300,7 @@ export async function buildApp({
       mail,
       origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
     },
+    otherPayments: [settleApplicationPayment],
   });
   registerCheckoutRoutes(app, checkout);
   registerWorkWithUsRoutes(app, { providers: checkout.providers });

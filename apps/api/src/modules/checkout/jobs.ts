@@ -36,6 +36,8 @@ export type CheckoutJobsOptions = {
   jobs: Jobs;
   /** What the background jobs mail with, outside any request. */
   mailing: Omit<MailingContext, 'db'>;
+  /** Payments through the same providers that are not orders (CheckoutDeps.otherPayments). */
+  otherPayments?: CheckoutDeps['otherPayments'];
 };
 
 /**
@@ -53,6 +55,7 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
     signer,
     queueTicketMail: (orderId) => jobs.send(TICKET_MAIL_QUEUE, { orderId }),
     ticketMailQueued: () => jobs.notify(TICKET_MAIL_QUEUE),
+    otherPayments: options.otherPayments,
   };
   // Overlapping runs are safe: SKIP LOCKED keeps two from releasing one order twice, and each
   // recovered order changes state only from the state it was read in.

@@ -13,7 +13,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { premiumCheck } from '../premium/index.ts';
 import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/index.ts';
@@ -46,7 +46,17 @@ export type CheckoutDeps = {
    * worker of this process, if it has one, takes it now rather than at its next poll.
    */
   ticketMailQueued(): void;
+  /**
+   * Payments through the same providers that are not orders (a featured listing, work-with-us):
+   * a webhook for no known order is offered to each in turn; true when it was theirs.
+   */
+  otherPayments?: readonly OtherPaymentHandler[];
 };
+
+export type OtherPaymentHandler = (
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log' | 'mail' | 'config'>,
+  event: PaymentEvent,
+) => Promise<boolean>;
 
 export type BuyRequest = z.output<typeof ticketBuy.input>;
 

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatAmount } from '../../platform/format.ts';
-import type { PaymentStart } from '../../platform/payments/provider.ts';
+import type { PaymentEvent, PaymentStart } from '../../platform/payments/provider.ts';
 import type { PaymentProviders } from '../../platform/payments/registry.ts';
 import { countHit } from '../../platform/rate-limits-repo.ts';
 import { applicationReceivedMail } from './mails.ts';
@@ -16,6 +16,7 @@ import {
   deleteUnpaidApplication,
   findActivitySlugs,
   findApplicationByKey,
+  findApplicationByPaymentReference,
   findApplicationByReference,
   insertApplication,
   isRegionOf,
@@ -225,7 +226,7 @@ async function requireCatalogueChoices(ctx: ServiceContext, input: ApplyInput) {
   if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 400, fields);
 }
 
-async function sendReceipt(ctx: ServiceContext, row: ApplicationRow) {
+async function sendReceipt(ctx: Pick<ServiceContext, 'mail' | 'config'>, row: ApplicationRow) {
   await ctx.mail.send({
     to: row.email,
     ...applicationReceivedMail(
@@ -234,6 +235,31 @@ async function sendReceipt(ctx: ServiceContext, row: ApplicationRow) {
       ctx.config.brand,
     ),
   });
+}
+
+/**
+ * A provider's webhook about a listing's payment (the applicant may never come back to the page):
+ * paid settles it as the return would; anything else about it changes nothing. False when the
+ * payment is not an application's, so checkout goes on looking.
+ */
+export async function settleApplicationPayment(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'log' | 'mail' | 'config'>,
+  event: PaymentEvent,
+): Promise<boolean> {
+  if (event.type === 'refund') return false;
+  const row = await findApplicationByPaymentReference(ctx.db, event.reference);
+  if (!row) return false;
+  if (event.type !== 'paid') {
+    ctx.log.warn({ application: row.reference, type: event.type }, 'listing payment event left to staff');
+    return true;
+  }
+  const paid = await moveApplication(ctx.db, row.id, ['awaiting_payment'], {
+    state: 'submitted',
+    paidAt: ctx.clock.now(),
+  });
+  // Already settled by the applicant's return or an earlier delivery: nothing to do again.
+  if (paid) await sendReceipt(ctx, paid);
+  return true;
 }
 
 /** Hard to guess: the only key to an application a visitor may ask about. */

@@ -1,5 +1,6 @@
 /** What other modules and the app's wiring may use of work-with-us (ADR 011); its other files are its own. */
 export type { WorkWithUsDeps } from './apply.ts';
+export { settleApplicationPayment } from './apply.ts';
 export type { ApplicationRow } from './repo.ts';
 export {
   type ApplicationFilter,

@@ -34,6 +34,18 @@ export async function findApplicationByReference(
   return row;
 }
 
+/** The application a provider's payment belongs to (a webhook names the payment, not the application). */
+export async function findApplicationByPaymentReference(
+  db: Db,
+  paymentReference: string,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operatorApplications)
+    .where(eq(operatorApplications.paymentReference, paymentReference));
+  return row;
+}
+
 export async function findApplication(db: Db, id: number): Promise<ApplicationRow | undefined> {
   const [row] = await db.select().from(operatorApplications).where(eq(operatorApplications.id, id));
   return row;

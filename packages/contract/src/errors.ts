@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'IMPORT_INVALID',
   'STORAGE_LIMIT',
   'PHOTO_LIMIT',
+  'THREAD_CLOSED',
+  'MAIL_NOT_SENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

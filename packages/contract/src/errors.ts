@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'ORDER_NOT_REFUNDABLE',
   'REFUND_ALREADY_REQUESTED',
   'REFUND_REFUSED',
+  'THREAD_CLOSED',
+  'MAIL_NOT_SENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

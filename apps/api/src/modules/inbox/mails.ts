@@ -1,0 +1,51 @@
+import type { Language } from '@sentiero/contract/languages';
+import { formatDayInSentence } from '../../platform/format.ts';
+import { type Block, paragraphsOf, type RenderedMail } from '../../platform/mail/content.ts';
+import { renderMail } from '../../platform/mail/render.ts';
+import { mailTexts } from '../../platform/mail/texts.ts';
+
+/** What the requester sent, quoted under the answer so they know what it answers. */
+export type OriginalMessage =
+  | { kind: 'contact'; fullName: string; message: string; sentAt: Date }
+  | { kind: 'area_activation'; areaName: string; sentAt: Date };
+
+/** Staff's answer to a contact message or an "area not available" request, in the requester's language. */
+export function inboxReplyMail(
+  language: Language,
+  v: { body: string; original: OriginalMessage },
+  brand: string,
+): RenderedMail {
+  const t = mailTexts(language, brand);
+  const { original } = v;
+  const date = formatDayInSentence(original.sentAt.toISOString(), language);
+  const [subject, greeting, quoteIntro, quote] =
+    original.kind === 'contact'
+      ? [
+          t.text('inboxReply.subject'),
+          t.text('inboxReply.greeting', { fullName: original.fullName }),
+          t.text('inboxReply.quoteIntro', { date }),
+          original.message,
+        ]
+      : [
+          t.text('inboxReply.subjectArea', { area: original.areaName }),
+          t.text('inboxReply.greetingNoName'),
+          t.text('inboxReply.areaQuoteIntro', { date }),
+          t.text('inboxReply.areaRequest', { area: original.areaName }),
+        ];
+  return renderMail(
+    {
+      subject,
+      blocks: [
+        { type: 'paragraph', text: greeting },
+        ...paragraphsOf(v.body).map((text): Block => ({ type: 'paragraph', text })),
+        t.signature,
+        { type: 'paragraph', text: quoteIntro },
+        { type: 'quote', text: quote },
+        { type: 'paragraph', text: t.text('inboxReply.replyHint') },
+      ],
+      footer: [t.tagline],
+    },
+    language,
+    brand,
+  );
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { type InboxReplyInput, ZInboxReply } from '@sentiero/contract/inbox';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { findReplies, findThread, insertReply, lockThread, updateThread } from './inbox-repo.ts';
+import { inboxReplyMail, type OriginalMessage } from './mails.ts';
+import {
+  type InboxActor,
+  type InboxChange,
+  type OnInboxChange,
+  parseInput,
+  requireThreadId,
+} from './service.ts';
+
+/**
+ * Mails staff's answer to the requester in the language they wrote in, then records it in the
+ * thread and marks the thread answered. The mail is the one step no transaction can take back, so
+ * it leaves first and synchronously (`deliver`, not the queue): if it fails, nothing is written
+ * and the thread is as it was (503). The record follows in one transaction with `onChange`.
+ */
+export async function replyToThread(
+  ctx: ServiceContext,
+  id: number,
+  input: InboxReplyInput,
+  by: InboxActor,
+  onChange?: OnInboxChange,
+): Promise<InboxChange> {
+  const threadId = requireThreadId(id);
+  const { body } = parseInput(ZInboxReply, input);
+  const thread = await findThread(ctx.db, threadId, ctx.lang);
+  if (!thread) throw notFound();
+  if (thread.state === 'closed') throw new AppError('THREAD_CLOSED', 409);
+
+  const original: OriginalMessage =
+    thread.kind === 'contact'
+      ? {
+          kind: 'contact',
+          fullName: thread.fullName ?? '',
+          message: thread.message ?? '',
+          sentAt: thread.createdAt,
+        }
+      : { kind: 'area_activation', areaName: thread.areaNameForRequester ?? '', sentAt: thread.createdAt };
+  const earlier = await findReplies(ctx.db, threadId);
+  const messageId = `<inbox.${threadId}.${randomUUID()}@${mailDomain(ctx.config.mail.from)}>`;
+  const references = earlier.map((reply) => reply.messageId);
+  try {
+    await ctx.mail.deliver({
+      to: thread.email,
+      ...inboxReplyMail(thread.language, { body, original }, ctx.config.brand),
+      headers: {
+        'Message-ID': messageId,
+        // Answers come back to the people who read the inbox, and each reply joins the earlier
+        // ones in the requester's mail program.
+        'Reply-To': ctx.config.mail.operator,
+        ...(references.length > 0
+          ? { 'In-Reply-To': references.at(-1) as string, References: references.join(' ') }
+          : {}),
+      },
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error, threadId }, 'an inbox reply could not be mailed');
+    throw new AppError('MAIL_NOT_SENT', 503);
+  }
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockThread(tx, threadId);
+      if (!before) throw notFound();
+      const sentAt = ctx.clock.now();
+      const reply = await insertReply(tx, {
+        threadId,
+        staffId: by.staffId,
+        body,
+        language: thread.language,
+        messageId,
+        sentAt,
+      });
+      // Closed by someone else while the mail was leaving: the reply is kept, the thread stays closed.
+      const after = await updateThread(tx, threadId, {
+        state: before.state === 'closed' ? 'closed' : 'answered',
+        updatedAt: sentAt,
+      });
+      const change: InboxChange = {
+        action: 'inbox.reply',
+        threadId,
+        by,
+        before,
+        after,
+        reply: { id: reply.id, language: reply.language, messageId },
+      };
+      await onChange?.(tx, change);
+      return change;
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, threadId, messageId }, 'an inbox reply was mailed but not recorded');
+    throw error;
+  }
+}
+
+/** Message-IDs name the sender's domain (RFC 5322); MAIL_FROM may be `Name <address>`. */
+function mailDomain(from: string): string {
+  return from.match(/@([^\s>]+)/)?.[1] ?? 'sentiero.invalid';
+}

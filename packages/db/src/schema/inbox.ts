@@ -1,0 +1,65 @@
+import type { InboxKind, InboxState } from '@sentiero/contract/inbox';
+import type { Language } from '@sentiero/contract/languages';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { contactMessages } from './accounts.ts';
+import { areaActivationRequests } from './catalogue.ts';
+
+/**
+ * One thread per contact message or "area not available" request, so the console lists both
+ * kinds with one query on one table (ADR 031). The rows are written by triggers on the two
+ * message tables (the migration's custom part): a message cannot arrive without its thread.
+ */
+export const inboxThreads = pgTable(
+  'inbox_threads',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<InboxKind>().notNull(),
+    contactMessageId: integer('contact_message_id')
+      .unique()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    activationRequestId: integer('activation_request_id')
+      .unique()
+      .references(() => areaActivationRequests.id, { onDelete: 'cascade' }),
+    state: text('state').$type<InboxState>().notNull().default('new'),
+    /** A staff account; no foreign key until the staff tables exist (ADR 027). */
+    assignedStaffId: integer('assigned_staff_id'),
+    /**
+     * Name, address and message in lower case, what the search matches: the messages are never
+     * edited, so the copy cannot drift, and it goes with them (cascade) when a member is erased.
+     */
+    searchText: text('search_text').notNull(),
+    /** When the message arrived. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('inbox_threads_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('inbox_threads_state_created_idx').on(table.state, table.createdAt.desc(), table.id.desc()),
+    index('inbox_threads_assignee_idx').on(table.assignedStaffId),
+    index('inbox_threads_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    check(
+      'inbox_threads_message_check',
+      sql`(${table.kind} = 'contact' and ${table.contactMessageId} is not null and ${table.activationRequestId} is null) or (${table.kind} = 'area_activation' and ${table.activationRequestId} is not null and ${table.contactMessageId} is null)`,
+    ),
+    check('inbox_threads_state_check', sql`${table.state} in ('new', 'answered', 'closed')`),
+  ],
+);
+
+/** What staff answered, by mail in the requester's language, kept in the thread. */
+export const inboxReplies = pgTable(
+  'inbox_replies',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => inboxThreads.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull(),
+    body: text('body').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    /** The mail's Message-ID header, which the requester's answer refers to. */
+    messageId: text('message_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('inbox_replies_thread_idx').on(table.threadId, table.id)],
+);

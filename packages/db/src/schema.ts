@@ -13,3 +13,4 @@ export * from './schema/orders.ts';
 export * from './schema/photos.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';
+export * from './schema/newsletter-issues.ts';

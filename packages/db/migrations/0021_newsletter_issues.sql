@@ -6,7 +6,7 @@ CREATE TABLE "newsletter_deliveries" (
 	"error" text,
 	"claimed_at" timestamp with time zone,
 	"sent_at" timestamp with time zone,
-	CONSTRAINT "newsletter_deliveries_state_check" CHECK ("newsletter_deliveries"."state" in ('pending', 'sent', 'failed'))
+	CONSTRAINT "newsletter_deliveries_state_check" CHECK ("newsletter_deliveries"."state" in ('pending', 'sent', 'failed', 'skipped'))
 );
 --> statement-breakpoint
 CREATE TABLE "newsletter_issues" (
@@ -20,6 +20,7 @@ CREATE TABLE "newsletter_issues" (
 	"total" integer DEFAULT 0 NOT NULL,
 	"sent" integer DEFAULT 0 NOT NULL,
 	"failed" integer DEFAULT 0 NOT NULL,
+	"skipped" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	"started_at" timestamp with time zone,

@@ -4,7 +4,8 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 import { newsletterSubscriptions } from './accounts.ts';
 
 export type NewsletterIssueState = 'draft' | 'scheduled' | 'sending' | 'sent' | 'canceled';
-export type NewsletterDeliveryState = 'pending' | 'sent' | 'failed';
+/** `skipped`: the subscriber left between the start of the sending and their turn. */
+export type NewsletterDeliveryState = 'pending' | 'sent' | 'failed' | 'skipped';
 /** An issue's text in the languages it was written in so far: a missing one is flagged, not required. */
 export type IssueText = Partial<Record<Language, string>>;
 
@@ -26,6 +27,7 @@ export const newsletterIssues = pgTable(
     total: integer('total').notNull().default(0),
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -63,6 +65,6 @@ export const newsletterDeliveries = pgTable(
   (table) => [
     uniqueIndex('newsletter_deliveries_issue_subscription_idx').on(table.issueId, table.subscriptionId),
     index('newsletter_deliveries_issue_state_idx').on(table.issueId, table.state),
-    check('newsletter_deliveries_state_check', sql`${table.state} in ('pending', 'sent', 'failed')`),
+    check('newsletter_deliveries_state_check', sql`${table.state} in ('pending', 'sent', 'failed', 'skipped')`),
   ],
 );

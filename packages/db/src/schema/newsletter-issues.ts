@@ -1,6 +1,16 @@
 import type { Language } from '@sentiero/contract/languages';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { newsletterSubscriptions } from './accounts.ts';
 
 export type NewsletterIssueState = 'draft' | 'scheduled' | 'sending' | 'sent' | 'canceled';
@@ -65,6 +75,9 @@ export const newsletterDeliveries = pgTable(
   (table) => [
     uniqueIndex('newsletter_deliveries_issue_subscription_idx').on(table.issueId, table.subscriptionId),
     index('newsletter_deliveries_issue_state_idx').on(table.issueId, table.state),
-    check('newsletter_deliveries_state_check', sql`${table.state} in ('pending', 'sent', 'failed', 'skipped')`),
+    check(
+      'newsletter_deliveries_state_check',
+      sql`${table.state} in ('pending', 'sent', 'failed', 'skipped')`,
+    ),
   ],
 );

@@ -11,6 +11,7 @@ export {
   type NewsletterIssue,
   type NewsletterIssueDeps,
   previewIssue,
+  resumeIssueSending,
   type StaffActor,
   scheduleIssue,
   sendIssueNow,

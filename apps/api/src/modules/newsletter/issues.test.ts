@@ -23,6 +23,7 @@ import {
   issueProgress,
   type NewsletterIssueDeps,
   previewIssue,
+  resumeIssueSending,
   scheduleIssue,
   sendIssueNow,
   sendTestIssue,
@@ -356,6 +357,9 @@ describe('sending a newsletter issue', () => {
     };
     await expect(runIssueSend(offline, id)).rejects.toThrow(/could not be reached/);
     expect((await issueProgress(ctx, id)).failed).toBe(0);
+    // The job's retries ran out while the server was away: the sender starts the rest again.
+    await resumeIssueSending(ctx, queue, id);
+    expect(sendings.at(-1)?.issueId).toBe(id);
     await runIssueSend(deps, id);
     expect(mailsTo(reader.email)).toHaveLength(1);
     expect((await issueProgress(ctx, id)).state).toBe('sent');

@@ -167,6 +167,16 @@ export function sendIssueNow(
   return scheduleIssue(ctx, deps, id, ctx.clock.now(), by);
 }
 
+/**
+ * Queues the rest of a sending again: for an issue whose job ran out of retries while the mail
+ * server was away (about half an hour, ADR 012). What was sent is not sent again.
+ */
+export async function resumeIssueSending(ctx: ServiceContext, deps: NewsletterIssueDeps, id: number) {
+  const issue = await getIssue(ctx, id);
+  if (issue.state !== 'sending') throw new AppError('NOT_ALLOWED_NOW', 409);
+  await deps.queueIssueSend(id, ctx.clock.now());
+}
+
 /** A draft or a scheduled issue is canceled; once its sending has started it runs to the end. */
 export async function cancelIssue(ctx: ServiceContext, id: number, _by: StaffActor): Promise<IssueChange> {
   const before = await getIssue(ctx, id);

@@ -230,6 +230,10 @@ describe('composing a newsletter issue', () => {
       BY,
     );
     await expect(scheduleIssue(ctx, queue, after.id, clock.now(), BY)).rejects.toMatchObject({ status: 400 });
+    // Nor can a scheduled issue lose them.
+    const id = await scheduledIssue('Losing');
+    const emptied = updateIssueDraft(ctx, id, { subject: { en: '', it: '' } }, BY);
+    await expect(emptied).rejects.toMatchObject({ fields: { 'subject.en': 'required' } });
   });
 });
 

@@ -54,6 +54,14 @@ function mergeTexts(current: IssueContent, input: IssueInput): IssueContent {
   return merged;
 }
 
+/** Every subscriber can be given the issue: it has English or Italian whole (`issueLanguageFor`). */
+function requireReadableByAll(issue: IssueContent): void {
+  const missing = missingLanguages(issue);
+  if (missing.includes('en') && missing.includes('it')) {
+    throw new AppError('VALIDATION_FAILED', 400, { 'subject.en': 'required', 'body.en': 'required' });
+  }
+}
+
 /** Reads an issue; an id that is not one is NOT_FOUND. */
 export async function getIssue(ctx: ServiceContext, id: number): Promise<NewsletterIssue> {
   const issue = await findIssue(ctx.db, id);
@@ -87,6 +95,7 @@ export async function updateIssueDraft(
 ): Promise<IssueChange> {
   const before = await getIssue(ctx, id);
   const texts = mergeTexts(before, input);
+  if (before.state === 'scheduled') requireReadableByAll(texts);
   const after = await updateIssueFrom(ctx.db, id, ['draft', 'scheduled'], {
     ...texts,
     updatedAt: ctx.clock.now(),
@@ -141,10 +150,7 @@ export async function scheduleIssue(
   const now = ctx.clock.now();
   if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION_FAILED', 400, { at: 'invalidDate' });
   const before = await getIssue(ctx, id);
-  const missing = missingLanguages(before);
-  if (missing.includes('en') && missing.includes('it')) {
-    throw new AppError('VALIDATION_FAILED', 400, { 'subject.en': 'required', 'body.en': 'required' });
-  }
+  requireReadableByAll(before);
   // A time already past (a slow form) means now.
   const when = at < now ? now : at;
   const after = await updateIssueFrom(ctx.db, id, ['draft', 'scheduled'], {

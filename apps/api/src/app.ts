@@ -27,7 +27,7 @@ import { registerGrowthRoutes } from './modules/growth/index.ts';
 import { registerGuideRoutes } from './modules/guides/index.ts';
 import { registerMailboxRoutes } from './modules/mailbox/index.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
-import { registerNewsletterRoutes } from './modules/newsletter/index.ts';
+import { registerNewsletterRoutes, startNewsletterJobs } from './modules/newsletter/index.ts';
 import { registerPhotoRoutes } from './modules/photos/index.ts';
 import {
   isPremiumMember,
@@ -342,6 +342,16 @@ export async function buildApp({
     origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
   });
   registerAlertRoutes(app, alerts);
+  // Newsletter issues are sent by the queue (ADR 032); the console's endpoints will take its answer.
+  await startNewsletterJobs({
+    db: database.db,
+    jobs,
+    clock,
+    log: app.log,
+    mail,
+    brand: config.brand,
+    origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+  });
   if (config.env !== 'production') {
     registerMailboxRoutes(app, database.db);
     registerPremiumDevRoutes(app, { context: billingContext, deps: subscriptions });

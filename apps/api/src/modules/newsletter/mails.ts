@@ -1,7 +1,8 @@
 import type { Language } from '@sentiero/contract/languages';
-import { type Block, paragraphsOf, type RenderedMail } from '../../platform/mail/content.ts';
+import type { RenderedMail } from '../../platform/mail/content.ts';
 import { renderMail } from '../../platform/mail/render.ts';
 import { mailTexts } from '../../platform/mail/texts.ts';
+import { issueBodyBlocks } from './issue-body.ts';
 
 /** Double opt-in: nobody is subscribed until the address itself says yes. */
 export function newsletterConfirmMail(
@@ -27,7 +28,7 @@ export function newsletterConfirmMail(
   );
 }
 
-/** One issue as its sender wrote it in `language`: the title, then the body's paragraphs. */
+/** One issue as its sender wrote it in `language`: the title, then the body (`issueBodyBlocks`). */
 export function newsletterIssueMail(
   language: Language,
   v: { title: string; body: string; unsubscribeUrl: string },
@@ -37,11 +38,7 @@ export function newsletterIssueMail(
   return renderMail(
     {
       subject: t.text('newsletterIssue.subject', { title: v.title }),
-      blocks: [
-        { type: 'title', text: v.title },
-        ...paragraphsOf(v.body).map((text): Block => ({ type: 'paragraph', text })),
-        t.signature,
-      ],
+      blocks: [{ type: 'title', text: v.title }, ...issueBodyBlocks(v.body), t.signature],
       // The way out is in every issue, whatever the body says: the law and the mailbox
       // providers' spam filters both ask for it.
       footer: [

@@ -97,14 +97,6 @@ export async function unsubscribeByEmail(db: Db, email: string, now: Date): Prom
     .where(eq(newsletterSubscriptions.email, email));
 }
 
-export async function findConfirmedSubscribers(db: Db): Promise<SubscriptionRow[]> {
-  return db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.status, 'confirmed'))
-    .orderBy(newsletterSubscriptions.id);
-}
-
 export async function insertContactMessage(
   db: Db,
   values: typeof contactMessages.$inferInsert,

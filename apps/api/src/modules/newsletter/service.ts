@@ -10,10 +10,9 @@ import { countHit } from '../../platform/rate-limits-repo.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
 import { findMemberContact } from '../../repos/members.ts';
 import { contactOperatorMail, contactReceiptMail } from './contact-mails.ts';
-import { newsletterConfirmMail, newsletterIssueMail } from './mails.ts';
+import { newsletterConfirmMail } from './mails.ts';
 import {
   confirmSubscription,
-  findConfirmedSubscribers,
   findNewsletterStatus,
   findSubscription,
   insertContactMessage,
@@ -106,34 +105,6 @@ export async function unsubscribeNewsletter(ctx: ServiceContext, token: string) 
   const row = await unsubscribeByToken(ctx.db, token, ctx.clock.now());
   if (!row) throw new AppError('TOKEN_INVALID', 400);
   return { newsletter: 'unsubscribed' as const };
-}
-
-/**
- * Sends one newsletter to every confirmed subscriber in their language, each with a link that
- * unsubscribes without logging in and the one-click headers of RFC 8058.
- */
-export async function sendNewsletterIssue(
-  ctx: ServiceContext,
-  issue: (language: ServiceContext['lang']) => { title: string; body: string },
-): Promise<number> {
-  const subscribers = await findConfirmedSubscribers(ctx.db);
-  for (const subscriber of subscribers) {
-    const token = encodeURIComponent(subscriber.unsubscribeToken);
-    const unsubscribeUrl = `${ctx.origin}${PAGES.newsletterUnsubscribe.path({ token })}`;
-    await ctx.mail.send({
-      to: subscriber.email,
-      ...newsletterIssueMail(
-        subscriber.language,
-        { ...issue(subscriber.language), unsubscribeUrl },
-        ctx.config.brand,
-      ),
-      headers: {
-        'List-Unsubscribe': `<${ctx.origin}/api/app/newsletter/unsubscribe/one-click?token=${token}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    });
-  }
-  return subscribers.length;
 }
 
 export async function sendContactMessage(ctx: ServiceContext, input: z.output<typeof contactUs.input>) {

@@ -61,6 +61,7 @@ import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { findSessionUser, type SessionUser } from './platform/sessions.ts';
+import { findStaffSession, type StaffSession } from './platform/staff-sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
 
@@ -70,6 +71,8 @@ declare module 'fastify' {
     ctx: ServiceContext;
     /** The session's member, looked up once: by the endpoint's access rule, or when ctx is made. */
     sessionLookup: Promise<SessionUser | null> | null;
+    /** The console's staff member, looked up once, for `/api/console/` calls only. */
+    staffLookup: Promise<StaffSession | null> | null;
   }
 }
 
@@ -220,11 +223,17 @@ export async function buildApp({
     }
   });
   app.decorateRequest('sessionLookup', null);
+  app.decorateRequest('staffLookup', null);
   installAccessRules(app, {
     // Static files and pages need no member; only API calls look the session up.
     sessionUser: (request) =>
       (request.sessionLookup ??= request.url.startsWith('/api/')
         ? findSessionUser(database.db, config, request, clock.now())
+        : Promise.resolve(null)),
+    // The staff cookie is read only by the console's API: a member's pages never look it up.
+    staffSession: (request) =>
+      (request.staffLookup ??= request.url.startsWith('/api/console/')
+        ? findStaffSession(database.db, config, request, clock.now())
         : Promise.resolve(null)),
     roles: { premium: (userId) => isPremiumMember({ db: database.db, clock }, userId) },
   });
@@ -242,9 +251,11 @@ export async function buildApp({
       clock,
       log: request.log,
       user: await app.accessRules.sessionUser(request),
+      staff: await app.accessRules.staffSession(request),
       roles: app.accessRules.roles,
       config,
       mail,
+      ip: request.ip,
       origin: config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
     };
   });

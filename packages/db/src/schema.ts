@@ -10,5 +10,6 @@ export * from './schema/catalogue.ts';
 export * from './schema/finds.ts';
 export * from './schema/orders.ts';
 export * from './schema/photos.ts';
+export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';

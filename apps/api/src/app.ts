@@ -37,6 +37,7 @@ import {
 import { registerRecommendationRoutes } from './modules/recommendations/index.ts';
 import { registerSearchRoutes } from './modules/search/index.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.ts';
+import { registerStaffRoutes } from './modules/staff/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTicketRoutes } from './modules/tickets/index.ts';
 import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
@@ -279,6 +280,7 @@ export async function buildApp({
   registerSearchRoutes(app);
   registerSeoRoutes(app);
   registerAccountRoutes(app);
+  registerStaffRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,

@@ -4,6 +4,8 @@ import * as areas from './areas.ts';
 import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as checkout from './checkout.ts';
+import * as consoleAuth from './console-auth.ts';
+import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
 import * as finds from './finds.ts';
 import * as growth from './growth.ts';
@@ -44,6 +46,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(notebook),
   ...pickEndpoints(photos),
   ...pickEndpoints(alerts),
+  ...pickEndpoints(consoleAuth),
+  ...pickEndpoints(consoleTeam),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

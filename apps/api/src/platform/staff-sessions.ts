@@ -100,6 +100,11 @@ export function toGrant(row: {
   };
 }
 
+/** The roles a staff member holds, as the access rule reads them. */
+export async function loadStaffGrants(db: Db, staffId: number): Promise<Grant[]> {
+  return (await findStaffGrants(db, staffId)).flatMap((grant) => toGrant(grant) ?? []);
+}
+
 /** The staff member of a request, or null: no cookie, expired or idle, or a disabled account. */
 export async function findStaffSession(
   db: Db,
@@ -117,10 +122,7 @@ export async function findStaffSession(
     expiresAt = staffSessionExpiry(row.createdAt, now);
     await updateStaffSession(db, tokenHash, { lastSeenAt: now, expiresAt });
   }
-  const grants =
-    row.twoFactorAt === null
-      ? []
-      : (await findStaffGrants(db, row.staffId)).flatMap((grant) => toGrant(grant) ?? []);
+  const grants = row.twoFactorAt === null ? [] : await loadStaffGrants(db, row.staffId);
   return {
     staffId: row.staffId,
     tokenHash,

@@ -1,5 +1,6 @@
 import { isSentieroRole, type StaffRole } from '@sentiero/contract/access';
 import type { consoleInvitationAccept } from '@sentiero/contract/console-auth';
+import { PAGES } from '@sentiero/contract/pages';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit-repo.ts';
@@ -65,7 +66,7 @@ export async function createInvitation(
     createdAt: input.now,
     expiresAt,
   });
-  return { invitation, link: `${origin}/console/invitation/${token}`, expiresAt };
+  return { invitation, link: `${origin}${PAGES.consoleInvitation.path({ token })}`, expiresAt };
 }
 
 /** An invitation still to be accepted; an unknown, used or expired one is refused, each clearly. */

@@ -129,8 +129,8 @@ try {
   console.log(`Writing ${FOLLOWERS} followers of ${AREAS} areas…`);
   const setupStarted = performance.now();
   await client.query(`
-    insert into areas (slug, region_id, name, summary, description, latitude, longitude, bounds, time_zone, rules)
-    select 'bench-alerts-' || n, (select min(id) from regions where country_code = 'IT'),
+    insert into areas (slug, region_id, operator_id, name, summary, description, latitude, longitude, bounds, time_zone, rules)
+    select 'bench-alerts-' || n, (select min(id) from regions where country_code = 'IT'), (select min(id) from operators),
       jsonb_build_object('it', 'Zona ' || n, 'en', 'Area ' || n), '{"en":""}', '{"en":""}', 46, 11,
       '[[46,11],[46.1,11.1]]', 'Europe/Rome', '{"en":""}'
     from generate_series(1, ${AREAS}) n`);

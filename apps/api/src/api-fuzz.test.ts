@@ -1,3 +1,4 @@
+import { isStaffPermission } from '@sentiero/contract/access';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -255,7 +256,10 @@ describe('large hostile text in every string field', () => {
       const outcome = await send(what, request);
       // An endpoint for Sentiero+ refuses this member (not a subscriber) from the headers, before
       // the body is read at all: as good a refusal of the oversized body as the 413.
-      const refusedUnread = endpoint.access === 'premium' && outcome.code === 'PREMIUM_REQUIRED';
+      // A console endpoint refuses a member's session (it is no staff session) the same way (ADR 028).
+      const refusedUnread =
+        (endpoint.access === 'premium' && outcome.code === 'PREMIUM_REQUIRED') ||
+        (isStaffPermission(endpoint.access) && outcome.status === 401 && outcome.code === 'UNAUTHENTICATED');
       if (!refusedUnread && (outcome.status !== 413 || outcome.code !== 'PAYLOAD_TOO_LARGE')) {
         problems.push(`${what}: answered ${outcome.status} ${outcome.code ?? ''}, not 413 PAYLOAD_TOO_LARGE`);
       }

@@ -38,6 +38,7 @@ import {
 import { registerRecommendationRoutes } from './modules/recommendations/index.ts';
 import { registerSearchRoutes } from './modules/search/index.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.ts';
+import { registerStaffRoutes } from './modules/staff/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTicketRoutes } from './modules/tickets/index.ts';
 import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
@@ -64,6 +65,7 @@ import { postgresRateLimitStore } from './platform/rate-limits.ts';
 import { installRequestInputRules } from './platform/request-input.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { findSessionUser, type SessionUser } from './platform/sessions.ts';
+import { findStaffSession, type StaffSession } from './platform/staff-sessions.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 import { serveWebApp } from './platform/web.ts';
 
@@ -73,6 +75,8 @@ declare module 'fastify' {
     ctx: ServiceContext;
     /** The session's member, looked up once: by the endpoint's access rule, or when ctx is made. */
     sessionLookup: Promise<SessionUser | null> | null;
+    /** The console's staff member, looked up once, for `/api/console/` calls only. */
+    staffLookup: Promise<StaffSession | null> | null;
   }
 }
 
@@ -231,11 +235,17 @@ export async function buildApp({
     }
   });
   app.decorateRequest('sessionLookup', null);
+  app.decorateRequest('staffLookup', null);
   installAccessRules(app, {
     // Static files and pages need no member; only API calls look the session up.
     sessionUser: (request) =>
       (request.sessionLookup ??= request.url.startsWith('/api/')
         ? findSessionUser(database.db, config, request, clock.now())
+        : Promise.resolve(null)),
+    // The staff cookie is read only by the console's API: a member's pages never look it up.
+    staffSession: (request) =>
+      (request.staffLookup ??= request.url.startsWith('/api/console/')
+        ? findStaffSession(database.db, config, request, clock.now())
         : Promise.resolve(null)),
     roles: { premium: (userId) => isPremiumMember({ db: database.db, clock }, userId) },
   });
@@ -253,9 +263,11 @@ export async function buildApp({
       clock,
       log: request.log,
       user: await app.accessRules.sessionUser(request),
+      staff: await app.accessRules.staffSession(request),
       roles: app.accessRules.roles,
       config,
       mail,
+      ip: request.ip,
       origin: config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
     };
   });
@@ -280,6 +292,7 @@ export async function buildApp({
   registerSearchRoutes(app);
   registerSeoRoutes(app);
   registerAccountRoutes(app);
+  registerStaffRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,

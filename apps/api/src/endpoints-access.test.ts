@@ -125,6 +125,21 @@ const ACCESS: Record<string, Permission> = {
   '/app/ticket/package/list': 'public',
   '/app/ticket/residence/list': 'public',
   '/app/weather/info': 'public',
+  // The console (ADR 028): signing in works without a staff session, and answers where it stands;
+  // the rest asks for a complete one (second factor passed) with the permission.
+  '/console/invitation': 'public',
+  '/console/invitation/accept': 'public',
+  '/console/login': 'public',
+  '/console/session': 'public',
+  '/console/two-factor/enrol': 'public',
+  '/console/login/code': 'public',
+  '/console/logout': 'public',
+  '/console/me': 'console',
+  '/console/reauthenticate': 'console',
+  '/console/team': 'team.manage',
+  '/console/team/invite': 'team.manage',
+  '/console/team/grant/change': 'team.manage',
+  '/console/team/grant/revoke': 'team.manage',
 };
 
 const endpoints = Object.values(ENDPOINTS);
@@ -211,6 +226,16 @@ describe('an endpoint for members', () => {
       expect(answer.status, `${path}: ${answer.body}`).toBe(403);
       expect(JSON.parse(answer.body).code, path).toBe('PREMIUM_REQUIRED');
       expect(readSince(from), path).toBeLessThan(BODY_LIMIT / 2);
+    }
+  });
+
+  it("refuses a member's session at the console's doors: it is no staff session", async () => {
+    const consoleEndpoints = guarded.filter(({ path }) => path.startsWith('/console/'));
+    expect(consoleEndpoints.length).toBeGreaterThan(5);
+    for (const { path } of consoleEndpoints) {
+      const answer = await postEndlessJson(path, cookieOf(plain));
+      expect(answer.status, `${path}: ${answer.body}`).toBe(401);
+      expect(JSON.parse(answer.body).code, path).toBe('UNAUTHENTICATED');
     }
   });
 

@@ -2,6 +2,7 @@ import { openDatabase } from '@sentiero/db/client';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import { appendStatementsTo } from '@sentiero/db/statement-log';
 import { buildApp } from './app.ts';
+import { createDemoStaff } from './modules/staff/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { readyLine } from './platform/ready-line.ts';
 
@@ -27,6 +28,9 @@ const database = await openDatabase(
 );
 await database.migrate();
 const seeded = await seedDatabase(database.db);
+// Demo staff for the console: development on the embedded database only (modules/staff/demo-staff.ts).
+const demoStaff = await createDemoStaff(database.db, config);
+if (demoStaff) console.log(demoStaff);
 const app = await buildApp({ config, database });
 
 app.log.info(

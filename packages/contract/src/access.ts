@@ -5,15 +5,27 @@
  * applies; a resource says whose a thing is.
  */
 
-/**
- * The roles of a member: `member` on their own things, and `premium` besides while they have
- * Sentiero+. Staff (issue 23) adds roles of its own, held everywhere (Sentiero's `admin` and
- * `support`) or for one operator, or some of its areas (`owner`, `manager`, `desk`,
- * `accountant`, `ranger`).
- */
+/** The roles of a member: `member` on their own things, and `premium` besides while they have Sentiero+. */
 export const MEMBER_ROLES = ['member', 'premium'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
-export type Role = MemberRole;
+
+/** Sentiero's own staff, held everywhere (ADR 028). */
+export const SENTIERO_ROLES = ['admin', 'support'] as const;
+/** An operator's staff, held for the operator, or only some of its areas (ADR 028). */
+export const OPERATOR_ROLES = ['owner', 'manager', 'desk', 'accountant', 'ranger'] as const;
+export const STAFF_ROLES = [...SENTIERO_ROLES, ...OPERATOR_ROLES] as const;
+export type SentieroRole = (typeof SENTIERO_ROLES)[number];
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = MemberRole | StaffRole;
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function isSentieroRole(role: StaffRole): role is SentieroRole {
+  return (SENTIERO_ROLES as readonly string[]).includes(role);
+}
 
 /**
  * Where a grant applies: the holder's own things (a member's rows), everything (Sentiero's
@@ -26,9 +38,13 @@ export type Grant = { role: Role; scope: Scope };
 
 /**
  * Who calls. A visitor holds no grant; a member holds `member` (and `premium`) on their own
- * things. Staff will be one more kind, `{ kind: 'staff'; id; grants }`.
+ * things; a staff member holds staff roles only, from a session of the console whose second
+ * factor was passed. The two sessions are apart (two cookies): neither holds the other's roles.
  */
-export type Principal = { kind: 'visitor' } | { kind: 'member'; id: number; grants: readonly Grant[] };
+export type Principal =
+  | { kind: 'visitor' }
+  | { kind: 'member'; id: number; grants: readonly Grant[] }
+  | { kind: 'staff'; id: number; grants: readonly Grant[] };
 
 /**
  * Whose a thing is, when a permission is asked about one thing: a member's own row
@@ -43,18 +59,54 @@ type PermissionRule = {
   refusal?: 'PREMIUM_REQUIRED';
 };
 
+const ALL_STAFF = STAFF_ROLES;
+/** Who sees an operator's orders: the people who run it, keep its books, or answer for Sentiero. */
+const ORDER_READERS = ['admin', 'support', 'owner', 'manager', 'desk', 'accountant'] as const;
+
 /**
- * Every permission and who holds it. A staff permission (`orders.read`, `orders.refund`,
- * `catalogue.write`, `checkin`…) is one more entry, granted to the roles that may.
+ * Every permission and who holds it (issue 23 for the staff's): `owner` holds everything of its
+ * operator, its team included; `manager` the catalogue, orders (refunds too), figures, coupons
+ * and growth reports; `desk` orders without refunds; `accountant` orders read-only, refunds,
+ * figures, exports and statements; `ranger` check-ins and growth reports in its areas; `admin`
+ * everything everywhere; `support` orders (read, resend) anywhere and the inbox.
  */
 export const PERMISSIONS = {
   public: { heldBy: 'everyone' },
   member: { heldBy: ['member'] },
   // The web offers Sentiero+ where the answer says it is missing, rather than a bare refusal.
   premium: { heldBy: ['premium'], refusal: 'PREMIUM_REQUIRED' },
+  /** Any staff member with a complete session (second factor passed): the console itself. */
+  console: { heldBy: ALL_STAFF },
+  'orders.read': { heldBy: ORDER_READERS },
+  'orders.resend': { heldBy: ['admin', 'support', 'owner', 'manager', 'desk'] },
+  'orders.markPaid': { heldBy: ['admin', 'owner', 'manager', 'desk'] },
+  'orders.refund': { heldBy: ['admin', 'owner', 'manager', 'accountant'] },
+  'orders.export': { heldBy: ['admin', 'owner', 'manager', 'accountant'] },
+  'catalogue.read': { heldBy: ['admin', 'owner', 'manager'] },
+  'catalogue.write': { heldBy: ['admin', 'owner', 'manager'] },
+  'figures.read': { heldBy: ['admin', 'owner', 'manager', 'accountant'] },
+  'statements.read': { heldBy: ['admin', 'owner', 'accountant'] },
+  'team.manage': { heldBy: ['admin', 'owner'] },
+  'audit.read': { heldBy: ['admin', 'owner'] },
+  'inbox.handle': { heldBy: ['admin', 'support'] },
+  'growth.report': { heldBy: ['admin', 'owner', 'manager', 'ranger'] },
+  checkin: { heldBy: ['admin', 'owner', 'ranger'] },
+  'coupons.manage': { heldBy: ['admin', 'owner', 'manager'] },
+  'ads.manage': { heldBy: ['admin'] },
+  'newsletter.send': { heldBy: ['admin'] },
+  'operators.manage': { heldBy: ['admin'] },
+  'applications.review': { heldBy: ['admin'] },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;
+/** What members and visitors are asked for; every other permission is held by staff only. */
+export type MemberPermission = 'public' | 'member' | 'premium';
+export type StaffPermission = Exclude<Permission, MemberPermission>;
+
+/** A permission of the console: asked of the staff session, never of the member's. */
+export function isStaffPermission(permission: Permission): permission is StaffPermission {
+  return permission !== 'public' && permission !== 'member' && permission !== 'premium';
+}
 
 /** The roles that hold a permission; none listed for one everyone holds. */
 export function rolesHolding(permission: Permission): readonly Role[] {
@@ -94,5 +146,37 @@ function covers(scope: Scope, holderId: number, resource: Resource): boolean {
   // A grant narrowed to some areas covers only things of those areas, not the operator's whole.
   return (
     scope.areaIds === undefined || (resource.areaId !== undefined && scope.areaIds.includes(resource.areaId))
+  );
+}
+
+/**
+ * Where a principal holds a permission, as a list query's filter (ADR 028): everything, or the
+ * rows of these operators (all their areas) and of these areas. A principal without the
+ * permission gets the empty filter, which matches nothing: a forgotten check lists nothing.
+ */
+export type ListScope =
+  | { everywhere: true }
+  | { everywhere: false; operatorIds: readonly number[]; areaIds: readonly number[] };
+
+export function listScope(principal: Principal, permission: Permission): ListScope {
+  if (principal.kind === 'visitor') return { everywhere: false, operatorIds: [], areaIds: [] };
+  const roles = rolesHolding(permission);
+  const operatorIds = new Set<number>();
+  const areaIds = new Set<number>();
+  for (const { role, scope } of principal.grants) {
+    if (!roles.includes(role) || scope === 'own') continue;
+    if (scope === 'everywhere') return { everywhere: true };
+    if (scope.areaIds === undefined) operatorIds.add(scope.operatorId);
+    else for (const areaId of scope.areaIds) areaIds.add(areaId);
+  }
+  return { everywhere: false, operatorIds: [...operatorIds], areaIds: [...areaIds] };
+}
+
+/** The permissions a principal holds somewhere, for the console to show only what it may. */
+export function permissionsHeld(principal: Principal): Permission[] {
+  if (principal.kind === 'visitor') return [];
+  const held = new Set(principal.grants.map((grant) => grant.role));
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) =>
+    rolesHolding(permission).some((role) => held.has(role)),
   );
 }

@@ -5,6 +5,8 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
+import * as consoleAuth from './console-auth.ts';
+import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
 import * as finds from './finds.ts';
 import * as growth from './growth.ts';
@@ -48,6 +50,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(photos),
   ...pickEndpoints(alerts),
   ...pickEndpoints(workWithUs),
+  ...pickEndpoints(consoleAuth),
+  ...pickEndpoints(consoleTeam),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

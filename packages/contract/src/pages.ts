@@ -172,6 +172,13 @@ export const PAGES = {
   userNavbar: definePage('/user-navbar'),
   plusConfirmation: definePage('/plus/confirmation'),
   logout: definePage('/logout'),
+  // The staff console (ADR 028): its own lazily loaded part of the app, never server-rendered
+  // nor in the sitemap.
+  console: definePage('/console'),
+  consoleSignIn: definePage('/console/sign-in'),
+  consoleInvitation: definePage('/console/invitation/:token'),
+  consoleEnrol: definePage('/console/two-factor'),
+  consoleCode: definePage('/console/code'),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -15,5 +15,6 @@ export * from './schema/operator-applications.ts';
 export * from './schema/orders.ts';
 export * from './schema/photos.ts';
 export * from './schema/refunds.ts';
+export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';

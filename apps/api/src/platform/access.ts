@@ -1,16 +1,22 @@
 import {
   decideAccess,
   type Grant,
+  isStaffPermission,
+  type ListScope,
+  listScope,
+  type MemberPermission,
   type MemberRole,
   type Permission,
   type Principal,
   type Resource,
   rolesHolding,
+  type StaffPermission,
 } from '@sentiero/contract/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
 import type { SessionUser } from './sessions.ts';
+import type { StaffSession } from './staff-sessions.ts';
 
 /**
  * The one access rule of the API (ADR 027), applied twice from the same table
@@ -28,6 +34,8 @@ export type RoleRules = Record<Exclude<MemberRole, 'member'>, (userId: number) =
 export type AccessRules = {
   /** The member of the request, looked up once per request whoever asks first. */
   sessionUser(request: FastifyRequest): Promise<SessionUser | null>;
+  /** The staff member of the request (the console's own cookie), looked up once per request. */
+  staffSession(request: FastifyRequest): Promise<StaffSession | null>;
   /** `premium`: whether the member has Sentiero+'s benefits now (the subscriptions module's rule). */
   roles: RoleRules;
 };
@@ -46,13 +54,14 @@ export function installAccessRules(app: FastifyInstance, rules: AccessRules): vo
 async function principalOf(
   user: SessionUser | null,
   roles: RoleRules,
-  permission: Permission,
+  permission: MemberPermission,
 ): Promise<Principal> {
   if (!user) return { kind: 'visitor' };
   const grants: Grant[] = [{ role: 'member', scope: 'own' }];
   // Sentiero+ is asked only where a permission needs it: a member's other calls cost no lookup.
   for (const role of rolesHolding(permission)) {
-    if (role !== 'member' && (await roles[role](user.id))) grants.push({ role, scope: 'own' });
+    const known = Object.hasOwn(roles, role) ? roles[role as keyof RoleRules] : undefined;
+    if (known && (await known(user.id))) grants.push({ role, scope: 'own' });
   }
   return { kind: 'member', id: user.id, grants };
 }
@@ -64,13 +73,42 @@ async function principalOf(
  */
 export async function requireAccess(
   ctx: Pick<ServiceContext, 'user' | 'roles'>,
-  permission: Exclude<Permission, 'public'>,
+  permission: Exclude<MemberPermission, 'public'>,
   resource?: Resource,
 ): Promise<SessionUser> {
   const decision = decideAccess(await principalOf(ctx.user, ctx.roles, permission), permission, resource);
   if (!decision.allowed) throw new AppError(decision.code, decision.status);
   // Only `public` lets a visitor through, and a service never asks for it.
   return ctx.user as SessionUser;
+}
+
+/**
+ * A staff member as the rule sees them: their grants, once the session's second factor was
+ * passed. A session still waiting for its code holds nothing, so it is refused like no session.
+ */
+export function staffPrincipalOf(staff: StaffSession | null | undefined): Principal {
+  if (!staff || staff.twoFactorAt === null) return { kind: 'visitor' };
+  return { kind: 'staff', id: staff.staffId, grants: staff.grants };
+}
+
+/**
+ * The staff member, if they hold the permission (over the resource, when given): 401
+ * `UNAUTHENTICATED` without a complete staff session, 403 `FORBIDDEN` otherwise. Every console
+ * service method opens with it.
+ */
+export function requireStaffAccess(
+  ctx: Pick<ServiceContext, 'staff'>,
+  permission: StaffPermission,
+  resource?: Resource,
+): StaffSession {
+  const decision = decideAccess(staffPrincipalOf(ctx.staff), permission, resource);
+  if (!decision.allowed) throw new AppError(decision.code, decision.status);
+  return ctx.staff as StaffSession;
+}
+
+/** Where the staff member holds a permission, as the filter a list query applies (ADR 028). */
+export function staffListScope(ctx: Pick<ServiceContext, 'staff'>, permission: StaffPermission): ListScope {
+  return listScope(staffPrincipalOf(ctx.staff), permission);
 }
 
 /**
@@ -83,6 +121,10 @@ export async function requireEndpointAccess(
   access: Exclude<Permission, 'public'>,
 ): Promise<void> {
   const rules = request.server.accessRules;
+  if (isStaffPermission(access)) {
+    requireStaffAccess({ staff: await rules.staffSession(request) }, access);
+    return;
+  }
   await requireAccess({ user: await rules.sessionUser(request), roles: rules.roles }, access);
 }
 

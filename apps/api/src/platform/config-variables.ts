@@ -61,6 +61,7 @@ export const ZEnvironment = z.object({
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  REFUND_REAUTH_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .string()

@@ -39,6 +39,8 @@ export type Config = {
   sessionDays: number;
   /** Absolute lifetime (ASVS 7.3.2): however often it is used, a session ends this long after the login. */
   sessionMaxDays: number;
+  /** A staff refund above this amount asks the staff member to confirm who they are again (ADR 028). */
+  refundReauthCents: number;
   /** `off` lifts the per-IP limits of forms, for load tests from one address; per-account limits stay. */
   perIpRateLimits: boolean;
   /**
@@ -214,6 +216,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
     sessionDays: env.SESSION_DAYS,
     sessionMaxDays: env.SESSION_MAX_DAYS,
+    refundReauthCents: env.REFUND_REAUTH_CENTS,
     perIpRateLimits: env.RATE_LIMITS === 'on',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobWorkers: env.JOB_WORKERS === 'on',

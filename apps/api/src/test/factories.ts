@@ -20,6 +20,7 @@ import { expect } from 'vitest';
 import { daysBetween, takePlaces } from '../modules/checkout/places.ts';
 import type { NewOrder, NewOrderLine, OrderRow } from '../modules/checkout/repo.ts';
 import { type Browser, createBrowser, type TestApp } from './app.ts';
+import { defaultOperatorId } from './staff-factories.ts';
 
 /*
  * Factories: each test writes the rows it needs instead of hunting the seeded catalogue for one
@@ -136,11 +137,13 @@ export async function createArea(
         .orderBy(asc(regions.id))
     )[0]?.id;
   if (regionId === undefined) throw new Error('the database has no Italian region');
+  const operatorId = overrides.operatorId ?? (await defaultOperatorId(db));
   const [row] = await db
     .insert(areas)
     .values({
       slug,
       regionId,
+      operatorId,
       name: inEveryLanguage(`Area ${slug}`),
       summary: inEveryLanguage('An area written by a test.'),
       description: inEveryLanguage('An area written by a test.'),

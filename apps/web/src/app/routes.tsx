@@ -119,6 +119,26 @@ const withBanner = <Screen extends string>(
     }),
   );
 
+/**
+ * The staff console (ADR 028): a subtree of its own beside the storefront, with its own frame.
+ * Every module of it is imported lazily, here only, so none of its code is in the storefront's
+ * scripts (`console-routes.test.ts`).
+ */
+const consoleRoutes: RouteObject = {
+  path: PAGES.console.pattern,
+  lazy: () => import('../features/console/routes/layout.tsx'),
+  errorElement: <ErrorScreen />,
+  hydrateFallbackElement: <Spinner size="large" />,
+  children: [
+    { index: true, lazy: () => import('../features/console/routes/home.tsx') },
+    lazyPage(PAGES.consoleSignIn, () => import('../features/console/routes/sign-in.tsx')),
+    lazyPage(PAGES.consoleInvitation, () => import('../features/console/routes/invitation.tsx')),
+    lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
+    lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
+    unknownPath,
+  ],
+};
+
 /** SPEC section 2, the whole route tree: each page at its address in the table of pages. */
 export const routes: RouteObject[] = [
   {
@@ -336,4 +356,5 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  consoleRoutes,
 ];

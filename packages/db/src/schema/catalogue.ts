@@ -22,6 +22,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+import { operators } from './staff.ts';
+
 const localized = (name: string) => jsonb(name).$type<LocalizedText>().notNull();
 
 export const countries = pgTable('countries', {
@@ -119,10 +121,15 @@ export const areas = pgTable(
      */
     dailyLimitG: integer('daily_limit_g'),
     available: boolean('available').notNull().default(true),
+    /** Who sells here and answers for it (ADR 028). */
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('areas_region_id_idx').on(table.regionId),
+    index('areas_operator_id_idx').on(table.operatorId),
     check('areas_daily_limit_check', sql`${table.dailyLimitG} is null or ${table.dailyLimitG} > 0`),
   ],
 );

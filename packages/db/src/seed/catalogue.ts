@@ -6,6 +6,7 @@ import {
   blogPosts,
   cancellationPolicies,
   cities,
+  operators,
   regions,
   serviceTags,
   ticketServiceTags,
@@ -16,6 +17,7 @@ import { seedAreasItaly1 } from './areas-italy-1.ts';
 import { seedAreasItaly2 } from './areas-italy-2.ts';
 import { seedBlogPosts } from './blog.ts';
 import { seedCities } from './cities.ts';
+import { seedOperatorOfArea, seedOperators } from './operators.ts';
 import { seedTicketsItalyCentre } from './tickets-italy-centre.ts';
 import { seedTicketsItalyNorth } from './tickets-italy-north.ts';
 import { seedTicketsItalySouth } from './tickets-italy-south.ts';
@@ -40,6 +42,18 @@ function idsBySlug(rows: { id: number; slug: string }[]): (slug: string, what: s
     if (id === undefined) throw new Error(`Seed data names an unknown ${what}: ${slug}`);
     return id;
   };
+}
+
+/**
+ * The seeded operators' ids. Migration 0020 writes them; written here too when missing, so the
+ * catalogue seed stands on its own.
+ */
+async function seedOperatorIds(tx: Transaction) {
+  await tx
+    .insert(operators)
+    .values(seedOperators.map(({ areas: _areas, ...operator }) => operator))
+    .onConflictDoNothing({ target: operators.slug });
+  return idsBySlug(await tx.select({ id: operators.id, slug: operators.slug }).from(operators));
 }
 
 /** A stable starting popularity, so "hottest" has an order before the first real orders. */
@@ -75,6 +89,7 @@ export async function seedCatalogue(tx: Transaction): Promise<void> {
       .values(seedCities.map(({ region, ...city }) => ({ ...city, regionId: regionId(region, 'region') })))
       .returning({ id: cities.id, slug: cities.slug }),
   );
+  const operatorId = await seedOperatorIds(tx);
   const areaId = idsBySlug(
     await tx
       .insert(areas)
@@ -83,6 +98,7 @@ export async function seedCatalogue(tx: Transaction): Promise<void> {
           ...area,
           regionId: regionId(region, 'region'),
           cityId: cityId(city, 'city'),
+          operatorId: operatorId(seedOperatorOfArea(area.slug), 'operator'),
         })),
       )
       .returning({ id: areas.id, slug: areas.slug }),

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { DURATION_TYPES } from '@sentiero/contract/durations';
 import { LANGUAGES } from '@sentiero/contract/languages';
 import { describe, expect, it } from 'vitest';
 import { seedBlogPosts } from './blog.ts';
 import { seedAreas, seedTickets } from './catalogue.ts';
 import { seedCities } from './cities.ts';
+import { seedOperators } from './operators.ts';
 import { seedRegions } from './regions.ts';
 import { seedActivityTypes, seedCancellationPolicies, seedServiceTags } from './vocabulary.ts';
 
@@ -146,6 +148,24 @@ describe('catalogue seed data', () => {
     for (const area of seedAreas) {
       const stated = area.limits?.en.match(/^(\d+(?:\.\d+)?) kg of mushrooms per person per day/);
       expect(area.dailyLimitG, area.slug).toBe(stated ? Number(stated[1]) * 1000 : undefined);
+    }
+  });
+
+  it('gives every seeded area to exactly one operator, as migration 0020 does', () => {
+    const owners = seedAreas.map((area) => ({
+      area: area.slug,
+      operators: seedOperators.filter((operator) => operator.areas.includes(area.slug)).length,
+    }));
+    expect(owners.filter((owner) => owner.operators !== 1)).toEqual([]);
+    const owned = seedOperators.flatMap((operator) => operator.areas);
+    expect(owned.filter((slug) => !seedAreas.some((area) => area.slug === slug))).toEqual([]);
+    const migration = readFileSync(
+      new URL('../../migrations/0025_staff_and_audit_log.sql', import.meta.url),
+      'utf8',
+    );
+    for (const operator of seedOperators) {
+      expect(migration, operator.slug).toContain(`'${operator.slug}'`);
+      for (const area of operator.areas) expect(migration).toContain(`('${area}', '${operator.slug}')`);
     }
   });
 });

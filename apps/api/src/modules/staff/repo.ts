@@ -1,0 +1,165 @@
+import type { Db, Transaction } from '@sentiero/db/client';
+import { areas, operators, staffAccounts, staffGrants, staffInvitations } from '@sentiero/db/schema';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+
+type Handle = Db | Transaction;
+export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+export type InvitationRow = typeof staffInvitations.$inferSelect;
+export type GrantRow = typeof staffGrants.$inferSelect;
+
+export async function findStaffByEmail(db: Handle, email: string): Promise<StaffAccountRow | undefined> {
+  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+  return row;
+}
+
+export async function findStaffById(db: Handle, id: number): Promise<StaffAccountRow | undefined> {
+  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, id));
+  return row;
+}
+
+export async function insertStaffAccount(
+  db: Handle,
+  account: typeof staffAccounts.$inferInsert,
+): Promise<StaffAccountRow> {
+  const [row] = await db.insert(staffAccounts).values(account).returning();
+  if (!row) throw new Error('the staff account was not written');
+  return row;
+}
+
+export async function updateStaffAccount(
+  db: Handle,
+  id: number,
+  changes: Partial<typeof staffAccounts.$inferInsert>,
+): Promise<void> {
+  await db.update(staffAccounts).set(changes).where(eq(staffAccounts.id, id));
+}
+
+export async function insertGrant(db: Handle, grant: typeof staffGrants.$inferInsert): Promise<GrantRow> {
+  const [row] = await db.insert(staffGrants).values(grant).returning();
+  if (!row) throw new Error('the grant was not written');
+  return row;
+}
+
+export async function findGrant(db: Handle, id: number): Promise<GrantRow | undefined> {
+  const [row] = await db.select().from(staffGrants).where(eq(staffGrants.id, id));
+  return row;
+}
+
+export async function updateGrant(
+  db: Handle,
+  id: number,
+  changes: Pick<typeof staffGrants.$inferInsert, 'role' | 'areaIds'>,
+): Promise<GrantRow> {
+  const [row] = await db.update(staffGrants).set(changes).where(eq(staffGrants.id, id)).returning();
+  if (!row) throw new Error('the grant was not changed');
+  return row;
+}
+
+export async function deleteGrant(db: Handle, id: number): Promise<void> {
+  await db.delete(staffGrants).where(eq(staffGrants.id, id));
+}
+
+/** Grants with their operator's name, for `me` and team lists. */
+export async function findGrantsWithOperators(db: Handle, staffIds: readonly number[]) {
+  if (staffIds.length === 0) return [];
+  return db
+    .select({
+      id: staffGrants.id,
+      staffId: staffGrants.staffId,
+      role: staffGrants.role,
+      areaIds: staffGrants.areaIds,
+      operatorId: operators.id,
+      operatorSlug: operators.slug,
+      operatorName: operators.name,
+    })
+    .from(staffGrants)
+    .leftJoin(operators, eq(operators.id, staffGrants.operatorId))
+    .where(inArray(staffGrants.staffId, [...staffIds]))
+    .orderBy(asc(staffGrants.id));
+}
+
+/** The staff members holding a role for an operator. */
+export async function findTeamMembers(db: Handle, operatorId: number) {
+  return db
+    .selectDistinct({
+      id: staffAccounts.id,
+      name: staffAccounts.name,
+      email: staffAccounts.email,
+      disabledAt: staffAccounts.disabledAt,
+    })
+    .from(staffAccounts)
+    .innerJoin(staffGrants, eq(staffGrants.staffId, staffAccounts.id))
+    .where(eq(staffGrants.operatorId, operatorId))
+    .orderBy(asc(staffAccounts.id));
+}
+
+export async function findOperatorById(db: Handle, id: number) {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id));
+  return row;
+}
+
+export async function findOperatorBySlug(db: Handle, slug: string) {
+  const [row] = await db.select().from(operators).where(eq(operators.slug, slug));
+  return row;
+}
+
+/** Which of these areas belong to the operator: a grant is narrowed only to the operator's own. */
+export async function findOperatorAreaIds(db: Handle, operatorId: number, areaIds: readonly number[]) {
+  const rows = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.operatorId, operatorId), inArray(areas.id, [...areaIds])));
+  return rows.map((row) => row.id);
+}
+
+export async function findOperatorAreaIdsBySlug(db: Handle, operatorId: number, slugs: readonly string[]) {
+  const rows = await db
+    .select({ id: areas.id, slug: areas.slug })
+    .from(areas)
+    .where(and(eq(areas.operatorId, operatorId), inArray(areas.slug, [...slugs])));
+  return rows;
+}
+
+export async function insertInvitation(
+  db: Handle,
+  invitation: typeof staffInvitations.$inferInsert,
+): Promise<InvitationRow> {
+  const [row] = await db.insert(staffInvitations).values(invitation).returning();
+  if (!row) throw new Error('the invitation was not written');
+  return row;
+}
+
+export async function findInvitationByTokenHash(db: Handle, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: staffInvitations, operatorName: operators.name })
+    .from(staffInvitations)
+    .leftJoin(operators, eq(operators.id, staffInvitations.operatorId))
+    .where(eq(staffInvitations.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks an invitation used, unless it was already: true for the one call that used it. */
+export async function useInvitation(db: Handle, id: number, now: Date): Promise<boolean> {
+  const used = await db
+    .update(staffInvitations)
+    .set({ usedAt: now })
+    .where(
+      and(eq(staffInvitations.id, id), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now)),
+    )
+    .returning({ id: staffInvitations.id });
+  return used.length === 1;
+}
+
+export async function findOpenInvitations(db: Handle, operatorId: number, now: Date) {
+  return db
+    .select()
+    .from(staffInvitations)
+    .where(
+      and(
+        eq(staffInvitations.operatorId, operatorId),
+        isNull(staffInvitations.usedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(staffInvitations.id));
+}

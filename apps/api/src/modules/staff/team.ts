@@ -1,0 +1,155 @@
+import type { StaffRole } from '@sentiero/contract/access';
+import type {
+  consoleTeamGrantChange,
+  consoleTeamGrantRevoke,
+  consoleTeamInvite,
+} from '@sentiero/contract/console-team';
+import type { z } from 'zod';
+import { requireStaffAccess } from '../../platform/access.ts';
+import { auditStaffChange } from '../../platform/audit.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  requireRecentReauthentication,
+  TEAM_CHANGE_REAUTH_MINUTES,
+} from '../../platform/staff-reauthentication.ts';
+import type { StaffSession } from '../../platform/staff-sessions.ts';
+import { createInvitation, requireValidGrant } from './invitations.ts';
+import {
+  deleteGrant,
+  findGrant,
+  findGrantsWithOperators,
+  findOpenInvitations,
+  findOperatorById,
+  findTeamMembers,
+  type GrantRow,
+  updateGrant,
+} from './repo.ts';
+
+/**
+ * Who may manage a team: an operator's owner (or Sentiero's admin) for its team; Sentiero's own
+ * staff (no operator) only an admin.
+ */
+function requireTeamAccess(ctx: ServiceContext, operatorId: number | null): StaffSession {
+  if (operatorId !== null) return requireStaffAccess(ctx, 'team.manage', { operatorId });
+  const staff = requireStaffAccess(ctx, 'team.manage');
+  if (!staff.grants.some((grant) => grant.role === 'admin')) throw new AppError('FORBIDDEN', 403);
+  return staff;
+}
+
+function grantAnswer(row: GrantRow, operator: { id: number; slug: string; name: string } | null) {
+  return { id: row.id, role: row.role as StaffRole, operator, area_ids: row.areaIds };
+}
+
+export async function listTeam(ctx: ServiceContext, operatorId: number) {
+  requireTeamAccess(ctx, operatorId);
+  const members = await findTeamMembers(ctx.db, operatorId);
+  const grants = (
+    await findGrantsWithOperators(
+      ctx.db,
+      members.map((member) => member.id),
+    )
+  ).filter((grant) => grant.operatorId === operatorId);
+  const invitations = await findOpenInvitations(ctx.db, operatorId, ctx.clock.now());
+  return {
+    members: members.map((member) => ({
+      staff_id: member.id,
+      name: member.name,
+      email: member.email,
+      disabled: member.disabledAt !== null,
+      grants: grants
+        .filter((grant) => grant.staffId === member.id)
+        .map((grant) => ({
+          id: grant.id,
+          role: grant.role as StaffRole,
+          operator: { id: operatorId, slug: grant.operatorSlug ?? '', name: grant.operatorName ?? '' },
+          area_ids: grant.areaIds,
+        })),
+    })),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      role: invitation.role as StaffRole,
+      expires_at: invitation.expiresAt.toISOString(),
+    })),
+  };
+}
+
+export async function inviteToTeam(ctx: ServiceContext, input: z.output<typeof consoleTeamInvite.input>) {
+  const staff = requireTeamAccess(ctx, input.operator_id);
+  requireRecentReauthentication(ctx, TEAM_CHANGE_REAUTH_MINUTES);
+  if (input.operator_id !== null && !(await findOperatorById(ctx.db, input.operator_id))) {
+    throw new AppError('NOT_FOUND', 404);
+  }
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { invitation, link, expiresAt } = await createInvitation(tx, ctx.origin, {
+      email: input.email,
+      role: input.role,
+      operatorId: input.operator_id,
+      areaIds: input.area_ids ?? null,
+      invitedBy: staff.staffId,
+      now,
+    });
+    await auditStaffChange(tx, ctx, staff, {
+      operatorId: input.operator_id,
+      action: 'team.invite',
+      targetType: 'staff_invitation',
+      targetId: invitation.id,
+      changes: {
+        email: [null, invitation.email],
+        role: [null, input.role],
+        area_ids: [null, invitation.areaIds],
+      },
+    });
+    return { link, expires_at: expiresAt.toISOString() };
+  });
+}
+
+/** A grant of a team the caller manages; another team's grant is refused like its team. */
+async function requireManagedGrant(ctx: ServiceContext, grantId: number) {
+  const unsafeGrant = await findGrant(ctx.db, grantId);
+  if (!unsafeGrant) throw new AppError('NOT_FOUND', 404);
+  const staff = requireTeamAccess(ctx, unsafeGrant.operatorId);
+  requireRecentReauthentication(ctx, TEAM_CHANGE_REAUTH_MINUTES);
+  return { staff, grant: unsafeGrant };
+}
+
+export async function changeGrant(ctx: ServiceContext, input: z.output<typeof consoleTeamGrantChange.input>) {
+  const { staff, grant } = await requireManagedGrant(ctx, input.grant_id);
+  const areaIds = input.area_ids ?? null;
+  await requireValidGrant(ctx.db, { role: input.role, operatorId: grant.operatorId, areaIds });
+  const operator = grant.operatorId === null ? null : await findOperatorById(ctx.db, grant.operatorId);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const row = await updateGrant(tx, grant.id, { role: input.role, areaIds: areaIds ? [...areaIds] : null });
+    await auditStaffChange(tx, ctx, staff, {
+      operatorId: grant.operatorId,
+      action: 'team.change',
+      targetType: 'staff_grant',
+      targetId: grant.id,
+      changes: { role: [grant.role, row.role], area_ids: [grant.areaIds, row.areaIds] },
+      reason: input.reason ?? null,
+    });
+    return row;
+  });
+  return grantAnswer(
+    changed,
+    operator ? { id: operator.id, slug: operator.slug, name: operator.name } : null,
+  );
+}
+
+export async function revokeGrant(ctx: ServiceContext, input: z.output<typeof consoleTeamGrantRevoke.input>) {
+  const { staff, grant } = await requireManagedGrant(ctx, input.grant_id);
+  await ctx.db.transaction(async (tx) => {
+    await deleteGrant(tx, grant.id);
+    await auditStaffChange(tx, ctx, staff, {
+      operatorId: grant.operatorId,
+      action: 'team.revoke',
+      targetType: 'staff_grant',
+      targetId: grant.id,
+      changes: { role: [grant.role, null], staff_id: [grant.staffId, null] },
+      reason: input.reason ?? null,
+    });
+  });
+  return { ok: true as const };
+}

@@ -1,0 +1,55 @@
+import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client.ts';
+
+/*
+ * The console's calls (ADR 028): its own session, apart from the member's, asked of the server
+ * rather than kept in the storefront's store.
+ */
+
+export const consoleSessionQueryOptions = queryOptions({
+  queryKey: ['console', 'session'],
+  queryFn: () => callApi('consoleSession', {}),
+  staleTime: 0,
+});
+
+/** Where this browser's staff session stands, and who it is once complete. */
+export function useConsoleSession() {
+  return useQuery(consoleSessionQueryOptions);
+}
+
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ['console', 'invitation', token],
+    queryFn: () => callApi('consoleInvitation', { token }),
+    retry: false,
+  });
+}
+
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (input: ApiInput<'consoleInvitationAccept'>) => callApi('consoleInvitationAccept', input),
+  });
+}
+
+/** A change of the session's stage: the session is asked again. */
+function useSessionChange<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleSessionQueryOptions.queryKey }),
+  });
+}
+
+export const useConsoleLogin = () =>
+  useSessionChange((input: ApiInput<'consoleLogin'>) => callApi('consoleLogin', input));
+
+export const useConsoleCode = () => useSessionChange((code: string) => callApi('consoleLoginCode', { code }));
+
+export const useConsoleLogout = () => useSessionChange(() => callApi('consoleLogout', {}));
+
+export function useStartEnrolment() {
+  return useMutation({ mutationFn: () => callApi('consoleTwoFactorEnrol', {}) });
+}
+
+export type ConsoleMe = ApiOutput<'consoleMe'>;

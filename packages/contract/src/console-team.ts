@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ZEmail } from './account-fields.ts';
+import { ZLanguageParam } from './common.ts';
+import { ZStaffGrant, ZStaffRole } from './console-auth.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/*
+ * An operator's team (issue 23): its owner (or Sentiero's admin) invites people, changes and
+ * revokes their roles. Every change is written to the audit log and asks for a recent
+ * re-authentication (`/console/reauthenticate`).
+ */
+
+const ZAreaIds = z.array(z.number().int().positive()).min(1).max(500).nullable().optional();
+
+export const consoleTeam = defineEndpoint({
+  path: '/console/team',
+  kind: 'read',
+  access: 'team.manage',
+  tag: 'console',
+  summary:
+    "An operator's team: each staff member with the roles they hold for it, and the pending invitations.",
+  input: z.object({ lng: ZLanguageParam, operator_id: z.coerce.number().int().positive() }),
+  output: z.object({
+    members: z.array(
+      z.object({
+        staff_id: z.number().int(),
+        name: z.string(),
+        email: z.string(),
+        disabled: z.boolean(),
+        grants: z.array(ZStaffGrant),
+      }),
+    ),
+    invitations: z.array(
+      z.object({ id: z.number().int(), email: z.string(), role: ZStaffRole, expires_at: z.string() }),
+    ),
+  }),
+});
+
+export const consoleTeamInvite = defineEndpoint({
+  path: '/console/team/invite',
+  kind: 'write',
+  access: 'team.manage',
+  tag: 'console',
+  summary:
+    "Invites someone to an operator's team (or, for an admin, to Sentiero's staff with no operator): the link is valid 72 hours, once.",
+  input: z.object({
+    lng: ZLanguageParam,
+    email: ZEmail,
+    role: ZStaffRole,
+    operator_id: z.number().int().positive().nullable(),
+    area_ids: ZAreaIds,
+  }),
+  output: z.object({ link: z.string(), expires_at: z.string() }),
+});
+
+export const consoleTeamGrantChange = defineEndpoint({
+  path: '/console/team/grant/change',
+  kind: 'write',
+  access: 'team.manage',
+  tag: 'console',
+  summary: "Changes a team member's role for the operator, or the areas it is narrowed to.",
+  input: z.object({
+    lng: ZLanguageParam,
+    grant_id: z.number().int().positive(),
+    role: ZStaffRole,
+    area_ids: ZAreaIds,
+    reason: z.string().trim().max(500).optional(),
+  }),
+  output: ZStaffGrant,
+});
+
+export const consoleTeamGrantRevoke = defineEndpoint({
+  path: '/console/team/grant/revoke',
+  kind: 'write',
+  access: 'team.manage',
+  tag: 'console',
+  summary: 'Takes a role away from a team member, from their next request on.',
+  input: z.object({
+    lng: ZLanguageParam,
+    grant_id: z.number().int().positive(),
+    reason: z.string().trim().max(500).optional(),
+  }),
+  output: z.object({ ok: z.literal(true) }),
+});

@@ -5,7 +5,7 @@ const THIS_MACHINE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'])
 
 /** Where people open the server: PUBLIC_URL when set, otherwise this machine's HOST and PORT. */
 export function shopAddress(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (config.publicUrl) return withoutTrailingSlashes(config.publicUrl);
   const host = THIS_MACHINE.has(config.host) ? 'localhost' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
@@ -22,4 +22,10 @@ export function readyLine(
   const parts = [`${config.brand} is ready on ${shop}`, `console ${shop}/console`];
   if (config.env !== 'production' && !config.mail.smtpUrl) parts.push(`mailbox ${shop}/dev/mailbox`);
   return parts.join(' · ');
+}
+
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }

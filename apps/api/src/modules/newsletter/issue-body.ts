@@ -5,8 +5,9 @@ export const ISSUE_SUBJECT_MAX = 200;
 /** About ten printed pages: a newsletter, not a book, and a mail Gmail does not clip much. */
 export const ISSUE_BODY_MAX = 20_000;
 
-const HEADING = /^#{1,3}[ \t]+(.+)$/;
-const LIST_ITEM = /^[-*][ \t]+(.+)$/;
+// The text starts at the first character that is not a blank: one way to split a line, so linear.
+const HEADING = /^#{1,3}[ \t]+(\S.*)$/;
+const LIST_ITEM = /^[-*][ \t]+(\S.*)$/;
 
 /** `**bold**` and `__bold__` keep their words: the mail's layout has no bold, only its text. */
 function plainWords(text: string): string {

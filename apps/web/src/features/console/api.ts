@@ -32,12 +32,16 @@ export function useAcceptInvitation() {
   });
 }
 
-/** A change of the session's stage: the session is asked again. */
+/**
+ * A change of the session's stage: the session is asked again before the caller moves on, even
+ * while no screen shows it (the code step does not), so the next screen never reads the old stage.
+ */
 function useSessionChange<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: consoleSessionQueryOptions.queryKey }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: consoleSessionQueryOptions.queryKey, refetchType: 'all' }),
   });
 }
 

@@ -15,7 +15,8 @@ import { visibleSections } from '../navigation.ts';
 export function Component() {
   const { t } = useTranslation(['console', 'errors']);
   const session = useConsoleSession();
-  if (session.isPending) return <Spinner size="large" />;
+  // A session read before the last sign-in step may be out of date: wait for the fresh answer.
+  if (session.isPending || (session.isFetching && session.isStale)) return <Spinner size="large" />;
   if (session.isError) return <FailureAlert error={session.error} fallback={t('errors:INTERNAL')} />;
   const { stage, me } = session.data;
   if (stage === 'none') return <Navigate to={PAGES.consoleSignIn.path()} replace />;

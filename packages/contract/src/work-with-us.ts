@@ -3,6 +3,7 @@ import { field, ZEmail } from './account-fields.ts';
 import { ZCard } from './checkout.ts';
 import { ZCountryCode, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { OPERATOR_KINDS, type OperatorKind } from './operator-kinds.ts';
 import { isValidVatNumber, VAT_COUNTRIES } from './rules/vat-numbers.ts';
 
 /**
@@ -11,15 +12,9 @@ import { isValidVatNumber, VAT_COUNTRIES } from './rules/vat-numbers.ts';
  * featured listing paid at once, by card or PayPal.
  */
 
-export const BUSINESS_KINDS = [
-  'municipality',
-  'park',
-  'consortium',
-  'association',
-  'guide',
-  'company',
-] as const;
-export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+/** A business applies as the kind of operator it would become. */
+export const BUSINESS_KINDS = OPERATOR_KINDS;
+export type BusinessKind = OperatorKind;
 
 export const APPLICATION_PLANS = ['commission', 'featured'] as const;
 export type ApplicationPlan = (typeof APPLICATION_PLANS)[number];

@@ -1,4 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
+import { OPERATOR_KINDS, type OperatorKind } from '@sentiero/contract/operator-kinds';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -23,15 +24,7 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const OPERATOR_KINDS = [
-  'municipality',
-  'park',
-  'consortium',
-  'association',
-  'guide',
-  'company',
-] as const;
-export type OperatorKind = (typeof OPERATOR_KINDS)[number];
+export { OPERATOR_KINDS, type OperatorKind };
 
 /** Who sells in an area: a municipality, a park, a consortium, an association, a guide, a company. */
 export const operators = pgTable(

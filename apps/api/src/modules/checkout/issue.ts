@@ -61,7 +61,7 @@ export async function issueTickets(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   signer: TicketSigner,
   order: OrderRow,
-  settled?: { from: 'pending'; payment: { reference: string; paid: boolean } },
+  settled?: { from: 'pending' | 'paid'; payment: { reference: string; paid: boolean } },
 ): Promise<OrderRow | undefined> {
   const lines = await findOrderLines(ctx.db, order.id);
   const ticketsById = new Map<number, TicketToSign>();

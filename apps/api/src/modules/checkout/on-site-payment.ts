@@ -2,6 +2,7 @@ import type { Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { issueTickets } from './issue.ts';
+import { TICKET_MAIL_QUEUE } from './mails.ts';
 import { findOrderByCode, type OrderRow, recordOnSitePayment } from './repo.ts';
 import type { CheckoutDeps } from './service.ts';
 
@@ -14,13 +15,13 @@ const AWAITING_ON_SITE: readonly string[] = ['pending', 'paid', 'issued'];
 /**
  * Issue 23: staff record that a pay-on-site (cash) order was paid at the meeting point. A cash
  * order is normally issued at once, unpaid (its tickets already travel); one a crash left without
- * tickets gets them now, as a paid order does, and its mail is queued. Any other order — another
+ * tickets gets them now, as a paid order does, its mail's job written by the same statement. Any other order — another
  * method, already paid, failed or expired — is 409 `ORDER_NOT_PAYABLE_ON_SITE`. The caller checks
  * who may do it; `onMarked` runs in the transaction of the change (the audit line).
  */
 export async function markOnSiteOrderPaid(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  deps: Pick<CheckoutDeps, 'signer' | 'queueTicketMail'>,
+  deps: Pick<CheckoutDeps, 'signer' | 'ticketMailQueued'>,
   orderCode: string,
   onMarked: OnSitePaymentHook,
 ): Promise<OrderRow> {
@@ -34,15 +35,22 @@ export async function markOnSiteOrderPaid(
     const moved =
       order.status === 'issued'
         ? await recordOnSitePayment(tx, order.id, now)
-        : await issueTickets({ db: tx, clock: ctx.clock }, deps.signer, order, {
-            from: order.status as 'pending' | 'paid',
-            payment: { reference: order.paymentReference ?? 'on-site', paid: true },
-          });
+        : // The tickets and their mail's job are written together, as a paid buy's are.
+          await issueTickets(
+            { db: tx, clock: ctx.clock },
+            deps.signer,
+            order,
+            {
+              from: order.status as 'pending' | 'paid',
+              payment: { reference: order.paymentReference ?? 'on-site', paid: true },
+            },
+            TICKET_MAIL_QUEUE,
+          );
     // Another click, or the recovery job, settled it between the read and this statement.
     if (!moved) throw new AppError('ORDER_NOT_PAYABLE_ON_SITE', 409);
     await onMarked(tx, order, moved);
     return moved;
   });
-  if (order.status !== 'issued') await deps.queueTicketMail(order.id);
+  if (order.status !== 'issued') deps.ticketMailQueued();
   return after;
 }

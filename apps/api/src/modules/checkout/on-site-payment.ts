@@ -15,9 +15,10 @@ const AWAITING_ON_SITE: readonly string[] = ['pending', 'paid', 'issued'];
 /**
  * Issue 23: staff record that a pay-on-site (cash) order was paid at the meeting point. A cash
  * order is normally issued at once, unpaid (its tickets already travel); one a crash left without
- * tickets gets them now, as a paid order does, its mail's job written by the same statement. Any other order — another
- * method, already paid, failed or expired — is 409 `ORDER_NOT_PAYABLE_ON_SITE`. The caller checks
- * who may do it; `onMarked` runs in the transaction of the change (the audit line).
+ * tickets gets them now, as a paid order does, its mail's job written by the same statement. Any
+ * other order — another method, already paid, failed or expired — is 409
+ * `ORDER_NOT_PAYABLE_ON_SITE`. The caller checks who may do it; `onMarked` runs in the
+ * transaction of the change (the audit line).
  */
 export async function markOnSiteOrderPaid(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,

@@ -26,11 +26,11 @@ export type RefundOrderInput = {
   /** One per refund the caller means (a console click): the same key again is the same refund. */
   idempotencyKey: string;
   /**
-   * Runs in the transaction that writes the pending refund, with its amount: the console writes
-   * its audit line there (and may still refuse, which writes nothing). Not run when the same key
-   * answers an earlier refund.
+   * Runs in the transaction that writes the pending refund, with its amount and guests: the
+   * console writes its audit line there (and may still refuse, which writes nothing). Not run
+   * when the same key answers an earlier refund.
    */
-  onRequested?: (tx: Transaction, refund: RefundRow) => Promise<void>;
+  onRequested?: (tx: Transaction, refund: RefundRow, guests: number[]) => Promise<void>;
 };
 
 export type RefundOutcome = {

@@ -146,7 +146,7 @@ describe('refunding from the console', () => {
       changes: {
         refund_id: [null, done.json().id],
         amount_cents: [null, order.total_cents],
-        guests: [null, 'all'],
+        guests: [null, (await guestsOf(sut, order.code)).map((guest) => guest.id)],
       },
     });
     const [refund] = await refundsOf(sut, order.code);

@@ -25,7 +25,7 @@ export async function refundOrderAsStaff(
     reason: input.reason,
     requestedBy: { staffId: staff.staffId },
     idempotencyKey: input.idempotency_key,
-    onRequested: async (tx, refund) => {
+    onRequested: async (tx, refund, guests) => {
       requireReauthenticationForRefund(ctx, refund.amountCents);
       await auditStaffChange(tx, ctx, staff, {
         operatorId,
@@ -35,7 +35,7 @@ export async function refundOrderAsStaff(
         changes: {
           refund_id: [null, refund.id],
           amount_cents: [null, refund.amountCents],
-          guests: [null, input.guests ?? 'all'],
+          guests: [null, guests],
         },
         reason: input.reason,
       });

@@ -140,6 +140,11 @@ const ACCESS: Record<string, Permission> = {
   '/console/team/invite': 'team.manage',
   '/console/team/grant/change': 'team.manage',
   '/console/team/grant/revoke': 'team.manage',
+  '/console/orders': 'orders.read',
+  '/console/order': 'orders.read',
+  '/console/order/resend': 'orders.resend',
+  '/console/order/mark-paid': 'orders.markPaid',
+  '/console/order/refund': 'orders.refund',
 };
 
 const endpoints = Object.values(ENDPOINTS);

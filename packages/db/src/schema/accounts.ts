@@ -61,6 +61,11 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(table.email),
     uniqueIndex('users_facebook_id_idx').on(table.facebookId),
     uniqueIndex('users_store_account_token_idx').on(table.storeAccountToken),
+    // The console's order search by the buyer's name (ADR 033); the query uses the same expression.
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 

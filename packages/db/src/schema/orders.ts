@@ -58,6 +58,8 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     // The hold-expiry job reads pending orders by their deadline.
     index('orders_pending_hold_idx').on(table.holdExpiresAt).where(sql`status = 'pending'`),
+    // The console lists orders newest first (ADR 033).
+    index('orders_created_at_idx').on(table.createdAt, table.id),
     check('orders_total_check', sql`${table.totalCents} >= 0`),
   ],
 );
@@ -81,7 +83,14 @@ export const orderLines = pgTable(
     fiscalCode: text('fiscal_code'),
     unitPriceCents: integer('unit_price_cents').notNull(),
   },
-  (table) => [index('order_lines_order_id_idx').on(table.orderId)],
+  (table) => [
+    index('order_lines_order_id_idx').on(table.orderId),
+    // The console's order search (ADR 033): by ticket, guest's day, fiscal code and guest name.
+    index('order_lines_ticket_day_idx').on(table.ticketId, table.startDate),
+    index('order_lines_start_date_idx').on(table.startDate),
+    index('order_lines_fiscal_code_idx').on(table.fiscalCode).where(sql`fiscal_code is not null`),
+    index('order_lines_guest_name_trgm_idx').using('gin', sql`${table.guestName} gin_trgm_ops`),
+  ],
 );
 
 /**

@@ -1,7 +1,10 @@
 /** What other modules and the app's wiring may use of checkout (ADR 011); its other files are its own. */
 
 export { CHECKOUT_SCHEDULES, startCheckoutJobs } from './jobs.ts';
+export type { OnSitePaymentHook } from './on-site-payment.ts';
 export { getPurchaseHistory } from './purchases.ts';
 export type { RefundContext } from './refund-settle.ts';
 export type { RefundOrderInput, RefundOutcome, RefundRequester } from './refunds.ts';
-export { type CheckoutRefunds, registerCheckoutRoutes } from './routes.ts';
+export type { RefundRow } from './refunds-repo.ts';
+export type { OrderRow } from './repo.ts';
+export { type CheckoutOrderDesk, type CheckoutRefunds, registerCheckoutRoutes } from './routes.ts';

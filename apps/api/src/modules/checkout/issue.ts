@@ -61,7 +61,9 @@ export async function issueTickets(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   signer: TicketSigner,
   order: OrderRow,
-  settled?: { from: 'pending'; payment: { reference: string; paid: boolean } },
+  settled?: { from: 'pending' | 'paid'; payment: { reference: string; paid: boolean } },
+  /** The tickets' mail queue, when the same statement should queue their mail. */
+  mailQueue?: string,
 ): Promise<OrderRow | undefined> {
   const lines = await findOrderLines(ctx.db, order.id);
   const ticketsById = new Map<number, TicketToSign>();
@@ -72,7 +74,7 @@ export async function issueTickets(
   }
   const now = ctx.clock.now();
   const signed = signTickets(signer, lines, ticketsById, now);
-  return issueOrder(ctx.db, order.id, settled?.from ?? 'paid', signed, now, settled?.payment);
+  return issueOrder(ctx.db, order.id, settled?.from ?? 'paid', signed, now, settled?.payment, mailQueue);
 }
 
 export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'origin'>;

@@ -72,6 +72,7 @@ export async function insertPendingRefund(
   db: Db,
   refund: NewRefund,
   lines: { orderLineId: number; amountCents: number }[],
+  onRequested?: (tx: Transaction, refund: RefundRow, guests: number[]) => Promise<void>,
 ): Promise<RefundRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -80,6 +81,12 @@ export async function insertPendingRefund(
       .returning();
     if (!row) throw new Error('the refund was not written');
     await tx.insert(refundLines).values(lines.map((line) => ({ ...line, refundId: row.id })));
+    if (onRequested)
+      await onRequested(
+        tx,
+        row,
+        lines.map((line) => line.orderLineId),
+      );
     return row;
   });
 }

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@sentiero/contract/checkout';
+import type { Transaction } from '@sentiero/db/client';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { finishRefund, type RefundContext } from './refund-settle.ts';
@@ -24,6 +25,12 @@ export type RefundOrderInput = {
   requestedBy: RefundRequester;
   /** One per refund the caller means (a console click): the same key again is the same refund. */
   idempotencyKey: string;
+  /**
+   * Runs in the transaction that writes the pending refund, with its amount and guests: the
+   * console writes its audit line there (and may still refuse, which writes nothing). Not run
+   * when the same key answers an earlier refund.
+   */
+  onRequested?: (tx: Transaction, refund: RefundRow, guests: number[]) => Promise<void>;
 };
 
 export type RefundOutcome = {
@@ -88,6 +95,7 @@ export async function refundOrder(
         createdAt: ctx.clock.now(),
       },
       refundLines,
+      input.onRequested,
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Transaction } from '@sentiero/db/client';
 import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { issuedTickets, type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
-import { and, type Column, eq, getTableColumns, lt, or, type SQL, sql, type Table } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  eq,
+  getTableColumns,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { insertJobsSql } from '../../platform/job-rows.ts';
 import { type PlacesNeeded, takePlacesCall, takePlacesValues } from './places-repo.ts';
 
@@ -270,6 +281,20 @@ export async function moveOrder(
     .update(orders)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning();
+  return row;
+}
+
+/** A pay-on-site order's money taken at the meeting point; undefined when it was paid already. */
+export async function recordOnSitePayment(
+  db: Db | Transaction,
+  id: number,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paidAt: now, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'issued'), isNull(orders.paidAt)))
     .returning();
   return row;
 }

@@ -6,10 +6,13 @@ import {
   ticketKeys,
 } from '@sentiero/contract/checkout';
 import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
+import { markOnSiteOrderPaid, type OnSitePaymentHook } from './on-site-payment.ts';
 import type { RefundContext } from './refund-settle.ts';
 import { type RefundOrderInput, type RefundOutcome, refundOrder } from './refunds.ts';
+import type { OrderRow } from './repo.ts';
 import { buyTickets, type CheckoutDeps, checkCoupon } from './service.ts';
 import { cancelPayment, completePayment, settlePayment } from './settle.ts';
 
@@ -22,15 +25,30 @@ export type CheckoutRefunds = {
   refundOrder(ctx: RefundContext, input: RefundOrderInput): Promise<RefundOutcome>;
 };
 
+/** What the console's orders do through checkout: send the tickets again, take a pay-on-site payment. */
+export type CheckoutOrderDesk = {
+  resendTickets(orderId: number): Promise<void>;
+  markPaidOnSite(
+    ctx: Pick<ServiceContext, 'db' | 'clock'>,
+    orderCode: string,
+    onMarked: OnSitePaymentHook,
+  ): Promise<OrderRow>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     refunds: CheckoutRefunds;
+    orderDesk: CheckoutOrderDesk;
   }
 }
 
 /** The checkout's endpoints; its background work is started by `startCheckoutJobs` (jobs.ts). */
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps) {
   app.decorate('refunds', { refundOrder: (ctx, input) => refundOrder(ctx, deps, input) });
+  app.decorate('orderDesk', {
+    resendTickets: (orderId) => deps.queueTicketMail(orderId),
+    markPaidOnSite: (ctx, orderCode, onMarked) => markOnSiteOrderPaid(ctx, deps, orderCode, onMarked),
+  });
   registerEndpoint(app, ticketBuy, (ctx, input) => buyTickets(ctx, deps, input), { rateLimit: BUY_LIMIT });
   registerEndpoint(app, ticketBuyComplete, (ctx, input) => completePayment(ctx, deps, input.code), {
     rateLimit: BUY_LIMIT,

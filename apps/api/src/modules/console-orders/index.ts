@@ -1,0 +1,2 @@
+/** What the app's wiring uses of the console's orders (ADR 011, 033). */
+export { registerConsoleOrderRoutes } from './routes.ts';

@@ -1,0 +1,48 @@
+import { type consoleOrders, ORDER_SEARCH_PAGE_SIZE } from '@sentiero/contract/console-orders';
+import { pageCount } from '@sentiero/contract/paging';
+import type { z } from 'zod';
+import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { findOrderPage, type OrderSummaryRow } from './orders-repo.ts';
+
+export function orderSummary(row: Omit<OrderSummaryRow, 'id'>) {
+  return {
+    code: row.code,
+    state: row.status,
+    payment_method: row.paymentMethod,
+    total_cents: row.totalCents,
+    refunded_cents: row.refundedCents,
+    buyer: { name: `${row.buyerFirstName} ${row.buyerLastName}`.trim(), email: row.buyerEmail },
+    guests: row.guests,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** The orders the staff member may see (`orders.read`'s scope, applied in the query), newest first. */
+export async function searchOrders(ctx: ServiceContext, input: z.output<typeof consoleOrders.input>) {
+  requireStaffAccess(ctx, 'orders.read');
+  const { rows, total } = await findOrderPage(
+    ctx.db,
+    staffListScope(ctx, 'orders.read'),
+    {
+      orderCode: input.order_code,
+      ticketCode: input.ticket_code,
+      buyerEmail: input.buyer_email,
+      buyerName: input.buyer_name,
+      guestName: input.guest_name,
+      fiscalCode: input.fiscal_code,
+      areaId: input.area_id,
+      ticketId: input.ticket_id,
+      day: input.day,
+      state: input.state,
+    },
+    { limit: ORDER_SEARCH_PAGE_SIZE, offset: (input.page - 1) * ORDER_SEARCH_PAGE_SIZE },
+  );
+  return {
+    orders: rows.map(orderSummary),
+    page: input.page,
+    pages: pageCount(total, ORDER_SEARCH_PAGE_SIZE),
+    total,
+  };
+}

@@ -3,6 +3,7 @@ import { ZEmail } from './account-fields.ts';
 import { ZLanguageParam } from './common.ts';
 import { ZStaffGrant, ZStaffRole } from './console-auth.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { LANGUAGES } from './languages.ts';
 
 /*
  * An operator's team (issue 23): its owner (or Sentiero's admin) invites people, changes and
@@ -42,15 +43,17 @@ export const consoleTeamInvite = defineEndpoint({
   access: 'team.manage',
   tag: 'console',
   summary:
-    "Invites someone to an operator's team (or, for an admin, to Sentiero's staff with no operator): the link is valid 72 hours, once.",
+    "Invites someone to an operator's team (or, for an admin, to Sentiero's staff with no operator): the link is valid 72 hours, once, and is mailed to them in `language` (the inviter's by default). The link is answered too, so a mail that could not be sent leaves no invitation nobody knows of (`mail_sent` false).",
   input: z.object({
     lng: ZLanguageParam,
     email: ZEmail,
     role: ZStaffRole,
     operator_id: z.number().int().positive().nullable(),
     area_ids: ZAreaIds,
+    /** The language of the invitation mail; the inviter's own when left out. */
+    language: z.enum(LANGUAGES).optional(),
   }),
-  output: z.object({ link: z.string(), expires_at: z.string() }),
+  output: z.object({ link: z.string(), expires_at: z.string(), mail_sent: z.boolean() }),
 });
 
 export const consoleTeamGrantChange = defineEndpoint({

@@ -14,7 +14,7 @@ import {
   TEAM_CHANGE_REAUTH_MINUTES,
 } from '../../platform/staff-reauthentication.ts';
 import type { StaffSession } from '../../platform/staff-sessions.ts';
-import { createInvitation, requireValidGrant } from './invitations.ts';
+import { createInvitation, mailInvitation, requireValidGrant } from './invitations.ts';
 import {
   deleteGrant,
   findGrant,
@@ -82,7 +82,7 @@ export async function inviteToTeam(ctx: ServiceContext, input: z.output<typeof c
     throw new AppError('NOT_FOUND', 404);
   }
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const made = await ctx.db.transaction(async (tx) => {
     const { invitation, link, expiresAt } = await createInvitation(tx, ctx.origin, {
       email: input.email,
       role: input.role,
@@ -102,8 +102,18 @@ export async function inviteToTeam(ctx: ServiceContext, input: z.output<typeof c
         area_ids: [null, invitation.areaIds],
       },
     });
-    return { link, expires_at: expiresAt.toISOString() };
+    return { email: invitation.email, link, expiresAt };
   });
+  // After the commit: the invitation stands whatever the mail does, and its link is answered.
+  const mailSent = await mailInvitation(ctx, {
+    to: made.email,
+    language: input.language ?? staff.language,
+    inviterName: staff.name,
+    role: input.role,
+    operatorId: input.operator_id,
+    link: made.link,
+  });
+  return { link: made.link, expires_at: made.expiresAt.toISOString(), mail_sent: mailSent };
 }
 
 /** A grant of a team the caller manages; another team's grant is refused like its team. */

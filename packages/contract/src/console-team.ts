@@ -13,24 +13,42 @@ import { LANGUAGES } from './languages.ts';
 
 const ZAreaIds = z.array(z.number().int().positive()).min(1).max(500).nullable().optional();
 
+/** Members of a team on one page of the console's list. */
+export const TEAM_PAGE_SIZE = 20;
+
+const ZOperatorRef = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+
 export const consoleTeam = defineEndpoint({
   path: '/console/team',
   kind: 'read',
   access: 'team.manage',
   tag: 'console',
   summary:
-    "An operator's team: each staff member with the roles they hold for it, and the pending invitations.",
-  input: z.object({ lng: ZLanguageParam, operator_id: z.coerce.number().int().positive() }),
+    "An operator's team, a page at a time: each staff member with the roles they hold for it and since when, the pending invitations, the operator's areas (to narrow a role to) and the operators whose team the caller manages. With no operator_id, the first of those.",
+  input: z.object({
+    lng: ZLanguageParam,
+    operator_id: z.coerce.number().int().positive().optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  }),
   output: z.object({
+    operators: z.array(ZOperatorRef),
+    /** Null when the caller manages no operator's team. */
+    operator: ZOperatorRef.nullable(),
+    areas: z.array(z.object({ id: z.number().int(), name: z.string() })),
     members: z.array(
       z.object({
         staff_id: z.number().int(),
         name: z.string(),
         email: z.string(),
         disabled: z.boolean(),
+        /** When they first got a role for this operator. */
+        since: z.string(),
         grants: z.array(ZStaffGrant),
       }),
     ),
+    page: z.number().int(),
+    pages: z.number().int(),
+    total: z.number().int(),
     invitations: z.array(
       z.object({ id: z.number().int(), email: z.string(), role: ZStaffRole, expires_at: z.string() }),
     ),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZEmail } from './account-fields.ts';
-import { ZLanguageParam } from './common.ts';
+import { formList, ZLanguageParam } from './common.ts';
 import { ZStaffGrant, ZStaffRole } from './console-auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
+import { ZId } from './paging.ts';
 
 /*
  * An operator's team (issue 23): its owner (or Sentiero's admin) invites people, changes and
@@ -11,7 +12,14 @@ import { LANGUAGES } from './languages.ts';
  * re-authentication (`/console/reauthenticate`).
  */
 
-const ZAreaIds = z.array(z.number().int().positive()).min(1).max(500).nullable().optional();
+/**
+ * The areas a role is narrowed to, as forms send a list (comma-separated in form-data); none (or
+ * an empty list) means all the operator's areas.
+ */
+const ZAreaIds = formList(ZId, 500)
+  .transform((ids) => (ids.length > 0 ? [...new Set(ids)] : null))
+  .nullable()
+  .optional();
 
 /** Members of a team on one page of the console's list. */
 export const TEAM_PAGE_SIZE = 20;
@@ -66,7 +74,8 @@ export const consoleTeamInvite = defineEndpoint({
     lng: ZLanguageParam,
     email: ZEmail,
     role: ZStaffRole,
-    operator_id: z.number().int().positive().nullable(),
+    /** None: Sentiero's own staff (an admin's invitation only). Form-data cannot send null. */
+    operator_id: ZId.nullable().default(null),
     area_ids: ZAreaIds,
     /** The language of the invitation mail; the inviter's own when left out. */
     language: z.enum(LANGUAGES).optional(),
@@ -82,7 +91,7 @@ export const consoleTeamGrantChange = defineEndpoint({
   summary: "Changes a team member's role for the operator, or the areas it is narrowed to.",
   input: z.object({
     lng: ZLanguageParam,
-    grant_id: z.number().int().positive(),
+    grant_id: ZId,
     role: ZStaffRole,
     area_ids: ZAreaIds,
     reason: z.string().trim().max(500).optional(),
@@ -98,7 +107,7 @@ export const consoleTeamGrantRevoke = defineEndpoint({
   summary: 'Takes a role away from a team member, from their next request on.',
   input: z.object({
     lng: ZLanguageParam,
-    grant_id: z.number().int().positive(),
+    grant_id: ZId,
     reason: z.string().trim().max(500).optional(),
   }),
   output: z.object({ ok: z.literal(true) }),

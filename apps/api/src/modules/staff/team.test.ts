@@ -195,3 +195,36 @@ describe("the team's list", () => {
     expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
   });
 });
+
+describe("the team's forms", () => {
+  it('take ids as text and areas as a comma list, as the console sends them in form-data', async () => {
+    const { a } = await twoOperators();
+    const first = await createArea(sut.database.db, { operatorId: a.id });
+    const second = await createArea(sut.database.db, { operatorId: a.id });
+    const owner = await signInStaff(
+      sut,
+      await createStaff(sut.database.db, { role: 'owner', operatorId: a.id }),
+      clock,
+    );
+    const invited = await owner.postFiles(
+      '/api/console/team/invite?lng=en',
+      {
+        email: 'form-desk@console.test',
+        role: 'desk',
+        operator_id: String(a.id),
+        area_ids: `${first.id},${second.id}`,
+        language: 'sl',
+      },
+      [],
+    );
+    expect(invited.statusCode, invited.body).toBe(200);
+    const desk = await createStaff(sut.database.db, { role: 'desk', operatorId: a.id, areaIds: [first.id] });
+    const widened = await owner.postFiles(
+      '/api/console/team/grant/change?lng=en',
+      { grant_id: String(desk.grantId), role: 'manager' },
+      [],
+    );
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(widened.json()).toMatchObject({ role: 'manager', area_ids: null });
+  });
+});

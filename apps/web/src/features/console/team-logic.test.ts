@@ -6,6 +6,7 @@ import {
   grantableRoles,
   needsReauthentication,
   reauthenticationInput,
+  runOrAskToConfirm,
   teamRows,
   toggleArea,
 } from './team-logic.ts';
@@ -68,5 +69,27 @@ describe('the team screens', () => {
     );
     expect(needsReauthentication(new ApiRequestError(403, 'No', 'FORBIDDEN'))).toBe(false);
     expect(needsReauthentication(new Error('offline'))).toBe(false);
+  });
+
+  it('run a change again once confirmed when the API asks for it, and only then', async () => {
+    let calls = 0;
+    const change = async () => {
+      calls += 1;
+      if (calls === 1) throw new ApiRequestError(403, 'Confirm', 'REAUTHENTICATION_REQUIRED');
+    };
+    const asked: (() => Promise<unknown>)[] = [];
+    await runOrAskToConfirm(change, (retry) => asked.push(retry));
+    expect(asked).toHaveLength(1);
+    await asked[0]?.();
+    expect(calls).toBe(2);
+
+    const refused: unknown[] = [];
+    await runOrAskToConfirm(
+      async () => {
+        throw new ApiRequestError(403, 'No', 'FORBIDDEN');
+      },
+      (retry) => refused.push(retry),
+    );
+    expect(refused).toEqual([]);
   });
 });

@@ -76,3 +76,19 @@ export function reauthenticationInput(secret: string): { code: string } | { pass
 export function needsReauthentication(error: unknown): boolean {
   return error instanceof ApiRequestError && error.code === 'REAUTHENTICATION_REQUIRED';
 }
+
+/**
+ * Runs a team change; when the API asks for re-authentication, hands the change to `askToConfirm`
+ * to be run again once the staff member has confirmed. Other failures are left to the change's
+ * own state (its mutation shows them), so nothing is thrown.
+ */
+export async function runOrAskToConfirm(
+  change: () => Promise<unknown>,
+  askToConfirm: (retry: () => Promise<unknown>) => void,
+): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    if (needsReauthentication(error)) askToConfirm(change);
+  }
+}

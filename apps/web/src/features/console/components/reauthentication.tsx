@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-field.tsx';
 import { useReauthenticate } from '../api.ts';
-import { needsReauthentication, reauthenticationInput } from '../team-logic.ts';
+import { reauthenticationInput, runOrAskToConfirm } from '../team-logic.ts';
 import { FailureAlert } from './console-card.tsx';
 
 /**
@@ -14,13 +14,8 @@ import { FailureAlert } from './console-card.tsx';
 export function useReauthenticated() {
   const [pending, setPending] = useState<(() => Promise<unknown>) | null>(null);
 
-  async function run(action: () => Promise<unknown>): Promise<void> {
-    try {
-      await action();
-    } catch (error) {
-      if (needsReauthentication(error)) setPending(() => action);
-    }
-  }
+  const run = (change: () => Promise<unknown>) =>
+    runOrAskToConfirm(change, (retry) => setPending(() => retry));
 
   const dialog: ReactNode = pending ? (
     <ReauthenticationDialog

@@ -10,7 +10,7 @@ import { FailureAlert } from './console-card.tsx';
 
 type Run = (action: () => Promise<unknown>) => Promise<void>;
 
-const COLUMNS = 'lg:grid lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.4fr)_7rem_auto] lg:gap-4';
+const COLUMNS = 'lg:grid lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.4fr)_7rem_13rem] lg:gap-4';
 
 /** The team's members, one row per role: a table on a desktop, stacked cards on a tablet. */
 export function TeamList({ team, roles, run }: { team: TeamPage; roles: OperatorRole[]; run: Run }) {

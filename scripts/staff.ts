@@ -2,22 +2,27 @@
  * `npm run staff -- invite --email E --role admin [--operator SLUG] [--areas a,b]`: an invitation
  * to the console, printed as its link (valid 72 hours, once). How the first admin of a
  * deployment is made; after that, admins and owners invite from the console. Recorded in the
- * audit log with no staff member (the command line).
+ * audit log with no staff member (the command line). The link is also mailed to the invitee in
+ * `--language` (English by default), straight to the mail server (or the development mailbox);
+ * a mail that fails is reported, and the printed link still works.
  */
 import { parseArgs } from 'node:util';
 import { isStaffRole } from '@sentiero/contract/access';
+import { findLanguage } from '@sentiero/contract/languages';
 import { openDatabase } from '@sentiero/db/client';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import {
   createInvitation,
   findOperatorAreaIdsBySlug,
   findOperatorBySlug,
+  mailInvitation,
 } from '../apps/api/src/modules/staff/index.ts';
 import { recordAudit } from '../apps/api/src/platform/audit-repo.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { mailboxTransport, smtpTransport } from '../apps/api/src/platform/mail.ts';
 
 const USAGE =
-  'Usage: npm run staff -- invite --email E --role admin|support|owner|manager|desk|accountant|ranger [--operator SLUG] [--areas a,b]';
+  'Usage: npm run staff -- invite --email E --role admin|support|owner|manager|desk|accountant|ranger [--operator SLUG] [--areas a,b] [--language it|en|es|de|sl]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -31,6 +36,7 @@ const { positionals, values } = parseArgs({
     role: { type: 'string' },
     operator: { type: 'string' },
     areas: { type: 'string' },
+    language: { type: 'string' },
   },
 });
 if (positionals[0] !== 'invite') fail('Unknown command.');
@@ -38,6 +44,8 @@ const email = values.email?.trim().toLowerCase();
 if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) fail('--email is required.');
 const role = values.role ?? '';
 if (!isStaffRole(role)) fail(`--role must be one of the staff roles, not "${role}".`);
+const language = findLanguage(values.language ?? 'en');
+if (!language) fail(`--language must be one of it, en, es, de, sl, not "${values.language}".`);
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
@@ -81,6 +89,20 @@ try {
     });
     return made;
   });
+  const transport = config.mail.smtpUrl
+    ? smtpTransport(config.mail.smtpUrl, config.mail.from)
+    : mailboxTransport(database.db, config.mail.from);
+  const mailed = await mailInvitation(
+    {
+      db: database.db,
+      mail: { send: (mail) => transport.deliver(mail) },
+      config,
+      log: { error: (details, message) => console.error(message, details) },
+    },
+    { to: email, language, inviterName: null, role, operatorId: operator?.id ?? null, link },
+  );
+  transport.close();
+  if (!mailed) console.error(`The invitation mail to ${email} could not be sent: pass the link on by hand.`);
   console.log(
     `Invitation for ${email} as ${role}${operator ? ` of ${operator.name}` : ''}, valid until ${expiresAt.toISOString()}:\n${link}`,
   );

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZEmail } from './account-fields.ts';
-import { ZLanguageParam } from './common.ts';
+import { formList, ZLanguageParam } from './common.ts';
 import { ZStaffGrant, ZStaffRole } from './console-auth.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { LANGUAGES } from './languages.ts';
+import { ZId } from './paging.ts';
 
 /*
  * An operator's team (issue 23): its owner (or Sentiero's admin) invites people, changes and
@@ -10,7 +12,19 @@ import { defineEndpoint } from './endpoint.ts';
  * re-authentication (`/console/reauthenticate`).
  */
 
-const ZAreaIds = z.array(z.number().int().positive()).min(1).max(500).nullable().optional();
+/**
+ * The areas a role is narrowed to, as forms send a list (comma-separated in form-data); none (or
+ * an empty list) means all the operator's areas.
+ */
+const ZAreaIds = formList(ZId, 500)
+  .transform((ids) => (ids.length > 0 ? [...new Set(ids)] : null))
+  .nullable()
+  .optional();
+
+/** Members of a team on one page of the console's list. */
+export const TEAM_PAGE_SIZE = 20;
+
+const ZOperatorRef = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 
 export const consoleTeam = defineEndpoint({
   path: '/console/team',
@@ -18,18 +32,31 @@ export const consoleTeam = defineEndpoint({
   access: 'team.manage',
   tag: 'console',
   summary:
-    "An operator's team: each staff member with the roles they hold for it, and the pending invitations.",
-  input: z.object({ lng: ZLanguageParam, operator_id: z.coerce.number().int().positive() }),
+    "An operator's team, a page at a time: each staff member with the roles they hold for it and since when, the pending invitations, the operator's areas (to narrow a role to) and the operators whose team the caller manages. With no operator_id, the first of those.",
+  input: z.object({
+    lng: ZLanguageParam,
+    operator_id: z.coerce.number().int().positive().optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  }),
   output: z.object({
+    operators: z.array(ZOperatorRef),
+    /** Null when the caller manages no operator's team. */
+    operator: ZOperatorRef.nullable(),
+    areas: z.array(z.object({ id: z.number().int(), name: z.string() })),
     members: z.array(
       z.object({
         staff_id: z.number().int(),
         name: z.string(),
         email: z.string(),
         disabled: z.boolean(),
+        /** When they first got a role for this operator. */
+        since: z.string(),
         grants: z.array(ZStaffGrant),
       }),
     ),
+    page: z.number().int(),
+    pages: z.number().int(),
+    total: z.number().int(),
     invitations: z.array(
       z.object({ id: z.number().int(), email: z.string(), role: ZStaffRole, expires_at: z.string() }),
     ),
@@ -42,15 +69,18 @@ export const consoleTeamInvite = defineEndpoint({
   access: 'team.manage',
   tag: 'console',
   summary:
-    "Invites someone to an operator's team (or, for an admin, to Sentiero's staff with no operator): the link is valid 72 hours, once.",
+    "Invites someone to an operator's team (or, for an admin, to Sentiero's staff with no operator): the link is valid 72 hours, once, and is mailed to them in `language` (the inviter's by default). The link is answered too, so a mail that could not be sent leaves no invitation nobody knows of (`mail_sent` false).",
   input: z.object({
     lng: ZLanguageParam,
     email: ZEmail,
     role: ZStaffRole,
-    operator_id: z.number().int().positive().nullable(),
+    /** None: Sentiero's own staff (an admin's invitation only). Form-data cannot send null. */
+    operator_id: ZId.nullable().default(null),
     area_ids: ZAreaIds,
+    /** The language of the invitation mail; the inviter's own when left out. */
+    language: z.enum(LANGUAGES).optional(),
   }),
-  output: z.object({ link: z.string(), expires_at: z.string() }),
+  output: z.object({ link: z.string(), expires_at: z.string(), mail_sent: z.boolean() }),
 });
 
 export const consoleTeamGrantChange = defineEndpoint({
@@ -61,7 +91,7 @@ export const consoleTeamGrantChange = defineEndpoint({
   summary: "Changes a team member's role for the operator, or the areas it is narrowed to.",
   input: z.object({
     lng: ZLanguageParam,
-    grant_id: z.number().int().positive(),
+    grant_id: ZId,
     role: ZStaffRole,
     area_ids: ZAreaIds,
     reason: z.string().trim().max(500).optional(),
@@ -77,7 +107,7 @@ export const consoleTeamGrantRevoke = defineEndpoint({
   summary: 'Takes a role away from a team member, from their next request on.',
   input: z.object({
     lng: ZLanguageParam,
-    grant_id: z.number().int().positive(),
+    grant_id: ZId,
     reason: z.string().trim().max(500).optional(),
   }),
   output: z.object({ ok: z.literal(true) }),

@@ -179,6 +179,7 @@ export const PAGES = {
   consoleInvitation: definePage('/console/invitation/:token'),
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
+  consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -135,6 +135,7 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleInvitation, () => import('../features/console/routes/invitation.tsx')),
     lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
     lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
+    lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
     unknownPath,
   ],
 };

@@ -1,16 +1,21 @@
 import { isSentieroRole, type StaffRole } from '@sentiero/contract/access';
 import type { consoleInvitationAccept } from '@sentiero/contract/console-auth';
+import type { Language } from '@sentiero/contract/languages';
 import { PAGES } from '@sentiero/contract/pages';
 import type { Db, Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit-repo.ts';
+import type { Config } from '../../platform/config.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/sessions.ts';
+import { staffInvitationMail } from './mails.ts';
 import {
   findInvitationByTokenHash,
   findOperatorAreaIds,
+  findOperatorById,
   findStaffByEmail,
   insertGrant,
   insertInvitation,
@@ -67,6 +72,50 @@ export async function createInvitation(
     expiresAt,
   });
   return { invitation, link: `${origin}${PAGES.consoleInvitation.path({ token })}`, expiresAt };
+}
+
+/**
+ * Mails an invitation's link to the invitee. A mail that cannot be queued is logged and answered
+ * as false, never thrown: the invitation is already written, and its link is shown to the inviter
+ * (or printed) to be passed on by hand.
+ */
+export async function mailInvitation(
+  ctx: {
+    db: Db | Transaction;
+    mail: Pick<Mailer, 'send'>;
+    config: Pick<Config, 'brand'>;
+    log: { error(details: object, message: string): void };
+  },
+  v: {
+    to: string;
+    language: Language;
+    inviterName: string | null;
+    role: StaffRole;
+    operatorId: number | null;
+    link: string;
+  },
+): Promise<boolean> {
+  try {
+    const operator = v.operatorId === null ? undefined : await findOperatorById(ctx.db, v.operatorId);
+    await ctx.mail.send({
+      to: v.to,
+      ...staffInvitationMail(
+        v.language,
+        {
+          inviterName: v.inviterName,
+          role: v.role,
+          operatorName: operator?.name ?? null,
+          link: v.link,
+          validHours: INVITATION_HOURS,
+        },
+        ctx.config.brand,
+      ),
+    });
+    return true;
+  } catch (error) {
+    ctx.log.error({ err: error, to: v.to }, 'the invitation mail could not be sent');
+    return false;
+  }
 }
 
 /** An invitation still to be accepted; an unknown, used or expired one is refused, each clearly. */

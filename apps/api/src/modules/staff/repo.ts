@@ -1,6 +1,8 @@
+import type { Language } from '@sentiero/contract/languages';
 import type { Db, Transaction } from '@sentiero/db/client';
+import { localized } from '@sentiero/db/localized';
 import { areas, operators, staffAccounts, staffGrants, staffInvitations } from '@sentiero/db/schema';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, inArray, isNull, min } from 'drizzle-orm';
 
 type Handle = Db | Transaction;
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;
@@ -79,18 +81,55 @@ export async function findGrantsWithOperators(db: Handle, staffIds: readonly num
 }
 
 /** The staff members holding a role for an operator. */
-export async function findTeamMembers(db: Handle, operatorId: number) {
-  return db
-    .selectDistinct({
+/** A page of the staff holding a role for the operator, by name, and how many they are in all. */
+export async function findTeamMembers(
+  db: Handle,
+  operatorId: number,
+  page: { limit: number; offset: number },
+) {
+  const held = eq(staffGrants.operatorId, operatorId);
+  const rows = await db
+    .select({
       id: staffAccounts.id,
       name: staffAccounts.name,
       email: staffAccounts.email,
       disabledAt: staffAccounts.disabledAt,
+      since: min(staffGrants.createdAt),
     })
     .from(staffAccounts)
     .innerJoin(staffGrants, eq(staffGrants.staffId, staffAccounts.id))
-    .where(eq(staffGrants.operatorId, operatorId))
-    .orderBy(asc(staffAccounts.id));
+    .where(held)
+    .groupBy(staffAccounts.id)
+    .orderBy(asc(staffAccounts.name), asc(staffAccounts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db
+    .select({ total: countDistinct(staffGrants.staffId) })
+    .from(staffGrants)
+    .where(held);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The operators whose team may be managed: all of them, or those of the caller's grants. */
+export async function findOperatorsIn(db: Handle, ids: readonly number[] | 'all') {
+  const columns = { id: operators.id, slug: operators.slug, name: operators.name };
+  if (ids === 'all') return db.select(columns).from(operators).orderBy(asc(operators.name));
+  if (ids.length === 0) return [];
+  return db
+    .select(columns)
+    .from(operators)
+    .where(inArray(operators.id, [...ids]))
+    .orderBy(asc(operators.name));
+}
+
+/** An operator's areas, named in the reader's language, for narrowing a grant. */
+export async function findOperatorAreas(db: Handle, operatorId: number, language: Language) {
+  const name = localized(areas.name, language);
+  return db
+    .select({ id: areas.id, name })
+    .from(areas)
+    .where(eq(areas.operatorId, operatorId))
+    .orderBy(asc(name));
 }
 
 export async function findOperatorById(db: Handle, id: number) {

@@ -76,7 +76,7 @@ export function registerStaffRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleReauthenticate, (ctx, input) => reauthenticateStaff(ctx, input), {
     rateLimit: LOGIN_LIMIT,
   });
-  registerEndpoint(app, consoleTeam, (ctx, input) => listTeam(ctx, input.operator_id));
+  registerEndpoint(app, consoleTeam, (ctx, input) => listTeam(ctx, input));
   registerEndpoint(app, consoleTeamInvite, (ctx, input) => inviteToTeam(ctx, input));
   registerEndpoint(app, consoleTeamGrantChange, (ctx, input) => changeGrant(ctx, input));
   registerEndpoint(app, consoleTeamGrantRevoke, (ctx, input) => revokeGrant(ctx, input));

@@ -1,3 +1,4 @@
+import { TEAM_PAGE_SIZE } from '@sentiero/contract/console-team';
 import { auditLog } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -168,5 +169,62 @@ describe('demo staff', () => {
     expect(printed).toContain('admin@console.sentiero.localhost');
     expect(printed).toContain('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
     expect(await createDemoStaff(sut.database.db, config)).toBeNull();
+  });
+});
+
+describe("the team's list", () => {
+  it("pages the members by name with their roles and since when, the operator's areas and the teams one manages", async () => {
+    const { a, b } = await twoOperators();
+    const area = await createArea(sut.database.db, { operatorId: a.id });
+    const owner = await createStaff(sut.database.db, { role: 'owner', operatorId: a.id });
+    for (let i = 0; i < TEAM_PAGE_SIZE; i++) {
+      await createStaff(sut.database.db, { role: 'desk', operatorId: a.id, areaIds: [area.id] });
+    }
+    await createStaff(sut.database.db, { role: 'desk', operatorId: b.id });
+    const browser = await signInStaff(sut, owner, clock);
+    const first = (await browser.get('/api/console/team?lng=en')).json();
+    expect(first.operators).toEqual([{ id: a.id, slug: a.slug, name: a.name }]);
+    expect(first.operator).toEqual({ id: a.id, slug: a.slug, name: a.name });
+    expect(first.areas).toEqual([expect.objectContaining({ id: area.id })]);
+    expect(first).toMatchObject({ page: 1, pages: 2, total: TEAM_PAGE_SIZE + 1 });
+    expect(first.members).toHaveLength(TEAM_PAGE_SIZE);
+    expect(first.members[0]).toMatchObject({ since: expect.stringMatching(/^\d{4}-/) });
+    const second = (await browser.get(`/api/console/team?lng=en&operator_id=${a.id}&page=2`)).json();
+    expect(second.members).toHaveLength(1);
+    const names = [...first.members, ...second.members].map((member: { name: string }) => member.name);
+    expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+  });
+});
+
+describe("the team's forms", () => {
+  it('take ids as text and areas as a comma list, as the console sends them in form-data', async () => {
+    const { a } = await twoOperators();
+    const first = await createArea(sut.database.db, { operatorId: a.id });
+    const second = await createArea(sut.database.db, { operatorId: a.id });
+    const owner = await signInStaff(
+      sut,
+      await createStaff(sut.database.db, { role: 'owner', operatorId: a.id }),
+      clock,
+    );
+    const invited = await owner.postFiles(
+      '/api/console/team/invite?lng=en',
+      {
+        email: 'form-desk@console.test',
+        role: 'desk',
+        operator_id: String(a.id),
+        area_ids: `${first.id},${second.id}`,
+        language: 'sl',
+      },
+      [],
+    );
+    expect(invited.statusCode, invited.body).toBe(200);
+    const desk = await createStaff(sut.database.db, { role: 'desk', operatorId: a.id, areaIds: [first.id] });
+    const widened = await owner.postFiles(
+      '/api/console/team/grant/change?lng=en',
+      { grant_id: String(desk.grantId), role: 'manager' },
+      [],
+    );
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(widened.json()).toMatchObject({ role: 'manager', area_ids: null });
   });
 });

@@ -1,11 +1,13 @@
 import type { StaffRole } from '@sentiero/contract/access';
-import type {
-  consoleTeamGrantChange,
-  consoleTeamGrantRevoke,
-  consoleTeamInvite,
+import {
+  type consoleTeam,
+  type consoleTeamGrantChange,
+  type consoleTeamGrantRevoke,
+  type consoleTeamInvite,
+  TEAM_PAGE_SIZE,
 } from '@sentiero/contract/console-team';
 import type { z } from 'zod';
-import { requireStaffAccess } from '../../platform/access.ts';
+import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,13 +16,15 @@ import {
   TEAM_CHANGE_REAUTH_MINUTES,
 } from '../../platform/staff-reauthentication.ts';
 import type { StaffSession } from '../../platform/staff-sessions.ts';
-import { createInvitation, requireValidGrant } from './invitations.ts';
+import { createInvitation, mailInvitation, requireValidGrant } from './invitations.ts';
 import {
   deleteGrant,
   findGrant,
   findGrantsWithOperators,
   findOpenInvitations,
+  findOperatorAreas,
   findOperatorById,
+  findOperatorsIn,
   findTeamMembers,
   type GrantRow,
   updateGrant,
@@ -41,9 +45,19 @@ function grantAnswer(row: GrantRow, operator: { id: number; slug: string; name: 
   return { id: row.id, role: row.role as StaffRole, operator, area_ids: row.areaIds };
 }
 
-export async function listTeam(ctx: ServiceContext, operatorId: number) {
+export async function listTeam(ctx: ServiceContext, input: z.output<typeof consoleTeam.input>) {
+  const scope = staffListScope(ctx, 'team.manage');
+  const operators = await findOperatorsIn(ctx.db, scope.everywhere ? 'all' : scope.operatorIds);
+  const operatorId = input.operator_id ?? operators[0]?.id;
+  const empty = { areas: [], members: [], invitations: [], page: 1, pages: 1, total: 0 };
+  if (operatorId === undefined) return { operators, operator: null, ...empty };
   requireTeamAccess(ctx, operatorId);
-  const members = await findTeamMembers(ctx.db, operatorId);
+  const operator = operators.find((candidate) => candidate.id === operatorId);
+  if (!operator) throw new AppError('NOT_FOUND', 404);
+  const { rows: members, total } = await findTeamMembers(ctx.db, operatorId, {
+    limit: TEAM_PAGE_SIZE,
+    offset: (input.page - 1) * TEAM_PAGE_SIZE,
+  });
   const grants = (
     await findGrantsWithOperators(
       ctx.db,
@@ -52,20 +66,22 @@ export async function listTeam(ctx: ServiceContext, operatorId: number) {
   ).filter((grant) => grant.operatorId === operatorId);
   const invitations = await findOpenInvitations(ctx.db, operatorId, ctx.clock.now());
   return {
+    operators,
+    operator,
+    areas: await findOperatorAreas(ctx.db, operatorId, ctx.lang),
     members: members.map((member) => ({
       staff_id: member.id,
       name: member.name,
       email: member.email,
       disabled: member.disabledAt !== null,
+      since: (member.since ?? new Date(0)).toISOString(),
       grants: grants
         .filter((grant) => grant.staffId === member.id)
-        .map((grant) => ({
-          id: grant.id,
-          role: grant.role as StaffRole,
-          operator: { id: operatorId, slug: grant.operatorSlug ?? '', name: grant.operatorName ?? '' },
-          area_ids: grant.areaIds,
-        })),
+        .map((grant) => ({ id: grant.id, role: grant.role as StaffRole, operator, area_ids: grant.areaIds })),
     })),
+    page: input.page,
+    pages: Math.max(1, Math.ceil(total / TEAM_PAGE_SIZE)),
+    total,
     invitations: invitations.map((invitation) => ({
       id: invitation.id,
       email: invitation.email,
@@ -82,7 +98,7 @@ export async function inviteToTeam(ctx: ServiceContext, input: z.output<typeof c
     throw new AppError('NOT_FOUND', 404);
   }
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const made = await ctx.db.transaction(async (tx) => {
     const { invitation, link, expiresAt } = await createInvitation(tx, ctx.origin, {
       email: input.email,
       role: input.role,
@@ -102,8 +118,18 @@ export async function inviteToTeam(ctx: ServiceContext, input: z.output<typeof c
         area_ids: [null, invitation.areaIds],
       },
     });
-    return { link, expires_at: expiresAt.toISOString() };
+    return { email: invitation.email, link, expiresAt };
   });
+  // After the commit: the invitation stands whatever the mail does, and its link is answered.
+  const mailSent = await mailInvitation(ctx, {
+    to: made.email,
+    language: input.language ?? staff.language,
+    inviterName: staff.name,
+    role: input.role,
+    operatorId: input.operator_id,
+    link: made.link,
+  });
+  return { link: made.link, expires_at: made.expiresAt.toISOString(), mail_sent: mailSent };
 }
 
 /** A grant of a team the caller manages; another team's grant is refused like its team. */

@@ -57,3 +57,41 @@ export function useStartEnrolment() {
 }
 
 export type ConsoleMe = ApiOutput<'consoleMe'>;
+
+export function teamQueryOptions(operatorId: number | undefined, page: number) {
+  return queryOptions({
+    queryKey: ['console', 'team', operatorId ?? null, page],
+    queryFn: () => callApi('consoleTeam', { operator_id: operatorId, page }),
+  });
+}
+
+/** An operator's team, a page at a time (the first operator the caller manages when none is named). */
+export function useTeam(operatorId: number | undefined, page: number) {
+  return useQuery(teamQueryOptions(operatorId, page));
+}
+
+/** A change of a team: the team's pages are read again after it. */
+function useTeamChange<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'team'] }),
+  });
+}
+
+export const useInviteToTeam = () =>
+  useTeamChange((input: ApiInput<'consoleTeamInvite'>) => callApi('consoleTeamInvite', input));
+
+export const useChangeGrant = () =>
+  useTeamChange((input: ApiInput<'consoleTeamGrantChange'>) => callApi('consoleTeamGrantChange', input));
+
+export const useRevokeGrant = () =>
+  useTeamChange((input: ApiInput<'consoleTeamGrantRevoke'>) => callApi('consoleTeamGrantRevoke', input));
+
+export function useReauthenticate() {
+  return useMutation({
+    mutationFn: (input: ApiInput<'consoleReauthenticate'>) => callApi('consoleReauthenticate', input),
+  });
+}
+
+export type TeamPage = ApiOutput<'consoleTeam'>;

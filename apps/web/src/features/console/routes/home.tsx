@@ -1,51 +1,26 @@
-import type { Permission } from '@sentiero/contract/access';
 import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { type ConsoleMe, useConsoleLogout, useConsoleSession } from '../api.ts';
-import { FailureAlert } from '../components/console-card.tsx';
-import { visibleSections } from '../navigation.ts';
+import { type ConsoleMe, useConsoleLogout } from '../api.ts';
+import { ConsoleNav } from '../components/console-nav.tsx';
+import { SessionGate } from '../components/session-gate.tsx';
 
 /**
  * `/console`: who is signed in, for which operators and in which roles, and the sections their
  * permissions open. A browser whose session is not complete is sent to the step it is at.
  */
 export function Component() {
-  const { t } = useTranslation(['console', 'errors']);
-  const session = useConsoleSession();
-  // A session read before the last sign-in step may be out of date: wait for the fresh answer.
-  if (session.isPending || (session.isFetching && session.isStale)) return <Spinner size="large" />;
-  if (session.isError) return <FailureAlert error={session.error} fallback={t('errors:INTERNAL')} />;
-  const { stage, me } = session.data;
-  if (stage === 'none') return <Navigate to={PAGES.consoleSignIn.path()} replace />;
-  if (stage === 'enrol') return <Navigate to={PAGES.consoleEnrol.path()} replace />;
-  if (stage === 'code' || !me) return <Navigate to={PAGES.consoleCode.path()} replace />;
-  return <ConsoleHome me={me} />;
+  return <SessionGate>{(me) => <ConsoleHome me={me} />}</SessionGate>;
 }
 
 function ConsoleHome({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation('console');
   const navigate = useNavigate();
   const logout = useConsoleLogout();
-  const sections = visibleSections(me.permissions as Permission[]);
   return (
     <div className="flex flex-col gap-6 py-6 md:flex-row">
-      <nav aria-label={t('home.navigation')} className="md:w-56 md:shrink-0">
-        <ul className="flex gap-2 md:flex-col">
-          {sections.map((section) => (
-            <li key={section.id}>
-              <Link
-                to={section.path}
-                className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-200"
-              >
-                {t(`sections.${section.id}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleNav me={me} />
       <section className="flex-1 space-y-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="font-bold text-2xl text-stone-900">{t('home.greeting', { name: me.name })}</h1>

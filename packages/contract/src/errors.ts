@@ -57,6 +57,9 @@ export const ERROR_CODES = [
   'TWO_FACTOR_ENROLLED',
   'TWO_FACTOR_PENDING',
   'REAUTHENTICATION_REQUIRED',
+  'LAST_OWNER',
+  'ISSUE_ALREADY_SENT',
+  'ISSUE_NOT_SENDING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

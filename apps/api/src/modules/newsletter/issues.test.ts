@@ -218,7 +218,7 @@ describe('composing a newsletter issue', () => {
     await runIssueSend(deps, id);
     expect(mailsTo(reader.email)).toEqual([]);
     await expect(sendIssueNow(ctx, queue, id, BY)).rejects.toMatchObject({
-      code: 'NOT_ALLOWED_NOW',
+      code: 'ISSUE_ALREADY_SENT',
       status: 409,
     });
   });

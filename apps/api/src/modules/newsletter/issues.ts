@@ -100,7 +100,7 @@ export async function updateIssueDraft(
     ...texts,
     updatedAt: ctx.clock.now(),
   });
-  if (!after) throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (!after) throw new AppError('ISSUE_ALREADY_SENT', 409);
   return { before, after };
 }
 
@@ -159,7 +159,7 @@ export async function scheduleIssue(
     sentByStaffId: by.staffId,
     updatedAt: now,
   });
-  if (!after) throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (!after) throw new AppError('ISSUE_ALREADY_SENT', 409);
   await deps.queueIssueSend(id, when);
   return { before, after };
 }
@@ -179,7 +179,7 @@ export function sendIssueNow(
  */
 export async function resumeIssueSending(ctx: ServiceContext, deps: NewsletterIssueDeps, id: number) {
   const issue = await getIssue(ctx, id);
-  if (issue.state !== 'sending') throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (issue.state !== 'sending') throw new AppError('ISSUE_NOT_SENDING', 409);
   await deps.queueIssueSend(id, ctx.clock.now());
 }
 
@@ -190,7 +190,7 @@ export async function cancelIssue(ctx: ServiceContext, id: number, _by: StaffAct
     state: 'canceled',
     updatedAt: ctx.clock.now(),
   });
-  if (!after) throw new AppError('NOT_ALLOWED_NOW', 409);
+  if (!after) throw new AppError('ISSUE_ALREADY_SENT', 409);
   return { before, after };
 }
 

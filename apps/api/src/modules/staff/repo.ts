@@ -57,6 +57,28 @@ export async function updateGrant(
   return row;
 }
 
+/**
+ * The grants of a role for one operator (or Sentiero's own, `operatorId` null), locked until the
+ * transaction ends: two owners taking each other's role at once are served one after the other.
+ */
+export async function lockRoleHolders(
+  tx: Transaction,
+  role: GrantRow['role'],
+  operatorId: number | null,
+): Promise<number[]> {
+  const rows = await tx
+    .select({ id: staffGrants.id })
+    .from(staffGrants)
+    .where(
+      and(
+        eq(staffGrants.role, role),
+        operatorId === null ? isNull(staffGrants.operatorId) : eq(staffGrants.operatorId, operatorId),
+      ),
+    )
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
 export async function deleteGrant(db: Handle, id: number): Promise<void> {
   await db.delete(staffGrants).where(eq(staffGrants.id, id));
 }

@@ -127,6 +127,33 @@ describe("an operator's team", () => {
     ]);
   });
 
+  it('keeps at least one owner: the last cannot be revoked or made something else, not even by themselves', async () => {
+    const { a } = await twoOperators();
+    const owner = await createStaff(sut.database.db, { role: 'owner', operatorId: a.id });
+    const browser = await signInStaff(sut, owner, clock);
+    const revokeSelf = await browser.post('/api/console/team/grant/revoke?lng=it', {
+      grant_id: owner.grantId,
+    });
+    expect(revokeSelf.statusCode).toBe(409);
+    expect(revokeSelf.json()).toMatchObject({
+      code: 'LAST_OWNER',
+      message: 'Prima qualcun altro deve avere questo ruolo: l’ultimo titolare non può essere rimosso',
+    });
+    const demote = { grant_id: owner.grantId, role: 'manager' };
+    expect((await browser.post('/api/console/team/grant/change?lng=en', demote)).json().code).toBe(
+      'LAST_OWNER',
+    );
+    // With a second owner, either may step down.
+    await createStaff(sut.database.db, { role: 'owner', operatorId: a.id });
+    const stepDown = await browser.post('/api/console/team/grant/change?lng=en', demote);
+    expect(stepDown.statusCode, stepDown.body).toBe(200);
+    const actions = await sut.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.operatorId, a.id));
+    expect(actions).toEqual([{ action: 'team.change' }]);
+  });
+
   it("refuses another operator's grant like its team", async () => {
     const { a, b } = await twoOperators();
     const ownerOfA = await signInStaff(

@@ -6,6 +6,7 @@ import {
   type consoleTeamInvite,
   TEAM_PAGE_SIZE,
 } from '@sentiero/contract/console-team';
+import type { Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import { auditStaffChange } from '../../platform/audit.ts';
@@ -27,6 +28,7 @@ import {
   findOperatorsIn,
   findTeamMembers,
   type GrantRow,
+  lockRoleHolders,
   updateGrant,
 } from './repo.ts';
 
@@ -147,6 +149,7 @@ export async function changeGrant(ctx: ServiceContext, input: z.output<typeof co
   await requireValidGrant(ctx.db, { role: input.role, operatorId: grant.operatorId, areaIds });
   const operator = grant.operatorId === null ? null : await findOperatorById(ctx.db, grant.operatorId);
   const changed = await ctx.db.transaction(async (tx) => {
+    if (input.role !== grant.role) await keepOneHolder(tx, grant);
     const row = await updateGrant(tx, grant.id, { role: input.role, areaIds: areaIds ? [...areaIds] : null });
     await auditStaffChange(tx, ctx, staff, {
       operatorId: grant.operatorId,
@@ -167,6 +170,7 @@ export async function changeGrant(ctx: ServiceContext, input: z.output<typeof co
 export async function revokeGrant(ctx: ServiceContext, input: z.output<typeof consoleTeamGrantRevoke.input>) {
   const { staff, grant } = await requireManagedGrant(ctx, input.grant_id);
   await ctx.db.transaction(async (tx) => {
+    await keepOneHolder(tx, grant);
     await deleteGrant(tx, grant.id);
     await auditStaffChange(tx, ctx, staff, {
       operatorId: grant.operatorId,
@@ -178,4 +182,15 @@ export async function revokeGrant(ctx: ServiceContext, input: z.output<typeof co
     });
   });
   return { ok: true as const };
+}
+
+/**
+ * An operator keeps at least one owner, and Sentiero at least one admin: nobody can take the last
+ * one's role away, themselves included, or nobody could run the team any more (409 `LAST_OWNER`).
+ */
+async function keepOneHolder(tx: Transaction, grant: GrantRow): Promise<void> {
+  const top = grant.operatorId === null ? 'admin' : 'owner';
+  if (grant.role !== top) return;
+  const holders = await lockRoleHolders(tx, top, grant.operatorId);
+  if (holders.length <= 1) throw new AppError('LAST_OWNER', 409);
 }

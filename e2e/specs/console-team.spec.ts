@@ -15,7 +15,7 @@ const ADMIN = {
 };
 const OPERATOR = 'Consorzio Turistico Valli Trentine';
 
-test('the admin invites an owner in Italian; the invitee joins from the mail, sets up an authenticator and sees their role', async ({
+test('the admin invites an owner in Italian; the invitee joins from the mail, sets up an authenticator and sees their role; the only owner cannot be demoted', async ({
   page,
   browser,
   request,
@@ -76,8 +76,9 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   await expect(newcomer.getByText(OPERATOR, { exact: true })).toBeVisible();
   await context.close();
 
-  // The admin makes the new owner a manager. Their sign-in is recent, so the server would not ask
-  // who they are: its first answer is made to ask, as it would ten minutes later.
+  // The admin tries to make the new owner a manager. Their sign-in is recent, so the server would
+  // not ask who they are: its first answer is made to ask, as it would ten minutes later. Once
+  // confirmed, the server refuses: the operator would be left without an owner.
   let asked = false;
   await page.route('**/api/console/team/grant/change?**', async (route) => {
     if (asked) return route.continue();
@@ -98,6 +99,11 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   await dialog.getByLabel('Password or 6-digit code').fill(ADMIN.password);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row.getByText('Manager', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Change' })).toBeVisible();
+  await expect(
+    page.getByText('Someone else must hold this role first: the last owner cannot be removed'),
+  ).toBeVisible();
+  await page.reload();
+  const unchanged = page.getByRole('listitem').filter({ hasText: invitee });
+  await expect(unchanged).toContainText('Owner');
+  await expect(unchanged).not.toContainText('Manager');
 });

@@ -1,11 +1,9 @@
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { Readable } from 'node:stream';
 import type { Permission } from '@sentiero/contract/access';
 import { ENDPOINTS } from '@sentiero/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from './test/app.ts';
 import { createMember } from './test/factories.ts';
+import { cookieOf, listenCountingBytes, postStreamed } from './test/streamed-requests.ts';
 
 /*
  * Who may call each endpoint, as its declaration says (ADR 027): every path of the API is listed
@@ -158,55 +156,25 @@ describe('who may call each endpoint', () => {
 });
 
 let sut: TestApp;
-let origin: string;
 let plain: Browser;
-const sockets: Socket[] = [];
+let net: Awaited<ReturnType<typeof listenCountingBytes>>;
 
 beforeAll(async () => {
   sut = await createTestApp({ RATE_LIMITS: 'off' });
-  sut.app.server.on('connection', (socket: Socket) => sockets.push(socket));
-  await sut.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(sut.app.server.address() as AddressInfo).port}`;
+  net = await listenCountingBytes(sut);
   plain = await createMember(sut, 'Senzaplus');
 });
 afterAll(() => sut.close());
 
 const CHUNK = Buffer.alloc(16 * 1024, 0x20);
 /** A JSON body of spaces, sent in chunks with no length until the answer comes. */
-function postEndlessJson(path: string, cookie?: string): Promise<{ status: number; body: string }> {
-  let answered = false;
-  const body = new Readable({
-    read() {
-      this.push(answered ? null : CHUNK);
-    },
-  });
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${origin}/api${path}?lng=en`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    });
-    outgoing.on('response', (response) => {
-      answered = true;
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (part) => {
-        text += part;
-      });
-      response.on('end', () => {
-        outgoing.destroy();
-        resolve({ status: response.statusCode ?? 0, body: text });
-      });
-    });
-    // The server closing the connection while this side still sends is the point, not a failure.
-    outgoing.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    body.pipe(outgoing);
-  });
-}
+const postEndlessJson = (path: string, cookie?: string) =>
+  postStreamed(
+    `${net.origin}/api${path}?lng=en`,
+    { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    () => CHUNK,
+  );
 
-const cookieOf = (browser: Browser) => [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-const readSince = (from: number) => sockets.slice(from).reduce((sum, socket) => sum + socket.bytesRead, 0);
 /** Fastify's body limit: a server that read the body would read past it before refusing. */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -214,11 +182,11 @@ describe('an endpoint for members', () => {
   it('asks a visitor to log in without reading the body', async () => {
     expect(guarded.length).toBeGreaterThan(40);
     for (const { path } of guarded) {
-      const from = sockets.length;
+      const from = net.mark();
       const answer = await postEndlessJson(path);
       expect(answer.status, `${path}: ${answer.body}`).toBe(401);
       expect(JSON.parse(answer.body).code, path).toBe('UNAUTHENTICATED');
-      expect(readSince(from), path).toBeLessThan(BODY_LIMIT / 2);
+      expect(net.readSince(from), path).toBeLessThan(BODY_LIMIT / 2);
     }
   });
 
@@ -226,11 +194,11 @@ describe('an endpoint for members', () => {
     const premium = guarded.filter(({ path }) => ACCESS[path] === 'premium');
     expect(premium.length).toBeGreaterThan(10);
     for (const { path } of premium) {
-      const from = sockets.length;
+      const from = net.mark();
       const answer = await postEndlessJson(path, cookieOf(plain));
       expect(answer.status, `${path}: ${answer.body}`).toBe(403);
       expect(JSON.parse(answer.body).code, path).toBe('PREMIUM_REQUIRED');
-      expect(readSince(from), path).toBeLessThan(BODY_LIMIT / 2);
+      expect(net.readSince(from), path).toBeLessThan(BODY_LIMIT / 2);
     }
   });
 

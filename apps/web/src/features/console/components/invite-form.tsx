@@ -10,6 +10,7 @@ import { type TeamPage, useInviteToTeam } from '../api.ts';
 import { areaChoice } from '../team-logic.ts';
 import { AreaPicker } from './area-picker.tsx';
 import { FailureAlert } from './console-card.tsx';
+import { RoleSelect } from './role-select.tsx';
 
 /** Invites someone to the operator's team: the link is mailed to them and shown here too. */
 export function InviteForm({
@@ -76,22 +77,7 @@ export function InviteForm({
           error={fieldErrors.email ? t('team.invite.emailInvalid') : undefined}
           required
         />
-        <FormField label={t('team.role')}>
-          {(control) => (
-            <select
-              {...control}
-              className={inputClass}
-              value={role}
-              onChange={(event) => setRole(event.target.value as OperatorRole)}
-            >
-              {roles.map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {t(`roles.${candidate}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <RoleSelect roles={roles} value={role} onChange={setRole} />
         <FormField label={t('team.invite.language')} hint={t('team.invite.languageHint')}>
           {(control) => (
             <select

@@ -2,11 +2,11 @@ import type { OperatorRole } from '@sentiero/contract/access';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
-import { FormField, inputClass } from '../../../ui/form-field.tsx';
 import { type TeamPage, useChangeGrant, useRevokeGrant } from '../api.ts';
 import { areaChoice, areaNames, type TeamRow, teamRows } from '../team-logic.ts';
 import { AreaPicker } from './area-picker.tsx';
 import { FailureAlert } from './console-card.tsx';
+import { RoleSelect } from './role-select.tsx';
 
 type Run = (action: () => Promise<unknown>) => Promise<void>;
 
@@ -138,22 +138,7 @@ function GrantEditor({
       noValidate
     >
       <FailureAlert error={change.error} fallback={t('errors:INTERNAL')} />
-      <FormField label={t('team.role')}>
-        {(control) => (
-          <select
-            {...control}
-            className={inputClass}
-            value={role}
-            onChange={(event) => setRole(event.target.value as OperatorRole)}
-          >
-            {roles.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {t(`roles.${candidate}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <RoleSelect roles={roles} value={role} onChange={setRole} />
       <AreaPicker areas={areas} chosen={chosen} onChange={setChosen} />
       <div className="flex gap-2">
         <Button type="submit" busy={change.isPending}>

@@ -21,7 +21,7 @@ export function Component() {
 }
 
 function TeamScreen({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = Number(searchParams.get('operator'));
   const operatorId = Number.isInteger(chosen) && chosen > 0 ? chosen : undefined;
@@ -78,7 +78,8 @@ function TeamScreen({ me }: { me: ConsoleMe }) {
                 operator={operator}
                 areas={data.areas}
                 roles={roles}
-                defaultLanguage={me.language}
+                // The language the staff member is reading the console in, else their account's.
+                defaultLanguage={i18n.resolvedLanguage ?? me.language}
                 run={run}
               />
             )}

@@ -140,16 +140,30 @@ test('a Sentiero+ member follows an area, turns on notifications on the phone an
   expect(payload).toMatchObject({ title: areaName, url: `/events/${areaId}` });
   expect(payload.body).toContain('Crescita prevista fino a');
 
-  // The phone gets it: the payload reaches the app's service worker, which shows the alert.
+  // The phone gets it: the payload reaches the app's service worker, which shows the alert. It
+  // goes to the registration whose worker is activated, as a browser delivers pushes only there;
+  // whatever the worker reports as an error is kept, so a failure says what the worker saw.
   const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  const activated = new Set<string>();
+  const workerErrors: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const each of event.registrations) registrations.set(each.registrationId, each);
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const version of event.versions)
+      if (version.status === 'activated') activated.add(version.registrationId);
+  });
+  cdp.on('ServiceWorker.workerErrorReported', (event) => workerErrors.push(event.errorMessage.errorMessage));
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.length).toBeGreaterThan(0);
-  const registration = registrations.find((each) => each.scopeURL.startsWith(baseURL ?? ''));
+  const ours = () =>
+    [...registrations].find(
+      ([id, each]) => !each.isDeleted && each.scopeURL === `${baseURL}/` && activated.has(id),
+    )?.[0];
+  await expect.poll(ours, { timeout: 10_000 }).toBeDefined();
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: new URL(baseURL ?? '').origin,
-    registrationId: registration?.registrationId ?? '',
+    registrationId: ours() ?? '',
     data: received?.text ?? '',
   });
   const shown = async () =>
@@ -161,7 +175,11 @@ test('a Sentiero+ member follows an area, turns on notifications on the phone an
         data: each.data,
       }));
     });
+  // The worker's errors are part of what is compared, so a failure shows them.
   await expect
-    .poll(shown, { timeout: 10_000 })
-    .toEqual([{ title: areaName, body: payload.body, data: { url: `/events/${areaId}` } }]);
+    .poll(async () => ({ shown: await shown(), workerErrors }), { timeout: 10_000 })
+    .toEqual({
+      shown: [{ title: areaName, body: payload.body, data: { url: `/events/${areaId}` } }],
+      workerErrors: [],
+    });
 });

@@ -7,6 +7,7 @@ import { type MailingContext, mailTickets } from './issue.ts';
 import { TICKET_MAIL_QUEUE } from './mails.ts';
 import { refreshPopularity } from './popularity.ts';
 import { recoverStrandedOrders } from './recover.ts';
+import { recheckPendingRefunds } from './refund-recheck.ts';
 import { type CheckoutDeps, expireHolds, type PaymentProviders } from './service.ts';
 
 /**
@@ -18,6 +19,8 @@ export const CHECKOUT_SCHEDULES = {
   expireHolds: { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2, retryDelaySeconds: 15 },
   /** Finishes the orders a crash left half way (`recoverStrandedOrders`). */
   recoverOrders: { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2, retryDelaySeconds: 15 },
+  /** Settles refunds whose provider never answered or whose webhook was lost (ADR 029). */
+  recheckRefunds: { queue: 'refunds-recheck', cron: '*/10 * * * *', retryLimit: 2, retryDelaySeconds: 60 },
   /** "Hottest" follows what sells: popularity is brought up to date every few minutes. */
   refreshPopularity: {
     queue: 'popularity-refresh',
@@ -63,6 +66,10 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
   await jobs.schedule({
     ...CHECKOUT_SCHEDULES.recoverOrders,
     run: () => recoverStrandedOrders({ db, clock, log }, deps),
+  });
+  await jobs.schedule({
+    ...CHECKOUT_SCHEDULES.recheckRefunds,
+    run: () => recheckPendingRefunds({ db, clock, log, mail: mailing.mail, config: mailing.config }, deps),
   });
   await jobs.schedule({
     ...CHECKOUT_SCHEDULES.refreshPopularity,

@@ -8,7 +8,7 @@ import {
   refunds,
   users,
 } from '@sentiero/db/schema';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'state'>;
@@ -181,4 +181,17 @@ export async function findRefundMailing(db: Db, orderId: number) {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.id, orderId), isNull(users.deletedAt)));
   return row;
+}
+
+/**
+ * Refunds still pending that were asked before `before`: the provider never answered (no
+ * reference) or its webhook never came. Oldest first, a page at a time.
+ */
+export async function findStalePendingRefunds(db: Db, before: Date, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.state, 'pending'), lt(refunds.createdAt, before)))
+    .orderBy(asc(refunds.id))
+    .limit(limit);
 }

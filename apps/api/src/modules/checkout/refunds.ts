@@ -128,7 +128,7 @@ async function resumeRefund(
  * Asks the provider with a key derived from the refund, so asking again after a timeout or a
  * crash can never give the money back twice.
  */
-async function askProvider(
+export async function askProvider(
   ctx: RefundContext,
   deps: Pick<CheckoutDeps, 'providers'>,
   order: OrderRow,

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import { markOnSiteOrderPaid, type OnSitePaymentHook } from './on-site-payment.ts';
+import { type RefundRecheckSummary, recheckPendingRefunds } from './refund-recheck.ts';
 import type { RefundContext } from './refund-settle.ts';
 import { type RefundOrderInput, type RefundOutcome, refundOrder } from './refunds.ts';
 import type { OrderRow } from './repo.ts';
@@ -23,6 +24,8 @@ const COUPON_LIMIT = { max: 10, timeWindow: '1 minute' };
 /** What the console's routes call to refund (ADR 029), with the providers this app was built with. */
 export type CheckoutRefunds = {
   refundOrder(ctx: RefundContext, input: RefundOrderInput): Promise<RefundOutcome>;
+  /** What the `refunds-recheck` job runs: settles refunds left pending by an outage or a lost webhook. */
+  recheckPending(ctx: RefundContext): Promise<RefundRecheckSummary>;
 };
 
 /** What the console's orders do through checkout: send the tickets again, take a pay-on-site payment. */
@@ -44,7 +47,10 @@ declare module 'fastify' {
 
 /** The checkout's endpoints; its background work is started by `startCheckoutJobs` (jobs.ts). */
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps) {
-  app.decorate('refunds', { refundOrder: (ctx, input) => refundOrder(ctx, deps, input) });
+  app.decorate('refunds', {
+    refundOrder: (ctx, input) => refundOrder(ctx, deps, input),
+    recheckPending: (ctx) => recheckPendingRefunds(ctx, deps),
+  });
   app.decorate('orderDesk', {
     resendTickets: (orderId) => deps.queueTicketMail(orderId),
     markPaidOnSite: (ctx, orderCode, onMarked) => markOnSiteOrderPaid(ctx, deps, orderCode, onMarked),

@@ -16,7 +16,12 @@ import {
   paypalIssue,
 } from './paypal-client.ts';
 import { createPaypalWebhookReader } from './paypal-webhooks.ts';
-import { type PaymentProvider, type PaymentStart, requireAmountCents } from './provider.ts';
+import {
+  type PaymentProvider,
+  type PaymentStart,
+  type RefundResult,
+  requireAmountCents,
+} from './provider.ts';
 
 /** PayPal Checkout (Orders v2): the buyer approves on PayPal, then `complete` captures the money. */
 export function paypalPayments(config: PaypalConfig): PaymentProvider {
@@ -106,12 +111,7 @@ export function paypalPayments(config: PaypalConfig): PaymentProvider {
           },
         });
         if (!result.id) throw new Error(`PayPal answered a refund of ${input.reference} without an id`);
-        if (result.status === RefundStatus.Completed) return { status: 'succeeded', reference: result.id };
-        if (result.status === RefundStatus.Failed || result.status === RefundStatus.Cancelled) {
-          return { status: 'failed', reference: result.id, reason: result.status.toLowerCase() };
-        }
-        // PENDING (an eCheck, a held balance): PAYMENT.CAPTURE.REFUNDED or a denial settles it later.
-        return { status: 'pending', reference: result.id };
+        return readPaypalRefund(result.id, result.status);
       } catch (error) {
         // Business refusals (CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED…); anything else is an outage.
         const issue = paypalIssue(error);
@@ -122,6 +122,11 @@ export function paypalPayments(config: PaypalConfig): PaymentProvider {
       }
     },
 
+    async lookUpRefund(reference) {
+      const { result } = await payments.getRefund({ refundId: reference });
+      return readPaypalRefund(reference, result.status);
+    },
+
     parseWebhook: createPaypalWebhookReader({
       apiBase,
       webhookId: config.webhookId,
@@ -129,4 +134,14 @@ export function paypalPayments(config: PaypalConfig): PaymentProvider {
       timeoutMs: PAYPAL_TIMEOUT_MS,
     }),
   };
+}
+
+/** A PayPal refund's status as ours. */
+function readPaypalRefund(reference: string, status: RefundStatus | undefined): RefundResult {
+  if (status === RefundStatus.Completed) return { status: 'succeeded', reference };
+  if (status === RefundStatus.Failed || status === RefundStatus.Cancelled) {
+    return { status: 'failed', reference, reason: status.toLowerCase() };
+  }
+  // PENDING (an eCheck, a held balance): PAYMENT.CAPTURE.REFUNDED or a denial settles it later.
+  return { status: 'pending', reference };
 }

@@ -79,6 +79,11 @@ export interface PaymentProvider {
   /** Answers the provider's refusal as `failed`; throws only when it could not be asked (an outage). */
   refund(input: RefundRequest): Promise<RefundResult>;
   /**
+   * How a refund that `refund` answered `pending` stands now, asked of the provider when its
+   * webhook never came. Throws only when the provider could not be asked.
+   */
+  lookUpRefund?(reference: string): Promise<RefundResult>;
+  /**
    * Verifies a webhook's signature and reads it; throws PaymentWebhookError when the signature is
    * wrong, answers null for events that do not change an order.
    */

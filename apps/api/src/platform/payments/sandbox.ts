@@ -94,6 +94,11 @@ export function sandboxPayments(options: SandboxOptions = {}): SandboxPaymentPro
       return result;
     },
 
+    async lookUpRefund(reference) {
+      const found = [...refunds.values()].find((result) => result.reference === reference);
+      return found ?? { status: 'failed', reference, reason: 'resource_missing' };
+    },
+
     refundedCents: (reference) => payments.get(reference)?.refundedCents ?? 0,
   };
 }

@@ -72,6 +72,10 @@ export function stripePayments(config: StripeConfig): PaymentProvider {
       }
     },
 
+    async lookUpRefund(reference) {
+      return readRefund(await stripe.refunds.retrieve(reference));
+    },
+
     async parseWebhook(rawBody, headers) {
       const event = verifyStripeEvent(stripe, config.webhookSecret, rawBody, headers);
       return readEvent(event);

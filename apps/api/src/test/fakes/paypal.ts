@@ -271,6 +271,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     const orderPath = /^\/v2\/checkout\/orders\/(\w+)$/.exec(request.path);
     const capturePath = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(request.path);
     const refundPath = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(request.path);
+    const refundReadPath = /^\/v2\/payments\/refunds\/(\w+)$/.exec(request.path);
 
     if (request.method === 'POST' && request.path === '/v2/checkout/orders') {
       const unit = body.purchase_units?.[0];
@@ -323,6 +324,11 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     if (request.method === 'GET' && orderPath?.[1]) {
       const order = fake.orders.get(orderPath[1]);
       return order ? { status: 200, body: capturedOrder(order) } : notFound();
+    }
+
+    if (request.method === 'GET' && refundReadPath?.[1]) {
+      const refund = fake.refunds.find((candidate) => candidate.id === refundReadPath[1]);
+      return refund ? { status: 200, body: refundBody(refund) } : notFound();
     }
 
     if (request.method === 'POST' && refundPath?.[1]) {

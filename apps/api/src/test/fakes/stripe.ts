@@ -340,7 +340,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url.pathname);
     const subscriptionPath = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(url.pathname);
     const productPath = /^\/v1\/products\/(\w+)$/.exec(url.pathname);
-    const route = `${request.method} ${subscriptionPath ? '/v1/subscriptions/:id' : productPath ? '/v1/products/:id' : url.pathname}`;
+    const refundPath = /^\/v1\/refunds\/(re_\w+)$/.exec(url.pathname);
+    const route = `${request.method} ${subscriptionPath ? '/v1/subscriptions/:id' : productPath ? '/v1/products/:id' : refundPath ? '/v1/refunds/:id' : url.pathname}`;
 
     switch (route) {
       case 'POST /v1/payment_intents': {
@@ -383,6 +384,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         fake.refunds.set(refund.id, refund);
         return { status: 200, body: refund };
+      }
+      case 'GET /v1/refunds/:id': {
+        const refund = fake.refunds.get(refundPath?.[1] ?? '');
+        return refund
+          ? { status: 200, body: refund }
+          : stripeError(404, 'resource_missing', 'No such refund', 'id');
       }
       case 'GET /v1/customers': {
         const email = url.searchParams.get('email');

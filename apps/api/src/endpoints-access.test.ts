@@ -143,6 +143,12 @@ const ACCESS: Record<string, Permission> = {
   '/console/order/resend': 'orders.resend',
   '/console/order/mark-paid': 'orders.markPaid',
   '/console/order/refund': 'orders.refund',
+  '/console/figures': 'figures.read',
+  '/console/figures.csv': 'figures.read',
+  '/console/statement': 'statements.read',
+  '/console/statement.csv': 'statements.read',
+  '/console/statement.pdf': 'statements.read',
+  '/console/operator/commission': 'operators.manage',
 };
 
 const endpoints = Object.values(ENDPOINTS);

@@ -180,6 +180,8 @@ export const PAGES = {
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
   consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
+  consoleFigures: definePage('/console/figures', { query: ['from', 'to', 'grain', 'split'] }),
+  consoleStatements: definePage('/console/statements', { query: ['operator', 'month'] }),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -8,6 +8,7 @@ export * from './schema/accounts.ts';
 export * from './schema/alerts.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/catalogue-photos.ts';
+export * from './schema/figures.ts';
 export * from './schema/finds.ts';
 export * from './schema/inbox.ts';
 export * from './schema/newsletter-issues.ts';

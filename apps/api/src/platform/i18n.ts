@@ -27,6 +27,8 @@ const NAMESPACE_DIRS = {
   mail: API_LOCALES_DIR,
   ticket: API_LOCALES_DIR,
   receipt: API_LOCALES_DIR,
+  // The console's monthly statements as PDF (ADR 036).
+  statement: API_LOCALES_DIR,
   finds: API_LOCALES_DIR,
 } as const;
 export type Namespace = keyof typeof NAMESPACE_DIRS;

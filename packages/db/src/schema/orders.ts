@@ -60,6 +60,12 @@ export const orders = pgTable(
     index('orders_pending_hold_idx').on(table.holdExpiresAt).where(sql`status = 'pending'`),
     // The console lists orders newest first (ADR 033).
     index('orders_created_at_idx').on(table.createdAt, table.id),
+    // The figures read the days not added up yet by payment time (ADR 036).
+    index('orders_paid_at_idx').on(table.paidAt).where(sql`paid_at is not null`),
+    // Pay-on-site orders whose money is still to be taken (ADR 036).
+    index('orders_open_on_site_idx')
+      .on(table.createdAt)
+      .where(sql`payment_method = 'cash' and paid_at is null and status in ('pending', 'paid', 'issued')`),
     check('orders_total_check', sql`${table.totalCents} >= 0`),
   ],
 );
@@ -161,7 +167,11 @@ export const ticketRedemptions = pgTable(
       .references(() => issuedTickets.id),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('ticket_redemptions_ticket_idx').on(table.issuedTicketId)],
+  (table) => [
+    index('ticket_redemptions_ticket_idx').on(table.issuedTicketId),
+    // The figures count check-ins by day (ADR 036).
+    index('ticket_redemptions_redeemed_at_idx').on(table.redeemedAt),
+  ],
 );
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;

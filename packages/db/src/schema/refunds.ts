@@ -46,6 +46,8 @@ export const refunds = pgTable(
     uniqueIndex('refunds_idempotency_idx').on(table.idempotencyKey),
     uniqueIndex('refunds_provider_reference_idx').on(table.providerReference),
     index('refunds_order_idx').on(table.orderId),
+    // The figures read refunds by the day they succeeded (ADR 036).
+    index('refunds_settled_at_idx').on(table.settledAt).where(sql`state = 'succeeded'`),
     check('refunds_amount_check', sql`${table.amountCents} >= 0`),
   ],
 );

@@ -36,8 +36,8 @@ export const operators = pgTable(
     kind: text('kind').$type<OperatorKind>().notNull(),
     vatNumber: text('vat_number'),
     contactEmail: text('contact_email').notNull(),
-    /** Sentiero's share of each sale, in hundredths of a percent (1500 = 15%). */
-    commissionBasisPoints: integer('commission_basis_points').notNull(),
+    /** Sentiero's share of each sale, in hundredths of a percent (1500 = 15%); 10% unless an admin sets it. */
+    commissionBasisPoints: integer('commission_basis_points').notNull().default(1000),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,0 +1,152 @@
+import type { consoleFigures, consoleFiguresCsv, FigureTable } from '@sentiero/contract/console-figures';
+import type { z } from 'zod';
+import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type CsvCell, euros, writeCsv } from './csv.ts';
+import { type FigurePeriod, findKeyLabels, findOpenOnSite, findPlaces, findSales } from './figures-repo.ts';
+import { findPremiumFigures } from './premium-figures-repo.ts';
+
+type FiguresInput = z.output<typeof consoleFigures.input>;
+type Figures = z.input<typeof consoleFigures.output>;
+
+/** Every bucket's first day from `from` to `to`: days, ISO weeks (from Monday) or months. */
+export function bucketsOf({ from, to, grain }: Pick<FigurePeriod, 'from' | 'to' | 'grain'>): string[] {
+  const day = new Date(`${from}T00:00:00Z`);
+  if (grain === 'week') day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  if (grain === 'month') day.setUTCDate(1);
+  const last = new Date(`${to}T00:00:00Z`);
+  const buckets: string[] = [];
+  while (day <= last) {
+    buckets.push(day.toISOString().slice(0, 10));
+    if (grain === 'day') day.setUTCDate(day.getUTCDate() + 1);
+    else if (grain === 'week') day.setUTCDate(day.getUTCDate() + 7);
+    else day.setUTCMonth(day.getUTCMonth() + 1);
+  }
+  return buckets;
+}
+
+/** Only Sentiero's admins see Sentiero+: a membership belongs to no operator. */
+function seesPremium(ctx: Pick<ServiceContext, 'staff'>): boolean {
+  return ctx.staff?.grants.some((grant) => grant.role === 'admin' && grant.scope === 'everywhere') ?? false;
+}
+
+/**
+ * The figures of the period in the staff member's scope (`figures.read`, applied in the queries):
+ * an operator's staff see only their operators' or areas' tickets.
+ */
+export async function getFigures(ctx: ServiceContext, input: FiguresInput): Promise<Figures> {
+  requireStaffAccess(ctx, 'figures.read');
+  const scope = staffListScope(ctx, 'figures.read');
+  const period: FigurePeriod = { from: input.from, to: input.to, grain: input.grain, split: input.split };
+  // One after the other: a pooled connection each would take three of the pool for one page.
+  const sales = await findSales(ctx.db, scope, period);
+  const places = await findPlaces(ctx.db, scope, period);
+  const onSite = await findOpenOnSite(ctx.db, scope, period);
+  const premium = seesPremium(ctx) ? await findPremiumFigures(ctx.db, period) : null;
+  const keys = [...new Set([...sales, ...places, ...onSite].map((row) => row.key))];
+  return {
+    from: input.from,
+    to: input.to,
+    grain: input.grain,
+    split: input.split,
+    buckets: bucketsOf(period),
+    keys: await findKeyLabels(ctx.db, input.split, keys, ctx.lang),
+    sales: sales.map((row) => ({
+      bucket: row.bucket,
+      key: row.key,
+      gross_cents: row.gross_cents,
+      refunds_cents: row.refunds_cents,
+      net_cents: row.gross_cents - row.refunds_cents,
+      orders: row.orders,
+      refunds: row.refunds,
+      coupon_orders: row.coupon_orders,
+      coupon_discount_cents: row.coupon_discount_cents,
+      check_ins: row.check_ins,
+    })),
+    places,
+    on_site: onSite,
+    premium,
+  };
+}
+
+/** One table of the figures as CSV: a row per bucket and key, with the key's name. */
+export async function getFiguresCsv(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleFiguresCsv.input>,
+): Promise<{ filename: string; body: string }> {
+  // Sentiero+ is no operator's: its table is refused, not answered empty.
+  if (input.table === 'premium' && !seesPremium(ctx)) throw new AppError('FORBIDDEN', 403);
+  const figures = await getFigures(ctx, input);
+  const label = new Map(figures.keys.map(({ key, label }) => [key, label]));
+  const money = (cents: number) => euros(cents, ctx.lang);
+  const table: FigureTable = input.table;
+  const filename = `figures-${table}-${input.from}-${input.to}-${input.grain}-${input.split}.csv`;
+  const keyed = (row: { bucket: string; key: number }): CsvCell[] => [
+    row.bucket,
+    row.key,
+    label.get(row.key) ?? '',
+  ];
+  const head = ['period', input.split, 'name'];
+  if (table === 'sales') {
+    return {
+      filename,
+      body: writeCsv(
+        [
+          ...head,
+          'gross_eur',
+          'refunds_eur',
+          'net_eur',
+          'orders',
+          'refunds',
+          'coupon_orders',
+          'coupon_discount_eur',
+          'check_ins',
+        ],
+        figures.sales.map((row) => [
+          ...keyed(row),
+          money(row.gross_cents),
+          money(row.refunds_cents),
+          money(row.net_cents),
+          row.orders,
+          row.refunds,
+          row.coupon_orders,
+          money(row.coupon_discount_cents),
+          row.check_ins,
+        ]),
+      ),
+    };
+  }
+  if (table === 'places') {
+    return {
+      filename,
+      body: writeCsv(
+        [...head, 'places_sold', 'capacity'],
+        figures.places.map((row) => [...keyed(row), row.sold, row.capacity]),
+      ),
+    };
+  }
+  if (table === 'on_site') {
+    return {
+      filename,
+      body: writeCsv(
+        [...head, 'open_orders', 'open_amount_eur'],
+        figures.on_site.map((row) => [...keyed(row), row.orders, money(row.amount_cents)]),
+      ),
+    };
+  }
+  return {
+    filename,
+    body: writeCsv(
+      ['period', 'trials', 'conversions', 'renewals', 'cancellations', 'revenue_eur'],
+      (figures.premium ?? []).map((row) => [
+        row.bucket,
+        row.trials,
+        row.conversions,
+        row.renewals,
+        row.cancellations,
+        money(row.revenue_cents),
+      ]),
+    ),
+  };
+}

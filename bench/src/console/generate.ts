@@ -190,7 +190,7 @@ export async function generate(url: string, orders: number): Promise<void> {
         // parks, many small associations and guides).
         'ticket list',
         `create temp table bench_tickets as
-         select row_number() over (order by md5(t.id::text)) as n, t.id, t.price_cents,
+         select row_number() over (order by md5(t.id::text)) as n, t.id, t.area_id, t.price_cents,
                 case t.duration_type when 'DAILY' then 1 when 'TWODAYS' then 2 when 'WEEKLY' then 7
                                      when 'SEASONAL' then 183 when 'YEARLY' then 365 else 1 end as days
            from tickets t where t.slug like 'bench-ticket-%';
@@ -228,8 +228,10 @@ export async function generate(url: string, orders: number): Promise<void> {
       ],
       [
         `${orders.toLocaleString('en')} orders`,
+        // Each order is of one ticket; its area is written here, as the trigger on order_lines is off.
         `insert into orders (id, code, user_id, status, language, payment_method, payment_reference, idempotency_key,
-                             subtotal_cents, total_cents, refunded_cents, hold_expires_at, created_at, paid_at, issued_at, updated_at)
+                             subtotal_cents, total_cents, refunded_cents, hold_expires_at, created_at, paid_at, issued_at, updated_at,
+                             area_ids)
          select o.id, 'ST-' || substr(h, 1, 5) || '-' || substr(h, 6, 5),
                 ${firstBuyer - 1} + o.buyer_seq, s.status,
                 (array['it', 'it', 'it', 'en', 'de', 'sl', 'es'])[1 + o.id % 7], s.method,
@@ -239,7 +241,8 @@ export async function generate(url: string, orders: number): Promise<void> {
                 o.at + interval '15 minutes', o.at,
                 case when s.status in ('paid', 'issued', 'refunded') and (s.method <> 'cash' or o.at < now() - interval '45 days')
                      then o.at + interval '40 seconds' end,
-                case when s.status in ('issued', 'refunded') then o.at + interval '45 seconds' end, o.at
+                case when s.status in ('issued', 'refunded') then o.at + interval '45 seconds' end, o.at,
+                array[t.area_id]
            from bench_orders o join bench_tickets t on t.n = o.ticket_n
            cross join lateral (select upper(lpad(to_hex((o.id * 2654435761 + 40503) % 1099511627776), 10, '0')) as h) c
            cross join lateral (select

@@ -89,7 +89,14 @@ function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
       ? lineOfOrder(db, eq(orderLines.fiscalCode, search.fiscalCode.toUpperCase()))
       : undefined,
     search.areaId ? inAreas([search.areaId]) : undefined,
-    search.ticketId ? lineOfOrder(db, eq(orderLines.ticketId, search.ticketId)) : undefined,
+    ...(search.ticketId
+      ? [
+          // The ticket's area, checked on the order's index entry first: the guests are read only
+          // for the orders of that area (ADR 037).
+          sql`${orders.areaIds} @> array[(select ${tickets.areaId} from ${tickets} where ${tickets.id} = ${search.ticketId})]`,
+          lineOfOrder(db, eq(orderLines.ticketId, search.ticketId)),
+        ]
+      : []),
     ...(search.day
       ? [
           // Checkout sells no day before the one it sells on: an order with a guest valid on the
@@ -158,14 +165,15 @@ export async function findOrderPage(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(
-        (byBuyer ? matches.innerJoin(users, eq(users.id, orders.userId)) : matches)
-          .where(where)
-          .limit(countLimit)
-          .as('matches'),
-      ),
+    db.select({ total: count() }).from(
+      (byBuyer ? matches.innerJoin(users, eq(users.id, orders.userId)) : matches)
+        .where(where)
+        // Any `countLimit` matches will do, found the cheapest way; but a day's are found from
+        // that day back, as the page finds them, not from the oldest orders on (ADR 037).
+        .orderBy(...(search.day ? [desc(orders.createdAt), desc(orders.id)] : []))
+        .limit(countLimit)
+        .as('matches'),
+    ),
   ]);
   const total = counted?.total ?? 0;
   return { rows, total, exact: total < countLimit };

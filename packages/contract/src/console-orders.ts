@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
 
 /*
  * The console's orders (issue 23, item 4): search, an order's story, and what staff do to one —
@@ -34,7 +34,7 @@ export const consoleOrders = defineEndpoint({
   access: 'orders.read',
   tag: 'console',
   summary:
-    'Searches the orders the staff member may see, newest first, 25 a page: by order or ticket code, buyer, guest, fiscal code, area, ticket, day or state.',
+    'Searches the orders the staff member may see, newest first, 25 a page: by order or ticket code, buyer, guest, fiscal code, area, ticket, day or state. The total counts at most 1,000 orders past the page asked for; `total_exact` is false when more match (show it as "1,000+").',
   input: z.object({
     lng: ZLanguageParam,
     page: ZPageParam,
@@ -49,7 +49,7 @@ export const consoleOrders = defineEndpoint({
     day: ZCalendarDate.optional(),
     state: z.enum(CONSOLE_ORDER_STATES).optional(),
   }),
-  output: z.object({ orders: z.array(ZConsoleOrderSummary), ...ZPaging }),
+  output: z.object({ orders: z.array(ZConsoleOrderSummary), ...ZCountedPaging }),
 });
 
 const ZStoryEvent = z.object({

@@ -51,6 +51,12 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The areas of the order's guests' tickets, kept by the database (a trigger on `order_lines`,
+     * migration 0028): the console's scope and area filter read it from the order's index entry
+     * instead of joining each order's guests to their tickets and areas (ADR 037).
+     */
+    areaIds: integer('area_ids').array().notNull().default(sql`'{}'`),
   },
   (table) => [
     uniqueIndex('orders_code_idx').on(table.code),
@@ -58,8 +64,12 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     // The hold-expiry job reads pending orders by their deadline.
     index('orders_pending_hold_idx').on(table.holdExpiresAt).where(sql`status = 'pending'`),
-    // The console lists orders newest first (ADR 033).
-    index('orders_created_at_idx').on(table.createdAt, table.id),
+    // The console lists orders newest first (ADR 033), and checks the scope and the state on the
+    // index entry as it walks it (ADR 037); by state, newest first, from the state's own range.
+    index('orders_created_at_idx').on(table.createdAt, table.id, table.status, table.areaIds),
+    index('orders_status_created_at_idx').on(table.status, table.createdAt, table.id, table.areaIds),
+    // The orders of an area, when few of them are among the newest.
+    index('orders_area_ids_idx').using('gin', table.areaIds),
     // The figures read the days not added up yet by payment time (ADR 036).
     index('orders_paid_at_idx').on(table.paidAt).where(sql`paid_at is not null`),
     // Pay-on-site orders whose money is still to be taken (ADR 036).
@@ -93,7 +103,8 @@ export const orderLines = pgTable(
     index('order_lines_order_id_idx').on(table.orderId),
     // The console's order search (ADR 033): by ticket, guest's day, fiscal code and guest name.
     index('order_lines_ticket_day_idx').on(table.ticketId, table.startDate),
-    index('order_lines_start_date_idx').on(table.startDate),
+    // The guests valid on a day, whatever their ticket's length (a yearly permit too): ADR 037.
+    index('order_lines_days_idx').using('gist', sql`daterange(${table.startDate}, ${table.endDate}, '[]')`),
     index('order_lines_fiscal_code_idx').on(table.fiscalCode).where(sql`fiscal_code is not null`),
     index('order_lines_guest_name_trgm_idx').using('gin', sql`${table.guestName} gin_trgm_ops`),
   ],

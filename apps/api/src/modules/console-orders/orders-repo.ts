@@ -1,7 +1,7 @@
 import type { ListScope } from '@sentiero/contract/access';
 import type { Db } from '@sentiero/db/client';
 import { areas, issuedTickets, orderLines, orders, tickets, users } from '@sentiero/db/schema';
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 
 /*
  * The console's order queries. Every one takes the staff member's list scope and applies it in
@@ -22,14 +22,14 @@ export type OrderSearch = {
   state?: string;
 };
 
-/** Guests (order lines) of the outer order, joined to their ticket's area. */
-function linesOfOrder(db: Db, where: SQL | undefined) {
-  return db
-    .select({ one: sql`1` })
-    .from(orderLines)
-    .innerJoin(tickets, eq(tickets.id, orderLines.ticketId))
-    .innerJoin(areas, eq(areas.id, tickets.areaId))
-    .where(and(eq(orderLines.orderId, orders.id), where));
+/** Guests (order lines) of the outer order that match `where`. */
+function lineOfOrder(db: Db, where: SQL) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orders.id), where)),
+  );
 }
 
 /** Where the scope lets the staff member see an area's things: everything, their operators, their areas. */
@@ -43,12 +43,28 @@ function areaInScope(scope: ListScope): SQL | undefined {
   return allowed.length > 0 ? or(...allowed) : sql`false`;
 }
 
-function orderInScope(db: Db, scope: ListScope): SQL | undefined {
-  return scope.everywhere ? undefined : exists(linesOfOrder(db, areaInScope(scope)));
+/**
+ * The areas the scope covers, or undefined for everywhere. Read before the search, so the search
+ * sends them as values: the planner then estimates from the orders' statistics how many orders
+ * they hold, and walks the newest orders or starts from the areas' accordingly (ADR 037).
+ */
+async function areasInScope(db: Db, scope: ListScope): Promise<number[] | undefined> {
+  if (scope.everywhere) return undefined;
+  const rows = await db.select({ id: areas.id }).from(areas).where(areaInScope(scope));
+  return rows.map((row) => row.id);
+}
+
+/** `orders.area_ids` holds one of `ids` (kept by the database from the order's guests, ADR 037). */
+function inAreas(ids: number[]): SQL {
+  return sql`${orders.areaIds} && ${`{${ids.join(',')}}`}::int[]`;
+}
+
+/** A guest of the order is valid on `day` (a yearly permit too), through `order_lines_days_idx`. */
+function validOn(day: string): SQL {
+  return sql`daterange(${orderLines.startDate}, ${orderLines.endDate}, '[]') @> ${day}::date`;
 }
 
 function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
-  const line = (where: SQL | undefined) => exists(linesOfOrder(db, where));
   return [
     search.orderCode ? eq(orders.code, search.orderCode.toUpperCase()) : undefined,
     search.ticketCode
@@ -65,18 +81,37 @@ function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
         )
       : undefined,
     search.buyerEmail ? eq(users.email, search.buyerEmail.toLowerCase()) : undefined,
-    search.buyerName
-      ? sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${likePattern(search.buyerName)}`
+    search.buyerName ? buyerNameLike(search.buyerName) : undefined,
+    search.guestName
+      ? lineOfOrder(db, ilike(orderLines.guestName, likePattern(search.guestName)))
       : undefined,
-    search.guestName ? line(ilike(orderLines.guestName, likePattern(search.guestName))) : undefined,
-    search.fiscalCode ? line(eq(orderLines.fiscalCode, search.fiscalCode.toUpperCase())) : undefined,
-    search.areaId ? line(eq(tickets.areaId, search.areaId)) : undefined,
-    search.ticketId ? line(eq(orderLines.ticketId, search.ticketId)) : undefined,
-    search.day
-      ? line(and(lte(orderLines.startDate, search.day), gte(orderLines.endDate, search.day)))
+    search.fiscalCode
+      ? lineOfOrder(db, eq(orderLines.fiscalCode, search.fiscalCode.toUpperCase()))
       : undefined,
+    search.areaId ? inAreas([search.areaId]) : undefined,
+    ...(search.ticketId
+      ? [
+          // The ticket's area, checked on the order's index entry first: the guests are read only
+          // for the orders of that area (ADR 037).
+          sql`${orders.areaIds} @> array[(select ${tickets.areaId} from ${tickets} where ${tickets.id} = ${search.ticketId})]`,
+          lineOfOrder(db, eq(orderLines.ticketId, search.ticketId)),
+        ]
+      : []),
+    ...(search.day
+      ? [
+          // Checkout sells no day before the one it sells on: an order with a guest valid on the
+          // day was made by the end of that day in its area's time zone, at most two UTC days on.
+          // Said to the planner, the newest orders it walks start there instead of today.
+          lt(orders.createdAt, sql`${search.day}::date + 2`),
+          lineOfOrder(db, validOn(search.day)),
+        ]
+      : []),
     search.state ? eq(orders.status, search.state as (typeof orders.$inferSelect)['status']) : undefined,
   ];
+}
+
+function buyerNameLike(name: string): SQL {
+  return sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${likePattern(name)}`;
 }
 
 /** A name's words anywhere in the text; `%` and `_` typed by staff are taken literally. */
@@ -84,16 +119,30 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/**
+ * A search counts at most this many orders past the page's first (as listings do, ADR 013): the
+ * total of a broad search over years of orders would cost more than the page itself (ADR 037).
+ */
+export const ORDER_COUNT_AHEAD = 1000;
+
 export type OrderSummaryRow = Awaited<ReturnType<typeof findOrderPage>>['rows'][number];
 
-/** One page of the orders the scope shows that match the search, newest first, and how many match. */
+/**
+ * One page of the orders the scope shows that match the search, newest first, and how many match:
+ * counted up to `ORDER_COUNT_AHEAD` past the page's first order, `exact` false when more match.
+ */
 export async function findOrderPage(
   db: Db,
   scope: ListScope,
   search: OrderSearch,
   page: { limit: number; offset: number },
 ) {
-  const where = and(orderInScope(db, scope), ...searchConditions(db, search));
+  const scopeAreas = await areasInScope(db, scope);
+  const where = and(scopeAreas ? inAreas(scopeAreas) : undefined, ...searchConditions(db, search));
+  const countLimit = page.offset + ORDER_COUNT_AHEAD;
+  // The buyer is joined for the count only when the search is about the buyer.
+  const byBuyer = Boolean(search.buyerEmail || search.buyerName);
+  const matches = db.select({ one: sql`1` }).from(orders);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -116,9 +165,18 @@ export async function findOrderPage(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    db.select({ total: count() }).from(
+      (byBuyer ? matches.innerJoin(users, eq(users.id, orders.userId)) : matches)
+        .where(where)
+        // Any `countLimit` matches will do, found the cheapest way; but a day's are found from
+        // that day back, as the page finds them, not from the oldest orders on (ADR 037).
+        .orderBy(...(search.day ? [desc(orders.createdAt), desc(orders.id)] : []))
+        .limit(countLimit)
+        .as('matches'),
+    ),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  const total = counted?.total ?? 0;
+  return { rows, total, exact: total < countLimit };
 }
 
 /**

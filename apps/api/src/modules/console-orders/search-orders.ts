@@ -19,10 +19,13 @@ export function orderSummary(row: Omit<OrderSummaryRow, 'id'>) {
   };
 }
 
-/** The orders the staff member may see (`orders.read`'s scope, applied in the query), newest first. */
+/**
+ * The orders the staff member may see (`orders.read`'s scope, applied in the query), newest first;
+ * the total counts at most a thousand orders past the page's first (`total_exact`, ADR 037).
+ */
 export async function searchOrders(ctx: ServiceContext, input: z.output<typeof consoleOrders.input>) {
   requireStaffAccess(ctx, 'orders.read');
-  const { rows, total } = await findOrderPage(
+  const { rows, total, exact } = await findOrderPage(
     ctx.db,
     staffListScope(ctx, 'orders.read'),
     {
@@ -44,5 +47,6 @@ export async function searchOrders(ctx: ServiceContext, input: z.output<typeof c
     page: input.page,
     pages: pageCount(total, ORDER_SEARCH_PAGE_SIZE),
     total,
+    total_exact: exact,
   };
 }

@@ -143,6 +143,9 @@ const ACCESS: Record<string, Permission> = {
   '/console/order/resend': 'orders.resend',
   '/console/order/mark-paid': 'orders.markPaid',
   '/console/order/refund': 'orders.refund',
+  '/console/orders/choices': 'orders.read',
+  '/console/orders/export.csv': 'orders.export',
+  '/console/manifest': 'orders.read',
 };
 
 const endpoints = Object.values(ENDPOINTS);

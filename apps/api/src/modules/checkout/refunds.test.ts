@@ -18,7 +18,7 @@ import {
   refundsOf,
   waitForRefundMails,
 } from '../../test/refund-kit.ts';
-import { paidShares } from './refund-shares.ts';
+import { paidShares } from '@sentiero/contract/rules/refund-shares';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 const BUYING = new Date('2026-11-23T08:00:00Z');

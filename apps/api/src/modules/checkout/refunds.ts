@@ -3,7 +3,7 @@ import type { Transaction } from '@sentiero/db/client';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { finishRefund, type RefundContext } from './refund-settle.ts';
-import { paidShares } from './refund-shares.ts';
+import { paidShares } from '@sentiero/contract/rules/refund-shares';
 import {
   findClaimedOrderLines,
   findRefundByIdempotencyKey,

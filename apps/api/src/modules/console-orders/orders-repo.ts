@@ -16,6 +16,7 @@ export type OrderSearch = {
   buyerName?: string;
   guestName?: string;
   fiscalCode?: string;
+  fishingCard?: string;
   areaId?: number;
   ticketId?: number;
   day?: string;
@@ -33,7 +34,7 @@ function linesOfOrder(db: Db, where: SQL | undefined) {
 }
 
 /** Where the scope lets the staff member see an area's things: everything, their operators, their areas. */
-function areaInScope(scope: ListScope): SQL | undefined {
+export function areaInScope(scope: ListScope): SQL | undefined {
   if (scope.everywhere) return undefined;
   const allowed = [
     scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
@@ -43,11 +44,11 @@ function areaInScope(scope: ListScope): SQL | undefined {
   return allowed.length > 0 ? or(...allowed) : sql`false`;
 }
 
-function orderInScope(db: Db, scope: ListScope): SQL | undefined {
+export function orderInScope(db: Db, scope: ListScope): SQL | undefined {
   return scope.everywhere ? undefined : exists(linesOfOrder(db, areaInScope(scope)));
 }
 
-function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
+export function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
   const line = (where: SQL | undefined) => exists(linesOfOrder(db, where));
   return [
     search.orderCode ? eq(orders.code, search.orderCode.toUpperCase()) : undefined,
@@ -70,6 +71,12 @@ function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
       : undefined,
     search.guestName ? line(ilike(orderLines.guestName, likePattern(search.guestName))) : undefined,
     search.fiscalCode ? line(eq(orderLines.fiscalCode, search.fiscalCode.toUpperCase())) : undefined,
+    // Cards are typed as printed: spaces and case differ, the number does not.
+    search.fishingCard
+      ? line(
+          sql`upper(replace(${orderLines.fishingCardNumber}, ' ', '')) = ${normalizeCardNumber(search.fishingCard)}`,
+        )
+      : undefined,
     search.areaId ? line(eq(tickets.areaId, search.areaId)) : undefined,
     search.ticketId ? line(eq(orderLines.ticketId, search.ticketId)) : undefined,
     search.day
@@ -77,6 +84,10 @@ function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
       : undefined,
     search.state ? eq(orders.status, search.state as (typeof orders.$inferSelect)['status']) : undefined,
   ];
+}
+
+export function normalizeCardNumber(text: string): string {
+  return text.toUpperCase().replaceAll(' ', '');
 }
 
 /** A name's words anywhere in the text; `%` and `_` typed by staff are taken literally. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCalendarDate, ZLanguageParam } from './common.ts';
+import { formList, ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
 
@@ -227,8 +227,10 @@ export const consoleOrderRefund = defineEndpoint({
   input: z.object({
     lng: ZLanguageParam,
     code: ZOrderCode,
-    /** Order line ids; every guest not refunded yet when absent. */
-    guests: z.array(z.number().int().positive()).min(1).max(100).optional(),
+    /** Order line ids (a comma-separated list in form data); every guest not refunded yet when absent. */
+    guests: formList(ZId, 100)
+      .refine((ids) => ids.length > 0, { error: 'field.required' })
+      .optional(),
     reason: z.string().trim().min(3).max(500),
     idempotency_key: z.string().trim().min(8).max(100),
   }),

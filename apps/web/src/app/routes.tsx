@@ -136,6 +136,9 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
     lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
     lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
+    lazyPage(PAGES.consoleOrders, () => import('../features/console/orders/routes/orders.tsx')),
+    lazyPage(PAGES.consoleOrder, () => import('../features/console/orders/routes/order.tsx')),
+    lazyPage(PAGES.consoleManifest, () => import('../features/console/orders/routes/manifest.tsx')),
     unknownPath,
   ],
 };

@@ -5,7 +5,7 @@ import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { translate } from '../../platform/i18n.ts';
-import { csvRows, CSV_BOM } from './csv.ts';
+import { CSV_BOM, csvRows } from './csv.ts';
 import { type ExportCursor, findOrderExportBatch, type OrderExportRow } from './export-repo.ts';
 import type { OrderSearch } from './orders-repo.ts';
 import { type OrderSearchFields, orderSearchOf } from './search-orders.ts';
@@ -104,7 +104,9 @@ export async function* orderExportPieces(
 /** The operators whose orders the export may hold: one audit line each, so each owner sees it. */
 function exportedOperators(staff: ReturnType<typeof requireStaffAccess>): (number | null)[] {
   if (staff.grants.some((grant) => grant.scope === 'everywhere')) return [null];
-  const ids = staff.grants.flatMap((grant) => (typeof grant.scope === 'object' ? [grant.scope.operatorId] : []));
+  const ids = staff.grants.flatMap((grant) =>
+    typeof grant.scope === 'object' ? [grant.scope.operatorId] : [],
+  );
   return [...new Set(ids)];
 }
 
@@ -115,7 +117,9 @@ function exportedOperators(staff: ReturnType<typeof requireStaffAccess>): (numbe
 export async function exportOrders(ctx: ServiceContext, input: OrderSearchFields) {
   const staff = requireStaffAccess(ctx, 'orders.export');
   const scope = staffListScope(ctx, 'orders.export');
-  const filters = Object.fromEntries(Object.entries(orderSearchOf(input)).filter(([, value]) => value !== undefined));
+  const filters = Object.fromEntries(
+    Object.entries(orderSearchOf(input)).filter(([, value]) => value !== undefined),
+  );
   for (const operatorId of exportedOperators(staff)) {
     await auditStaffChange(ctx.db, ctx, staff, {
       operatorId,

@@ -44,7 +44,9 @@ export async function findOrderExportBatch(
       guests: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       guestNames: sql<string>`(select string_agg(${orderLines.guestName}, '; ' order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       ticketTitles: sql<string>`(select string_agg(distinct ${localized(tickets.title, language)}, '; ') from ${orderLines} join ${tickets} on ${tickets.id} = ${orderLines.ticketId} where ${orderLines.orderId} = ${orders.id})`,
-      firstDay: sql<string | null>`(select min(${orderLines.startDate})::text from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      firstDay: sql<
+        string | null
+      >`(select min(${orderLines.startDate})::text from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -52,7 +54,9 @@ export async function findOrderExportBatch(
       and(
         orderInScope(db, scope),
         ...searchConditions(db, search),
-        after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined,
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))

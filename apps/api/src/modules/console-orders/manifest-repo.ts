@@ -2,7 +2,15 @@ import type { ListScope } from '@sentiero/contract/access';
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
-import { areas, issuedTickets, orderLines, orders, ticketRedemptions, tickets, users } from '@sentiero/db/schema';
+import {
+  areas,
+  issuedTickets,
+  orderLines,
+  orders,
+  ticketRedemptions,
+  tickets,
+  users,
+} from '@sentiero/db/schema';
 import { and, asc, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { areaInScope } from './orders-repo.ts';
 
@@ -81,7 +89,12 @@ export async function findManifestPage(
       .leftJoin(issuedTickets, eq(issuedTickets.orderLineId, orderLines.id))
       .where(where),
   ]);
-  return { rows, total: counted?.total ?? 0, checkedIn: counted?.checkedIn ?? 0, payOnSite: counted?.payOnSite ?? 0 };
+  return {
+    rows,
+    total: counted?.total ?? 0,
+    checkedIn: counted?.checkedIn ?? 0,
+    payOnSite: counted?.payOnSite ?? 0,
+  };
 }
 
 /** The areas in the scope, by name, and their tickets: what staff choose a search or a manifest by. */
@@ -103,7 +116,8 @@ export async function findAreasWithTickets(db: Db, scope: ListScope, language: L
   for (const row of rows) {
     const area = byArea.get(row.areaId) ?? { id: row.areaId, name: row.areaName, tickets: [] };
     byArea.set(row.areaId, area);
-    if (row.ticketId !== null && row.ticketTitle !== null) area.tickets.push({ id: row.ticketId, title: row.ticketTitle });
+    if (row.ticketId !== null && row.ticketTitle !== null)
+      area.tickets.push({ id: row.ticketId, title: row.ticketTitle });
   }
   return [...byArea.values()];
 }

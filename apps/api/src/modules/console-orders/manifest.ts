@@ -27,7 +27,11 @@ export async function getManifest(ctx: ServiceContext, input: z.output<typeof co
       ticket_code: row.ticketCode,
       ticket_title: row.ticketTitle,
       area_name: row.areaName,
-      state: row.checkedIn ? ('checked_in' as const) : row.payOnSite ? ('pay_on_site' as const) : ('paid' as const),
+      state: row.checkedIn
+        ? ('checked_in' as const)
+        : row.payOnSite
+          ? ('pay_on_site' as const)
+          : ('paid' as const),
       buyer: {
         name: `${row.buyerFirstName} ${row.buyerLastName}`.trim(),
         email: row.buyerEmail,

@@ -31,7 +31,9 @@ export async function getOrderStory(ctx: ServiceContext, code: string) {
   ]);
   const events: StoryEvent[] = [
     { at: order.createdAt, kind: 'created', detail: order.paymentMethod, staff_id: null, staff_name: null },
-    ...(order.paidAt ? [{ at: order.paidAt, kind: 'paid' as const, detail: null, staff_id: null, staff_name: null }] : []),
+    ...(order.paidAt
+      ? [{ at: order.paidAt, kind: 'paid' as const, detail: null, staff_id: null, staff_name: null }]
+      : []),
     ...(order.issuedAt
       ? [{ at: order.issuedAt, kind: 'issued' as const, detail: null, staff_id: null, staff_name: null }]
       : []),

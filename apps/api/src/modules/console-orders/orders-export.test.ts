@@ -5,7 +5,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
-import { createArea, createMember, createOrder, createTicket, memberId, unique } from '../../test/factories.ts';
+import {
+  createArea,
+  createMember,
+  createOrder,
+  createTicket,
+  memberId,
+  unique,
+} from '../../test/factories.ts';
 import { createOperator, createStaff, signInStaff } from '../../test/staff-factories.ts';
 import { cookieOf, listenCountingBytes } from '../../test/streamed-requests.ts';
 import { orderExportPieces } from './export-orders.ts';
@@ -44,8 +51,7 @@ async function staffOf(role: StaffRole, operatorId: number | null): Promise<Brow
   return signInStaff(sut, staff, clock);
 }
 
-const exportOf = (browser: Browser, query: string) =>
-  browser.get(`/api/console/orders/export.csv?${query}`);
+const exportOf = (browser: Browser, query: string) => browser.get(`/api/console/orders/export.csv?${query}`);
 
 /** The file's rows, parsed as a spreadsheet would (the byte-order mark first, then `;`-separated). */
 function rowsOf(body: string): string[][] {
@@ -92,7 +98,9 @@ describe('who may export orders', () => {
     if ((PERMISSIONS['orders.export'].heldBy as readonly string[]).includes(role)) {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-2026-11-23\.csv"/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="orders-2026-11-23\.csv"/,
+      );
       expect(rowsOf(response.body).map((row) => row[0])).toEqual(['Order', order.code]);
     } else {
       expect(response.statusCode, role).toBe(403);
@@ -251,7 +259,11 @@ describe('a large export', () => {
           const parts: Buffer[] = [];
           response.on('data', (part: Buffer) => parts.push(part));
           response.on('end', () =>
-            resolve({ headers: response.headers, chunks: parts.length, body: Buffer.concat(parts).toString() }),
+            resolve({
+              headers: response.headers,
+              chunks: parts.length,
+              body: Buffer.concat(parts).toString(),
+            }),
           );
           response.on('error', reject);
         },
@@ -271,7 +283,13 @@ describe('a large export', () => {
 
   it('reads the next batch only once the one before was taken, so memory holds one batch', async () => {
     const scope = { everywhere: false, operatorIds: [setup.operator.id], areaIds: [] } as const;
-    const pieces = orderExportPieces({ db: sut.database.db }, scope, { ticketId: setup.ticket.id }, 'en', 500);
+    const pieces = orderExportPieces(
+      { db: sut.database.db },
+      scope,
+      { ticketId: setup.ticket.id },
+      'en',
+      500,
+    );
     const header = await pieces.next();
     const firstBatch = await pieces.next();
     expect(String(header.value)).toContain('Order;State');

@@ -40,6 +40,9 @@ export function registerConsoleOrderRoutes(app: FastifyInstance) {
 
 /** A file name in any language: an ASCII one for old clients, the UTF-8 one (RFC 6266) for the rest. */
 function contentDisposition(filename: string): string {
-  const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

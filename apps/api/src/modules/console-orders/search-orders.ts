@@ -1,4 +1,8 @@
-import { type consoleOrders, ORDER_SEARCH_PAGE_SIZE, type ZOrderSearchFields } from '@sentiero/contract/console-orders';
+import {
+  type consoleOrders,
+  ORDER_SEARCH_PAGE_SIZE,
+  type ZOrderSearchFields,
+} from '@sentiero/contract/console-orders';
 import { pageCount } from '@sentiero/contract/paging';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';

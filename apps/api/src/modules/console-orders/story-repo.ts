@@ -1,17 +1,17 @@
+import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
+import { localized } from '@sentiero/db/localized';
 import {
+  areas,
   auditLog,
   issuedTickets,
   orderLines,
   refundLines,
-  areas,
   refunds,
   staffAccounts,
   ticketRedemptions,
   tickets,
 } from '@sentiero/db/schema';
-import type { Language } from '@sentiero/contract/languages';
-import { localized } from '@sentiero/db/localized';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
 /** What an order's story is read from; the order itself was found in the caller's scope first. */
@@ -73,7 +73,12 @@ export async function findRedemptions(db: Db, orderId: number) {
 /** The audit lines written about the order (target `order`, its code). */
 export async function findOrderAuditLines(db: Db, orderCode: string) {
   return db
-    .select({ at: auditLog.at, action: auditLog.action, staffId: auditLog.staffId, staffName: staffAccounts.name })
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      staffId: auditLog.staffId,
+      staffName: staffAccounts.name,
+    })
     .from(auditLog)
     .leftJoin(staffAccounts, eq(staffAccounts.id, auditLog.staffId))
     .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderCode)))

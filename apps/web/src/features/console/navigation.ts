@@ -12,6 +12,8 @@ export type ConsoleSection = { id: string; path: string; permission: Permission 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'home', path: PAGES.console.path(), permission: 'console' },
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
+  { id: 'orders', path: PAGES.consoleOrders.path(), permission: 'orders.read' },
+  { id: 'manifest', path: PAGES.consoleManifest.path(), permission: 'orders.read' },
 ];
 
 /** The sections a staff member's permissions open. */

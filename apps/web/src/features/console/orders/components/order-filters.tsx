@@ -69,7 +69,13 @@ export function OrderFilters({
   const textField = (name: TextFilter) => (
     <FormField key={name} label={t(LABELS[name])}>
       {(control) => (
-        <input {...control} className={inputClass} value={draft[name]} onChange={set(name)} name={name} />
+        <input
+          {...control}
+          className={`${inputClass} h-10`}
+          value={draft[name]}
+          onChange={set(name)}
+          name={name}
+        />
       )}
     </FormField>
   );
@@ -86,7 +92,7 @@ export function OrderFilters({
           {(control) => (
             <select
               {...control}
-              className={inputClass}
+              className={`${inputClass} h-10`}
               value={draft.area_id}
               onChange={(event) =>
                 setDraft((before) => ({ ...before, area_id: event.target.value, ticket_id: '' }))
@@ -103,7 +109,12 @@ export function OrderFilters({
         </FormField>
         <FormField label={t('search.ticket')}>
           {(control) => (
-            <select {...control} className={inputClass} value={draft.ticket_id} onChange={set('ticket_id')}>
+            <select
+              {...control}
+              className={`${inputClass} h-10`}
+              value={draft.ticket_id}
+              onChange={set('ticket_id')}
+            >
               <option value="">{t('search.anyTicket')}</option>
               {tickets.map((ticket) => (
                 <option key={ticket.id} value={ticket.id}>
@@ -119,7 +130,7 @@ export function OrderFilters({
               <input
                 {...control}
                 type="date"
-                className={inputClass}
+                className={`${inputClass} h-10`}
                 value={draft.day}
                 onChange={set('day')}
               />
@@ -127,7 +138,12 @@ export function OrderFilters({
           </FormField>
           <FormField label={t('search.state')}>
             {(control) => (
-              <select {...control} className={inputClass} value={draft.state} onChange={set('state')}>
+              <select
+                {...control}
+                className={`${inputClass} h-10`}
+                value={draft.state}
+                onChange={set('state')}
+              >
                 <option value="">{t('search.any')}</option>
                 {CONSOLE_ORDER_STATES.map((state) => (
                   <option key={state} value={state}>

@@ -9,10 +9,12 @@ export function OrderSummary({ story }: { story: OrderStory }) {
   const language = useCurrentLanguage();
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const { order } = story;
-  const rows: [string, string][] = [
-    [t('order.buyer'), [order.buyer.name, order.buyer.email].filter(Boolean).join(' · ')],
+  const rows: [string, string, 'wide'?][] = [
+    [t('order.buyer'), [order.buyer.name, order.buyer.email].filter(Boolean).join(' · '), 'wide'],
     [t('order.payment'), t(`payment.${order.payment_method}`, { defaultValue: order.payment_method })],
-    ...(order.payment_reference ? [[t('order.reference'), order.payment_reference] as [string, string]] : []),
+    ...(order.payment_reference
+      ? [[t('order.reference'), order.payment_reference, 'wide'] as [string, string, 'wide']]
+      : []),
     ...(order.coupon_code ? [[t('order.coupon'), order.coupon_code] as [string, string]] : []),
     [t('order.total'), formatMoney(order.total_cents, language)],
     ...(order.refunded_cents > 0
@@ -27,8 +29,8 @@ export function OrderSummary({ story }: { story: OrderStory }) {
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0">
+      {rows.map(([label, value, wide]) => (
+        <div key={label} className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
           <dt className="text-stone-600 text-xs uppercase tracking-wide">{label}</dt>
           <dd className="break-words text-stone-900">{value}</dd>
         </div>

@@ -44,12 +44,12 @@ export function OrdersTable({
             <div className="min-w-0">
               <Link
                 to={PAGES.consoleOrder.path({ code: row.original.code })}
-                className="font-mono font-semibold text-brand-800 underline-offset-2 hover:underline"
+                className="whitespace-nowrap font-mono font-semibold text-brand-800 underline-offset-2 hover:underline"
               >
                 {row.original.code}
               </Link>
               <p className="text-stone-600 text-xs">
-                {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                {new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
                   new Date(row.original.created_at),
                 )}
               </p>
@@ -65,14 +65,16 @@ export function OrdersTable({
             </div>
           ),
         }),
-        helper.accessor('guests', {
-          header: t('columns.guests'),
-          cell: ({ row }) => <span className="tabular-nums">{row.original.guests}</span>,
-        }),
         helper.accessor('total_cents', {
           header: t('columns.total'),
           cell: ({ row }) => (
-            <span className="tabular-nums">{formatMoney(row.original.total_cents, language)}</span>
+            <div className="flex flex-col">
+              <span className="tabular-nums">{formatMoney(row.original.total_cents, language)}</span>
+              <span className="text-stone-600 text-xs">
+                {t('search.guests', { count: row.original.guests })} ·{' '}
+                {t(`payment.${row.original.payment_method}`, { defaultValue: row.original.payment_method })}
+              </span>
+            </div>
           ),
         }),
         helper.accessor('state', {
@@ -98,11 +100,10 @@ export function OrdersTable({
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <table className="w-full table-fixed text-left text-sm" aria-label={t('search.table')}>
         <colgroup>
-          <col className="w-[26%]" />
+          <col className="w-[29%]" />
           <col />
-          <col className="w-[11%]" />
-          <col className="w-[14%]" />
-          <col className="w-[19%]" />
+          <col className="w-[22%]" />
+          <col className="w-[18%]" />
         </colgroup>
         <thead className="border-stone-200 border-b bg-stone-50 text-stone-600">
           {table.getHeaderGroups().map((group) => (

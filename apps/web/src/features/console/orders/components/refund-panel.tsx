@@ -125,7 +125,9 @@ export function RefundPanel({
         busyLabel={t('refund.busy')}
         disabled={guests.length === 0}
       >
-        {t('refund.submit', { amount })}
+        {refundsMoney(story)
+          ? t('refund.submit', { amount })
+          : t('refund.cancelOnly', { count: guests.length })}
       </Button>
     </form>
   );

@@ -31,9 +31,11 @@ function ManifestScreen({ me }: { me: ConsoleMe }) {
   const input = manifestFromParams(params);
   const manifest = useManifest(input);
   const area = choices.data?.areas.find((candidate) => candidate.id === input?.area_id);
-  const ticket = choices.data?.areas
-    .flatMap((candidate) => candidate.tickets)
-    .find((candidate) => candidate.id === input?.ticket_id);
+  const ticketArea = choices.data?.areas.find((candidate) =>
+    candidate.tickets.some((each) => each.id === input?.ticket_id),
+  );
+  const ticket = ticketArea?.tickets.find((candidate) => candidate.id === input?.ticket_id);
+  const onlyArea = choices.data?.areas.length === 1 ? choices.data.areas[0]?.id : undefined;
   const place = ticket?.title ?? area?.name ?? '';
   const data = manifest.data;
 
@@ -64,12 +66,10 @@ function ManifestScreen({ me }: { me: ConsoleMe }) {
           )}
         </div>
         <ManifestForm
-          key={params.toString()}
+          key={`${params.toString()}|${choices.data ? 'ready' : ''}`}
           choices={choices.data}
           initial={{
-            area: String(
-              input?.area_id ?? (choices.data?.areas.length === 1 ? choices.data.areas[0]?.id : '') ?? '',
-            ),
+            area: String(input?.area_id ?? ticketArea?.id ?? onlyArea ?? ''),
             ticket: String(input?.ticket_id ?? ''),
             day: input?.day ?? romeToday(),
           }}

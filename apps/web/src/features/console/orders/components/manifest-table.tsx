@@ -62,7 +62,7 @@ export function ManifestTable({
             <span className="flex flex-col">
               <Link
                 to={PAGES.consoleOrder.path({ code: row.original.order_code })}
-                className="font-mono text-brand-800 hover:underline print:text-stone-900"
+                className="whitespace-nowrap font-mono text-[13px] text-brand-800 hover:underline print:text-stone-900"
               >
                 {row.original.order_code}
               </Link>
@@ -77,7 +77,7 @@ export function ManifestTable({
           header: t('manifest.columns.state'),
           cell: ({ row }) => (
             <span
-              className={`rounded-full px-2 py-0.5 font-medium text-xs print:border print:border-stone-400 print:bg-transparent ${STATE_TONES[row.original.state]}`}
+              className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs print:border print:border-stone-400 print:bg-transparent ${STATE_TONES[row.original.state]}`}
             >
               {t(`manifest.states.${row.original.state}`)}
             </span>
@@ -117,9 +117,9 @@ export function ManifestTable({
         aria-label={t('manifest.table', { day: manifest.day })}
       >
         <colgroup>
-          <col className="w-[30%]" />
-          <col className="w-[24%]" />
-          <col className="w-[17%]" />
+          <col className="w-[25%]" />
+          <col className="w-[29%]" />
+          <col className="w-[19%]" />
           <col />
         </colgroup>
         <thead className="border-stone-200 border-b bg-stone-50 text-stone-600 print:bg-transparent print:text-stone-900">

@@ -44,7 +44,7 @@ export function OrdersTable({
             <div className="min-w-0">
               <Link
                 to={PAGES.consoleOrder.path({ code: row.original.code })}
-                className="whitespace-nowrap font-mono font-semibold text-brand-800 underline-offset-2 hover:underline"
+                className="whitespace-nowrap font-mono font-semibold text-[13px] text-brand-800 underline-offset-2 hover:underline"
               >
                 {row.original.code}
               </Link>

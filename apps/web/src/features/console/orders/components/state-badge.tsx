@@ -20,11 +20,13 @@ export function StateBadge({
   const partly = order.state !== 'refunded' && order.refunded_cents > 0;
   return (
     <span className="flex flex-wrap gap-1">
-      <span className={`rounded-full px-2 py-0.5 font-medium text-xs ${TONES[order.state] ?? ''}`}>
+      <span
+        className={`whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs ${TONES[order.state] ?? ''}`}
+      >
         {t(`states.${order.state}`)}
       </span>
       {partly && (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
+        <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
           {t('partlyRefunded')}
         </span>
       )}

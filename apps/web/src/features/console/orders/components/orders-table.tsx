@@ -100,10 +100,10 @@ export function OrdersTable({
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <table className="w-full table-fixed text-left text-sm" aria-label={t('search.table')}>
         <colgroup>
-          <col className="w-[29%]" />
+          <col className="w-[28%]" />
           <col />
-          <col className="w-[22%]" />
-          <col className="w-[18%]" />
+          <col className="w-[20%]" />
+          <col className="w-[21%]" />
         </colgroup>
         <thead className="border-stone-200 border-b bg-stone-50 text-stone-600">
           {table.getHeaderGroups().map((group) => (

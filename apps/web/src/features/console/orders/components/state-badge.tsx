@@ -26,7 +26,7 @@ export function StateBadge({
         {t(`states.${order.state}`)}
       </span>
       {partly && (
-        <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 text-xs">
           {t('partlyRefunded')}
         </span>
       )}

@@ -149,6 +149,9 @@ const ACCESS: Record<string, Permission> = {
   '/console/statement.csv': 'statements.read',
   '/console/statement.pdf': 'statements.read',
   '/console/operator/commission': 'operators.manage',
+  '/console/orders/choices': 'orders.read',
+  '/console/orders/export.csv': 'orders.export',
+  '/console/manifest': 'orders.read',
 };
 
 const endpoints = Object.values(ENDPOINTS);

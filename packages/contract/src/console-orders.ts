@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZCalendarDate, ZLanguageParam } from './common.ts';
+import { formList, ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
+import { ZCountedPaging, ZId, ZPageParam, ZPaging } from './paging.ts';
 
 /*
  * The console's orders (issue 23, item 4): search, an order's story, and what staff do to one —
@@ -28,28 +28,111 @@ export const ZConsoleOrderSummary = z.object({
   paid_at: z.string().nullable(),
 });
 
+/** What an order search is narrowed by: the same fields for a page of the console and for an export. */
+export const ZOrderSearchFields = {
+  order_code: ZOrderCode.optional(),
+  ticket_code: z.string().trim().min(3).max(40).optional(),
+  buyer_email: z.string().trim().min(3).max(254).optional(),
+  buyer_name: ZSearchText,
+  guest_name: ZSearchText,
+  fiscal_code: z.string().trim().min(3).max(32).optional(),
+  fishing_card: z.string().trim().min(3).max(40).optional(),
+  area_id: ZId.optional(),
+  ticket_id: ZId.optional(),
+  day: ZCalendarDate.optional(),
+  state: z.enum(CONSOLE_ORDER_STATES).optional(),
+};
+export const ORDER_SEARCH_FIELDS = Object.keys(ZOrderSearchFields) as (keyof typeof ZOrderSearchFields)[];
+
 export const consoleOrders = defineEndpoint({
   path: '/console/orders',
   kind: 'read',
   access: 'orders.read',
   tag: 'console',
   summary:
-    'Searches the orders the staff member may see, newest first, 25 a page: by order or ticket code, buyer, guest, fiscal code, area, ticket, day or state. The total counts at most 1,000 orders past the page asked for; `total_exact` is false when more match (show it as "1,000+").',
-  input: z.object({
-    lng: ZLanguageParam,
-    page: ZPageParam,
-    order_code: ZOrderCode.optional(),
-    ticket_code: z.string().trim().min(3).max(40).optional(),
-    buyer_email: z.string().trim().min(3).max(254).optional(),
-    buyer_name: ZSearchText,
-    guest_name: ZSearchText,
-    fiscal_code: z.string().trim().min(3).max(32).optional(),
-    area_id: ZId.optional(),
-    ticket_id: ZId.optional(),
-    day: ZCalendarDate.optional(),
-    state: z.enum(CONSOLE_ORDER_STATES).optional(),
-  }),
+    'Searches the orders the staff member may see, newest first, 25 a page: by order or ticket code, buyer, guest, fiscal code, fishing-card number, area, ticket, day or state. The total counts at most 1,000 orders past the page asked for; `total_exact` is false when more match (show it as "1,000+").',
+  input: z.object({ lng: ZLanguageParam, page: ZPageParam, ...ZOrderSearchFields }),
   output: z.object({ orders: z.array(ZConsoleOrderSummary), ...ZCountedPaging }),
+});
+
+/**
+ * The same search as a CSV file, every matching order (not a page), written as the database
+ * answers it in batches: a large export never sits whole in memory (ADR 035).
+ */
+export const consoleOrdersExport = defineEndpoint({
+  path: '/console/orders/export.csv',
+  kind: 'read',
+  access: 'orders.export',
+  tag: 'console',
+  summary:
+    "Every order a search finds, as CSV (UTF-8 with BOM, `;`-separated, headers in the request's language), streamed as it is read; the export is written to the audit log with its filters.",
+  input: z.object({ lng: ZLanguageParam, ...ZOrderSearchFields }),
+  output: z.string().meta({ description: 'The CSV file, one order a row.', contentMediaType: 'text/csv' }),
+});
+
+/** The areas and tickets the staff member's orders can be on: the search's and the manifest's choices. */
+export const consoleOrderChoices = defineEndpoint({
+  path: '/console/orders/choices',
+  kind: 'read',
+  access: 'orders.read',
+  tag: 'console',
+  summary:
+    "The areas, with their tickets, whose orders the staff member may see: what the order search and the day's manifest offer to choose from.",
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({
+    areas: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        tickets: z.array(z.object({ id: z.number().int(), title: z.string() })),
+      }),
+    ),
+  }),
+});
+
+export const MANIFEST_PAGE_SIZE = 500;
+export const MANIFEST_GUEST_STATES = ['paid', 'pay_on_site', 'checked_in'] as const;
+
+export const ZManifestGuest = z.object({
+  line_id: z.number().int(),
+  guest_name: z.string(),
+  order_code: z.string(),
+  ticket_code: z.string().nullable(),
+  ticket_title: z.string(),
+  area_name: z.string(),
+  state: z.enum(MANIFEST_GUEST_STATES),
+  buyer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+});
+
+/**
+ * A day's manifest: every guest who holds a place on that day (a paid or pay-on-site order, the
+ * ticket not cancelled) on one ticket or in one area, by name.
+ */
+export const consoleManifest = defineEndpoint({
+  path: '/console/manifest',
+  kind: 'read',
+  access: 'orders.read',
+  tag: 'console',
+  summary:
+    "A day's manifest for one ticket or one area: each guest holding a place that day, with their order and ticket codes, whether they paid, pay on site or have checked in, and the buyer's contact; 500 a page.",
+  input: z
+    .object({
+      lng: ZLanguageParam,
+      page: ZPageParam,
+      day: ZCalendarDate,
+      ticket_id: ZId.optional(),
+      area_id: ZId.optional(),
+    })
+    .refine((input) => input.ticket_id !== undefined || input.area_id !== undefined, {
+      error: 'field.required',
+      path: ['ticket_id'],
+    }),
+  output: z.object({
+    day: z.string(),
+    guests: z.array(ZManifestGuest),
+    counts: z.object({ paid: z.number().int(), pay_on_site: z.number().int(), checked_in: z.number().int() }),
+    ...ZPaging,
+  }),
 });
 
 const ZStoryEvent = z.object({
@@ -58,6 +141,8 @@ const ZStoryEvent = z.object({
   /** The audit line's action, the refund's state, the redeemed ticket's code. */
   detail: z.string().nullable(),
   staff_id: z.number().int().nullable(),
+  /** Who did it, for the lines staff wrote. */
+  staff_name: z.string().nullable(),
 });
 
 export const consoleOrder = defineEndpoint({
@@ -80,8 +165,11 @@ export const consoleOrder = defineEndpoint({
         line_id: z.number().int(),
         name: z.string(),
         fiscal_code: z.string().nullable(),
+        fishing_card: z.string().nullable(),
         ticket_id: z.number().int(),
+        ticket_title: z.string(),
         area_id: z.number().int(),
+        area_name: z.string(),
         start_date: z.string(),
         end_date: z.string(),
         unit_price_cents: z.number().int(),
@@ -96,6 +184,8 @@ export const consoleOrder = defineEndpoint({
         state: z.enum(['pending', 'succeeded', 'failed']),
         amount_cents: z.number().int(),
         reason: z.string(),
+        /** The provider's code when it refused (ADR 029): shown to staff as it is. */
+        failure_reason: z.string().nullable(),
         guests: z.array(z.number().int()),
         requested_by_staff_id: z.number().int().nullable(),
         created_at: z.string(),
@@ -137,8 +227,10 @@ export const consoleOrderRefund = defineEndpoint({
   input: z.object({
     lng: ZLanguageParam,
     code: ZOrderCode,
-    /** Order line ids; every guest not refunded yet when absent. */
-    guests: z.array(z.number().int().positive()).min(1).max(100).optional(),
+    /** Order line ids (a comma-separated list in form data); every guest not refunded yet when absent. */
+    guests: formList(ZId, 100)
+      .refine((ids) => ids.length > 0, { error: 'field.required' })
+      .optional(),
     reason: z.string().trim().min(3).max(500),
     idempotency_key: z.string().trim().min(8).max(100),
   }),

@@ -182,6 +182,24 @@ export const PAGES = {
   consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
   consoleFigures: definePage('/console/figures', { query: ['from', 'to', 'grain', 'split'] }),
   consoleStatements: definePage('/console/statements', { query: ['operator', 'month'] }),
+  consoleOrders: definePage('/console/orders', {
+    query: [
+      'order_code',
+      'ticket_code',
+      'buyer_email',
+      'buyer_name',
+      'guest_name',
+      'fiscal_code',
+      'fishing_card',
+      'area_id',
+      'ticket_id',
+      'day',
+      'state',
+      'page',
+    ],
+  }),
+  consoleOrder: definePage('/console/orders/:code'),
+  consoleManifest: definePage('/console/manifest', { query: ['area_id', 'ticket_id', 'day', 'page'] }),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -138,6 +138,9 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
     lazyPage(PAGES.consoleFigures, () => import('../features/console/routes/figures.tsx')),
     lazyPage(PAGES.consoleStatements, () => import('../features/console/routes/statements.tsx')),
+    lazyPage(PAGES.consoleOrders, () => import('../features/console/orders/routes/orders.tsx')),
+    lazyPage(PAGES.consoleOrder, () => import('../features/console/orders/routes/order.tsx')),
+    lazyPage(PAGES.consoleManifest, () => import('../features/console/orders/routes/manifest.tsx')),
     unknownPath,
   ],
 };

@@ -107,6 +107,10 @@ export const orderLines = pgTable(
     index('order_lines_days_idx').using('gist', sql`daterange(${table.startDate}, ${table.endDate}, '[]')`),
     index('order_lines_fiscal_code_idx').on(table.fiscalCode).where(sql`fiscal_code is not null`),
     index('order_lines_guest_name_trgm_idx').using('gin', sql`${table.guestName} gin_trgm_ops`),
+    // By fishing-card number as printed on the card: case and spaces do not count (the search's expression).
+    index('order_lines_fishing_card_idx')
+      .on(sql`upper(replace(${table.fishingCardNumber}, ' ', ''))`)
+      .where(sql`fishing_card_number is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { paidShares } from '@sentiero/contract/rules/refund-shares';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -18,7 +19,6 @@ import {
   refundsOf,
   waitForRefundMails,
 } from '../../test/refund-kit.ts';
-import { paidShares } from './refund-shares.ts';
 
 const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 const BUYING = new Date('2026-11-23T08:00:00Z');

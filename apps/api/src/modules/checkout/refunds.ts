@@ -1,9 +1,9 @@
 import type { PaymentMethod } from '@sentiero/contract/checkout';
+import { paidShares } from '@sentiero/contract/rules/refund-shares';
 import type { Transaction } from '@sentiero/db/client';
 import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { finishRefund, type RefundContext } from './refund-settle.ts';
-import { paidShares } from './refund-shares.ts';
 import {
   findClaimedOrderLines,
   findRefundByIdempotencyKey,

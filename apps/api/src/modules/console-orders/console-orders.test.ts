@@ -183,6 +183,7 @@ describe('searching orders', () => {
         startDate: ticket.date,
         guestName: 'Rosa Bassi',
         fiscalCode: 'BSSRSO80A41H501Z',
+        fishingCardNumber: 'TN 004512',
       },
     ]);
     const manager = await staffOf('manager', operator.id);
@@ -198,6 +199,10 @@ describe('searching orders', () => {
     expect(await find('buyer_name=giuliana')).toContain(order.code);
     expect(await find('guest_name=valsecchi')).toEqual([order.code]);
     expect(await find('fiscal_code=bssrso80a41h501z')).toEqual([withFiscalCode.code]);
+    // As printed on the card or as typed: case and spaces do not matter.
+    expect(await find('fishing_card=tn004512')).toEqual([withFiscalCode.code]);
+    expect(await find('fishing_card=TN%20004512')).toEqual([withFiscalCode.code]);
+    expect(await find('fishing_card=TN%20004513')).toEqual([]);
     expect(await find(`area_id=${area.id}`)).toEqual([withFiscalCode.code, order.code]);
     expect(await find(`ticket_id=${ticket.id}`)).toEqual([withFiscalCode.code, order.code]);
     expect(await find(`ticket_id=${ticket.id}&day=${ticket.date}`)).toEqual([

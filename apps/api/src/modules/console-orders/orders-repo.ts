@@ -16,6 +16,7 @@ export type OrderSearch = {
   buyerName?: string;
   guestName?: string;
   fiscalCode?: string;
+  fishingCard?: string;
   areaId?: number;
   ticketId?: number;
   day?: string;
@@ -33,7 +34,7 @@ function lineOfOrder(db: Db, where: SQL) {
 }
 
 /** Where the scope lets the staff member see an area's things: everything, their operators, their areas. */
-function areaInScope(scope: ListScope): SQL | undefined {
+export function areaInScope(scope: ListScope): SQL | undefined {
   if (scope.everywhere) return undefined;
   const allowed = [
     scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
@@ -64,7 +65,13 @@ function validOn(day: string): SQL {
   return sql`daterange(${orderLines.startDate}, ${orderLines.endDate}, '[]') @> ${day}::date`;
 }
 
-function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
+/** The orders the scope lets the staff member see, as a condition on `orders.area_ids`. */
+export async function orderScopeCondition(db: Db, scope: ListScope): Promise<SQL | undefined> {
+  const scopeAreas = await areasInScope(db, scope);
+  return scopeAreas ? inAreas(scopeAreas) : undefined;
+}
+
+export function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
   return [
     search.orderCode ? eq(orders.code, search.orderCode.toUpperCase()) : undefined,
     search.ticketCode
@@ -87,6 +94,13 @@ function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
       : undefined,
     search.fiscalCode
       ? lineOfOrder(db, eq(orderLines.fiscalCode, search.fiscalCode.toUpperCase()))
+      : undefined,
+    // Cards are typed as printed: spaces and case differ, the number does not.
+    search.fishingCard
+      ? lineOfOrder(
+          db,
+          sql`upper(replace(${orderLines.fishingCardNumber}, ' ', '')) = ${normalizeCardNumber(search.fishingCard)}`,
+        )
       : undefined,
     search.areaId ? inAreas([search.areaId]) : undefined,
     ...(search.ticketId
@@ -112,6 +126,10 @@ function searchConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
 
 function buyerNameLike(name: string): SQL {
   return sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${likePattern(name)}`;
+}
+
+export function normalizeCardNumber(text: string): string {
+  return text.toUpperCase().replaceAll(' ', '');
 }
 
 /** A name's words anywhere in the text; `%` and `_` typed by staff are taken literally. */

@@ -1,12 +1,17 @@
 import {
+  consoleManifest,
   consoleOrder,
+  consoleOrderChoices,
   consoleOrderMarkPaid,
   consoleOrderRefund,
   consoleOrderResend,
   consoleOrders,
+  consoleOrdersExport,
 } from '@sentiero/contract/console-orders';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
+import { exportOrders } from './export-orders.ts';
+import { getManifest, getOrderChoices } from './manifest.ts';
 import { markOrderPaid, resendTickets } from './order-actions.ts';
 import { getOrderStory } from './order-story.ts';
 import { refundOrderAsStaff } from './refund-order.ts';
@@ -19,4 +24,25 @@ export function registerConsoleOrderRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleOrderResend, (ctx, input) => resendTickets(ctx, app.orderDesk, input.code));
   registerEndpoint(app, consoleOrderMarkPaid, (ctx, input) => markOrderPaid(ctx, app.orderDesk, input.code));
   registerEndpoint(app, consoleOrderRefund, (ctx, input) => refundOrderAsStaff(ctx, app.refunds, input));
+  registerEndpoint(app, consoleOrderChoices, (ctx) => getOrderChoices(ctx));
+  registerEndpoint(app, consoleManifest, (ctx, input) => getManifest(ctx, input));
+  registerEndpoint(app, consoleOrdersExport, async (ctx, input, _request, reply) => {
+    const file = await exportOrders(ctx, input);
+    // Sent as it is made, piece by piece: no length, and streams go uncompressed (compression.ts).
+    await reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
+    return reply as never;
+  });
+}
+
+/** A file name in any language: an ASCII one for old clients, the UTF-8 one (RFC 6266) for the rest. */
+function contentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -14,6 +14,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
   { id: 'figures', path: PAGES.consoleFigures.path(), permission: 'figures.read' },
   { id: 'statements', path: PAGES.consoleStatements.path(), permission: 'statements.read' },
+  { id: 'orders', path: PAGES.consoleOrders.path(), permission: 'orders.read' },
+  { id: 'manifest', path: PAGES.consoleManifest.path(), permission: 'orders.read' },
 ];
 
 /** The sections a staff member's permissions open. */

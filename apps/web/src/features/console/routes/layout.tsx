@@ -8,8 +8,8 @@ import { Outlet } from 'react-router';
 export function Component() {
   const { t } = useTranslation('console');
   return (
-    <div className="min-h-screen bg-stone-50">
-      <header className="border-stone-200 border-b bg-stone-900 text-white">
+    <div className="min-h-screen bg-stone-50 print:bg-white">
+      <header className="border-stone-200 border-b bg-stone-900 text-white print:hidden">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
           <span className="font-bold text-lg">{t('brand')}</span>
         </div>

@@ -3,6 +3,7 @@
  * prices (member prices already in them), so a coupon or a promotion is given back in the same
  * proportion it was taken. The shares add up to the total exactly: the cents rounding leaves
  * over go to the guests with the largest remainders, earlier guests first (pretix does the same).
+ * The refund (ADR 029) and the console's preview of it use this one rule.
  */
 export function paidShares(lines: { id: number; unitPriceCents: number }[], totalCents: number) {
   const listed = lines.reduce((sum, line) => sum + line.unitPriceCents, 0);

@@ -1,0 +1,207 @@
+import { signUp, TEXT, totpCode } from '../fixtures/accounts.ts';
+import { type APIRequestContext, expect, type Page, test } from '../fixtures/test.ts';
+import { newMember } from '../fixtures/tickets.ts';
+
+/*
+ * A manager refunds one guest of a two-guest order (issue 23, item 4; ADR 029, 033): a buyer buys
+ * on the storefront with the card simulator, the park's demo manager finds the order in the
+ * console, refunds one guest with a reason, and that guest's ticket is refused at the gate while
+ * the other guest's still passes.
+ */
+
+const MANAGER = { email: 'manager@console.sentiero.localhost', key: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
+const PASSWORD = 'Console-demo-2026';
+// The rangers' devices' token (playwright.config.ts gives the server the same one).
+const REDEEM_TOKEN = 'e2e-rangers-device-token-0123456789';
+
+const CONSOLE = {
+  it: {
+    signInTitle: 'Accedi alla console',
+    signIn: 'Accedi',
+    codeTitle: 'Codice di autenticazione',
+    code: 'Codice',
+    next: 'Continua',
+    sections: 'Sezioni della console',
+    orders: 'Ordini',
+    guestName: "Nome dell'ospite",
+    search: 'Cerca',
+    found: '1 ordine',
+    select: (name: string) => `Seleziona ${name}`,
+    reason: "Motivo (l'acquirente non lo vede)",
+    refund: /^Rimborsa \d+,\d\d\s€$/,
+    refunded: 'Rimborsato: i biglietti sono annullati.',
+    valid: 'Valido',
+    cancelled: 'Annullato',
+    succeeded: 'Riuscito',
+    partly: 'Rimborsato in parte',
+  },
+  en: {
+    signInTitle: 'Sign in to the console',
+    signIn: 'Sign in',
+    codeTitle: 'Authenticator code',
+    code: 'Code',
+    next: 'Continue',
+    sections: 'Console sections',
+    orders: 'Orders',
+    guestName: "Guest's name",
+    search: 'Search',
+    found: '1 order',
+    select: (name: string) => `Select ${name}`,
+    reason: 'Reason (the buyer does not see it)',
+    refund: /^Refund €\d+\.\d\d$/,
+    refunded: 'Refunded: the tickets are cancelled.',
+    valid: 'Valid',
+    cancelled: 'Cancelled',
+    succeeded: 'Succeeded',
+    partly: 'Partly refunded',
+  },
+} as const;
+
+/**
+ * Signs the demo manager in. Other journeys sign the same manager in at the same time, and an
+ * authenticator code is good once: a refused code is tried again with the next one.
+ */
+async function signInManager(page: Page, lng: 'it' | 'en') {
+  const text = CONSOLE[lng];
+  await page.goto(`/console?lng=${lng}`);
+  await expect(page.getByRole('heading', { name: text.signInTitle })).toBeVisible();
+  await page.getByLabel('Email').fill(MANAGER.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: text.signIn }).click();
+  await expect(page.getByRole('heading', { name: text.codeTitle })).toBeVisible();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.getByLabel(text.code).fill(totpCode(MANAGER.key));
+    await page.getByRole('button', { name: text.next }).click();
+    const signedIn = await page
+      .getByRole('navigation', { name: text.sections })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+    // The code of this 30-second step was taken: wait for the next one.
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+  throw new Error('the demo manager could not sign in');
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A DAILY ticket of the manager's operator that anyone may buy, and an open day for it. */
+async function findManagersTicket(request: APIRequestContext): Promise<{ id: number; day: string }> {
+  const { areas } = await (await request.get('/api/console/orders/choices?lng=en')).json();
+  const ids: number[] = areas.flatMap((area: { tickets: { id: number }[] }) => area.tickets.map((t) => t.id));
+  for (const id of ids) {
+    const { ticket } = await (await request.get(`/api/app/ticket/info?id=${id}&lng=en`)).json();
+    if (ticket.duration_type !== 'DAILY' || !ticket.on_sale) continue;
+    if (ticket.requires_fishing_card || ticket.residents_only?.length) continue;
+    for (let ahead = 20; ahead < 420; ahead += 60) {
+      const from = isoDate(new Date(Date.now() + ahead * 24 * 3600 * 1000));
+      const calendar = await (
+        await request.get(`/api/app/ticket/calendar?id=${id}&from=${from}&days=60&lng=en`)
+      ).json();
+      const day = calendar.days.find((entry: { open: boolean; places_left?: number }) => entry.open);
+      if (day) return { id, day: day.date };
+    }
+  }
+  throw new Error("the demo manager's operator has no DAILY ticket open to everyone");
+}
+
+/** What a ranger's device is told when it scans the code: the use, or why it is refused. */
+async function redeem(request: APIRequestContext, signedCode: string) {
+  const answer = await request.post('/api/app/ticket/redeem?lng=en', {
+    headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
+    data: { code: signedCode },
+  });
+  return { status: answer.status(), code: (await answer.json()).code as string | undefined };
+}
+
+for (const lng of ['it', 'en'] as const) {
+  test(`a manager refunds one guest of a two-guest order, whose ticket is then refused at the gate while the other's passes (${lng})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const text = CONSOLE[lng];
+    await signInManager(page, lng);
+    const ticket = await findManagersTicket(page.request);
+
+    // The buyer, in a browser of their own, signs up on the storefront and pays by card.
+    const shop = await browser.newContext();
+    const buyer = await shop.newPage();
+    await signUp(buyer, TEXT[lng], newMember());
+    await expect(buyer).toHaveURL(/\/user$/);
+    // Names only of letters (the guests' rule), new for every run.
+    const stamp = Array.from({ length: 6 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const staying = `Marta Ferri${stamp}`;
+    const leaving = `Bruno Ferri${stamp}`;
+    const bought = await buyer.request.post('/api/app/v4/ticket/buy', {
+      headers: { origin: baseURL ?? '' },
+      data: {
+        id_ticket: ticket.id,
+        guests: [staying, leaving].map((full_name) => ({
+          full_name,
+          start_date: ticket.day,
+          end_date: ticket.day,
+          birth_year: 1988,
+        })),
+        payment_method: 'sandbox',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+        idempotency_key: `e2e-orders-${stamp}-${Date.now()}`,
+      },
+    });
+    expect(bought.ok(), await bought.text()).toBe(true);
+    const orderCode: string = (await bought.json()).order.code;
+
+    // The manager finds it by a guest's name and opens it.
+    await page
+      .getByRole('navigation', { name: text.sections })
+      .getByRole('link', { name: text.orders, exact: true })
+      .click();
+    await page.getByLabel(text.guestName).fill(leaving);
+    await page.getByRole('button', { name: text.search, exact: true }).click();
+    await expect(page.getByText(text.found, { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: orderCode }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(orderCode);
+    const guests = page.getByRole('list', { name: lng === 'it' ? 'Ospiti' : 'Guests' });
+    await expect(guests.getByRole('listitem')).toHaveCount(2);
+
+    // One guest, a reason, and the amount it gives back: half of what was paid.
+    await page.getByRole('checkbox', { name: text.select(leaving) }).check();
+    await page.getByLabel(text.reason).fill('Injured, cannot come');
+    const refund = page.getByRole('button', { name: text.refund });
+    await expect(refund).toBeVisible();
+    await refund.click();
+    await expect(page.getByText(text.refunded)).toBeVisible();
+
+    const leavingRow = guests.getByRole('listitem').filter({ hasText: leaving });
+    const stayingRow = guests.getByRole('listitem').filter({ hasText: staying });
+    await expect(leavingRow.getByText(text.cancelled, { exact: true })).toBeVisible();
+    await expect(stayingRow.getByText(text.valid, { exact: true })).toBeVisible();
+    await expect(page.getByText(text.succeeded, { exact: true })).toBeVisible();
+    await expect(page.getByText(text.partly, { exact: true }).first()).toBeVisible();
+    // Refunded once: the guest cannot be ticked again.
+    await expect(page.getByRole('checkbox', { name: text.select(leaving) })).toBeDisabled();
+
+    // The day's manifest lists the guest who stays, not the one refunded.
+    await page.goto(`/console/manifest?lng=${lng}&ticket_id=${ticket.id}&day=${ticket.day}`);
+    await expect(page.getByRole('cell', { name: staying })).toBeVisible();
+    await expect(page.getByRole('cell', { name: leaving })).toHaveCount(0);
+
+    // At the gate: the refunded guest's QR code (from the buyer's tickets) is refused as
+    // cancelled; the other one is genuine and valid, refused only because its day has not come.
+    const list = await (await buyer.request.get('/api/app/ticket/list?lng=en')).json();
+    const tickets: { holder: string; signed_code: string; status: string }[] = list.purchase_list.flatMap(
+      (purchase: { tickets: unknown[] }) => purchase.tickets,
+    );
+    const byHolder = (name: string) => tickets.find((each) => each.holder === name);
+    expect(byHolder(leaving)?.status).toBe('cancelled');
+    const refused = await redeem(page.request, byHolder(leaving)?.signed_code ?? '');
+    expect(refused).toEqual({ status: 409, code: 'TICKET_CANCELLED' });
+    const passes = await redeem(page.request, byHolder(staying)?.signed_code ?? '');
+    expect(passes).toEqual({ status: 409, code: 'TICKET_NOT_VALID_TODAY' });
+    await shop.close();
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_fishing_card_idx" ON "order_lines" USING btree (upper(replace("fishing_card_number", ' ', ''))) WHERE fishing_card_number is not null;

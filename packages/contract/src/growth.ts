@@ -42,6 +42,7 @@ export const ZGrowthReason = z
       offset: z.union([z.literal(-1), z.literal(1)]),
       reports: z.number().int(),
     }),
+    z.object({ kind: z.literal('observed'), date: z.string(), level: z.enum(GROWTH_LEVELS) }),
   ])
   .meta({ id: 'GrowthReason' });
 

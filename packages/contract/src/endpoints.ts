@@ -5,7 +5,9 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
+import * as consoleAudit from './console-audit.ts';
 import * as consoleAuth from './console-auth.ts';
+import * as consoleGrowth from './console-growth.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
@@ -54,6 +56,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleAuth),
   ...pickEndpoints(consoleTeam),
   ...pickEndpoints(consoleOrders),
+  ...pickEndpoints(consoleGrowth),
+  ...pickEndpoints(consoleAudit),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

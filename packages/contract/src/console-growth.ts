@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZStaffRole } from './console-auth.ts';
 import { ZCalendarDate, ZLanguageParam } from './common.ts';
+import { ZStaffRole } from './console-auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GROWTH_LEVELS } from './growth.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
@@ -92,7 +92,7 @@ export const consoleGrowthReportRecord = defineEndpoint({
   access: 'growth.report',
   tag: 'console',
   summary:
-    "Records what the staff member saw in an area on a day (today by default, up to 13 days back, never ahead): one observation per staff member, area and day. Audited as `growth.observe`.",
+    'Records what the staff member saw in an area on a day (today by default, up to 13 days back, never ahead): one observation per staff member, area and day. Audited as `growth.observe`.',
   input: z.object({
     lng: ZLanguageParam,
     area_id: ZId,

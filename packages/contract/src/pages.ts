@@ -179,7 +179,11 @@ export const PAGES = {
   consoleInvitation: definePage('/console/invitation/:token'),
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
-  consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
+  consoleTeam: definePage('/console/team', { query: ['operator', 'team', 'page'] }),
+  consoleGrowth: definePage('/console/growth', { query: ['area', 'page'] }),
+  consoleAudit: definePage('/console/audit', {
+    query: ['person', 'action', 'target_type', 'target_id', 'operator', 'from', 'to', 'page'],
+  }),
 };
 
 export type PageName = keyof typeof PAGES;

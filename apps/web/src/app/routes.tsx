@@ -136,6 +136,8 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
     lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
     lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
+    lazyPage(PAGES.consoleGrowth, () => import('../features/console/routes/growth.tsx')),
+    lazyPage(PAGES.consoleAudit, () => import('../features/console/routes/audit.tsx')),
     unknownPath,
   ],
 };

@@ -2,7 +2,13 @@ import type { Permission } from '@sentiero/contract/access';
 import { PAGES } from '@sentiero/contract/pages';
 
 /** A section of the console, shown to whoever holds its permission. */
-export type ConsoleSection = { id: string; path: string; permission: Permission };
+export type ConsoleSection = {
+  id: string;
+  path: string;
+  permission: Permission;
+  /** The label's key with its namespace, when not the console's `sections.<id>`. */
+  label?: string;
+};
 
 /**
  * The console's sections that exist, in the order of the navigation. A section is added here
@@ -12,6 +18,18 @@ export type ConsoleSection = { id: string; path: string; permission: Permission 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'home', path: PAGES.console.path(), permission: 'console' },
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
+  {
+    id: 'growth',
+    path: PAGES.consoleGrowth.path(),
+    permission: 'growth.report',
+    label: 'consoleRecords:sections.growth',
+  },
+  {
+    id: 'audit',
+    path: PAGES.consoleAudit.path(),
+    permission: 'audit.read',
+    label: 'consoleRecords:sections.audit',
+  },
 ];
 
 /** The sections a staff member's permissions open. */

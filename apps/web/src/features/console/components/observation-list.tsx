@@ -121,7 +121,7 @@ function CorrectionForm({ observation, onDone }: { observation: GrowthObservatio
     >
       <FailureAlert error={correct.error} fallback={t('errors:INTERNAL')} />
       <LevelChoice value={level} onChange={setLevel} />
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid gap-3 lg:grid-cols-2">
         <SpeciesSelect value={species} onChange={setSpecies} />
         <FormField label={t('growth.note')}>
           {(control) => (

@@ -45,7 +45,7 @@ function GrowthScreen({ me }: { me: ConsoleMe }) {
         <p className="text-stone-600">{t('growth.lead')}</p>
         <QueryState isPending={areas.isPending} isError={areas.isError} onRetry={() => areas.refetch()} />
         {areas.data && (
-          <div className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm md:grid-cols-2">
+          <div className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:grid-cols-2">
             {(areas.data.pages > 1 || q) && (
               <FormField label={t('growth.findArea')}>
                 {(control) => (
@@ -155,7 +155,7 @@ function RecordForm({ area }: { area: { id: number; name: string; today: string 
         onChange={setLevel}
         error={missingLevel ? t('growth.levelRequired') : undefined}
       />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2">
         <SpeciesSelect value={species} onChange={setSpecies} />
         <FormField label={t('growth.note')} hint={t('growth.noteHint')} error={fieldErrors.note}>
           {(control) => (

@@ -36,6 +36,7 @@ function GrowthScreen({ me }: { me: ConsoleMe }) {
   const chosen = Number(searchParams.get('area'));
   const list = areas.data?.areas ?? [];
   const area = list.find((candidate) => candidate.id === chosen) ?? list[0];
+  const searching = Boolean(areas.data && (areas.data.pages > 1 || q));
 
   return (
     <div className="flex flex-col gap-6 py-6 md:flex-row">
@@ -45,8 +46,10 @@ function GrowthScreen({ me }: { me: ConsoleMe }) {
         <p className="text-stone-600">{t('growth.lead')}</p>
         <QueryState isPending={areas.isPending} isError={areas.isError} onRetry={() => areas.refetch()} />
         {areas.data && (
-          <div className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:grid-cols-2">
-            {(areas.data.pages > 1 || q) && (
+          <div
+            className={`grid gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm ${searching ? 'lg:grid-cols-2' : ''}`}
+          >
+            {searching && (
               <FormField label={t('growth.findArea')}>
                 {(control) => (
                   <input

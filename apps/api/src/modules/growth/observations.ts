@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { StaffSession } from '../../platform/staff-sessions.ts';
 import {
   findAreasInScope,
+  findObservation,
   findObservationPage,
   findObservedArea,
   insertObservation,
@@ -191,36 +192,35 @@ export async function correctObservation(
 ) {
   requireStaffAccess(ctx, 'growth.report');
   const now = ctx.clock.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    const unsafeRow = await lockObservation(tx, input.id);
-    if (!unsafeRow) throw new AppError('NOT_FOUND', 404);
-    const { staff, area } = await requireAreaInScope(ctx, unsafeRow.areaId);
-    // Someone else's observation is theirs to correct: the caller learns no more than that.
-    if (unsafeRow.staffId !== staff.staffId) throw new AppError('GROWTH_OBSERVATION_NOT_YOURS', 403);
-    if (!sameDayIn(area.timeZone, unsafeRow.createdAt, now)) {
-      throw new AppError('GROWTH_CORRECTION_CLOSED', 409);
-    }
+  const unsafeRow = await findObservation(ctx.db, input.id);
+  if (!unsafeRow) throw new AppError('NOT_FOUND', 404);
+  // Read before the transaction: on the embedded database a read outside it would wait for it.
+  const { staff, area } = await requireAreaInScope(ctx, unsafeRow.areaId);
+  // Someone else's observation is theirs to correct: the caller learns no more than that.
+  if (unsafeRow.staffId !== staff.staffId) throw new AppError('GROWTH_OBSERVATION_NOT_YOURS', 403);
+  if (!sameDayIn(area.timeZone, unsafeRow.createdAt, now))
+    throw new AppError('GROWTH_CORRECTION_CLOSED', 409);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await lockObservation(tx, unsafeRow.id);
+    if (!before) throw new AppError('NOT_FOUND', 404);
     const next = {
       level: GROWTH_LEVELS.indexOf(input.level),
       species: input.species,
       note: input.note || null,
     };
-    const row = await updateObservation(tx, unsafeRow.id, { ...next, updatedAt: now });
+    const after = await updateObservation(tx, before.id, { ...next, updatedAt: now });
     const changes: Record<string, [unknown, unknown]> = {};
-    if (unsafeRow.level !== row.level) changes.level = [levelOf(unsafeRow.level), levelOf(row.level)];
-    if (unsafeRow.species !== row.species) changes.species = [unsafeRow.species, row.species];
-    if (unsafeRow.note !== row.note) changes.note = [unsafeRow.note, row.note];
+    if (before.level !== after.level) changes.level = [levelOf(before.level), levelOf(after.level)];
+    if (before.species !== after.species) changes.species = [before.species, after.species];
+    if (before.note !== after.note) changes.note = [before.note, after.note];
     await auditStaffChange(tx, ctx, staff, {
       operatorId: area.operatorId,
       action: 'growth.correct',
       targetType: 'growth_observation',
-      targetId: row.id,
+      targetId: after.id,
       changes,
     });
-    return { row, area, staff };
+    return after;
   });
-  return observationAnswer(result.row, result.area, result.staff.name, {
-    staffId: result.staff.staffId,
-    now,
-  });
+  return observationAnswer(row, area, staff.name, { staffId: staff.staffId, now });
 }

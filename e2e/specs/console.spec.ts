@@ -22,6 +22,7 @@ const TEXT = {
     code: 'Codice',
     next: 'Continua',
     signOut: 'Esci',
+    invalidCode: 'Codice non valido',
   },
   en: {
     signInTitle: 'Sign in to the console',
@@ -31,6 +32,7 @@ const TEXT = {
     code: 'Code',
     next: 'Continue',
     signOut: 'Sign out',
+    invalidCode: 'Invalid code',
   },
 };
 
@@ -44,6 +46,15 @@ async function signIn(page: Page, lng: 'it' | 'en', who: keyof typeof STAFF) {
   await expect(page.getByRole('heading', { name: text.codeTitle })).toBeVisible();
   await page.getByLabel(text.code).fill(totpCode(STAFF[who].key));
   await page.getByRole('button', { name: text.next }).click();
+  // A code is accepted once: when another journey signed the same demo staff member in within
+  // these 30 seconds (console-growth.spec.ts signs the ranger in too), the next step's code is used.
+  const refused = page.getByText(text.invalidCode).first();
+  const home = page.getByRole('button', { name: text.signOut, exact: true });
+  await expect(home.or(refused)).toBeVisible();
+  if (await refused.isVisible()) {
+    await page.getByLabel(text.code).fill(totpCode(STAFF[who].key, Date.now() + 30_000));
+    await page.getByRole('button', { name: text.next }).click();
+  }
 }
 
 test('a park manager signs in with a password and an authenticator code, sees their role, and signs out (en)', async ({
@@ -53,7 +64,7 @@ test('a park manager signs in with a password and an authenticator code, sees th
   await expect(page.getByRole('heading', { name: 'Hello, Demo Manager' })).toBeVisible();
   await expect(page.getByText('Manager', { exact: true })).toBeVisible();
   await expect(page.getByText('In all its areas')).toBeVisible();
-  await page.getByRole('button', { name: TEXT.en.signOut }).click();
+  await page.getByRole('button', { name: TEXT.en.signOut, exact: true }).click();
   await expect(page.getByRole('heading', { name: TEXT.en.signInTitle })).toBeVisible();
   // Signed out on the server too: the console sends the browser back to the sign-in.
   await page.goto('/console?lng=en');

@@ -134,6 +134,17 @@ export const consoleLogout = defineEndpoint({
   output: z.object({ ok: z.literal(true) }),
 });
 
+export const consoleLogoutEverywhere = defineEndpoint({
+  path: '/console/logout/everywhere',
+  kind: 'write',
+  access: 'console',
+  tag: 'console',
+  summary:
+    "Ends every session of the signed-in staff member, this browser's and those of any other device (a lost laptop). Audited as `staff.logoutEverywhere`.",
+  input: z.object({ lng: ZLanguageParam }),
+  output: z.object({ ok: z.literal(true), ended: z.number().int() }),
+});
+
 export const consoleMe = defineEndpoint({
   path: '/console/me',
   kind: 'read',

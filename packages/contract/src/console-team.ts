@@ -36,12 +36,18 @@ export const consoleTeam = defineEndpoint({
   input: z.object({
     lng: ZLanguageParam,
     operator_id: z.coerce.number().int().positive().optional(),
+    /** `sentiero`: Sentiero's own staff (admins and support, no operator), for an admin. */
+    team: z.enum(['operator', 'sentiero']).default('operator'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
   output: z.object({
     operators: z.array(ZOperatorRef),
-    /** Null when the caller manages no operator's team. */
+    /** Null when the caller manages no operator's team, or reads Sentiero's own. */
     operator: ZOperatorRef.nullable(),
+    /** The list is Sentiero's own staff. */
+    sentiero: z.boolean(),
+    /** The caller may read and grow Sentiero's own staff (an admin). */
+    can_manage_sentiero: z.boolean(),
     areas: z.array(z.object({ id: z.number().int(), name: z.string() })),
     members: z.array(
       z.object({
@@ -111,4 +117,31 @@ export const consoleTeamGrantRevoke = defineEndpoint({
     reason: z.string().trim().max(500).optional(),
   }),
   output: z.object({ ok: z.literal(true) }),
+});
+
+const ZStaffAccountChange = z.object({
+  lng: ZLanguageParam,
+  staff_id: ZId,
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const consoleTeamStaffDisable = defineEndpoint({
+  path: '/console/team/staff/disable',
+  kind: 'write',
+  access: 'team.manage',
+  tag: 'console',
+  summary:
+    "Disables a staff member's account: their sessions end at once and they cannot sign in until enabled again. An owner may disable only staff who work for its operator alone; an operator keeps at least one active owner and Sentiero one active admin (409 LAST_OWNER); nobody disables themselves (409 SELF_DISABLE).",
+  input: ZStaffAccountChange,
+  output: z.object({ staff_id: z.number().int(), disabled: z.literal(true) }),
+});
+
+export const consoleTeamStaffEnable = defineEndpoint({
+  path: '/console/team/staff/enable',
+  kind: 'write',
+  access: 'team.manage',
+  tag: 'console',
+  summary: 'Enables a disabled staff account again: they sign in with their password and code as before.',
+  input: ZStaffAccountChange,
+  output: z.object({ staff_id: z.number().int(), disabled: z.literal(false) }),
 });

@@ -5,8 +5,10 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
+import * as consoleAudit from './console-audit.ts';
 import * as consoleAuth from './console-auth.ts';
 import * as consoleFigures from './console-figures.ts';
+import * as consoleGrowth from './console-growth.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
@@ -56,6 +58,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleTeam),
   ...pickEndpoints(consoleOrders),
   ...pickEndpoints(consoleFigures),
+  ...pickEndpoints(consoleGrowth),
+  ...pickEndpoints(consoleAudit),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

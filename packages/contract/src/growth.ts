@@ -42,6 +42,7 @@ export const ZGrowthReason = z
       offset: z.union([z.literal(-1), z.literal(1)]),
       reports: z.number().int(),
     }),
+    z.object({ kind: z.literal('observed'), date: z.string(), level: z.enum(GROWTH_LEVELS) }),
   ])
   .meta({ id: 'GrowthReason' });
 
@@ -73,6 +74,14 @@ export const ZGrowthRow = z
     unlocked: z.boolean(),
     /** Reported levels, newest first. */
     days: z.array(ZObservation),
+    /**
+     * What the area's staff saw (ADR 040), newest first, as many days as `days` may hold: the
+     * day's official level (the rounded mean when several staff recorded it) and the species
+     * they named, if one.
+     */
+    observations: z.array(
+      z.object({ date: z.string(), level: z.enum(GROWTH_LEVELS), species: z.array(z.string()) }),
+    ),
     /**
      * The model's levels, oldest first: today's for visitors and members; for Sentiero+ a week
      * before today and a week from today, with scores and reasons. Empty while the area has no

@@ -179,7 +179,6 @@ export const PAGES = {
   consoleInvitation: definePage('/console/invitation/:token'),
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
-  consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
   consoleFigures: definePage('/console/figures', { query: ['from', 'to', 'grain', 'split'] }),
   consoleStatements: definePage('/console/statements', { query: ['operator', 'month'] }),
   consoleOrders: definePage('/console/orders', {
@@ -200,6 +199,11 @@ export const PAGES = {
   }),
   consoleOrder: definePage('/console/orders/:code'),
   consoleManifest: definePage('/console/manifest', { query: ['area_id', 'ticket_id', 'day', 'page'] }),
+  consoleTeam: definePage('/console/team', { query: ['operator', 'team', 'page'] }),
+  consoleGrowth: definePage('/console/growth', { query: ['area', 'page'] }),
+  consoleAudit: definePage('/console/audit', {
+    query: ['person', 'action', 'target_type', 'target_id', 'operator', 'from', 'to', 'page'],
+  }),
 };
 
 export type PageName = keyof typeof PAGES;

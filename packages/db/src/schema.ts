@@ -10,6 +10,7 @@ export * from './schema/catalogue.ts';
 export * from './schema/catalogue-photos.ts';
 export * from './schema/figures.ts';
 export * from './schema/finds.ts';
+export * from './schema/growth-observations.ts';
 export * from './schema/inbox.ts';
 export * from './schema/newsletter-issues.ts';
 export * from './schema/operator-applications.ts';

@@ -141,6 +141,8 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleOrders, () => import('../features/console/orders/routes/orders.tsx')),
     lazyPage(PAGES.consoleOrder, () => import('../features/console/orders/routes/order.tsx')),
     lazyPage(PAGES.consoleManifest, () => import('../features/console/orders/routes/manifest.tsx')),
+    lazyPage(PAGES.consoleGrowth, () => import('../features/console/routes/growth.tsx')),
+    lazyPage(PAGES.consoleAudit, () => import('../features/console/routes/audit.tsx')),
     unknownPath,
   ],
 };

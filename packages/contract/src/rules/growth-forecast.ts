@@ -22,7 +22,7 @@ export type WeatherDay = {
 /** What the rule reads of a day: the storage's row passes as it is, and a reader may fetch only these. */
 export type GrowthWeatherDay = Pick<WeatherDay, 'date' | 'rainMm' | 'tempMean' | 'tempMin'>;
 
-/** A level someone saw in the area on a day (members' reports, later rangers'). */
+/** A level someone saw in the area on a day: members' reports, or staff's official observations. */
 export type ObservedGrowth = { date: string; level: GrowthLevel };
 
 export type GrowthForecastInput = {
@@ -35,7 +35,13 @@ export type GrowthForecastInput = {
   /** Where mushrooms grow in the area, and the height the weather refers to (Open-Meteo's `elevation`). */
   altitudeM?: number;
   weatherAltitudeM?: number;
+  /** Members' reports: they calibrate the forecast by one level at most. */
   observed?: readonly ObservedGrowth[];
+  /**
+   * The staff's official observations (ADR 040), a day's level each: the latest of the last
+   * ANCHOR_DAYS anchors the forecast days after it.
+   */
+  official?: readonly ObservedGrowth[];
   /** Days before today in the answer (history); 7 unless told. */
   pastDays?: number;
   /** Days from today on (forecast); 7 unless told. */
@@ -60,7 +66,9 @@ export type GrowthReason =
   /** Days of the 19 the rule reads that the weather does not cover: counted as dry. */
   | { kind: 'missing_weather'; days: number }
   /** The level moved by reports of the last two weeks. */
-  | { kind: 'calibrated'; offset: -1 | 1; reports: number };
+  | { kind: 'calibrated'; offset: -1 | 1; reports: number }
+  /** The level moved towards what the area's staff saw on `date` (an official observation). */
+  | { kind: 'observed'; date: string; level: GrowthLevel };
 
 export type GrowthForecastDay = {
   date: string;
@@ -105,6 +113,11 @@ const DRY_SPELL_DAYS = 14;
 const DRY_SPELL_LOSS_PER_DAY = 0.1;
 /** Reports older than two weeks say nothing about the coming days; younger ones weigh more. */
 const CALIBRATION_DAYS = 14;
+/**
+ * An official observation anchors the forecast for this many days: fully on its own day, fading
+ * by a seventh a day to nothing a week later (ADR 040).
+ */
+export const ANCHOR_DAYS = 7;
 /** Standard atmosphere: 0.65 °C cooler per 100 m up. */
 const LAPSE_RATE_C_PER_M = 0.0065;
 const DAY_MS = 86_400_000;
@@ -271,7 +284,57 @@ function findCalibration(context: DayContext, today: number, observed: readonly 
   return { shift: offset >= 0.5 ? 1 : offset <= -0.5 ? -1 : 0, reports } as const;
 }
 
-/** Moves a score into the next level up or down, at the same place within it. */
+/** The latest official observation of the last ANCHOR_DAYS that the model can judge, and how far off the model was. */
+type Anchor = { day: number; date: string; level: GrowthLevel; difference: number };
+
+/**
+ * The anchor (ADR 040): of the official observations of the last ANCHOR_DAYS days (today
+ * included), the latest on a day the model can judge (in season, weather complete); several on
+ * one day count as their rounded mean. `difference` is its level minus the model's, in levels.
+ */
+function findAnchor(context: DayContext, today: number, official: readonly ObservedGrowth[]): Anchor | null {
+  const byDay = new Map<number, { date: string; levels: number[] }>();
+  for (const observation of official) {
+    const day = dayNumber(observation.date);
+    const age = today - day;
+    if (!(age >= 0 && age < ANCHOR_DAYS)) continue;
+    const entry = byDay.get(day) ?? { date: observation.date, levels: [] };
+    entry.levels.push(GROWTH_LEVELS.indexOf(observation.level));
+    byDay.set(day, entry);
+  }
+  for (const day of [...byDay.keys()].sort((a, b) => b - a)) {
+    const model = evaluateDay(context, day);
+    if (!model.inSeason || model.missing) continue;
+    const { date, levels } = byDay.get(day) as { date: string; levels: number[] };
+    const index = Math.round(levels.reduce((sum, level) => sum + level, 0) / levels.length);
+    return {
+      day,
+      date,
+      level: GROWTH_LEVELS[index] as GrowthLevel,
+      difference: index - levelIndexOf(model.score),
+    };
+  }
+  return null;
+}
+
+/** Rounds half away from zero, so a shift of -1.5 is as strong as +1.5. */
+const roundLevels = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
+
+/**
+ * How many levels a forecast day moves: the anchor's difference, weighing 1 on its day and a
+ * seventh less each day after, and the members' calibration for the rest of the weight.
+ */
+function shiftOn(
+  day: number,
+  anchor: Anchor | null,
+  calibrated: number,
+): { shift: number; anchored: boolean } {
+  const weight = anchor ? Math.max(0, 1 - (day - anchor.day) / ANCHOR_DAYS) : 0;
+  if (!anchor || weight === 0) return { shift: calibrated, anchored: false };
+  return { shift: roundLevels(weight * anchor.difference + (1 - weight) * calibrated), anchored: true };
+}
+
+/** Moves a score `shift` levels up or down, at the same place within the new level. */
 function shiftScore(score: number, shift: number): number {
   const from = levelIndexOf(score);
   const to = Math.min(LEVEL_FLOORS.length - 1, Math.max(0, from + shift));
@@ -300,16 +363,22 @@ export function forecastGrowth(input: GrowthForecastInput): GrowthForecastDay[] 
   const calibration = input.observed?.length
     ? findCalibration(context, today, input.observed)
     : { shift: 0, reports: 0 };
+  const anchor = input.official?.length ? findAnchor(context, today, input.official) : null;
   const days: GrowthForecastDay[] = [];
   for (let day = today - pastDays; day < today + forecastDays; day++) {
     const model = evaluateDay(context, day);
     const forecast = day >= today;
     let score = model.score;
-    if (forecast && model.inSeason && calibration.shift !== 0) {
-      score = shiftScore(score, calibration.shift);
+    const { shift, anchored } = shiftOn(day, anchor, calibration.shift);
+    if (forecast && model.inSeason && shift !== 0) {
+      score = shiftScore(score, shift);
       if (levelIndexOf(score) !== levelIndexOf(model.score)) {
-        const offset = calibration.shift > 0 ? 1 : -1;
-        model.reasons.push({ kind: 'calibrated', offset, reports: calibration.reports });
+        if (anchored && anchor) {
+          model.reasons.push({ kind: 'observed', date: anchor.date, level: anchor.level });
+        } else {
+          const offset = shift > 0 ? 1 : -1;
+          model.reasons.push({ kind: 'calibrated', offset, reports: calibration.reports });
+        }
       }
     }
     days.push({ date: model.date, forecast, level: growthLevelOf(score), score, reasons: model.reasons });

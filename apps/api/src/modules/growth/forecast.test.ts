@@ -1,11 +1,12 @@
 import { addCalendarDays, type Season } from '@sentiero/contract/durations';
 import type { GrowthLevel } from '@sentiero/contract/growth';
-import { activityTypes } from '@sentiero/db/schema';
+import { activityTypes, growthObservations } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createGrowthReports } from '../../test/catalogue-factories.ts';
 import { createArea, createTicket, createWeatherDays } from '../../test/factories.ts';
+import { createStaff } from '../../test/staff-factories.ts';
 import { findGrowthBoosts } from './boosts.ts';
 import { findAreaForecasts, mushroomSeasonOf } from './forecast.ts';
 
@@ -147,5 +148,30 @@ describe('mushroomSeasonOf', () => {
     expect(mushroomSeasonOf([summer, null])).toBeNull();
     expect(mushroomSeasonOf(null)).toBeNull();
     expect(mushroomSeasonOf([summer, { start: '11-01', end: '02-28' }])).toBeNull();
+  });
+});
+
+describe("the staff's official observations (ADR 040)", () => {
+  it('anchor the forecast: today is what the ranger saw, fading over the week', async () => {
+    const areaId = await createRainedArea();
+    const ranger = await createStaff(sut.database.db, { role: 'admin' });
+    await sut.database.db
+      .insert(growthObservations)
+      .values({ areaId, observedOn: TODAY, level: 0, staffId: ranger.id, role: 'ranger' });
+    const days = (await findAreaForecasts(sut.database.db, { areaIds: [areaId], clock })).get(areaId);
+    const ahead = days?.filter((day) => day.forecast) ?? [];
+    // The model alone: good, good, good, good, scarce, insufficient, poor (the rain ages). The
+    // ranger found nothing today, 3 levels under it; day k moves round(-3 × (7 − k) / 7) levels:
+    // -3, -3, -2, -2, -1, -1, 0.
+    expect(ahead.map((day) => day.level)).toEqual([
+      'poor',
+      'poor',
+      'insufficient',
+      'insufficient',
+      'insufficient',
+      'poor',
+      'poor',
+    ]);
+    expect(ahead[0]?.reasons.at(-1)).toEqual({ kind: 'observed', date: TODAY, level: 'poor' });
   });
 });

@@ -1,6 +1,7 @@
 import { addCalendarDays, calendarDateIn, type Season } from '@sentiero/contract/durations';
 import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
 import {
+  ANCHOR_DAYS,
   forecastGrowth,
   type GrowthForecastDay,
   type ObservedGrowth,
@@ -8,11 +9,13 @@ import {
 import type { Db } from '@sentiero/db/client';
 import type { Clock } from '../../platform/context.ts';
 import { listGrowthWeather } from '../weather/index.ts';
+import { findOfficialLevels } from './observations-repo.ts';
 import { findForecastAreas, findReportedLevels } from './repo.ts';
 
 /*
  * The growth forecast of the areas (ADR 018), computed when asked from the weather the
- * `weather-refresh` job stored and the levels reported in the last two weeks: three queries
+ * `weather-refresh` job stored, the levels reported in the last two weeks and the staff's
+ * observations of the last week: four queries
  * whatever the number of areas, the model O(days) per area.
  */
 
@@ -57,7 +60,8 @@ export type AreaForecastOptions = {
 
 /**
  * Each area's level per day from FORECAST_PAST_DAYS before its today to FORECAST_DAYS - 1 after,
- * with the reasons, calibrated by the reports of the last two weeks. An area with no stored
+ * with the reasons, calibrated by the members' reports of the last two weeks and anchored to the
+ * staff's latest official observation of the last week (ADR 040). An area with no stored
  * weather in the window (not refreshed yet, or not on sale) is left out of the map: the forecast
  * has nothing to say about it.
  */
@@ -74,7 +78,7 @@ export async function findAreaForecasts(
   const earliest = todays.reduce((first, day) => (day < first ? day : first));
   const latest = todays.reduce((last, day) => (day > last ? day : last));
   const ids = areas.map((area) => area.id);
-  const [weather, reports] = await Promise.all([
+  const [weather, reports, official] = await Promise.all([
     listGrowthWeather(
       db,
       ids,
@@ -82,7 +86,15 @@ export async function findAreaForecasts(
       addCalendarDays(latest, FORECAST_DAYS - 1),
     ),
     findReportedLevels(db, ids, addCalendarDays(earliest, -(CALIBRATION_DAYS - 1)), latest),
+    findOfficialLevels(db, ids, addCalendarDays(earliest, -(ANCHOR_DAYS - 1)), latest),
   ]);
+  const officialByArea = new Map<number, ObservedGrowth[]>();
+  for (const day of official) {
+    const seen = { date: day.date, level: GROWTH_LEVELS[day.level] as GrowthLevel };
+    const known = officialByArea.get(day.areaId);
+    if (known) known.push(seen);
+    else officialByArea.set(day.areaId, [seen]);
+  }
   const observedByArea = new Map<number, ObservedGrowth[]>();
   for (const report of reports) {
     const level = GROWTH_LEVELS[report.level] as GrowthLevel;
@@ -100,6 +112,7 @@ export async function findAreaForecasts(
         weather: days,
         season: mushroomSeasonOf(area.seasons),
         observed: observedByArea.get(area.id) ?? [],
+        official: officialByArea.get(area.id) ?? [],
         pastDays: FORECAST_PAST_DAYS,
         forecastDays: FORECAST_DAYS,
       }),

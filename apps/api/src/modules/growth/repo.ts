@@ -6,6 +6,7 @@ import {
   activityTypes,
   areaGrowthLevels,
   areas,
+  growthObservations,
   growthReports,
   growthUnlocks,
   regions,
@@ -17,8 +18,11 @@ export type GrowthFilter = { country?: string | undefined; regionId?: number | u
 
 /** Whether the area sells an active mushroom-foraging permit. */
 const sellsMushroomForaging = sql`exists (select 1 from ${tickets} inner join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId} where ${tickets.areaId} = ${areas.id} and ${tickets.active} and ${activityTypes.slug} = 'mushroom-foraging')`;
-const reportsGrowth = sql`exists (select 1 from ${areaGrowthLevels} where ${areaGrowthLevels.areaId} = ${areas.id})`;
-/** The growth table's areas: those that report growth or sell mushroom foraging (forecast, not yet reported). */
+const reportsGrowth = sql`(exists (select 1 from ${areaGrowthLevels} where ${areaGrowthLevels.areaId} = ${areas.id}) or exists (select 1 from ${growthObservations} where ${growthObservations.areaId} = ${areas.id}))`;
+/**
+ * The growth table's areas: those whose growth members or staff reported, or that sell mushroom
+ * foraging (forecast, not yet reported).
+ */
 const isGrowthArea = sql`(${reportsGrowth} or ${sellsMushroomForaging})`;
 
 /**

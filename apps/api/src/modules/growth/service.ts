@@ -1,5 +1,5 @@
 import type { CountryCode } from '@sentiero/contract/common';
-import { calendarDateIn } from '@sentiero/contract/durations';
+import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import {
   FULL_GROWTH_DAYS,
   GROWTH_DAYS,
@@ -16,6 +16,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isPremiumMember } from '../premium/index.ts';
 import { findAreaForecasts } from './forecast.ts';
+import { findOfficialLevels } from './observations-repo.ts';
 import {
   findGrowthArea,
   findGrowthReports,
@@ -71,6 +72,7 @@ export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter)
         available: row.available,
         unlocked: access === 'premium' || unlocked.has(row.id),
         days: [],
+        observations: [],
         forecast: [],
       };
       byArea.set(row.id, area);
@@ -79,7 +81,26 @@ export async function listGrowthTable(ctx: ServiceContext, filter: GrowthFilter)
       area.days.push({ date: row.observedOn, level: GROWTH_LEVELS[row.level] ?? 'poor' });
     }
   }
-  const forecasts = await findAreaForecasts(ctx.db, { areaIds: [...byArea.keys()], clock: ctx.clock });
+  const areaIds = [...byArea.keys()];
+  const now = ctx.clock.now();
+  // Wide enough for every area's time zone: each area keeps only its newest days below.
+  const today = calendarDateIn('Pacific/Kiritimati', now);
+  const [forecasts, official] = await Promise.all([
+    findAreaForecasts(ctx.db, { areaIds, clock: ctx.clock }),
+    areaIds.length > 0
+      ? findOfficialLevels(ctx.db, areaIds, addCalendarDays(today, -FULL_GROWTH_DAYS), today)
+      : Promise.resolve([]),
+  ]);
+  for (const day of official) {
+    const area = byArea.get(day.areaId);
+    if (area && area.observations.length < daysFor(access, area.unlocked)) {
+      area.observations.push({
+        date: day.date,
+        level: GROWTH_LEVELS[day.level] ?? 'poor',
+        species: day.species,
+      });
+    }
+  }
   for (const area of byArea.values()) area.forecast = forecastFor(access, forecasts.get(area.id));
   return {
     level_list: [...GROWTH_LEVELS],

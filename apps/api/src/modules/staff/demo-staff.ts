@@ -41,7 +41,7 @@ const DEMO_STAFF: readonly {
     email: 'ranger@console.sentiero.localhost',
     name: 'Demo Ranger',
     totpSecret: 'MFRGGZDFMZTWQ2LKMFRGGZDFMZTWQ2LK',
-    grant: { role: 'ranger', areas: ['gran-sasso'] },
+    grant: { role: 'ranger', areas: ['sila'] },
   },
 ];
 

@@ -1,7 +1,14 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db, Transaction } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
-import { areas, operators, staffAccounts, staffGrants, staffInvitations } from '@sentiero/db/schema';
+import {
+  areas,
+  operators,
+  staffAccounts,
+  staffGrants,
+  staffInvitations,
+  staffSessions,
+} from '@sentiero/db/schema';
 import { and, asc, countDistinct, eq, gt, inArray, isNull, min } from 'drizzle-orm';
 
 type Handle = Db | Transaction;
@@ -58,25 +65,45 @@ export async function updateGrant(
 }
 
 /**
- * The grants of a role for one operator (or Sentiero's own, `operatorId` null), locked until the
- * transaction ends: two owners taking each other's role at once are served one after the other.
+ * The grants of a role for one operator (or Sentiero's own, `operatorId` null) with their
+ * holders, locked until the transaction ends: two owners taking each other's role (or disabling
+ * each other) at once are served one after the other. `active`: the holder's account is enabled.
  */
 export async function lockRoleHolders(
   tx: Transaction,
   role: GrantRow['role'],
   operatorId: number | null,
-): Promise<number[]> {
+): Promise<{ id: number; staffId: number; active: boolean }[]> {
   const rows = await tx
-    .select({ id: staffGrants.id })
+    .select({ id: staffGrants.id, staffId: staffGrants.staffId, disabledAt: staffAccounts.disabledAt })
     .from(staffGrants)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffGrants.staffId))
     .where(
       and(
         eq(staffGrants.role, role),
         operatorId === null ? isNull(staffGrants.operatorId) : eq(staffGrants.operatorId, operatorId),
       ),
     )
-    .for('update');
-  return rows.map((row) => row.id);
+    .orderBy(asc(staffGrants.id))
+    .for('update', { of: staffGrants });
+  return rows.map((row) => ({ id: row.id, staffId: row.staffId, active: row.disabledAt === null }));
+}
+
+/** A staff account locked until the transaction ends, with the grants it holds. */
+export async function lockStaffAccount(tx: Transaction, id: number) {
+  const [account] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id)).for('update');
+  if (!account) return undefined;
+  const grants = await tx.select().from(staffGrants).where(eq(staffGrants.staffId, id));
+  return { account, grants };
+}
+
+/** Ends every session of a staff member: they must sign in again, password and code. */
+export async function deleteSessionsOf(db: Handle, staffId: number): Promise<number> {
+  const ended = await db
+    .delete(staffSessions)
+    .where(eq(staffSessions.staffId, staffId))
+    .returning({ id: staffSessions.id });
+  return ended.length;
 }
 
 export async function deleteGrant(db: Handle, id: number): Promise<void> {
@@ -102,14 +129,16 @@ export async function findGrantsWithOperators(db: Handle, staffIds: readonly num
     .orderBy(asc(staffGrants.id));
 }
 
-/** The staff members holding a role for an operator. */
-/** A page of the staff holding a role for the operator, by name, and how many they are in all. */
+/**
+ * A page of the staff holding a role for the operator (or Sentiero's own roles, `operatorId`
+ * null), by name, and how many they are in all.
+ */
 export async function findTeamMembers(
   db: Handle,
-  operatorId: number,
+  operatorId: number | null,
   page: { limit: number; offset: number },
 ) {
-  const held = eq(staffGrants.operatorId, operatorId);
+  const held = operatorId === null ? isNull(staffGrants.operatorId) : eq(staffGrants.operatorId, operatorId);
   const rows = await db
     .select({
       id: staffAccounts.id,
@@ -211,13 +240,15 @@ export async function useInvitation(db: Handle, id: number, now: Date): Promise<
   return used.length === 1;
 }
 
-export async function findOpenInvitations(db: Handle, operatorId: number, now: Date) {
+export async function findOpenInvitations(db: Handle, operatorId: number | null, now: Date) {
   return db
     .select()
     .from(staffInvitations)
     .where(
       and(
-        eq(staffInvitations.operatorId, operatorId),
+        operatorId === null
+          ? isNull(staffInvitations.operatorId)
+          : eq(staffInvitations.operatorId, operatorId),
         isNull(staffInvitations.usedAt),
         gt(staffInvitations.expiresAt, now),
       ),

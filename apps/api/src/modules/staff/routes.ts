@@ -1,9 +1,11 @@
+import { consoleAudit } from '@sentiero/contract/console-audit';
 import {
   consoleInvitation,
   consoleInvitationAccept,
   consoleLogin,
   consoleLoginCode,
   consoleLogout,
+  consoleLogoutEverywhere,
   consoleMe,
   consoleReauthenticate,
   consoleSession,
@@ -14,11 +16,14 @@ import {
   consoleTeamGrantChange,
   consoleTeamGrantRevoke,
   consoleTeamInvite,
+  consoleTeamStaffDisable,
+  consoleTeamStaffEnable,
 } from '@sentiero/contract/console-team';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { clearStaffCookie, startStaffSession } from '../../platform/staff-sessions.ts';
+import { readAuditLog } from './audit-log.ts';
 import { acceptInvitation, lookUpInvitation } from './invitations.ts';
 import {
   currentStaff,
@@ -30,6 +35,7 @@ import {
   startEnrolment,
   submitCode,
 } from './sign-in.ts';
+import { disableStaff, enableStaff, logOutEverywhere } from './staff-accounts.ts';
 import { changeGrant, inviteToTeam, listTeam, revokeGrant } from './team.ts';
 
 /** Per IP, as the members' login: enough for an office behind one router, too few for guessing. */
@@ -80,4 +86,10 @@ export function registerStaffRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleTeamInvite, (ctx, input) => inviteToTeam(ctx, input));
   registerEndpoint(app, consoleTeamGrantChange, (ctx, input) => changeGrant(ctx, input));
   registerEndpoint(app, consoleTeamGrantRevoke, (ctx, input) => revokeGrant(ctx, input));
+  registerEndpoint(app, consoleTeamStaffDisable, (ctx, input) => disableStaff(ctx, input));
+  registerEndpoint(app, consoleTeamStaffEnable, (ctx, input) => enableStaff(ctx, input));
+  registerEndpoint(app, consoleLogoutEverywhere, (ctx, _input, _request, reply) =>
+    logOutEverywhere(ctx, staffCookie(ctx, reply)),
+  );
+  registerEndpoint(app, consoleAudit, (ctx, input) => readAuditLog(ctx, input));
 }

@@ -36,12 +36,14 @@ import {
  * Who may manage a team: an operator's owner (or Sentiero's admin) for its team; Sentiero's own
  * staff (no operator) only an admin.
  */
-function requireTeamAccess(ctx: ServiceContext, operatorId: number | null): StaffSession {
+export function requireTeamAccess(ctx: ServiceContext, operatorId: number | null): StaffSession {
   if (operatorId !== null) return requireStaffAccess(ctx, 'team.manage', { operatorId });
   const staff = requireStaffAccess(ctx, 'team.manage');
-  if (!staff.grants.some((grant) => grant.role === 'admin')) throw new AppError('FORBIDDEN', 403);
+  if (!isAdmin(staff)) throw new AppError('FORBIDDEN', 403);
   return staff;
 }
+
+const isAdmin = (staff: StaffSession) => staff.grants.some((grant) => grant.role === 'admin');
 
 function grantAnswer(row: GrantRow, operator: { id: number; slug: string; name: string } | null) {
   return { id: row.id, role: row.role as StaffRole, operator, area_ids: row.areaIds };
@@ -50,12 +52,15 @@ function grantAnswer(row: GrantRow, operator: { id: number; slug: string; name: 
 export async function listTeam(ctx: ServiceContext, input: z.output<typeof consoleTeam.input>) {
   const scope = staffListScope(ctx, 'team.manage');
   const operators = await findOperatorsIn(ctx.db, scope.everywhere ? 'all' : scope.operatorIds);
-  const operatorId = input.operator_id ?? operators[0]?.id;
+  const canManageSentiero = scope.everywhere && isAdmin(requireStaffAccess(ctx, 'team.manage'));
+  const sentiero = input.team === 'sentiero';
+  const operatorId = sentiero ? null : (input.operator_id ?? operators[0]?.id);
   const empty = { areas: [], members: [], invitations: [], page: 1, pages: 1, total: 0 };
-  if (operatorId === undefined) return { operators, operator: null, ...empty };
+  const frame = { operators, sentiero, can_manage_sentiero: canManageSentiero };
+  if (operatorId === undefined) return { ...frame, operator: null, ...empty };
   requireTeamAccess(ctx, operatorId);
-  const operator = operators.find((candidate) => candidate.id === operatorId);
-  if (!operator) throw new AppError('NOT_FOUND', 404);
+  const operator = operators.find((candidate) => candidate.id === operatorId) ?? null;
+  if (operatorId !== null && !operator) throw new AppError('NOT_FOUND', 404);
   const { rows: members, total } = await findTeamMembers(ctx.db, operatorId, {
     limit: TEAM_PAGE_SIZE,
     offset: (input.page - 1) * TEAM_PAGE_SIZE,
@@ -68,9 +73,9 @@ export async function listTeam(ctx: ServiceContext, input: z.output<typeof conso
   ).filter((grant) => grant.operatorId === operatorId);
   const invitations = await findOpenInvitations(ctx.db, operatorId, ctx.clock.now());
   return {
-    operators,
+    ...frame,
     operator,
-    areas: await findOperatorAreas(ctx.db, operatorId, ctx.lang),
+    areas: operatorId === null ? [] : await findOperatorAreas(ctx.db, operatorId, ctx.lang),
     members: members.map((member) => ({
       staff_id: member.id,
       name: member.name,
@@ -185,12 +190,18 @@ export async function revokeGrant(ctx: ServiceContext, input: z.output<typeof co
 }
 
 /**
- * An operator keeps at least one owner, and Sentiero at least one admin: nobody can take the last
- * one's role away, themselves included, or nobody could run the team any more (409 `LAST_OWNER`).
+ * An operator keeps at least one active owner, and Sentiero at least one active admin: nobody can
+ * take the last one's role away, nor disable their account, themselves included, or nobody could
+ * run the team any more (409 `LAST_OWNER`). A disabled holder does not count.
  */
-async function keepOneHolder(tx: Transaction, grant: GrantRow): Promise<void> {
+export async function keepOneHolder(
+  tx: Transaction,
+  grant: Pick<GrantRow, 'role' | 'operatorId' | 'staffId'>,
+) {
   const top = grant.operatorId === null ? 'admin' : 'owner';
   if (grant.role !== top) return;
   const holders = await lockRoleHolders(tx, top, grant.operatorId);
-  if (holders.length <= 1) throw new AppError('LAST_OWNER', 409);
+  if (!holders.some((holder) => holder.active && holder.staffId !== grant.staffId)) {
+    throw new AppError('LAST_OWNER', 409);
+  }
 }

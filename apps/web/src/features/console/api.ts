@@ -58,16 +58,20 @@ export function useStartEnrolment() {
 
 export type ConsoleMe = ApiOutput<'consoleMe'>;
 
-export function teamQueryOptions(operatorId: number | undefined, page: number) {
+export function teamQueryOptions(operatorId: number | undefined, page: number, sentiero = false) {
   return queryOptions({
-    queryKey: ['console', 'team', operatorId ?? null, page],
-    queryFn: () => callApi('consoleTeam', { operator_id: operatorId, page }),
+    queryKey: ['console', 'team', sentiero ? 'sentiero' : (operatorId ?? null), page],
+    queryFn: () =>
+      callApi('consoleTeam', { operator_id: operatorId, page, team: sentiero ? 'sentiero' : 'operator' }),
   });
 }
 
-/** An operator's team, a page at a time (the first operator the caller manages when none is named). */
-export function useTeam(operatorId: number | undefined, page: number) {
-  return useQuery(teamQueryOptions(operatorId, page));
+/**
+ * An operator's team, a page at a time (the first operator the caller manages when none is
+ * named), or Sentiero's own staff for an admin.
+ */
+export function useTeam(operatorId: number | undefined, page: number, sentiero = false) {
+  return useQuery(teamQueryOptions(operatorId, page, sentiero));
 }
 
 /** A change of a team: the team's pages are read again after it. */

@@ -2,7 +2,13 @@ import type { Permission } from '@sentiero/contract/access';
 import { PAGES } from '@sentiero/contract/pages';
 
 /** A section of the console, shown to whoever holds its permission. */
-export type ConsoleSection = { id: string; path: string; permission: Permission };
+export type ConsoleSection = {
+  id: string;
+  path: string;
+  permission: Permission;
+  /** The label's key with its namespace, when not the console's `sections.<id>`. */
+  label?: string;
+};
 
 /**
  * The console's sections that exist, in the order of the navigation. A section is added here
@@ -16,6 +22,18 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'statements', path: PAGES.consoleStatements.path(), permission: 'statements.read' },
   { id: 'orders', path: PAGES.consoleOrders.path(), permission: 'orders.read' },
   { id: 'manifest', path: PAGES.consoleManifest.path(), permission: 'orders.read' },
+  {
+    id: 'growth',
+    path: PAGES.consoleGrowth.path(),
+    permission: 'growth.report',
+    label: 'consoleRecords:sections.growth',
+  },
+  {
+    id: 'audit',
+    path: PAGES.consoleAudit.path(),
+    permission: 'audit.read',
+    label: 'consoleRecords:sections.audit',
+  },
 ];
 
 /** The sections a staff member's permissions open. */

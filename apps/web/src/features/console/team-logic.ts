@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorRole } from '@sentiero/contract/access';
+import { OPERATOR_ROLES, type OperatorRole, SENTIERO_ROLES, type StaffRole } from '@sentiero/contract/access';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import type { ConsoleMe, TeamPage } from './api.ts';
 
@@ -18,6 +18,11 @@ export function grantableRoles(me: Pick<ConsoleMe, 'grants'>, operatorId: number
       (grant.role === 'owner' && grant.operator?.id === operatorId && grant.area_ids === null),
   );
   return manages ? [...OPERATOR_ROLES] : [];
+}
+
+/** The roles an admin gives to Sentiero's own staff (no operator). */
+export function sentieroRoles(me: Pick<ConsoleMe, 'grants'>): StaffRole[] {
+  return me.grants.some((grant) => grant.role === 'admin') ? [...SENTIERO_ROLES] : [];
 }
 
 export type TeamRow = {

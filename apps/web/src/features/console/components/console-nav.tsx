@@ -6,7 +6,7 @@ import { visibleSections } from '../navigation.ts';
 
 /** The console's sections the staff member's permissions open: a column on a desktop, a row on a tablet. */
 export function ConsoleNav({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation('console');
+  const { t } = useTranslation(['console', 'consoleRecords']);
   const sections = visibleSections(me.permissions as Permission[]);
   return (
     <nav aria-label={t('home.navigation')} className="md:w-56 md:shrink-0">
@@ -18,7 +18,7 @@ export function ConsoleNav({ me }: { me: ConsoleMe }) {
               end
               className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-200"
             >
-              {t(`sections.${section.id}`)}
+              {t(section.label ?? `sections.${section.id}`)}
             </NavLink>
           </li>
         ))}

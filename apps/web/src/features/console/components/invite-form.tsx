@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@sentiero/contract/access';
+import type { StaffRole } from '@sentiero/contract/access';
 import { LANGUAGES, type Language } from '@sentiero/contract/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,16 +20,17 @@ export function InviteForm({
   defaultLanguage,
   run,
 }: {
-  operator: NonNullable<TeamPage['operator']>;
+  /** Null: Sentiero's own staff, no operator and no areas. */
+  operator: NonNullable<TeamPage['operator']> | null;
   areas: TeamPage['areas'];
-  roles: OperatorRole[];
+  roles: StaffRole[];
   defaultLanguage: string;
   run(action: () => Promise<unknown>): Promise<void>;
 }) {
   const { t, i18n } = useTranslation(['console', 'errors']);
   const invite = useInviteToTeam();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OperatorRole>(roles[0] ?? 'desk');
+  const [role, setRole] = useState<StaffRole>(roles[0] ?? 'desk');
   const [chosenAreas, setChosenAreas] = useState<number[]>([]);
   const [language, setLanguage] = useState<Language>(
     (LANGUAGES as readonly string[]).includes(defaultLanguage) ? (defaultLanguage as Language) : 'it',
@@ -38,7 +39,9 @@ export function InviteForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = { email, role, operator_id: operator.id, area_ids: areaChoice(chosenAreas), language };
+    const input = operator
+      ? { email, role, operator_id: operator.id, area_ids: areaChoice(chosenAreas), language }
+      : { email, role, language };
     void run(() =>
       invite.mutateAsync(input).then(() => {
         setEmail('');
@@ -56,7 +59,7 @@ export function InviteForm({
       aria-labelledby="invite-title"
     >
       <h2 id="invite-title" className="font-semibold text-lg">
-        {t('team.invite.title', { operator: operator.name })}
+        {t('team.invite.title', { operator: operator?.name ?? t('sentiero') })}
       </h2>
       {invite.data && (
         <Alert tone={invite.data.mail_sent ? 'success' : 'info'}>
@@ -95,7 +98,7 @@ export function InviteForm({
           )}
         </FormField>
       </div>
-      <AreaPicker areas={areas} chosen={chosenAreas} onChange={setChosenAreas} />
+      {operator && <AreaPicker areas={areas} chosen={chosenAreas} onChange={setChosenAreas} />}
       <Button type="submit" busy={invite.isPending} busyLabel={t('team.invite.busy')}>
         {t('team.invite.submit')}
       </Button>

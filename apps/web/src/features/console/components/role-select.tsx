@@ -1,16 +1,16 @@
-import type { OperatorRole } from '@sentiero/contract/access';
+import type { StaffRole } from '@sentiero/contract/access';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../ui/form-field.tsx';
 
 /** The role of a grant, among those the staff member may give, named in their language. */
-export function RoleSelect({
+export function RoleSelect<Role extends StaffRole>({
   roles,
   value,
   onChange,
 }: {
-  roles: readonly OperatorRole[];
-  value: OperatorRole;
-  onChange(role: OperatorRole): void;
+  roles: readonly Role[];
+  value: Role;
+  onChange(role: Role): void;
 }) {
   const { t } = useTranslation('console');
   return (
@@ -20,7 +20,7 @@ export function RoleSelect({
           {...control}
           className={inputClass}
           value={value}
-          onChange={(event) => onChange(event.target.value as OperatorRole)}
+          onChange={(event) => onChange(event.target.value as Role)}
         >
           {roles.map((candidate) => (
             <option key={candidate} value={candidate}>

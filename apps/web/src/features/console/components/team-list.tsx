@@ -1,9 +1,10 @@
-import type { OperatorRole } from '@sentiero/contract/access';
+import type { StaffRole } from '@sentiero/contract/access';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
 import { type TeamPage, useChangeGrant, useRevokeGrant } from '../api.ts';
 import { areaChoice, areaNames, type TeamRow, teamRows } from '../team-logic.ts';
+import { AccountSwitch } from './account-switch.tsx';
 import { AreaPicker } from './area-picker.tsx';
 import { FailureAlert } from './console-card.tsx';
 import { RoleSelect } from './role-select.tsx';
@@ -13,7 +14,18 @@ type Run = (action: () => Promise<unknown>) => Promise<void>;
 const COLUMNS = 'lg:grid lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.4fr)_7rem_13rem] lg:gap-4';
 
 /** The team's members, one row per role: a table on a desktop, stacked cards on a tablet. */
-export function TeamList({ team, roles, run }: { team: TeamPage; roles: OperatorRole[]; run: Run }) {
+export function TeamList({
+  team,
+  roles,
+  run,
+  selfId,
+}: {
+  team: TeamPage;
+  roles: StaffRole[];
+  run: Run;
+  /** The signed-in staff member, who cannot disable themselves. */
+  selfId: number;
+}) {
   const { t } = useTranslation('console');
   const rows = teamRows(team.members);
   if (rows.length === 0) return <p className="text-stone-600">{t('team.empty')}</p>;
@@ -31,7 +43,14 @@ export function TeamList({ team, roles, run }: { team: TeamPage; roles: Operator
       </div>
       <ul aria-label={t('team.title')} className="divide-y divide-stone-200">
         {rows.map((row) => (
-          <TeamMemberRow key={row.key} row={row} areas={team.areas} roles={roles} run={run} />
+          <TeamMemberRow
+            key={row.key}
+            row={row}
+            areas={team.areas}
+            roles={roles}
+            run={run}
+            canSwitch={roles.length > 0 && row.staffId !== selfId}
+          />
         ))}
       </ul>
     </div>
@@ -43,23 +62,32 @@ function TeamMemberRow({
   areas,
   roles,
   run,
+  canSwitch,
 }: {
   row: TeamRow;
   areas: TeamPage['areas'];
-  roles: OperatorRole[];
+  roles: StaffRole[];
   run: Run;
+  canSwitch: boolean;
 }) {
-  const { t, i18n } = useTranslation(['console', 'errors']);
+  const { t, i18n } = useTranslation(['console', 'consoleRecords', 'errors']);
   const [mode, setMode] = useState<'view' | 'edit' | 'revoke'>('view');
   const revoke = useRevokeGrant();
   const names = areaNames(row.areaIds, areas);
   const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(row.since));
-  const manageable = roles.includes(row.role as OperatorRole);
+  const manageable = roles.includes(row.role as StaffRole);
   return (
     <li className="space-y-3 px-4 py-3">
       <div className={`grid gap-1 sm:grid-cols-2 ${COLUMNS} lg:items-center`}>
         <div className="min-w-0">
-          <p className="font-semibold text-stone-900">{row.name}</p>
+          <p className="font-semibold text-stone-900">
+            {row.name}
+            {row.disabled && (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-900 text-xs">
+                {t('consoleRecords:team.disabled')}
+              </span>
+            )}
+          </p>
           <p className="truncate text-sm text-stone-600">{row.email}</p>
         </div>
         <p className="text-stone-800">{t(`roles.${row.role}`)}</p>
@@ -79,6 +107,7 @@ function TeamMemberRow({
           </div>
         )}
       </div>
+      {canSwitch && mode === 'view' && <AccountSwitch row={row} run={run} />}
       {mode === 'edit' && (
         <GrantEditor row={row} areas={areas} roles={roles} run={run} onDone={() => setMode('view')} />
       )}
@@ -115,13 +144,13 @@ function GrantEditor({
 }: {
   row: TeamRow;
   areas: TeamPage['areas'];
-  roles: OperatorRole[];
+  roles: StaffRole[];
   run: Run;
   onDone(): void;
 }) {
   const { t } = useTranslation(['console', 'errors']);
   const change = useChangeGrant();
-  const [role, setRole] = useState<OperatorRole>(row.role as OperatorRole);
+  const [role, setRole] = useState<StaffRole>(row.role as StaffRole);
   const [chosen, setChosen] = useState<number[]>(row.areaIds ?? []);
 
   function submit(event: FormEvent) {

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { type ConsoleMe, useConsoleLogout } from '../api.ts';
 import { ConsoleNav } from '../components/console-nav.tsx';
 import { SessionGate } from '../components/session-gate.tsx';
+import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
 /**
  * `/console`: who is signed in, for which operators and in which roles, and the sections their
@@ -54,6 +55,7 @@ function ConsoleHome({ me }: { me: ConsoleMe }) {
             ))}
           </ul>
         </div>
+        <SignOutEverywhere />
       </section>
     </div>
   );

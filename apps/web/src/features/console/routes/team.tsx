@@ -9,7 +9,7 @@ import { InviteForm } from '../components/invite-form.tsx';
 import { useReauthenticated } from '../components/reauthentication.tsx';
 import { SessionGate } from '../components/session-gate.tsx';
 import { TeamList } from '../components/team-list.tsx';
-import { grantableRoles } from '../team-logic.ts';
+import { grantableRoles, sentieroRoles } from '../team-logic.ts';
 
 /**
  * `/console/team`: an operator's team for its owner (or Sentiero's admin): who holds which role,
@@ -21,15 +21,17 @@ export function Component() {
 }
 
 function TeamScreen({ me }: { me: ConsoleMe }) {
-  const { t, i18n } = useTranslation('console');
+  const { t, i18n } = useTranslation(['console', 'consoleRecords']);
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = Number(searchParams.get('operator'));
   const operatorId = Number.isInteger(chosen) && chosen > 0 ? chosen : undefined;
-  const team = useTeam(operatorId, pageParam(searchParams));
+  const sentiero = searchParams.get('team') === 'sentiero';
+  const team = useTeam(operatorId, pageParam(searchParams), sentiero);
   const { run, dialog } = useReauthenticated();
   const data = team.data;
   const operator = data?.operator ?? null;
-  const roles = operator ? grantableRoles(me, operator.id) : [];
+  const roles = data?.sentiero ? sentieroRoles(me) : operator ? grantableRoles(me, operator.id) : [];
+  const shown = Boolean(data && (operator || data.sentiero));
 
   return (
     <div className="flex flex-col gap-6 py-6 md:flex-row">
@@ -37,14 +39,23 @@ function TeamScreen({ me }: { me: ConsoleMe }) {
       <section className="min-w-0 flex-1 space-y-5">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h1 className="font-bold text-2xl text-stone-900">{t('team.title')}</h1>
-          {data && data.operators.length > 1 && (
+          {data && (data.operators.length > 1 || data.can_manage_sentiero) && (
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-stone-700">{t('team.operator')}</span>
               <select
                 className={inputClass}
-                value={operator?.id ?? ''}
-                onChange={(event) => setSearchParams({ operator: event.target.value })}
+                value={data.sentiero ? 'sentiero' : (operator?.id ?? '')}
+                onChange={(event) =>
+                  setSearchParams(
+                    event.target.value === 'sentiero'
+                      ? { team: 'sentiero' }
+                      : { operator: event.target.value },
+                  )
+                }
               >
+                {data.can_manage_sentiero && (
+                  <option value="sentiero">{t('consoleRecords:team.sentieroStaff')}</option>
+                )}
                 {data.operators.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
                     {candidate.name}
@@ -55,10 +66,10 @@ function TeamScreen({ me }: { me: ConsoleMe }) {
           )}
         </div>
         <QueryState isPending={team.isPending} isError={team.isError} onRetry={() => team.refetch()} />
-        {data && !operator && <p className="text-stone-600">{t('team.noOperator')}</p>}
-        {data && operator && (
+        {data && !shown && <p className="text-stone-600">{t('team.noOperator')}</p>}
+        {data && shown && (
           <>
-            <TeamList team={data} roles={roles} run={run} />
+            <TeamList team={data} roles={roles} run={run} selfId={me.id} />
             <Pager page={data.page} pages={data.pages} />
             {data.invitations.length > 0 && (
               <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -74,7 +85,7 @@ function TeamScreen({ me }: { me: ConsoleMe }) {
             )}
             {roles.length > 0 && (
               <InviteForm
-                key={operator.id}
+                key={operator?.id ?? 'sentiero'}
                 operator={operator}
                 areas={data.areas}
                 roles={roles}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { LevelBadge } from './level-badge.tsx';
+import { useSpeciesNames } from './official-observation.tsx';
 import { useReasonText } from './reasons.ts';
 
 /** The bars' colours: the badges' hues, strong enough to read as a shape on a phone in daylight. */
@@ -96,8 +97,13 @@ export function AreaForecast({ row, follow }: { row: GrowthRow; follow?: ReactNo
   const language = useCurrentLanguage();
   const reasonText = useReasonText();
   const today = row.forecast.find((day) => day.forecast);
+  const speciesNames = useSpeciesNames();
   const reported = new Map(row.days.map((day) => [day.date, day.level]));
-  const dates = [...new Set([...row.forecast.map((day) => day.date), ...reported.keys()])].sort();
+  const official = new Map(row.observations.map((day) => [day.date, day.level]));
+  const latestOfficial = row.observations[0];
+  const dates = [
+    ...new Set([...row.forecast.map((day) => day.date), ...reported.keys(), ...official.keys()]),
+  ].sort();
   return (
     <article className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -116,6 +122,15 @@ export function AreaForecast({ row, follow }: { row: GrowthRow; follow?: ReactNo
           </p>
         )}
       </header>
+      {latestOfficial && (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+          {t('officialLine', { date: formatLocalizedDate(latestOfficial.date, language) })}
+          <LevelBadge level={latestOfficial.level} />
+          {latestOfficial.species.length > 0 && (
+            <span className="text-stone-600 text-xs">{speciesNames(latestOfficial.species)}</span>
+          )}
+        </p>
+      )}
       {today?.reasons?.length ? (
         <p className="text-sm text-stone-700">{today.reasons.map(reasonText).join(' · ')}</p>
       ) : null}
@@ -139,11 +154,15 @@ export function AreaForecast({ row, follow }: { row: GrowthRow; follow?: ReactNo
                 <th scope="col" className="py-1 pr-2 font-medium">
                   {t('reportedLevel')}
                 </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  {t('officialLevel')}
+                </th>
               </tr>
             </thead>
             {dates.map((date) => {
               const day = row.forecast.find((candidate) => candidate.date === date);
               const seen = reported.get(date);
+              const staffSaw = official.get(date);
               const reasons = day?.reasons?.map(reasonText).join(' · ');
               // Each day's reasons on a line of their own under its levels: readable on a phone.
               return (
@@ -157,10 +176,11 @@ export function AreaForecast({ row, follow }: { row: GrowthRow; follow?: ReactNo
                     </th>
                     <td className="py-1 pr-2">{day ? <LevelBadge level={day.level} /> : '–'}</td>
                     <td className="py-1 pr-2">{seen ? <LevelBadge level={seen} /> : '–'}</td>
+                    <td className="py-1 pr-2">{staffSaw ? <LevelBadge level={staffSaw} /> : '–'}</td>
                   </tr>
                   {reasons && (
                     <tr>
-                      <td colSpan={3} className="pb-2 text-stone-700 text-xs">
+                      <td colSpan={4} className="pb-2 text-stone-700 text-xs">
                         <span className="sr-only">{t('why')}: </span>
                         {reasons}
                       </td>

@@ -32,6 +32,11 @@ export function useReasonText(): (reason: GrowthReason) => string {
         return t('reason.drySpell', { count: reason.days });
       case 'missing_weather':
         return t('reason.missingWeather', { count: reason.days });
+      case 'observed':
+        return t('reason.observed', {
+          date: formatLocalizedDate(reason.date, language),
+          level: t(`level.${reason.level}`),
+        });
       case 'calibrated':
         return t(reason.offset > 0 ? 'reason.calibratedUp' : 'reason.calibratedDown', {
           count: reason.reports,

@@ -14,6 +14,7 @@ import { QueryState } from '../../../ui/query-state.tsx';
 import { useGrowthTable, useUnlockArea } from '../api.ts';
 import { AreaForecast } from '../components/area-forecast.tsx';
 import { LevelBadge } from '../components/level-badge.tsx';
+import { OfficialObservation } from '../components/official-observation.tsx';
 import { ReportForm } from '../components/report-form.tsx';
 
 /**
@@ -76,6 +77,10 @@ export function GrowthTable({
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   {t('todayForecast')}
                 </th>
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                  <span className="block font-normal text-stone-500 text-xs">{t('officialHint')}</span>
+                  {t('official')}
+                </th>
                 {dates.map((date) => (
                   <th key={date} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                     <span className="block font-normal text-stone-500 text-xs">{t('reported')}</span>
@@ -118,6 +123,9 @@ export function GrowthTable({
                       ) : (
                         <span className="text-stone-400">–</span>
                       )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <OfficialObservation observation={row.observations[0]} />
                     </td>
                     {dates.map((date) => {
                       const level = row.days.find((day) => day.date === date)?.level;

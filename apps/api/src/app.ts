@@ -26,6 +26,7 @@ import { registerConsoleOrderRoutes } from './modules/console-orders/index.ts';
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
 import { registerGrowthRoutes } from './modules/growth/index.ts';
 import { registerGuideRoutes } from './modules/guides/index.ts';
+import { registerInboxRoutes } from './modules/inbox/index.ts';
 import { registerMailboxRoutes } from './modules/mailbox/index.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
 import { registerNewsletterRoutes, startNewsletterJobs } from './modules/newsletter/index.ts';
@@ -295,6 +296,7 @@ export async function buildApp({
   registerAccountRoutes(app);
   registerStaffRoutes(app);
   registerConsoleOrderRoutes(app);
+  registerInboxRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,

@@ -143,6 +143,17 @@ const ACCESS: Record<string, Permission> = {
   '/console/order/resend': 'orders.resend',
   '/console/order/mark-paid': 'orders.markPaid',
   '/console/order/refund': 'orders.refund',
+  '/console/inbox': 'inbox.handle',
+  '/console/inbox/thread': 'inbox.handle',
+  '/console/inbox/reply': 'inbox.handle',
+  '/console/inbox/assign': 'inbox.handle',
+  '/console/inbox/state': 'inbox.handle',
+  '/console/applications': 'applications.review',
+  '/console/application': 'applications.review',
+  '/console/application/approve': 'applications.review',
+  '/console/application/reject': 'applications.review',
+  '/console/operators': 'operators.manage',
+  '/console/operator': 'operators.manage',
 };
 
 const endpoints = Object.values(ENDPOINTS);

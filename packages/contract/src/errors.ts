@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'LAST_OWNER',
   'ISSUE_ALREADY_SENT',
   'ISSUE_NOT_SENDING',
+  'APPLICATION_ALREADY_REVIEWED',
+  'APPLICATION_UNPAID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,6 +9,7 @@ import {
   consoleSession,
   consoleTwoFactorEnrol,
 } from '@sentiero/contract/console-auth';
+import { consoleOperator, consoleOperators } from '@sentiero/contract/console-operators';
 import {
   consoleTeam,
   consoleTeamGrantChange,
@@ -20,6 +21,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { clearStaffCookie, startStaffSession } from '../../platform/staff-sessions.ts';
 import { acceptInvitation, lookUpInvitation } from './invitations.ts';
+import { listOperators, readOperator } from './operators.ts';
 import {
   currentStaff,
   logInStaff,
@@ -80,4 +82,6 @@ export function registerStaffRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleTeamInvite, (ctx, input) => inviteToTeam(ctx, input));
   registerEndpoint(app, consoleTeamGrantChange, (ctx, input) => changeGrant(ctx, input));
   registerEndpoint(app, consoleTeamGrantRevoke, (ctx, input) => revokeGrant(ctx, input));
+  registerEndpoint(app, consoleOperators, (ctx, input) => listOperators(ctx, input));
+  registerEndpoint(app, consoleOperator, (ctx, input) => readOperator(ctx, input.id));
 }

@@ -180,6 +180,11 @@ export const PAGES = {
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
   consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
+  consoleInbox: definePage('/console/inbox', {
+    query: ['kind', 'state', 'assignee', 'q', 'page', 'thread'],
+  }),
+  consoleApplications: definePage('/console/applications', { query: ['state', 'page', 'application'] }),
+  consoleOperators: definePage('/console/operators', { query: ['q', 'page', 'operator'] }),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -136,6 +136,9 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
     lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
     lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
+    lazyPage(PAGES.consoleInbox, () => import('../features/console/routes/inbox.tsx')),
+    lazyPage(PAGES.consoleApplications, () => import('../features/console/routes/applications.tsx')),
+    lazyPage(PAGES.consoleOperators, () => import('../features/console/routes/operators.tsx')),
     unknownPath,
   ],
 };

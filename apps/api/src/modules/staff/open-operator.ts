@@ -20,17 +20,21 @@ export type NewOperator = {
   now: Date;
 };
 
-/** `Comune di Bovec – Turizem` → `comune-di-bovec-turizem`. */
+/** `Comune di Bovec – Turizem` → `comune-di-bovec-turizem`: whole words, 60 characters at most. */
 export function slugOf(name: string): string {
-  const slug = name
+  const words = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'operatore';
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const longer = slug ? `${slug}-${word}` : word;
+    if (longer.length > 60) break;
+    slug = longer;
+  }
+  return slug || words[0]?.slice(0, 60) || 'operatore';
 }
 
 /** The slug, or the first of `slug-2`, `slug-3`… nobody has. */

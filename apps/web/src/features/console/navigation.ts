@@ -1,8 +1,11 @@
 import type { Permission } from '@sentiero/contract/access';
 import { PAGES } from '@sentiero/contract/pages';
 
-/** A section of the console, shown to whoever holds its permission. */
-export type ConsoleSection = { id: string; path: string; permission: Permission };
+/**
+ * A section of the console, shown to whoever holds its permission. Its name is `sections.<id>` of
+ * the `console` namespace, or `label` (`namespace:key`) for a section whose texts live apart.
+ */
+export type ConsoleSection = { id: string; path: string; permission: Permission; label?: string };
 
 /**
  * The console's sections that exist, in the order of the navigation. A section is added here
@@ -12,6 +15,24 @@ export type ConsoleSection = { id: string; path: string; permission: Permission 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'home', path: PAGES.console.path(), permission: 'console' },
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
+  {
+    id: 'inbox',
+    path: PAGES.consoleInbox.path(),
+    permission: 'inbox.handle',
+    label: 'consoleInbox:sections.inbox',
+  },
+  {
+    id: 'applications',
+    path: PAGES.consoleApplications.path(),
+    permission: 'applications.review',
+    label: 'consoleInbox:sections.applications',
+  },
+  {
+    id: 'operators',
+    path: PAGES.consoleOperators.path(),
+    permission: 'operators.manage',
+    label: 'consoleInbox:sections.operators',
+  },
 ];
 
 /** The sections a staff member's permissions open. */

@@ -64,7 +64,7 @@ export function InboxList({ threads, openId }: { threads: InboxPage['threads']; 
                 {thread.email} · {thread.language.toUpperCase()}
               </span>
               {thread.message && (
-                <span className="line-clamp-2 block text-sm text-stone-800">{thread.message}</span>
+                <span className="line-clamp-2 text-sm text-stone-800">{thread.message}</span>
               )}
               <span className="flex flex-wrap justify-between gap-x-3 text-stone-500 text-xs">
                 <span>{when(thread.created_at)}</span>

@@ -47,7 +47,7 @@ function OperatorsScreen({ me }: { me: ConsoleMe }) {
           <search>
             <form onSubmit={search} className="flex flex-col gap-1 text-sm">
               <label htmlFor="operators-search" className="font-medium text-stone-700">
-                {t('operators.search')}
+                {t('filters.search')}
               </label>
               <div className="flex gap-2">
                 <input

@@ -235,7 +235,10 @@ describe('assigning and filtering', () => {
       staff_id: manager.id,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { staff_id: expect.any(String) } });
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { staff_id: expect.any(String) },
+    });
     expect((await admin.browser.get(`/api/console/inbox/thread?lng=en&id=${id}`)).json().assignee).toBeNull();
   });
 

@@ -113,6 +113,7 @@ function RejectForm({ application, onCancel }: { application: ApplicationDetail;
     >
       <FailureAlert error={reject.error} fallback={t('errors:INTERNAL')} />
       {mailFailed && <Alert tone="info">{t('review.rejectedNotMailed')}</Alert>}
+      {application.paid_at && <p className="text-red-900 text-sm">{t('review.paidRejectHint')}</p>}
       <label htmlFor={fieldId} className="block font-medium text-red-950">
         {t('review.reason')}
       </label>

@@ -2,10 +2,13 @@ import { PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '
 import { auditLog, operatorApplications, operators, staffInvitations } from '@sentiero/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { unique } from '../../test/factories.ts';
 import { createOperator, createStaff, signInStaff } from '../../test/staff-factories.ts';
+import { approveAsAdmin } from './console-review.ts';
 
 /*
  * The review of "work with us" applications and the operators list (issue 23, items 4 and 5):
@@ -236,6 +239,50 @@ describe('approving an application', () => {
     });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await operatorsNamed(application.businessName)).toHaveLength(1);
+  });
+
+  it('keeps the operator and the invitation when the mail cannot leave, and answers the link', async () => {
+    const application = await createApplication();
+    const admin = await createStaff(sut.database.db, { role: 'admin' });
+    const now = clock.now();
+    const failing = async () => {
+      throw new Error('the mail queue is down');
+    };
+    const ctx: ServiceContext = {
+      db: sut.database.db,
+      lang: 'en',
+      clock,
+      log: { ...sut.app.log, error: () => {} } as ServiceContext['log'],
+      user: null,
+      staff: {
+        staffId: admin.id,
+        tokenHash: 'test',
+        email: admin.email,
+        name: 'Admin',
+        language: 'en',
+        totpEnrolled: true,
+        twoFactorAt: now,
+        reauthenticatedAt: now,
+        expiresAt: new Date(now.getTime() + 60 * 60_000),
+        grants: [{ role: 'admin', scope: 'everywhere' }],
+      },
+      roles: sut.app.accessRules.roles,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      mail: { send: failing, deliver: failing },
+      origin: 'https://sentiero.example',
+    };
+    const answer = await approveAsAdmin(ctx, application.id);
+    expect(answer.invitation.mail_sent).toBe(false);
+    expect(answer.invitation.link).toMatch(/^https:\/\/sentiero\.example\/console\/invitation\/[\w-]{40,}$/);
+    const [operator] = await operatorsNamed(application.businessName);
+    expect(answer.application).toMatchObject({ state: 'approved', operator: { id: operator?.id } });
+    const invitations = await sut.database.db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.operatorId, operator?.id ?? 0));
+    expect(invitations).toEqual([
+      expect.objectContaining({ email: application.email, role: 'owner', usedAt: null }),
+    ]);
   });
 
   it('refuses an unpaid featured application with its own message', async () => {

@@ -27,6 +27,7 @@ import { registerConsoleOrderRoutes } from './modules/console-orders/index.ts';
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
 import { registerGrowthRoutes } from './modules/growth/index.ts';
 import { registerGuideRoutes } from './modules/guides/index.ts';
+import { registerInboxRoutes } from './modules/inbox/index.ts';
 import { registerMailboxRoutes } from './modules/mailbox/index.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
 import { registerNewsletterRoutes, startNewsletterJobs } from './modules/newsletter/index.ts';
@@ -298,6 +299,7 @@ export async function buildApp({
   registerConsoleOrderRoutes(app);
   registerConsoleFigureRoutes(app);
   await jobs.schedule(figureDaysRollUp(database.db, clock));
+  registerInboxRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,

@@ -160,6 +160,17 @@ const ACCESS: Record<string, Permission> = {
   '/console/orders/choices': 'orders.read',
   '/console/orders/export.csv': 'orders.export',
   '/console/manifest': 'orders.read',
+  '/console/inbox': 'inbox.handle',
+  '/console/inbox/thread': 'inbox.handle',
+  '/console/inbox/reply': 'inbox.handle',
+  '/console/inbox/assign': 'inbox.handle',
+  '/console/inbox/state': 'inbox.handle',
+  '/console/applications': 'applications.review',
+  '/console/application': 'applications.review',
+  '/console/application/approve': 'applications.review',
+  '/console/application/reject': 'applications.review',
+  '/console/operators': 'operators.manage',
+  '/console/operator': 'operators.manage',
 };
 
 const endpoints = Object.values(ENDPOINTS);

@@ -5,10 +5,13 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
+import * as consoleApplications from './console-applications.ts';
 import * as consoleAudit from './console-audit.ts';
 import * as consoleAuth from './console-auth.ts';
 import * as consoleFigures from './console-figures.ts';
 import * as consoleGrowth from './console-growth.ts';
+import * as consoleInbox from './console-inbox.ts';
+import * as consoleOperators from './console-operators.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
@@ -60,6 +63,9 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleFigures),
   ...pickEndpoints(consoleGrowth),
   ...pickEndpoints(consoleAudit),
+  ...pickEndpoints(consoleInbox),
+  ...pickEndpoints(consoleApplications),
+  ...pickEndpoints(consoleOperators),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -66,6 +66,8 @@ export const ERROR_CODES = [
   'GROWTH_CORRECTION_CLOSED',
   'GROWTH_DAY_AHEAD',
   'GROWTH_DAY_TOO_OLD',
+  'APPLICATION_ALREADY_REVIEWED',
+  'APPLICATION_UNPAID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -204,6 +204,11 @@ export const PAGES = {
   consoleAudit: definePage('/console/audit', {
     query: ['person', 'action', 'target_type', 'target_id', 'operator', 'from', 'to', 'page'],
   }),
+  consoleInbox: definePage('/console/inbox', {
+    query: ['kind', 'state', 'assignee', 'q', 'page', 'thread'],
+  }),
+  consoleApplications: definePage('/console/applications', { query: ['state', 'page', 'application'] }),
+  consoleOperators: definePage('/console/operators', { query: ['q', 'page', 'operator'] }),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -1,5 +1,6 @@
 /** What other modules and the app's wiring may use of the inbox (ADR 011); its other files are its own. */
 export { replyToThread } from './reply-to-thread.ts';
+export { registerInboxRoutes } from './routes.ts';
 export {
   assignThread,
   closeThread,

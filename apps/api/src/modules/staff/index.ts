@@ -1,5 +1,11 @@
 /** What other modules, scripts and the app's wiring may use of the staff side (ADR 011, 028). */
 export { createDemoStaff } from './demo-staff.ts';
+export {
+  findSentieroStaffWithRoles,
+  findStaffNames,
+  type StaffName,
+} from './directory-repo.ts';
 export { createInvitation, mailInvitation } from './invitations.ts';
-export { findOperatorAreaIdsBySlug, findOperatorBySlug } from './repo.ts';
+export { type NewOperator, openOperatorWithOwnerInvitation } from './open-operator.ts';
+export { findOperatorAreaIdsBySlug, findOperatorById, findOperatorBySlug } from './repo.ts';
 export { registerStaffRoutes } from './routes.ts';

@@ -11,6 +11,7 @@ import {
   consoleSession,
   consoleTwoFactorEnrol,
 } from '@sentiero/contract/console-auth';
+import { consoleOperator, consoleOperators } from '@sentiero/contract/console-operators';
 import {
   consoleTeam,
   consoleTeamGrantChange,
@@ -25,6 +26,7 @@ import { registerEndpoint } from '../../platform/http.ts';
 import { clearStaffCookie, startStaffSession } from '../../platform/staff-sessions.ts';
 import { readAuditLog } from './audit-log.ts';
 import { acceptInvitation, lookUpInvitation } from './invitations.ts';
+import { listOperators, readOperator } from './operators.ts';
 import {
   currentStaff,
   logInStaff,
@@ -92,4 +94,6 @@ export function registerStaffRoutes(app: FastifyInstance) {
     logOutEverywhere(ctx, staffCookie(ctx, reply)),
   );
   registerEndpoint(app, consoleAudit, (ctx, input) => readAuditLog(ctx, input));
+  registerEndpoint(app, consoleOperators, (ctx, input) => listOperators(ctx, input));
+  registerEndpoint(app, consoleOperator, (ctx, input) => readOperator(ctx, input.id));
 }

@@ -1,7 +1,7 @@
 import type { ApplicationState } from '@sentiero/contract/work-with-us';
 import type { Db } from '@sentiero/db/client';
 import { activityTypes, operatorApplications, regions } from '@sentiero/db/schema';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 
 export type ApplicationRow = typeof operatorApplications.$inferSelect;
 export type NewApplication = typeof operatorApplications.$inferInsert;
@@ -78,19 +78,23 @@ export async function moveApplication(
 
 export async function listApplicationRows(
   db: Db,
-  filter: { states: readonly ApplicationState[]; before: number | null; limit: number },
+  filter: { state: ApplicationState | null; limit: number; offset: number },
 ): Promise<ApplicationRow[]> {
   return db
     .select()
     .from(operatorApplications)
-    .where(
-      and(
-        filter.states.length > 0 ? inArray(operatorApplications.state, [...filter.states]) : undefined,
-        filter.before === null ? undefined : lt(operatorApplications.id, filter.before),
-      ),
-    )
-    .orderBy(desc(operatorApplications.id))
-    .limit(filter.limit);
+    .where(filter.state === null ? undefined : eq(operatorApplications.state, filter.state))
+    .orderBy(desc(operatorApplications.createdAt), desc(operatorApplications.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export async function countApplications(db: Db, state: ApplicationState | null): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(operatorApplications)
+    .where(state === null ? undefined : eq(operatorApplications.state, state));
+  return row?.n ?? 0;
 }
 
 /** The slugs among `slugs` that are activity types of the catalogue. */

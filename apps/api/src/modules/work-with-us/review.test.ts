@@ -5,7 +5,7 @@ import { type ServiceContext, systemClock } from '../../platform/context.ts';
 import { mailboxTransport } from '../../platform/mail.ts';
 import { createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
 import { unique } from '../../test/factories.ts';
-import type { ApplicationRow } from './repo.ts';
+import { type ApplicationRow, findApplication } from './repo.ts';
 import {
   approveApplication,
   type CreateOperatorAndInviteOwner,
@@ -63,7 +63,7 @@ async function createApplication(values: Partial<typeof operatorApplications.$in
 /** The staff module's hook as approval calls it, remembering what it was given. */
 function stubHook(operatorId: number) {
   const calls: ApplicationRow[] = [];
-  const hook: CreateOperatorAndInviteOwner = async (_tx, application) => {
+  const hook: CreateOperatorAndInviteOwner<{ operatorId: number }> = async (_tx, application) => {
     calls.push(application);
     return { operatorId };
   };
@@ -75,51 +75,62 @@ describe('reviewing applications', () => {
     const older = await createApplication();
     const unpaid = await createApplication({ state: 'awaiting_payment', plan: 'featured' });
     const newer = await createApplication();
-    const submitted = await listApplications(ctx, { states: ['submitted'] });
-    const ids = submitted.map((row) => row.id);
+    const submitted = await listApplications(ctx, { state: 'submitted', page: 1, pageSize: 50 });
+    const ids = submitted.rows.map((row) => row.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids).not.toContain(unpaid.id);
-    expect((await listApplications(ctx, { before: newer.id, limit: 1 }))[0]?.id).toBe(unpaid.id);
+    expect(submitted.total).toBe(ids.length);
+    const all = await listApplications(ctx, { page: 1, pageSize: 2 });
+    expect(all.rows.map((row) => row.id)).toEqual([newer.id, unpaid.id]);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    expect((await listApplications(ctx, { page: 2, pageSize: 2 })).rows[0]?.id).toBe(older.id);
   });
 
   it('approves a submitted application through the hook, which makes its operator', async () => {
     const submitted = await createApplication();
     const { hook, calls } = stubHook(41);
-    const approved = await approveApplication(ctx, submitted.id, REVIEWER, hook);
+    const { application: approved } = await approveApplication(ctx, submitted.id, REVIEWER, hook);
     expect(approved).toMatchObject({ state: 'approved', operatorId: 41, reviewedBy: 7 });
     expect(calls.map((call) => [call.id, call.state])).toEqual([[submitted.id, 'approved']]);
   });
 
   it('leaves the application as it was when the hook fails', async () => {
     const submitted = await createApplication();
-    const failing: CreateOperatorAndInviteOwner = async () => {
+    const failing: CreateOperatorAndInviteOwner<{ operatorId: number }> = async () => {
       throw new Error('the operator could not be made');
     };
     await expect(approveApplication(ctx, submitted.id, REVIEWER, failing)).rejects.toThrow(
       'could not be made',
     );
-    const [after] = await listApplications(ctx, { before: submitted.id + 1, limit: 1 });
+    const after = await findApplication(sut.database.db, submitted.id);
     expect(after).toMatchObject({ id: submitted.id, state: 'submitted', operatorId: null, reviewedBy: null });
   });
 
   it('approves neither an unpaid featured application nor one already reviewed', async () => {
     const unpaid = await createApplication({ state: 'awaiting_payment', plan: 'featured' });
     const { hook, calls } = stubHook(42);
-    await expect(approveApplication(ctx, unpaid.id, REVIEWER, hook)).rejects.toMatchObject({ status: 409 });
+    await expect(approveApplication(ctx, unpaid.id, REVIEWER, hook)).rejects.toMatchObject({
+      status: 409,
+      code: 'APPLICATION_UNPAID',
+    });
     const rejected = await createApplication({ state: 'rejected' });
-    await expect(approveApplication(ctx, rejected.id, REVIEWER, hook)).rejects.toMatchObject({ status: 409 });
+    await expect(approveApplication(ctx, rejected.id, REVIEWER, hook)).rejects.toMatchObject({
+      status: 409,
+      code: 'APPLICATION_ALREADY_REVIEWED',
+    });
     await expect(approveApplication(ctx, 999_999, REVIEWER, hook)).rejects.toMatchObject({ status: 404 });
     expect(calls).toEqual([]);
   });
 
   it('rejects with a reason mailed in the applicant’s language', async () => {
     const submitted = await createApplication();
-    const rejected = await rejectApplication(
+    const { application: rejected, mailSent } = await rejectApplication(
       ctx,
       submitted.id,
       REVIEWER,
       'Bovec še ni na našem seznamu območij.',
     );
+    expect(mailSent).toBe(true);
     expect(rejected).toMatchObject({
       state: 'rejected',
       rejectionReason: 'Bovec še ni na našem seznamu območij.',
@@ -129,6 +140,7 @@ describe('reviewing applications', () => {
     expect(mail?.text).toContain('Bovec še ni na našem seznamu območij.');
     await expect(rejectApplication(ctx, submitted.id, REVIEWER, 'again')).rejects.toMatchObject({
       status: 409,
+      code: 'APPLICATION_ALREADY_REVIEWED',
     });
   });
 

@@ -1,99 +1,128 @@
 import type { ApplicationState } from '@sentiero/contract/work-with-us';
-import type { Db } from '@sentiero/db/client';
+import type { Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { applicationRejectedMail } from './mails.ts';
-import { type ApplicationRow, findApplication, listApplicationRows, moveApplication } from './repo.ts';
+import {
+  type ApplicationRow,
+  countApplications,
+  findApplication,
+  listApplicationRows,
+  moveApplication,
+} from './repo.ts';
 
 /*
  * The staff console's review of applications. Staff accounts and their permissions are another
- * subject's tables: the console's endpoints declare the permission and pass who reviews; these
- * functions record it and keep the states right.
+ * subject's tables: the console's endpoints (console-review.ts) check the permission and pass who
+ * reviews and what else is written with the review; these functions record it and keep the
+ * states right.
  */
 
 export type Reviewer = { staffId: number };
 export type ApplicationFilter = {
-  /** Empty or absent: every state. */
-  states?: readonly ApplicationState[];
-  /** Older than this id (the last one of the page before). */
-  before?: number | null;
-  limit?: number;
+  /** Absent: every state. */
+  state?: ApplicationState;
+  page: number;
+  pageSize: number;
 };
 
 /**
  * Makes the operator of an approved application and invites its owner (the staff module's work),
- * inside the approval's transaction: if it throws, the application stays as it was.
+ * inside the approval's transaction: if it throws, the application stays as it was and nothing it
+ * wrote is kept.
  */
-export type CreateOperatorAndInviteOwner = (
-  tx: Db,
+export type CreateOperatorAndInviteOwner<T extends { operatorId: number }> = (
+  tx: Transaction,
   application: ApplicationRow,
-) => Promise<{ operatorId: number }>;
+) => Promise<T>;
 
-const MAX_PAGE = 100;
+/** Newest first, a page at a time, and how many there are in all. */
+export async function listApplications(ctx: ServiceContext, filter: ApplicationFilter) {
+  const [rows, total] = await Promise.all([
+    listApplicationRows(ctx.db, {
+      state: filter.state ?? null,
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    }),
+    countApplications(ctx.db, filter.state ?? null),
+  ]);
+  return { rows, total };
+}
 
-/** Newest first, a page at a time. */
-export function listApplications(
-  ctx: ServiceContext,
-  filter: ApplicationFilter = {},
-): Promise<ApplicationRow[]> {
-  return listApplicationRows(ctx.db, {
-    states: filter.states ?? [],
-    before: filter.before ?? null,
-    limit: Math.min(Math.max(filter.limit ?? 50, 1), MAX_PAGE),
-  });
+export async function requireApplication(ctx: ServiceContext, id: number): Promise<ApplicationRow> {
+  const row = await findApplication(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 404);
+  return row;
+}
+
+/** Why an application in this state cannot be reviewed now: unpaid, or already reviewed. */
+function notReviewable(state: ApplicationState): AppError {
+  return state === 'awaiting_payment'
+    ? new AppError('APPLICATION_UNPAID', 409)
+    : new AppError('APPLICATION_ALREADY_REVIEWED', 409);
 }
 
 /** Only a submitted application (a featured one once paid) can be approved. */
-export async function approveApplication(
+export async function approveApplication<T extends { operatorId: number }>(
   ctx: ServiceContext,
   id: number,
   reviewer: Reviewer,
-  createOperatorAndInviteOwner: CreateOperatorAndInviteOwner,
-): Promise<ApplicationRow> {
-  await requireApplication(ctx, id);
+  createOperatorAndInviteOwner: CreateOperatorAndInviteOwner<T>,
+): Promise<{ application: ApplicationRow; made: T }> {
+  const current = await requireApplication(ctx, id);
+  if (current.state !== 'submitted') throw notReviewable(current.state);
   return ctx.db.transaction(async (tx) => {
+    // From the state it was read in only: a second reviewer (or a second click) is told it is done.
     const approved = await moveApplication(tx, id, ['submitted'], {
       state: 'approved',
       reviewedAt: ctx.clock.now(),
       reviewedBy: reviewer.staffId,
     });
-    if (!approved) throw new AppError('NOT_ALLOWED_NOW', 409);
-    const { operatorId } = await createOperatorAndInviteOwner(tx, approved);
-    const withOperator = await moveApplication(tx, id, ['approved'], { operatorId });
-    if (!withOperator) throw new Error(`application ${id} changed while it was being approved`);
-    return withOperator;
+    if (!approved) throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
+    const made = await createOperatorAndInviteOwner(tx, approved);
+    const application = await moveApplication(tx, id, ['approved'], { operatorId: made.operatorId });
+    if (!application) throw new Error(`application ${id} changed while it was being approved`);
+    return { application, made };
   });
 }
 
 /**
  * A submitted application, or a featured one left unpaid, is rejected with a reason the applicant
- * reads in their own language.
+ * reads in their own language. `onRejected` writes with the rejection, in its transaction (the
+ * audit line); the mail leaves after the commit, and whether it could is answered.
  */
 export async function rejectApplication(
   ctx: ServiceContext,
   id: number,
   reviewer: Reviewer,
   reason: string,
-): Promise<ApplicationRow> {
+  onRejected?: (tx: Transaction, before: ApplicationRow, after: ApplicationRow) => Promise<void>,
+): Promise<{ application: ApplicationRow; mailSent: boolean }> {
   const why = reason.trim();
   if (!why) throw new AppError('VALIDATION_FAILED', 400, { reason: 'required' });
-  await requireApplication(ctx, id);
-  const rejected = await moveApplication(ctx.db, id, ['submitted', 'awaiting_payment'], {
-    state: 'rejected',
-    reviewedAt: ctx.clock.now(),
-    reviewedBy: reviewer.staffId,
-    rejectionReason: why,
+  const current = await requireApplication(ctx, id);
+  if (current.state !== 'submitted' && current.state !== 'awaiting_payment')
+    throw notReviewable(current.state);
+  const rejected = await ctx.db.transaction(async (tx) => {
+    const row = await moveApplication(tx, id, ['submitted', 'awaiting_payment'], {
+      state: 'rejected',
+      reviewedAt: ctx.clock.now(),
+      reviewedBy: reviewer.staffId,
+      rejectionReason: why,
+    });
+    if (!row) throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
+    await onRejected?.(tx, current, row);
+    return row;
   });
-  if (!rejected) throw new AppError('NOT_ALLOWED_NOW', 409);
-  await ctx.mail.send({
-    to: rejected.email,
-    ...applicationRejectedMail(rejected.language, { ...rejected, reason: why }, ctx.config.brand),
-  });
-  return rejected;
-}
-
-async function requireApplication(ctx: ServiceContext, id: number): Promise<ApplicationRow> {
-  const row = await findApplication(ctx.db, id);
-  if (!row) throw new AppError('NOT_FOUND', 404);
-  return row;
+  try {
+    await ctx.mail.send({
+      to: rejected.email,
+      ...applicationRejectedMail(rejected.language, { ...rejected, reason: why }, ctx.config.brand),
+    });
+    return { application: rejected, mailSent: true };
+  } catch (error) {
+    // The rejection stands: the reviewer is told the applicant was not, and can write to them.
+    ctx.log.error({ err: error, applicationId: id }, 'the rejection mail could not be sent');
+    return { application: rejected, mailSent: false };
+  }
 }

@@ -1,14 +1,11 @@
 import type { Permission } from '@sentiero/contract/access';
 import { PAGES } from '@sentiero/contract/pages';
 
-/** A section of the console, shown to whoever holds its permission. */
-export type ConsoleSection = {
-  id: string;
-  path: string;
-  permission: Permission;
-  /** The label's key with its namespace, when not the console's `sections.<id>`. */
-  label?: string;
-};
+/**
+ * A section of the console, shown to whoever holds its permission. Its name is `sections.<id>` of
+ * the `console` namespace, or `label` (`namespace:key`) for a section whose texts live apart.
+ */
+export type ConsoleSection = { id: string; path: string; permission: Permission; label?: string };
 
 /**
  * The console's sections that exist, in the order of the navigation. A section is added here
@@ -33,6 +30,24 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     path: PAGES.consoleAudit.path(),
     permission: 'audit.read',
     label: 'consoleRecords:sections.audit',
+  },
+  {
+    id: 'inbox',
+    path: PAGES.consoleInbox.path(),
+    permission: 'inbox.handle',
+    label: 'consoleInbox:sections.inbox',
+  },
+  {
+    id: 'applications',
+    path: PAGES.consoleApplications.path(),
+    permission: 'applications.review',
+    label: 'consoleInbox:sections.applications',
+  },
+  {
+    id: 'operators',
+    path: PAGES.consoleOperators.path(),
+    permission: 'operators.manage',
+    label: 'consoleInbox:sections.operators',
   },
 ];
 

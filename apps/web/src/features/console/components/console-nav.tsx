@@ -6,11 +6,13 @@ import { visibleSections } from '../navigation.ts';
 
 /** The console's sections the staff member's permissions open: a column on a desktop, a row on a tablet. */
 export function ConsoleNav({ me }: { me: ConsoleMe }) {
-  const { t } = useTranslation(['console', 'consoleRecords']);
   const sections = visibleSections(me.permissions as Permission[]);
+  // The namespaces of the sections' own names, loaded with the console's.
+  const namespaces = [...new Set(sections.flatMap((section) => section.label?.split(':')[0] ?? []))];
+  const { t } = useTranslation(['console', ...namespaces]);
   return (
-    <nav aria-label={t('home.navigation')} className="md:w-56 md:shrink-0">
-      <ul className="flex gap-2 md:flex-col">
+    <nav aria-label={t('console:home.navigation')} className="md:w-56 md:shrink-0">
+      <ul className="flex flex-wrap gap-2 md:flex-col">
         {sections.map((section) => (
           <li key={section.id}>
             <NavLink
@@ -18,7 +20,7 @@ export function ConsoleNav({ me }: { me: ConsoleMe }) {
               end
               className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-200"
             >
-              {t(section.label ?? `sections.${section.id}`)}
+              {section.label ? t(section.label) : t(`sections.${section.id}`)}
             </NavLink>
           </li>
         ))}

@@ -1,0 +1,35 @@
+import type { Db, Transaction } from '@sentiero/db/client';
+import { staffAccounts, staffGrants } from '@sentiero/db/schema';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+
+type Handle = Db | Transaction;
+export type StaffName = { id: number; name: string };
+
+/**
+ * The staff accounts (not disabled) holding one of Sentiero's own roles among `roles`: the people
+ * a piece of Sentiero's work (an inbox thread) may be given to. A handful, so no paging.
+ */
+export async function findSentieroStaffWithRoles(db: Handle, roles: readonly string[]): Promise<StaffName[]> {
+  if (roles.length === 0) return [];
+  return db
+    .selectDistinct({ id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .innerJoin(staffGrants, eq(staffGrants.staffId, staffAccounts.id))
+    .where(
+      and(
+        inArray(staffGrants.role, [...roles]),
+        isNull(staffGrants.operatorId),
+        isNull(staffAccounts.disabledAt),
+      ),
+    )
+    .orderBy(asc(staffAccounts.name), asc(staffAccounts.id));
+}
+
+/** The names of these staff accounts, whatever roles they hold now (a reply's author may have left). */
+export async function findStaffNames(db: Handle, ids: readonly number[]): Promise<StaffName[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(inArray(staffAccounts.id, [...new Set(ids)]));
+}

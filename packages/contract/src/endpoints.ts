@@ -5,7 +5,10 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
+import * as consoleAds from './console-ads.ts';
 import * as consoleAuth from './console-auth.ts';
+import * as consoleCoupons from './console-coupons.ts';
+import * as consoleNewsletter from './console-newsletter.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
@@ -54,6 +57,9 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleAuth),
   ...pickEndpoints(consoleTeam),
   ...pickEndpoints(consoleOrders),
+  ...pickEndpoints(consoleCoupons),
+  ...pickEndpoints(consoleAds),
+  ...pickEndpoints(consoleNewsletter),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'LAST_OWNER',
   'ISSUE_ALREADY_SENT',
   'ISSUE_NOT_SENDING',
+  'COUPON_CODE_TAKEN',
+  'COUPON_OUTSIDE_SCOPE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

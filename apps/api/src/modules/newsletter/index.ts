@@ -18,5 +18,6 @@ export {
   sendTestIssue,
   updateIssueDraft,
 } from './issues.ts';
+export { registerConsoleNewsletterRoutes } from './console-routes.ts';
 export { registerNewsletterRoutes } from './routes.ts';
 export { getMemberNewsletter, requestSubscription } from './service.ts';

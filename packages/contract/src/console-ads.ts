@@ -55,10 +55,18 @@ const ZAdFields = z.object({
     field('chooseOne'),
   ),
   /** The languages it is shown in; each needs its texts. */
-  languages: formList(ZLanguage, LANGUAGES.length).refine((languages) => languages.length > 0, field('chooseOne')),
+  languages: formList(ZLanguage, LANGUAGES.length).refine(
+    (languages) => languages.length > 0,
+    field('chooseOne'),
+  ),
   texts: z.preprocess(parsedJson, z.partialRecord(ZLanguage, ZAdText)),
   url: z.string().trim().max(500, field('tooLong')).regex(AD_URL, field('adUrl')),
-  weight: z.coerce.number(field('invalid')).int(field('invalid')).min(1, field('invalid')).max(100).default(1),
+  weight: z.coerce
+    .number(field('invalid'))
+    .int(field('invalid'))
+    .min(1, field('invalid'))
+    .max(100)
+    .default(1),
   active_from: ZInstant.default(null),
   active_until: ZInstant.default(null),
 });

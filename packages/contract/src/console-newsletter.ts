@@ -29,7 +29,10 @@ function parsedJson(value: unknown): unknown {
 /** Text per language, only the languages written; an empty text removes a language. */
 const ZIssueText = z.preprocess(
   parsedJson,
-  z.partialRecord(z.enum(LANGUAGES, { error: 'field.invalid' }), z.string().max(ISSUE_BODY_MAX_LENGTH + 1000)),
+  z.partialRecord(
+    z.enum(LANGUAGES, { error: 'field.invalid' }),
+    z.string().max(ISSUE_BODY_MAX_LENGTH + 1000),
+  ),
 );
 
 const ZLanguage = z.enum(LANGUAGES, { error: 'field.invalid' });
@@ -135,7 +138,7 @@ export const consoleNewsletterIssuePreview = defineEndpoint({
   access: 'newsletter.send',
   tag: 'console',
   summary:
-    "The mail a subscriber reading `language` would get, as it will be sent: subject, HTML and text, and the language it is written in (English, else Italian, for a missing one).",
+    'The mail a subscriber reading `language` would get, as it will be sent: subject, HTML and text, and the language it is written in (English, else Italian, for a missing one).',
   input: z.object({ lng: ZLanguageParam, id: ZId, language: ZLanguage }),
   output: z.object({
     language: ZLanguage,

@@ -184,9 +184,7 @@ export async function findAreasWithTickets(
     })
     .from(areas)
     .leftJoin(tickets, eq(tickets.areaId, areas.id))
-    .where(
-      and(eq(areas.operatorId, operatorId), onlyAreas ? inArray(areas.id, [...onlyAreas]) : undefined),
-    )
+    .where(and(eq(areas.operatorId, operatorId), onlyAreas ? inArray(areas.id, [...onlyAreas]) : undefined))
     .orderBy(asc(localized(areas.name, language)), asc(areas.id), asc(tickets.id));
   const byArea = new Map<number, { id: number; name: string; tickets: { id: number; name: string }[] }>();
   for (const row of rows) {

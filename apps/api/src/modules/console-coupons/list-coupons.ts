@@ -19,7 +19,11 @@ import {
   findOperators,
 } from './coupons-repo.ts';
 
-function toConsoleCoupon(row: { coupon: CouponRow; operatorName: string | null; uses: number }): ConsoleCoupon {
+function toConsoleCoupon(row: {
+  coupon: CouponRow;
+  operatorName: string | null;
+  uses: number;
+}): ConsoleCoupon {
   const { coupon } = row;
   return {
     id: coupon.id,
@@ -35,8 +39,7 @@ function toConsoleCoupon(row: { coupon: CouponRow; operatorName: string | null; 
     max_uses_per_person: coupon.maxUsesPerPerson,
     members_only: coupon.membersOnly,
     active: coupon.active,
-    operator:
-      coupon.operatorId === null ? null : { id: coupon.operatorId, name: row.operatorName ?? '' },
+    operator: coupon.operatorId === null ? null : { id: coupon.operatorId, name: row.operatorName ?? '' },
     uses: Number(row.uses),
     created_at: coupon.createdAt.toISOString(),
   };
@@ -71,10 +74,7 @@ export async function listCoupons(ctx: ServiceContext, input: z.output<typeof co
  * may make Sentiero's own, and the chosen operator's areas and tickets within their grant (the
  * first operator when none is named; none for an admin, who starts with Sentiero's own).
  */
-export async function couponChoices(
-  ctx: ServiceContext,
-  input: z.output<typeof consoleCouponChoices.input>,
-) {
+export async function couponChoices(ctx: ServiceContext, input: z.output<typeof consoleCouponChoices.input>) {
   requireStaffAccess(ctx, 'coupons.manage');
   const scope = staffListScope(ctx, 'coupons.manage');
   const operators = scope.everywhere

@@ -1,10 +1,10 @@
-import { FALLBACK_LANGUAGE, DEFAULT_LANGUAGE, type Language } from '@sentiero/contract/languages';
 import {
   type ConsoleIssue,
-  ISSUE_PAGE_SIZE,
   type consoleNewsletterIssueCreate,
   type consoleNewsletterIssues,
+  ISSUE_PAGE_SIZE,
 } from '@sentiero/contract/console-newsletter';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '@sentiero/contract/languages';
 import { pageCount } from '@sentiero/contract/paging';
 import type { AuditChanges } from '@sentiero/db/schema';
 import type { z } from 'zod';

@@ -36,12 +36,19 @@ export function registerConsoleNewsletterRoutes(app: FastifyInstance, deps: News
   registerEndpoint(app, consoleNewsletterIssuePreview, (ctx, input) =>
     previewIssueAsStaff(ctx, input.id, input.language),
   );
-  registerEndpoint(app, consoleNewsletterIssueTest, (ctx, input) => sendTestToSelf(ctx, input.id, input.language), {
-    rateLimit: TEST_LIMIT,
-  });
+  registerEndpoint(
+    app,
+    consoleNewsletterIssueTest,
+    (ctx, input) => sendTestToSelf(ctx, input.id, input.language),
+    {
+      rateLimit: TEST_LIMIT,
+    },
+  );
   registerEndpoint(app, consoleNewsletterIssueSchedule, (ctx, input) =>
     scheduleIssueAsStaff(ctx, deps, input.id, input.at),
   );
   registerEndpoint(app, consoleNewsletterIssueCancel, (ctx, input) => cancelIssueAsStaff(ctx, input.id));
-  registerEndpoint(app, consoleNewsletterIssueResume, (ctx, input) => resumeIssueAsStaff(ctx, deps, input.id));
+  registerEndpoint(app, consoleNewsletterIssueResume, (ctx, input) =>
+    resumeIssueAsStaff(ctx, deps, input.id),
+  );
 }

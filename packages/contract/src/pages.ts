@@ -180,6 +180,10 @@ export const PAGES = {
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
   consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
+  consoleCoupons: definePage('/console/coupons', { query: ['code', 'state', 'operator', 'page'] }),
+  consoleAds: definePage('/console/ads', { query: ['state', 'placement', 'page'] }),
+  consoleNewsletter: definePage('/console/newsletter', { query: ['state', 'page'] }),
+  consoleNewsletterIssue: definePage('/console/newsletter/:id'),
 };
 
 export type PageName = keyof typeof PAGES;

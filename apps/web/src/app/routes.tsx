@@ -136,6 +136,10 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
     lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
     lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
+    lazyPage(PAGES.consoleCoupons, () => import('../features/console/routes/coupons.tsx')),
+    lazyPage(PAGES.consoleAds, () => import('../features/console/routes/ads.tsx')),
+    lazyPage(PAGES.consoleNewsletter, () => import('../features/console/routes/newsletter.tsx')),
+    lazyPage(PAGES.consoleNewsletterIssue, () => import('../features/console/routes/newsletter-issue.tsx')),
     unknownPath,
   ],
 };

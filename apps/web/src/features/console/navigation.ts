@@ -12,6 +12,9 @@ export type ConsoleSection = { id: string; path: string; permission: Permission 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'home', path: PAGES.console.path(), permission: 'console' },
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
+  { id: 'coupons', path: PAGES.consoleCoupons.path(), permission: 'coupons.manage' },
+  { id: 'ads', path: PAGES.consoleAds.path(), permission: 'ads.manage' },
+  { id: 'newsletter', path: PAGES.consoleNewsletter.path(), permission: 'newsletter.send' },
 ];
 
 /** The sections a staff member's permissions open. */

@@ -62,7 +62,7 @@ export function IssueSending({ issue }: { issue: ConsoleIssue }) {
               {confirming === 'cancel' ? t('issue.cancelIssue') : t('issue.confirm')}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              {t('issue.back')}
+              {t('issue.notNow')}
             </Button>
           </div>
         </div>

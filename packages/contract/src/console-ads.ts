@@ -23,7 +23,7 @@ export const AD_CTA_MAX = 30;
 export const MAX_AD_IMAGE_BYTES = 15 * 1024 * 1024;
 
 /** A path of ours, or a partner's https address: what the storefront's slot links to. */
-export const AD_URL = /^(\/(?!\/)[^\s]*|https:\/\/[^\s/]+\.[^\s]+)$/;
+export const AD_URL = /^(\/([^/\s]\S*)?|https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?)$/i;
 
 function parsedJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;

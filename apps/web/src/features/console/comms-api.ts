@@ -122,6 +122,7 @@ export const useResumeIssue = () =>
 
 export function useSendTestIssue() {
   return useMutation({
-    mutationFn: (input: ApiInput<'consoleNewsletterIssueTest'>) => callApi('consoleNewsletterIssueTest', input),
+    mutationFn: (input: ApiInput<'consoleNewsletterIssueTest'>) =>
+      callApi('consoleNewsletterIssueTest', input),
   });
 }

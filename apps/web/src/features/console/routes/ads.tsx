@@ -51,7 +51,9 @@ function AdsScreen({
   const data = ads.data;
   return (
     <>
-      <p className="rounded-lg border border-stone-200 bg-stone-100 p-3 text-sm text-stone-700">{t('ads.lead')}</p>
+      <p className="rounded-lg border border-stone-200 bg-stone-100 p-3 text-sm text-stone-700">
+        {t('ads.lead')}
+      </p>
       {editing !== null && (
         <AdForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -62,7 +64,11 @@ function AdsScreen({
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-stone-700">{t('ads.state')}</span>
-          <select className={inputClass} value={state ?? ''} onChange={(event) => filter('state', event.target.value)}>
+          <select
+            className={inputClass}
+            value={state ?? ''}
+            onChange={(event) => filter('state', event.target.value)}
+          >
             <option value="">{t('ads.allStates')}</option>
             {AD_STATES.map((candidate) => (
               <option key={candidate} value={candidate}>

@@ -82,7 +82,11 @@ function CouponsScreen({
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-stone-700">{t('coupons.state')}</span>
-          <select className={inputClass} value={state ?? ''} onChange={(event) => filter({ state: event.target.value })}>
+          <select
+            className={inputClass}
+            value={state ?? ''}
+            onChange={(event) => filter({ state: event.target.value })}
+          >
             <option value="">{t('coupons.allStates')}</option>
             {COUPON_STATES.map((candidate) => (
               <option key={candidate} value={candidate}>
@@ -114,9 +118,7 @@ function CouponsScreen({
         </Button>
       </form>
       <QueryState isPending={coupons.isPending} isError={coupons.isError} onRetry={() => coupons.refetch()} />
-      {data && (
-        <p className="text-sm text-stone-600">{t('coupons.total', { count: data.total })}</p>
-      )}
+      {data && <p className="text-sm text-stone-600">{t('coupons.total', { count: data.total })}</p>}
       {data && data.coupons.length === 0 && <p className="text-stone-600">{t('coupons.empty')}</p>}
       {data && data.coupons.length > 0 && (
         <CouponList coupons={data.coupons} onEdit={(coupon) => setEditing(coupon)} />

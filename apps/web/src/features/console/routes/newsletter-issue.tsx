@@ -18,11 +18,7 @@ import { IssueSending } from '../components/comms/issue-sending.tsx';
 export function Component() {
   const { t } = useTranslation('consoleComms');
   const id = Number(useParams().id);
-  return (
-    <ConsolePage title={() => t('issue.title', { id })}>
-      {() => <IssueScreen id={id} />}
-    </ConsolePage>
-  );
+  return <ConsolePage title={() => t('issue.title', { id })}>{() => <IssueScreen id={id} />}</ConsolePage>;
 }
 
 function IssueScreen({ id }: { id: number }) {

@@ -59,7 +59,10 @@ function IssueList() {
     <>
       {data && (
         <p className="text-stone-700">
-          {t('newsletter.subscribers', { count: data.subscribers.total, formatted: number.format(data.subscribers.total) })}
+          {t('newsletter.subscribers', {
+            count: data.subscribers.total,
+            formatted: number.format(data.subscribers.total),
+          })}
           {Object.entries(data.subscribers.by_language).length > 0 && (
             <span className="text-stone-600">
               {' '}
@@ -95,7 +98,10 @@ function IssueList() {
           className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white shadow-sm"
         >
           {data.issues.map((issue) => (
-            <li key={issue.id} className="grid gap-2 px-4 py-3 lg:grid-cols-[minmax(0,2fr)_8rem_minmax(0,1.2fr)_9rem] lg:items-center lg:gap-4">
+            <li
+              key={issue.id}
+              className="grid gap-2 px-4 py-3 lg:grid-cols-[minmax(0,2fr)_8rem_minmax(0,1.2fr)_9rem] lg:items-center lg:gap-4"
+            >
               <div className="min-w-0">
                 <Link
                   to={PAGES.consoleNewsletterIssue.path({ id: issue.id })}
@@ -103,7 +109,9 @@ function IssueList() {
                 >
                   {issue.subject || t('newsletter.untitled', { id: issue.id })}
                 </Link>
-                <p className="text-sm text-stone-600">{when.format(new Date(issue.scheduled_at ?? issue.created_at))}</p>
+                <p className="text-sm text-stone-600">
+                  {when.format(new Date(issue.scheduled_at ?? issue.created_at))}
+                </p>
               </div>
               <div>
                 <IssueStateBadge state={issue.state} />
@@ -117,7 +125,9 @@ function IssueList() {
                     })
                   : ''}
                 {issue.failed > 0 && (
-                  <span className="block text-red-700">{t('newsletter.failedShort', { count: issue.failed })}</span>
+                  <span className="block text-red-700">
+                    {t('newsletter.failedShort', { count: issue.failed })}
+                  </span>
                 )}
               </p>
             </li>

@@ -106,14 +106,20 @@ export function AdForm({ ad, onDone }: { ad: ConsoleAd | null; onDone(): void })
       <Choices
         legend={t('ads.placementsLegend')}
         error={fields.placements ?? fields['placements.0']}
-        options={AD_PLACEMENTS.map((placement) => ({ value: placement, label: t(`ads.placements.${placement}`) }))}
+        options={AD_PLACEMENTS.map((placement) => ({
+          value: placement,
+          label: t(`ads.placements.${placement}`),
+        }))}
         chosen={placements}
         onToggle={(placement) => setPlacements(toggle(placements, placement))}
       />
       <Choices
         legend={t('ads.languagesLegend')}
         error={fields.languages}
-        options={LANGUAGES.map((language) => ({ value: language, label: languageNames.of(language) ?? language }))}
+        options={LANGUAGES.map((language) => ({
+          value: language,
+          label: languageNames.of(language) ?? language,
+        }))}
         chosen={languages}
         onToggle={(language) => setLanguages(toggle(languages, language))}
       />

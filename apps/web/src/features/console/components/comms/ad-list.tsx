@@ -9,7 +9,10 @@ import { StateBadge } from './console-page.tsx';
 export function AdList({ ads, onEdit }: { ads: ConsoleAd[]; onEdit(ad: ConsoleAd): void }) {
   const { t } = useTranslation('consoleComms');
   return (
-    <ul aria-label={t('ads.title')} className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white shadow-sm">
+    <ul
+      aria-label={t('ads.title')}
+      className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white shadow-sm"
+    >
       {ads.map((ad) => (
         <AdRow key={ad.id} ad={ad} onEdit={() => onEdit(ad)} />
       ))}
@@ -32,7 +35,13 @@ function AdRow({ ad, onEdit }: { ad: ConsoleAd; onEdit(): void }) {
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start">
       {ad.image ? (
-        <img src={ad.image} alt="" width={80} height={80} className="size-20 shrink-0 rounded-lg object-cover" />
+        <img
+          src={ad.image}
+          alt=""
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded-lg object-cover"
+        />
       ) : (
         <div className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-center text-stone-500 text-xs">
           {t('ads.noImage')}
@@ -42,7 +51,9 @@ function AdRow({ ad, onEdit }: { ad: ConsoleAd; onEdit(): void }) {
         <p className="font-semibold text-stone-900">{texts?.title ?? ad.id}</p>
         <p className="text-sm text-stone-700">{texts?.text}</p>
         <p className="flex flex-wrap items-center gap-1 text-sm text-stone-600">
-          <StateBadge tone={ad.active ? 'green' : 'stone'}>{t(`ads.states.${ad.active ? 'active' : 'inactive'}`)}</StateBadge>
+          <StateBadge tone={ad.active ? 'green' : 'stone'}>
+            {t(`ads.states.${ad.active ? 'active' : 'inactive'}`)}
+          </StateBadge>
           <StateBadge tone="blue">{t(`ads.kinds.${ad.kind}`)}</StateBadge>
           <span>{ad.placements.map((placement) => t(`ads.placements.${placement}`)).join(', ')}</span>
           <span>· {(ad.languages ?? LANGUAGES).map((code) => code.toUpperCase()).join(' ')}</span>

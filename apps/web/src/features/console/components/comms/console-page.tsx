@@ -32,7 +32,13 @@ export function ConsolePage({
 }
 
 /** A small coloured label of a state. */
-export function StateBadge({ tone, children }: { tone: 'green' | 'amber' | 'stone' | 'blue' | 'red'; children: ReactNode }) {
+export function StateBadge({
+  tone,
+  children,
+}: {
+  tone: 'green' | 'amber' | 'stone' | 'blue' | 'red';
+  children: ReactNode;
+}) {
   const tones = {
     green: 'bg-brand-50 text-brand-900 border-brand-100',
     amber: 'bg-amber-50 text-amber-900 border-amber-200',

@@ -2,12 +2,25 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../../lib/api-error.ts';
 import { Button } from '../../../../ui/button.tsx';
-import { CheckboxField, checkboxClass, FormField, inputClass, TextField } from '../../../../ui/form-field.tsx';
-import { type ConsoleCoupon, type CouponChoices, useCouponChoices, useCreateCoupon, useUpdateCoupon } from '../../comms-api.ts';
+import {
+  CheckboxField,
+  checkboxClass,
+  FormField,
+  inputClass,
+  TextField,
+} from '../../../../ui/form-field.tsx';
+import {
+  type ConsoleCoupon,
+  type CouponChoices,
+  useCouponChoices,
+  useCreateCoupon,
+  useUpdateCoupon,
+} from '../../comms-api.ts';
 import { FailureAlert } from '../console-card.tsx';
 import { dayToInstant, localDay } from './console-page.tsx';
 
-const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]);
+const toggle = (list: number[], id: number) =>
+  list.includes(id) ? list.filter((item) => item !== id) : [...list, id];
 const orNull = (list: number[]) => (list.length > 0 ? list : null);
 
 /**
@@ -38,7 +51,9 @@ export function CouponForm({ coupon, onDone }: { coupon: ConsoleCoupon | null; o
   const [from, setFrom] = useState(localDay(coupon?.valid_from ?? null));
   const [until, setUntil] = useState(localDay(coupon?.valid_until ?? null));
   const [maxUses, setMaxUses] = useState(coupon?.max_uses ? String(coupon.max_uses) : '');
-  const [perPerson, setPerPerson] = useState(coupon?.max_uses_per_person ? String(coupon.max_uses_per_person) : '');
+  const [perPerson, setPerPerson] = useState(
+    coupon?.max_uses_per_person ? String(coupon.max_uses_per_person) : '',
+  );
   const [membersOnly, setMembersOnly] = useState(coupon?.members_only ?? false);
   const mutation = coupon ? update : create;
   const fields = mutation.error instanceof ApiRequestError ? mutation.error.fields : {};
@@ -96,7 +111,9 @@ export function CouponForm({ coupon, onDone }: { coupon: ConsoleCoupon | null; o
                 className={inputClass}
                 value={operator ?? ''}
                 onChange={(event) => {
-                  setOperatorChoice(event.target.value === 'sentiero' ? 'sentiero' : Number(event.target.value));
+                  setOperatorChoice(
+                    event.target.value === 'sentiero' ? 'sentiero' : Number(event.target.value),
+                  );
                   setAreaIds([]);
                   setTicketIds([]);
                 }}
@@ -226,7 +243,9 @@ function Targets({
   return (
     <fieldset className="space-y-3 rounded-lg border border-stone-200 p-4">
       <legend className="px-1 font-medium text-stone-800">{t('coupons.appliesTo')}</legend>
-      <p className="text-sm text-stone-600">{sentiero ? t('coupons.sentieroHint') : t('coupons.operatorHint')}</p>
+      <p className="text-sm text-stone-600">
+        {sentiero ? t('coupons.sentieroHint') : t('coupons.operatorHint')}
+      </p>
       {error && <p className="text-red-700 text-sm">{error}</p>}
       {!sentiero && choices && choices.areas.length === 0 && (
         <p className="text-sm text-stone-600">{t('coupons.noAreas')}</p>

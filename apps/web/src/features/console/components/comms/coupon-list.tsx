@@ -17,11 +17,20 @@ export function useDiscountText() {
 }
 
 /** The coupons of a page: a table on a desktop, stacked rows on a tablet. */
-export function CouponList({ coupons, onEdit }: { coupons: ConsoleCoupon[]; onEdit(coupon: ConsoleCoupon): void }) {
+export function CouponList({
+  coupons,
+  onEdit,
+}: {
+  coupons: ConsoleCoupon[];
+  onEdit(coupon: ConsoleCoupon): void;
+}) {
   const { t } = useTranslation('consoleComms');
   return (
     <div className="rounded-xl border border-stone-200 bg-white shadow-sm">
-      <div className={`hidden border-stone-200 border-b px-4 py-2 font-medium text-sm text-stone-600 ${COLUMNS}`} aria-hidden>
+      <div
+        className={`hidden border-stone-200 border-b px-4 py-2 font-medium text-sm text-stone-600 ${COLUMNS}`}
+        aria-hidden
+      >
         <span>{t('coupons.code')}</span>
         <span>{t('coupons.discount')}</span>
         <span>{t('coupons.appliesTo')}</span>
@@ -68,7 +77,9 @@ function CouponRow({ coupon, onEdit }: { coupon: ConsoleCoupon; onEdit(): void }
           </p>
         </div>
         <p className="font-semibold text-stone-900">{discount(coupon)}</p>
-        <p className="text-sm text-stone-700">{reach.length > 0 ? reach.join(' · ') : t('coupons.everything')}</p>
+        <p className="text-sm text-stone-700">
+          {reach.length > 0 ? reach.join(' · ') : t('coupons.everything')}
+        </p>
         <p className="text-sm text-stone-700">{period}</p>
         <p className="text-sm text-stone-700">
           <span className="lg:hidden">{t('coupons.uses')}: </span>

@@ -36,10 +36,14 @@ export function IssueEditor({ issue }: { issue: ConsoleIssue }) {
     event.preventDefault();
     setSaved(false);
     const every = (texts: Texts) => Object.fromEntries(LANGUAGES.map((code) => [code, texts[code] ?? '']));
-    update.mutate({ id: issue.id, subject: every(subject), body: every(body) }, { onSuccess: () => setSaved(true) });
+    update.mutate(
+      { id: issue.id, subject: every(subject), body: every(body) },
+      { onSuccess: () => setSaved(true) },
+    );
   }
 
-  const dirty = (texts: Texts, saved: Texts) => LANGUAGES.some((code) => (texts[code] ?? '') !== (saved[code] ?? ''));
+  const dirty = (texts: Texts, saved: Texts) =>
+    LANGUAGES.some((code) => (texts[code] ?? '') !== (saved[code] ?? ''));
   return (
     <form
       onSubmit={submit}
@@ -61,7 +65,9 @@ export function IssueEditor({ issue }: { issue: ConsoleIssue }) {
               aria-selected={language === code}
               onClick={() => setLanguage(code)}
               className={`rounded-md border px-3 py-1.5 text-sm ${
-                language === code ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-800'
+                language === code
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-stone-300 bg-white text-stone-800'
               }`}
             >
               {languageNames.of(code)}

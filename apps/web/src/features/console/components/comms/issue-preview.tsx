@@ -69,7 +69,9 @@ export function IssuePreview({ issue }: { issue: ConsoleIssue }) {
       )}
       {shown && preview.isFetching && <Spinner size="medium" />}
       {shown && empty && <p className="text-stone-600">{t('issue.previewEmpty')}</p>}
-      {shown && preview.isError && !empty && <FailureAlert error={preview.error} fallback={t('errors:INTERNAL')} />}
+      {shown && preview.isError && !empty && (
+        <FailureAlert error={preview.error} fallback={t('errors:INTERNAL')} />
+      )}
       {shown && preview.data && (
         <div className="space-y-2" key={version}>
           {preview.data.language !== language && (
@@ -81,7 +83,8 @@ export function IssuePreview({ issue }: { issue: ConsoleIssue }) {
             </p>
           )}
           <p className="text-sm">
-            <span className="font-medium text-stone-700">{t('issue.previewSubject')}</span> {preview.data.subject}
+            <span className="font-medium text-stone-700">{t('issue.previewSubject')}</span>{' '}
+            {preview.data.subject}
           </p>
           <iframe
             title={t('issue.previewFrame')}

@@ -44,7 +44,9 @@ export function IssueProgress({ issue }: { issue: ConsoleIssue }) {
         </div>
         <div>
           <dt className="text-stone-600">{t('issue.failed')}</dt>
-          <dd className={`font-semibold ${progress.failed > 0 ? 'text-red-700' : ''}`}>{number.format(progress.failed)}</dd>
+          <dd className={`font-semibold ${progress.failed > 0 ? 'text-red-700' : ''}`}>
+            {number.format(progress.failed)}
+          </dd>
         </div>
         <div>
           <dt className="text-stone-600">{t('issue.skipped')}</dt>
@@ -52,7 +54,9 @@ export function IssueProgress({ issue }: { issue: ConsoleIssue }) {
         </div>
       </dl>
       {progress.sent_at && (
-        <p className="text-sm text-stone-600">{t('issue.finishedAt', { when: when.format(new Date(progress.sent_at)) })}</p>
+        <p className="text-sm text-stone-600">
+          {t('issue.finishedAt', { when: when.format(new Date(progress.sent_at)) })}
+        </p>
       )}
       {progress.failures.length > 0 && (
         <div>

@@ -42,7 +42,9 @@ export function IssueSending({ issue }: { issue: ConsoleIssue }) {
         {t('issue.sending')}
       </h2>
       {issue.state === 'scheduled' && issue.scheduled_at && (
-        <p className="text-sky-900">{t('issue.scheduledFor', { when: when.format(new Date(issue.scheduled_at)) })}</p>
+        <p className="text-sky-900">
+          {t('issue.scheduledFor', { when: when.format(new Date(issue.scheduled_at)) })}
+        </p>
       )}
       <p className="text-sm text-stone-600">{t('issue.sendingLead')}</p>
       <FailureAlert error={schedule.error ?? cancel.error} fallback={t('errors:INTERNAL')} />

@@ -3,7 +3,7 @@ import { field } from './account-fields.ts';
 import { formList, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
-import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ZPageParam, ZPaging } from './paging.ts';
 import { AD_PLACEMENTS } from './premium.ts';
 
 /*

@@ -69,7 +69,7 @@ function CouponsScreen({
         />
       )}
       <form
-        role="search"
+        aria-label={t('coupons.search')}
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();

@@ -28,7 +28,9 @@ export function AdForm({ ad, onDone }: { ad: ConsoleAd | null; onDone(): void })
   const upload = useUploadAdImage();
   const [kind, setKind] = useState<(typeof AD_KINDS)[number]>(ad?.kind ?? 'partner');
   const [placements, setPlacements] = useState<AdPlacement[]>(ad?.placements ?? []);
-  const [languages, setLanguages] = useState<Language[]>(ad?.languages ?? ['it', 'en']);
+  const [languages, setLanguages] = useState<Language[]>(
+    ad?.languages ?? (ad ? (Object.keys(ad.texts) as Language[]) : ['it', 'en']),
+  );
   const [texts, setTexts] = useState<Partial<Record<Language, AdText>>>(ad?.texts ?? {});
   const [url, setUrl] = useState(ad?.url ?? '');
   const [weight, setWeight] = useState(String(ad?.weight ?? 1));

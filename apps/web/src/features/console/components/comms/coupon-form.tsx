@@ -92,7 +92,7 @@ export function CouponForm({ coupon, onDone }: { coupon: ConsoleCoupon | null; o
         {coupon ? t('coupons.editTitle', { code: coupon.code }) : t('coupons.newTitle')}
       </h2>
       <FailureAlert error={mutation.error} fallback={t('errors:INTERNAL')} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2">
         {!coupon && (
           <TextField
             label={t('coupons.code')}

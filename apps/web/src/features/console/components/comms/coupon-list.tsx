@@ -80,7 +80,10 @@ function CouponRow({ coupon, onEdit }: { coupon: ConsoleCoupon; onEdit(): void }
         <p className="text-sm text-stone-700">
           {reach.length > 0 ? reach.join(' · ') : t('coupons.everything')}
         </p>
-        <p className="text-sm text-stone-700">{period}</p>
+        <p className="text-sm text-stone-700">
+          <span className="lg:hidden">{t('coupons.period')}: </span>
+          {period}
+        </p>
         <p className="text-sm text-stone-700">
           <span className="lg:hidden">{t('coupons.uses')}: </span>
           {coupon.max_uses === null

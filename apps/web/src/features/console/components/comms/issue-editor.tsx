@@ -71,8 +71,9 @@ export function IssueEditor({ issue }: { issue: ConsoleIssue }) {
               }`}
             >
               {languageNames.of(code)}
+              {!complete && ' '}
               {!complete && (
-                <span className={`ml-1 ${language === code ? 'text-amber-100' : 'text-amber-800'}`}>
+                <span className={language === code ? 'text-amber-100' : 'text-amber-800'}>
                   · {t('issue.missingMark')}
                 </span>
               )}

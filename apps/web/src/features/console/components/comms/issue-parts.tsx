@@ -1,5 +1,6 @@
 import type { ConsoleIssue } from '@sentiero/contract/console-newsletter';
 import { LANGUAGES } from '@sentiero/contract/languages';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StateBadge } from './console-page.tsx';
 

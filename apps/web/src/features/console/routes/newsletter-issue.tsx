@@ -42,7 +42,7 @@ function IssueScreen({ id }: { id: number }) {
             {t('issue.fallbackRule')}
           </p>
           {(issue.state === 'sending' || issue.state === 'sent') && <IssueProgress issue={issue} />}
-          {editable && <IssueEditor key={issue.updated_at} issue={issue} />}
+          {editable && <IssueEditor key={issue.id} issue={issue} />}
           {!editable && issue.state !== 'canceled' && (
             <p className="text-stone-600 text-sm">{t('issue.readOnly')}</p>
           )}

@@ -87,7 +87,10 @@ export function IssueEditor({ issue }: { issue: ConsoleIssue }) {
           value={subject[language] ?? ''}
           maxLength={ISSUE_SUBJECT_MAX_LENGTH}
           error={fields[`subject.${language}`]}
-          onChange={(event) => setSubject({ ...subject, [language]: event.target.value })}
+          onChange={(event) => {
+            setSaved(false);
+            setSubject({ ...subject, [language]: event.target.value });
+          }}
         />
         <FormField
           label={t('issue.body', { language: languageNames.of(language) })}
@@ -101,15 +104,16 @@ export function IssueEditor({ issue }: { issue: ConsoleIssue }) {
               maxLength={ISSUE_BODY_MAX_LENGTH}
               className={`${inputClass} font-mono text-sm`}
               value={body[language] ?? ''}
-              onChange={(event) => setBody({ ...body, [language]: event.target.value })}
+              onChange={(event) => {
+                setSaved(false);
+                setBody({ ...body, [language]: event.target.value });
+              }}
             />
           )}
         </FormField>
       </div>
       <FailureAlert error={update.error} fallback={t('errors:INTERNAL')} />
-      {saved && !dirty(subject, issue.subject) && !dirty(body, issue.body) && (
-        <Alert tone="success">{t('issue.saved')}</Alert>
-      )}
+      {saved && <Alert tone="success">{t('issue.saved')}</Alert>}
       <Button type="submit" busy={update.isPending} busyLabel={t('issue.saving')}>
         {t('issue.save')}
       </Button>

@@ -151,7 +151,7 @@ export function AdForm({ ad, onDone }: { ad: ConsoleAd | null; onDone(): void })
           />
         </fieldset>
       ))}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <TextField
           label={t('ads.from')}
           type="date"

@@ -91,6 +91,7 @@ export function CouponForm({ coupon, onDone }: { coupon: ConsoleCoupon | null; o
       <h2 id="coupon-form-title" className="font-semibold text-lg">
         {coupon ? t('coupons.editTitle', { code: coupon.code }) : t('coupons.newTitle')}
       </h2>
+      {coupon && <p className="text-stone-600">{coupon.operator?.name ?? t('coupons.sentiero')}</p>}
       <FailureAlert error={mutation.error} fallback={t('errors:INTERNAL')} />
       <div className="grid gap-4 lg:grid-cols-2">
         {!coupon && (

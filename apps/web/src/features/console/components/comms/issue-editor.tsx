@@ -42,8 +42,6 @@ export function IssueEditor({ issue }: { issue: ConsoleIssue }) {
     );
   }
 
-  const dirty = (texts: Texts, saved: Texts) =>
-    LANGUAGES.some((code) => (texts[code] ?? '') !== (saved[code] ?? ''));
   return (
     <form
       onSubmit={submit}

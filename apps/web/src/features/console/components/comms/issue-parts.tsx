@@ -25,12 +25,11 @@ export function MissingLanguages({ missing }: { missing: readonly string[] }) {
     <p className="text-sm text-amber-900">
       {t('newsletter.missing')}{' '}
       {LANGUAGES.filter((language) => missing.includes(language)).map((language) => (
-        <span
-          key={language}
-          className="mr-1 inline-block rounded bg-amber-100 px-1.5 font-semibold uppercase"
-        >
-          {language}
-        </span>
+        <Fragment key={language}>
+          <span className="inline-block rounded bg-amber-100 px-1.5 font-semibold uppercase">
+            {language}
+          </span>{' '}
+        </Fragment>
       ))}
     </p>
   );

@@ -22,6 +22,8 @@ import { registerBlogRoutes } from './modules/blog/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerCataloguePhotoRoutes } from './modules/catalogue-photos/index.ts';
 import { registerCheckoutRoutes, startCheckoutJobs } from './modules/checkout/index.ts';
+import { registerConsoleAdRoutes } from './modules/console-ads/index.ts';
+import { registerConsoleCouponRoutes } from './modules/console-coupons/index.ts';
 import { figureDaysRollUp, registerConsoleFigureRoutes } from './modules/console-figures/index.ts';
 import { registerConsoleOrderRoutes } from './modules/console-orders/index.ts';
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
@@ -30,7 +32,11 @@ import { registerGuideRoutes } from './modules/guides/index.ts';
 import { registerInboxRoutes } from './modules/inbox/index.ts';
 import { registerMailboxRoutes } from './modules/mailbox/index.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
-import { registerNewsletterRoutes, startNewsletterJobs } from './modules/newsletter/index.ts';
+import {
+  registerConsoleNewsletterRoutes,
+  registerNewsletterRoutes,
+  startNewsletterJobs,
+} from './modules/newsletter/index.ts';
 import { registerPhotoRoutes } from './modules/photos/index.ts';
 import {
   isPremiumMember,
@@ -300,6 +306,8 @@ export async function buildApp({
   registerConsoleFigureRoutes(app);
   await jobs.schedule(figureDaysRollUp(database.db, clock));
   registerInboxRoutes(app);
+  registerConsoleCouponRoutes(app);
+  registerConsoleAdRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,
@@ -362,8 +370,8 @@ export async function buildApp({
     origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
   });
   registerAlertRoutes(app, alerts);
-  // Newsletter issues are sent by the queue (ADR 032); the console's endpoints will take its answer.
-  await startNewsletterJobs({
+  // Newsletter issues are sent by the queue (ADR 032); the console's endpoints take its answer.
+  const newsletterIssues = await startNewsletterJobs({
     db: database.db,
     jobs,
     clock,
@@ -372,6 +380,7 @@ export async function buildApp({
     brand: config.brand,
     origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
   });
+  registerConsoleNewsletterRoutes(app, newsletterIssues);
   if (config.env !== 'production') {
     registerMailboxRoutes(app, database.db);
     registerPremiumDevRoutes(app, { context: billingContext, deps: subscriptions });

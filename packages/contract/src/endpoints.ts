@@ -5,12 +5,15 @@ import * as blog from './blog.ts';
 import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
+import * as consoleAds from './console-ads.ts';
 import * as consoleApplications from './console-applications.ts';
 import * as consoleAudit from './console-audit.ts';
 import * as consoleAuth from './console-auth.ts';
+import * as consoleCoupons from './console-coupons.ts';
 import * as consoleFigures from './console-figures.ts';
 import * as consoleGrowth from './console-growth.ts';
 import * as consoleInbox from './console-inbox.ts';
+import * as consoleNewsletter from './console-newsletter.ts';
 import * as consoleOperators from './console-operators.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
@@ -66,6 +69,9 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleInbox),
   ...pickEndpoints(consoleApplications),
   ...pickEndpoints(consoleOperators),
+  ...pickEndpoints(consoleCoupons),
+  ...pickEndpoints(consoleAds),
+  ...pickEndpoints(consoleNewsletter),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

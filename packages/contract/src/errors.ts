@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'GROWTH_DAY_TOO_OLD',
   'APPLICATION_ALREADY_REVIEWED',
   'APPLICATION_UNPAID',
+  'COUPON_CODE_TAKEN',
+  'COUPON_OUTSIDE_SCOPE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -146,6 +146,10 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleInbox, () => import('../features/console/routes/inbox.tsx')),
     lazyPage(PAGES.consoleApplications, () => import('../features/console/routes/applications.tsx')),
     lazyPage(PAGES.consoleOperators, () => import('../features/console/routes/operators.tsx')),
+    lazyPage(PAGES.consoleCoupons, () => import('../features/console/routes/coupons.tsx')),
+    lazyPage(PAGES.consoleAds, () => import('../features/console/routes/ads.tsx')),
+    lazyPage(PAGES.consoleNewsletter, () => import('../features/console/routes/newsletter.tsx')),
+    lazyPage(PAGES.consoleNewsletterIssue, () => import('../features/console/routes/newsletter-issue.tsx')),
     unknownPath,
   ],
 };

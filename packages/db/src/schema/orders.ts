@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { tickets } from './catalogue.ts';
+import { operators } from './staff.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'issued', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -76,6 +77,8 @@ export const orders = pgTable(
     index('orders_open_on_site_idx')
       .on(table.createdAt)
       .where(sql`payment_method = 'cash' and paid_at is null and status in ('pending', 'paid', 'issued')`),
+    // The console's coupons show each one's uses (ADR 038).
+    index('orders_coupon_code_idx').on(table.couponCode).where(sql`coupon_code is not null`),
     check('orders_total_check', sql`${table.totalCents} >= 0`),
   ],
 );
@@ -194,7 +197,9 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 
 /**
  * A discount code: a percentage or a fixed amount, optionally limited to some tickets,
- * categories or areas, to a period, and to a number of uses in all and per person.
+ * categories or areas, to a period, and to a number of uses in all and per person. An operator's
+ * coupon (`operator_id`) reaches only that operator's tickets or areas; one without an operator
+ * is Sentiero's own, made by an admin, and may reach the whole catalogue (ADR 038).
  */
 export const coupons = pgTable(
   'coupons',
@@ -215,9 +220,12 @@ export const coupons = pgTable(
     active: boolean('active').notNull().default(true),
     /** Only Sentiero+ members may use it (their exclusive discounts). */
     membersOnly: boolean('members_only').notNull().default(false),
+    operatorId: integer('operator_id').references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('coupons_code_idx').on(table.code),
+    index('coupons_operator_idx').on(table.operatorId, table.id),
     check(
       'coupons_amount_check',
       sql`${table.amount} > 0 and (${table.kind} <> 'percent' or ${table.amount} <= 100)`,

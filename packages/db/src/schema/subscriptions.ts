@@ -22,6 +22,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { bytea } from './bytea.ts';
 import { areas } from './catalogue.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -187,9 +188,29 @@ export const ads = pgTable(
     activeFrom: at('active_from'),
     activeUntil: at('active_until'),
     active: boolean('active').notNull().default(true),
+    /** The languages it is shown in; null: every language (a missing text falls back to English). */
+    languages: text('languages').array(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [check('ads_kind_check', sql`${table.kind} in ('house', 'partner')`)],
 );
+
+/**
+ * An ad's uploaded picture (ADR 038): read by its content and re-encoded without metadata by the
+ * image pipeline, one WebP file at the slot's widest need. `ads.image` names its URL with
+ * `version`, so a URL names one file for good.
+ */
+export const adImages = pgTable('ad_images', {
+  adId: text('ad_id')
+    .primaryKey()
+    .references(() => ads.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  body: bytea('body').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
 
 /** Growth-table areas a logged-in member unlocked (SPEC section 6: log in or register to unlock). */
 export const growthUnlocks = pgTable(

@@ -1,4 +1,6 @@
 /** What other modules and the app's wiring may use of newsletter (ADR 011); its other files are its own. */
+
+export { registerConsoleNewsletterRoutes } from './console-routes.ts';
 export { type IssueSendDeps, runIssueSend, startNewsletterJobs } from './issue-jobs.ts';
 export { issueLanguageFor, missingLanguages } from './issue-mail.ts';
 export {

@@ -7,13 +7,13 @@ import { isPremiumMember } from './entitlement.ts';
 const PER_SLOT = 1;
 
 /**
- * The advertisements for a page's slot: the operator's house ads and partner offers, in the
- * request's language (English when the operator wrote none in it). A Sentiero+ member gets none:
+ * The advertisements for a page's slot: Sentiero's house ads and partner offers shown in the
+ * request's language (an ad made for all languages falls back to English where it has no text). A Sentiero+ member gets none:
  * no advertising is one of the membership's benefits, kept by the server, not only hidden.
  */
 export async function listAds(ctx: ServiceContext, placement: AdPlacement): Promise<{ ads: Ad[] }> {
   if (ctx.user && (await isPremiumMember(ctx, ctx.user.id))) return { ads: [] };
-  const rows = await findActiveAds(ctx.db, placement, ctx.clock.now());
+  const rows = await findActiveAds(ctx.db, placement, ctx.lang, ctx.clock.now());
   const chosen = pickByWeight(rows, PER_SLOT);
   return {
     ads: chosen.flatMap((row) => {

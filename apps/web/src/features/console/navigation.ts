@@ -49,6 +49,9 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'operators.manage',
     label: 'consoleInbox:sections.operators',
   },
+  { id: 'coupons', path: PAGES.consoleCoupons.path(), permission: 'coupons.manage' },
+  { id: 'ads', path: PAGES.consoleAds.path(), permission: 'ads.manage' },
+  { id: 'newsletter', path: PAGES.consoleNewsletter.path(), permission: 'newsletter.send' },
 ];
 
 /** The sections a staff member's permissions open. */

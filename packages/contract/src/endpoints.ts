@@ -6,6 +6,7 @@ import * as catalogue from './catalogue.ts';
 import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
 import * as consoleAuth from './console-auth.ts';
+import * as consoleCatalogue from './console-catalogue.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
 import { pickEndpoints } from './endpoint.ts';
@@ -54,6 +55,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleAuth),
   ...pickEndpoints(consoleTeam),
   ...pickEndpoints(consoleOrders),
+  ...pickEndpoints(consoleCatalogue),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -3,6 +3,7 @@
 export { RELEVANCE_CANDIDATES } from './listing-repo.ts';
 export { registerTicketRoutes } from './routes.ts';
 export {
+  describeTicketDays,
   findSaleTicket,
   findSaleTicketForPurchase,
   isOnSale,
@@ -10,5 +11,6 @@ export {
   listTicketCardsById,
   listTickets,
   type PurchaseTicket,
+  type TicketDayRules,
   requireTicketInfo,
 } from './service.ts';

@@ -11,6 +11,7 @@ import {
   countries,
   regions,
   serviceTags,
+  ticketDayOverrides,
   ticketServiceTags,
   tickets,
 } from '@sentiero/db/schema';
@@ -39,7 +40,7 @@ export function cardColumns(language: Language) {
     discountedPriceCents: tickets.discountedPriceCents,
     memberPriceCents: tickets.memberPriceCents,
     minAge: tickets.minAge,
-    active: tickets.active,
+    status: tickets.status,
     saleFrom: tickets.saleFrom,
     saleUntil: tickets.saleUntil,
   };
@@ -62,7 +63,7 @@ export function findTicketPackages(db: Db, language: Language, id: number) {
     .innerJoin(areas, eq(areas.id, tickets.areaId))
     .innerJoin(regions, eq(regions.id, areas.regionId))
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
-    .where(eq(tickets.active, true))
+    .where(eq(tickets.status, 'published'))
     .orderBy(asc(sql`coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})`), asc(tickets.id))
     .limit(MAX_PACKAGES);
 }
@@ -113,17 +114,22 @@ export async function findTicketForPurchase(
         priceCents: tickets.priceCents,
         discountedPriceCents: tickets.discountedPriceCents,
         memberPriceCents: tickets.memberPriceCents,
-        active: tickets.active,
+        status: tickets.status,
         saleFrom: tickets.saleFrom,
         saleUntil: tickets.saleUntil,
         maxUsage: tickets.maxUsage,
         dailyCapacity: tickets.dailyCapacity,
+        // The days ahead its operator closed: the start-date rule refuses them (a day of slack
+        // for the areas' time zones).
+        closedDates: sql<string[]>`coalesce((select array_agg(to_char(o.day, 'YYYY-MM-DD') order by o.day)
+          from ${ticketDayOverrides} o where o.ticket_id = ${tickets.id} and o.closed
+          and o.day >= current_date - 1), '{}')`,
       })
       .from(tickets)
       .innerJoin(areas, eq(areas.id, tickets.areaId))
       .innerJoin(regions, eq(regions.id, areas.regionId))
       .innerJoin(categories, eq(categories.id, tickets.categoryId))
-      .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.active, true)))
+      .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.status, 'published')))
       .prepare(name),
   );
   const [row] = await find.execute({ id, userId: purchase.userId, key: purchase.idempotencyKey });
@@ -165,7 +171,7 @@ function ticketInfoQuery<Extra extends Record<string, SQL>>(
     .innerJoin(categories, eq(categories.id, tickets.categoryId))
     .innerJoin(cancellationPolicies, eq(cancellationPolicies.id, tickets.cancellationPolicyId))
     .leftJoin(cities, eq(cities.id, areas.cityId))
-    .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.active, true)));
+    .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.status, 'published')));
 }
 
 export function findTicketServices(db: Db, language: Language, ticketId: number) {
@@ -200,7 +206,7 @@ export async function findTicketRules(db: Db, language: Language, id: number) {
       rules: localized(tickets.rules, language),
     })
     .from(tickets)
-    .where(and(eq(tickets.id, id), eq(tickets.active, true)));
+    .where(and(eq(tickets.id, id), eq(tickets.status, 'published')));
   return row;
 }
 
@@ -217,4 +223,24 @@ export async function findTakenPlaces(db: Db, ticketId: number, from: string, to
       row.taken,
     ]),
   );
+}
+
+export type DayOverride = { closed: boolean; capacity: number | null };
+
+/** The operator's overrides of a ticket's days between two dates, by day. */
+export async function findDayOverrides(db: Db, ticketId: number, from: string, to: string) {
+  const rows = await db
+    .select({
+      day: sql<string>`to_char(${ticketDayOverrides.day}, 'YYYY-MM-DD')`,
+      closed: ticketDayOverrides.closed,
+      capacity: ticketDayOverrides.capacity,
+    })
+    .from(ticketDayOverrides)
+    .where(
+      and(
+        eq(ticketDayOverrides.ticketId, ticketId),
+        sql`${ticketDayOverrides.day} between ${from} and ${to}`,
+      ),
+    );
+  return new Map<string, DayOverride>(rows.map((row) => [row.day, { closed: row.closed, capacity: row.capacity }]));
 }

@@ -22,6 +22,7 @@ import { registerBlogRoutes } from './modules/blog/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerCataloguePhotoRoutes } from './modules/catalogue-photos/index.ts';
 import { registerCheckoutRoutes, startCheckoutJobs } from './modules/checkout/index.ts';
+import { registerConsoleCatalogueRoutes } from './modules/console-catalogue/index.ts';
 import { registerConsoleOrderRoutes } from './modules/console-orders/index.ts';
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
 import { registerGrowthRoutes } from './modules/growth/index.ts';
@@ -295,6 +296,7 @@ export async function buildApp({
   registerAccountRoutes(app);
   registerStaffRoutes(app);
   registerConsoleOrderRoutes(app);
+  registerConsoleCatalogueRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,

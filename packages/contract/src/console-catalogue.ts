@@ -190,7 +190,7 @@ export const ZConsoleTicket = z.object({
   missing: ZMissingTexts,
   /** What stops publishing: `title.it`-like keys of texts missing in Italian or English. */
   publish_problems: z.array(z.string()),
-  photos: z.array(ZCataloguePhoto.extend({ alt_texts: ZLocalizedOutput })),
+  photos: z.array(ZCataloguePhoto),
   rules_document: z.string().nullable(),
   updated_at: z.string(),
 });
@@ -365,7 +365,6 @@ export const catalogueRulesDocument = defineEndpoint({
   path: '/app/catalogue/rules-document',
   kind: 'read',
   access: 'public',
-  cache: 'private',
   tag: 'catalogue',
   summary:
     "An operator's rules document (PDF) of a published ticket or of an area, at the version `v` its URL names; kept a year by browsers. Another version is 404.",

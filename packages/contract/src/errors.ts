@@ -60,6 +60,9 @@ export const ERROR_CODES = [
   'LAST_OWNER',
   'ISSUE_ALREADY_SENT',
   'ISSUE_NOT_SENDING',
+  'TICKET_INCOMPLETE',
+  'TICKET_NOT_PUBLISHED',
+  'TICKET_WITHOUT_CAPACITY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

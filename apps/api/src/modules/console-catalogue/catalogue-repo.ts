@@ -43,6 +43,7 @@ const areaRef = (language: Language) => ({
   areaName: localized(areas.name, language),
   operatorId: areas.operatorId,
   operatorName: operators.name,
+  timeZone: areas.timeZone,
 });
 
 export async function findAreaPage(

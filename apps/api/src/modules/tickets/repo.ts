@@ -225,7 +225,7 @@ export async function findTakenPlaces(db: Db, ticketId: number, from: string, to
   );
 }
 
-export type DayOverride = { closed: boolean; capacity: number | null };
+export type DayOverride = { closed: boolean; capacity: number | null; reason: string; updatedAt: Date };
 
 /** The operator's overrides of a ticket's days between two dates, by day. */
 export async function findDayOverrides(db: Db, ticketId: number, from: string, to: string) {
@@ -234,6 +234,8 @@ export async function findDayOverrides(db: Db, ticketId: number, from: string, t
       day: sql<string>`to_char(${ticketDayOverrides.day}, 'YYYY-MM-DD')`,
       closed: ticketDayOverrides.closed,
       capacity: ticketDayOverrides.capacity,
+      reason: ticketDayOverrides.reason,
+      updatedAt: ticketDayOverrides.updatedAt,
     })
     .from(ticketDayOverrides)
     .where(
@@ -242,5 +244,5 @@ export async function findDayOverrides(db: Db, ticketId: number, from: string, t
         sql`${ticketDayOverrides.day} between ${from} and ${to}`,
       ),
     );
-  return new Map<string, DayOverride>(rows.map((row) => [row.day, { closed: row.closed, capacity: row.capacity }]));
+  return new Map<string, DayOverride>(rows.map(({ day, ...override }) => [day, override]));
 }

@@ -267,8 +267,10 @@ export async function describeTicketDays(
           : remaining !== null && remaining <= 0
             ? 'sold-out'
             : null;
+    // Whether the ticket's own rules let it start that day, whatever its operator changed.
+    const openByRules = ticket.onSale && date >= today && !findStartDateProblem(ticket, date, today);
     // Places sold and places held by orders being paid are both gone.
-    return { date, open: reason === null, reason, capacity, remaining, taken: takenThatDay, override };
+    return { date, open: reason === null, reason, capacity, remaining, taken: takenThatDay, override, openByRules };
   });
 }
 

@@ -70,3 +70,21 @@ EXCEPTION WHEN SQLSTATE 'SN001' THEN
   RETURN false;
 END;
 $$;
+--> statement-breakpoint
+-- As 0009's, but a statement that changes no listing (the console refreshing a draft's, which
+-- has none) passes an empty array, which FOREACH refuses as null once aggregated.
+CREATE OR REPLACE FUNCTION refresh_area_listing_stats(p_areas integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  area integer;
+BEGIN
+  FOREACH area IN ARRAY coalesce((SELECT array_agg(DISTINCT a ORDER BY a) FROM unnest(p_areas) AS a), '{}') LOOP
+    PERFORM pg_advisory_xact_lock(hashtext('area_listing_stats'), area);
+  END LOOP;
+  DELETE FROM area_listing_stats WHERE area_id = ANY (p_areas);
+  INSERT INTO area_listing_stats (area_id, ticket_count, min_price_cents)
+    SELECT f.area_id, count(*)::integer, min(f.price_cents)
+    FROM ticket_facets f
+    WHERE f.area_id = ANY (p_areas)
+    GROUP BY f.area_id;
+END;
+$$;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { TicketFields } from '@sentiero/contract/console-catalogue';
 import { LANGUAGES, type LocalizedText } from '@sentiero/contract/languages';
 import { findPublishingProblems } from '@sentiero/contract/rules/ticket-publishing';
@@ -91,7 +92,7 @@ function changesBetween(before: Partial<TicketRow>, after: Partial<TicketRow>): 
   const changes: AuditChanges = {};
   for (const [field, value] of Object.entries(after)) {
     const old = before[field as keyof TicketRow];
-    if (JSON.stringify(old ?? null) !== JSON.stringify(value ?? null)) changes[field] = [old ?? null, value ?? null];
+    if (!isDeepStrictEqual(old ?? null, value ?? null)) changes[field] = [old ?? null, value ?? null];
   }
   return changes;
 }

@@ -4,6 +4,7 @@ import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { LANGUAGES } from './languages.ts';
+import { MAX_RULES_DOCUMENT_BYTES } from './rules-document-files.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
 import { TICKET_STATUSES, TICKET_TEXT_FIELDS } from './rules/ticket-publishing.ts';
 
@@ -19,8 +20,6 @@ export const CATALOGUE_TICKETS_PAGE_SIZE = 25;
 export const CATALOGUE_AREAS_PAGE_SIZE = 50;
 /** Days the console shows ahead, with their overrides and places taken. */
 export const CATALOGUE_DAYS_MAX = 92;
-/** A rules document is a few pages of text, maybe a map: larger is a scan to shrink first. */
-export const MAX_RULES_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 const ZText = (max: number) => z.string().trim().max(max, { error: 'field.tooLong' });
 
@@ -84,7 +83,7 @@ const ZLocalizedOutput = z.object(Object.fromEntries(LANGUAGES.map((language) =>
 >;
 
 /** Per language, the texts missing (title, description, rules, meeting point where there is one). */
-const ZMissingTexts = z.record(z.enum(LANGUAGES), z.array(z.enum(TICKET_TEXT_FIELDS)).optional());
+const ZMissingTexts = z.partialRecord(z.enum(LANGUAGES), z.array(z.enum(TICKET_TEXT_FIELDS)));
 
 const ZAreaRef = z.object({ id: z.number().int(), name: z.string(), operator: z.string() });
 
@@ -343,7 +342,7 @@ export const consoleCatalogueRulesUpload = defineEndpoint({
   access: 'catalogue.write',
   tag: 'console',
   summary:
-    'Stores the rules document of a ticket or an area: a PDF (read by its content) of at most 10 MB, replacing the one before; linked from the event page.',
+    `Stores the rules document of a ticket or an area: a PDF (read by its content) of at most ${MAX_RULES_DOCUMENT_BYTES / 1024 / 1024} MB, replacing the one before; linked from the event page.`,
   input: ZPhotoSubject.extend({
     lng: ZLanguageParam,
     file: z.instanceof(Uint8Array, { error: 'field.pdfUnreadable' }),

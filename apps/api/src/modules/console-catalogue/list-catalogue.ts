@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { findAreaPage, findEditorOptions, findTicketPage } from './catalogue-repo.ts';
-import { rulesDocumentUrl } from './rules-documents.ts';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import { missingLanguages } from './ticket-view.ts';
 
 /** The areas whose catalogue the staff member runs (`catalogue.read`'s scope, applied in the query). */

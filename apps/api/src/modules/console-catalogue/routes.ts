@@ -16,8 +16,8 @@ import {
   consoleCatalogueTickets,
   consoleCatalogueTicketStatus,
   consoleCatalogueTicketUpdate,
-  MAX_RULES_DOCUMENT_BYTES,
 } from '@sentiero/contract/console-catalogue';
+import { MAX_RULES_DOCUMENT_BYTES } from '@sentiero/contract/rules-document-files';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
 import { createTicket, editTicket, setTicketStatus } from './edit-ticket.ts';

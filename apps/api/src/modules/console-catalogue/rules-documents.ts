@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { catalogueRulesDocument, consoleCatalogueRulesUpload } from '@sentiero/contract/console-catalogue';
-import { ROUTES } from '@sentiero/contract/routes';
 import type { z } from 'zod';
 import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -14,11 +13,6 @@ import { requireSubjectInScope, type Subject } from './subjects.ts';
  * its name; served from a URL that names its version, so browsers keep it for good.
  */
 
-/** The public URL of a subject's document at a version. */
-export function rulesDocumentUrl(subject: Subject, version: string): string {
-  const which = 'ticketId' in subject ? `ticket_id=${subject.ticketId}` : `area_id=${subject.areaId}`;
-  return `/api${ROUTES.catalogueRulesDocument.path}?${which}&v=${version}`;
-}
 
 /**
  * Whether the bytes are a PDF: the header a PDF starts with (within its first kilobyte, as

@@ -5,7 +5,7 @@ import { findMissingTexts, findPublishingProblems, type TicketTexts } from '@sen
 import type { ServiceContext } from '../../platform/context.ts';
 import { listCataloguePhotos } from '../catalogue-photos/index.ts';
 import type { ScopedTicket, TicketRow } from './catalogue-repo.ts';
-import { rulesDocumentUrl } from './rules-documents.ts';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 
 /** Every language's text, empty where there is none: what the editor's tabs show. */
 export function everyLanguage(text: Partial<LocalizedText> | null): LocalizedText {

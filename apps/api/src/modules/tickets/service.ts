@@ -2,6 +2,7 @@ import type { CataloguePhoto } from '@sentiero/contract/catalogue-photos';
 import type { CountryCode } from '@sentiero/contract/common';
 import { addCalendarDays, calendarDateIn, parseCalendarDate } from '@sentiero/contract/durations';
 import { pageCount } from '@sentiero/contract/paging';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import { findStartDateProblem, isInSalePeriod, type StartDateRules } from '@sentiero/contract/rules/start-dates';
 import {
   type CalendarDayReason,
@@ -194,6 +195,8 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
     downloads: {
       area_rules: `/api/app/area/rules?id=${row.areaId}&${lng}`,
       ticket_rules: `/api/app/ticket/rules?id=${row.id}&${lng}`,
+      rules_document: row.ticketDocument ? rulesDocumentUrl({ ticketId: row.id }, row.ticketDocument) : null,
+      area_rules_document: row.areaDocument ? rulesDocumentUrl({ areaId: row.areaId }, row.areaDocument) : null,
     },
     photo_list: photos,
   };

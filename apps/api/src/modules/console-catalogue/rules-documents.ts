@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { catalogueRulesDocument, consoleCatalogueRulesUpload } from '@sentiero/contract/console-catalogue';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import type { z } from 'zod';
 import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';

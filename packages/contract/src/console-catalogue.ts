@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCataloguePhoto } from './catalogue-photos.ts';
-import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
+import { parsedJson } from './checkout.ts';
+import { formList, ZCalendarDate, ZCountryCode, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { LANGUAGES } from './languages.ts';
@@ -77,6 +78,10 @@ export const ZTicketFields = z
       problem('sale_until', 'field.saleEndsBeforeStart');
   });
 export type TicketFields = z.output<typeof ZTicketFields>;
+export type TicketFieldsInput = z.input<typeof ZTicketFields>;
+
+/** The editor's fields travel as one JSON field (`ticket`) in form-data, nulls and nesting kept. */
+const ZTicketFieldsField = z.preprocess(parsedJson, ZTicketFields);
 
 const ZLocalizedOutput = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()]))) as z.ZodObject<
   Record<(typeof LANGUAGES)[number], z.ZodString>
@@ -211,7 +216,7 @@ export const consoleCatalogueTicketCreate = defineEndpoint({
   access: 'catalogue.write',
   tag: 'console',
   summary: 'Creates a ticket in an area of the staff member, as a draft (not listed, not sold until published).',
-  input: ZTicketFields.and(z.object({ lng: ZLanguageParam })),
+  input: z.object({ lng: ZLanguageParam, ticket: ZTicketFieldsField }),
   output: ZConsoleTicket,
 });
 
@@ -222,7 +227,7 @@ export const consoleCatalogueTicketUpdate = defineEndpoint({
   tag: 'console',
   summary:
     "Changes a ticket's fields (sent whole); the audit log keeps each changed field's before and after. A published ticket stays published only with its Italian and English texts.",
-  input: ZTicketFields.and(z.object({ lng: ZLanguageParam, id: ZId })),
+  input: z.object({ lng: ZLanguageParam, id: ZId, ticket: ZTicketFieldsField }),
   output: ZConsoleTicket,
 });
 
@@ -281,8 +286,12 @@ export const consoleCatalogueTicketDay = defineEndpoint({
     lng: ZLanguageParam,
     id: ZId,
     date: ZCalendarDate,
-    closed: z.boolean(),
-    capacity: z.number().int().min(0).max(100_000).nullable(),
+    closed: ZFormBoolean,
+    /** Null (or absent): the ticket's own daily capacity. */
+    capacity: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.coerce.number().int().min(0).max(100_000).nullable(),
+    ),
     reason: z.string().trim().min(3, { error: 'field.reasonRequired' }).max(500, { error: 'field.tooLong' }),
   }),
   output: ZConsoleTicketDay,
@@ -332,7 +341,7 @@ export const consoleCataloguePhotoReorder = defineEndpoint({
   access: 'catalogue.write',
   tag: 'console',
   summary: "Puts a ticket's or an area's photos in a new order: each of them named once, the first shown on cards.",
-  input: ZPhotoSubject.extend({ lng: ZLanguageParam, photo_ids: z.array(ZId).min(1).max(12) }),
+  input: ZPhotoSubject.extend({ lng: ZLanguageParam, photo_ids: formList(ZId, 12) }),
   output: z.object({ photos: z.array(ZCataloguePhoto) }),
 });
 

@@ -55,12 +55,12 @@ const ENDPOINTS: { permission: StaffPermission; call: Call }[] = [
   },
   {
     permission: 'catalogue.write',
-    call: async (b, { areaId }) => b.post('/api/console/catalogue/ticket/create?lng=en', await ticketFields(db(), areaId)),
+    call: async (b, { areaId }) => b.post('/api/console/catalogue/ticket/create?lng=en', { ticket: await ticketFields(db(), areaId) }),
   },
   {
     permission: 'catalogue.write',
     call: async (b, { ticketId, areaId }) =>
-      b.post('/api/console/catalogue/ticket/update?lng=en', { ...(await ticketFields(db(), areaId)), id: ticketId }),
+      b.post('/api/console/catalogue/ticket/update?lng=en', { ticket: await ticketFields(db(), areaId), id: ticketId }),
   },
   {
     permission: 'catalogue.write',
@@ -144,10 +144,12 @@ describe("another operator's catalogue", () => {
     expect(tickets.tickets.map((ticket: { id: number }) => ticket.id)).toEqual([myTicket.id]);
     expect((await manager.get(`/api/console/catalogue/ticket?lng=en&id=${otherTicket.id}`)).statusCode).toBe(404);
     // Nor may they create a ticket in, or move one to, an area they are not given.
-    const create = await manager.post('/api/console/catalogue/ticket/create?lng=en', await ticketFields(db(), other.id));
+    const create = await manager.post('/api/console/catalogue/ticket/create?lng=en', {
+      ticket: await ticketFields(db(), other.id),
+    });
     expect(create.statusCode).toBe(404);
     const move = await manager.post('/api/console/catalogue/ticket/update?lng=en', {
-      ...(await ticketFields(db(), other.id)),
+      ticket: await ticketFields(db(), other.id),
       id: myTicket.id,
     });
     expect(move.statusCode).toBe(404);
@@ -158,9 +160,8 @@ describe('editing a ticket', () => {
   it('refuses bad fields with a message for each, writing nothing', async () => {
     const { operator, area } = await operatorWithTicket();
     const manager = await staffOf('manager', operator.id);
-    const response = await manager.post(
-      '/api/console/catalogue/ticket/create?lng=en',
-      await ticketFields(db(), area.id, {
+    const response = await manager.post('/api/console/catalogue/ticket/create?lng=en', {
+      ticket: await ticketFields(db(), area.id, {
         price_cents: 1000,
         discounted_price_cents: 1500,
         open_days: [],
@@ -169,25 +170,29 @@ describe('editing a ticket', () => {
         sale_until: '2027-05-01',
         duration_type: 'FORTNIGHTLY',
       }),
-    );
+    });
     expect(response.statusCode).toBe(400);
     const { code, fields } = response.json();
     expect(code).toBe('VALIDATION_FAILED');
     expect(fields).toMatchObject({
-      open_days: 'Choose at least one open day',
-      'season.start': expect.any(String),
-      duration_type: 'This value is not valid',
+      'ticket.open_days': 'Choose at least one open day',
+      'ticket.season.start': 'Enter a day as MM-DD, for example 06-01',
+      'ticket.duration_type': 'This value is not valid',
     });
     const count = (await manager.get('/api/console/catalogue/tickets?lng=en')).json().total;
     expect(count).toBe(1);
 
-    const refined = await manager.post(
-      '/api/console/catalogue/ticket/create?lng=en',
-      await ticketFields(db(), area.id, { price_cents: 1000, discounted_price_cents: 1500, sale_from: '2027-06-01', sale_until: '2027-05-01' }),
-    );
+    const refined = await manager.post('/api/console/catalogue/ticket/create?lng=en', {
+      ticket: await ticketFields(db(), area.id, {
+        price_cents: 1000,
+        discounted_price_cents: 1500,
+        sale_from: '2027-06-01',
+        sale_until: '2027-05-01',
+      }),
+    });
     expect(refined.json().fields).toMatchObject({
-      discounted_price_cents: 'The discounted price must be lower than the price',
-      sale_until: 'The sale period must end after it starts',
+      'ticket.discounted_price_cents': 'The discounted price must be lower than the price',
+      'ticket.sale_until': 'The sale period must end after it starts',
     });
   });
 
@@ -200,7 +205,7 @@ describe('editing a ticket', () => {
       rules: { it: 'Giubbotto sempre.', en: '', es: '', de: '', sl: '' },
       meeting_point: { it: '', en: '', es: '', de: '', sl: '' },
     });
-    const created = await owner.post('/api/console/catalogue/ticket/create?lng=en', fields);
+    const created = await owner.post('/api/console/catalogue/ticket/create?lng=en', { ticket: fields });
     expect(created.statusCode, created.body).toBe(200);
     const draft = created.json();
     expect(draft.status).toBe('draft');
@@ -214,7 +219,7 @@ describe('editing a ticket', () => {
     expect(refused.json()).toMatchObject({ code: 'TICKET_INCOMPLETE', fields: { 'title.en': 'This field is mandatory' } });
 
     const complete = { ...fields, title: inEvery('Canoe'), description: inEvery('Two hours'), rules: inEvery('Jackets') };
-    const updated = await owner.post('/api/console/catalogue/ticket/update?lng=en', { ...complete, id: draft.id });
+    const updated = await owner.post('/api/console/catalogue/ticket/update?lng=en', { ticket: complete, id: draft.id });
     expect(updated.json().missing).toEqual({});
     const published = await owner.post('/api/console/catalogue/ticket/status?lng=en', { id: draft.id, status: 'published' });
     expect(published.json().status).toBe('published');
@@ -229,8 +234,7 @@ describe('editing a ticket', () => {
 
     // A published ticket keeps its Italian and English texts.
     const emptied = await owner.post('/api/console/catalogue/ticket/update?lng=en', {
-      ...complete,
-      title: { ...complete.title, it: ' ' },
+      ticket: { ...complete, title: { ...complete.title, it: ' ' } },
       id: draft.id,
     });
     expect(emptied.statusCode).toBe(409);
@@ -244,10 +248,8 @@ describe('editing a ticket', () => {
     const manager = await staffOf('manager', operator.id);
     const before = (await manager.get(`/api/console/catalogue/ticket?lng=en&id=${ticket.id}`)).json();
     const response = await manager.post('/api/console/catalogue/ticket/update?lng=en', {
-      ...before.fields,
+      ticket: { ...before.fields, price_cents: 1900, min_age: 12 },
       id: ticket.id,
-      price_cents: 1900,
-      min_age: 12,
     });
     expect(response.statusCode, response.body).toBe(200);
     const [line] = await db()

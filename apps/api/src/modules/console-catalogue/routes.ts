@@ -39,8 +39,8 @@ export function registerConsoleCatalogueRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleCatalogueTicket, async (ctx, input) =>
     toConsoleTicket(ctx, await requireTicketInScope(ctx, 'catalogue.read', input.id)),
   );
-  registerEndpoint(app, consoleCatalogueTicketCreate, (ctx, input) => createTicket(ctx, input));
-  registerEndpoint(app, consoleCatalogueTicketUpdate, (ctx, input) => editTicket(ctx, input.id, input));
+  registerEndpoint(app, consoleCatalogueTicketCreate, (ctx, input) => createTicket(ctx, input.ticket));
+  registerEndpoint(app, consoleCatalogueTicketUpdate, (ctx, input) => editTicket(ctx, input.id, input.ticket));
   registerEndpoint(app, consoleCatalogueTicketStatus, (ctx, input) => setTicketStatus(ctx, input.id, input.status));
   registerEndpoint(app, consoleCatalogueTicketDays, (ctx, input) => listTicketDays(ctx, input));
   registerEndpoint(app, consoleCatalogueTicketDay, (ctx, input) => setTicketDay(ctx, input));

@@ -180,6 +180,9 @@ export const PAGES = {
   consoleEnrol: definePage('/console/two-factor'),
   consoleCode: definePage('/console/code'),
   consoleTeam: definePage('/console/team', { query: ['operator', 'page'] }),
+  consoleCatalogue: definePage('/console/catalogue', { query: ['area', 'status', 'q', 'page'] }),
+  consoleCatalogueNew: definePage('/console/catalogue/new', { query: ['area'] }),
+  consoleCatalogueTicket: definePage('/console/catalogue/ticket/:id'),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -136,6 +136,9 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleEnrol, () => import('../features/console/routes/enrol.tsx')),
     lazyPage(PAGES.consoleCode, () => import('../features/console/routes/code.tsx')),
     lazyPage(PAGES.consoleTeam, () => import('../features/console/routes/team.tsx')),
+    lazyPage(PAGES.consoleCatalogue, () => import('../features/console/catalogue/routes/catalogue.tsx')),
+    lazyPage(PAGES.consoleCatalogueNew, () => import('../features/console/catalogue/routes/new-ticket.tsx')),
+    lazyPage(PAGES.consoleCatalogueTicket, () => import('../features/console/catalogue/routes/ticket.tsx')),
     unknownPath,
   ],
 };

@@ -11,6 +11,7 @@ export type ConsoleSection = { id: string; path: string; permission: Permission 
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'home', path: PAGES.console.path(), permission: 'console' },
+  { id: 'catalogue', path: PAGES.consoleCatalogue.path(), permission: 'catalogue.read' },
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
 ];
 

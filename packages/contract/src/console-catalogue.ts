@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ZCataloguePhoto } from './catalogue-photos.ts';
 import { parsedJson } from './checkout.ts';
 import { formList, ZCalendarDate, ZCountryCode, ZFormBoolean, ZLanguageParam } from './common.ts';
-import { defineEndpoint } from './endpoint.ts';
 import { DURATION_TYPES } from './durations.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
-import { MAX_RULES_DOCUMENT_BYTES } from './rules-document-files.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
 import { TICKET_STATUSES, TICKET_TEXT_FIELDS } from './rules/ticket-publishing.ts';
+import { MAX_RULES_DOCUMENT_BYTES } from './rules-document-files.ts';
 
 /*
  * The console's catalogue (issue 23, item 4): the areas and tickets an operator's owner or
@@ -26,9 +26,9 @@ const ZText = (max: number) => z.string().trim().max(max, { error: 'field.tooLon
 
 /** A text in every language; an empty string is a missing translation, flagged, not refused. */
 const ZLocalizedInput = (max: number) =>
-  z.object(Object.fromEntries(LANGUAGES.map((language) => [language, ZText(max).default('')]))) as z.ZodObject<
-    Record<(typeof LANGUAGES)[number], z.ZodDefault<z.ZodString>>
-  >;
+  z.object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, ZText(max).default('')])),
+  ) as z.ZodObject<Record<(typeof LANGUAGES)[number], z.ZodDefault<z.ZodString>>>;
 
 const ZCents = z.number({ error: 'field.invalid' }).int({ error: 'field.invalid' }).min(0).max(100_000_000);
 const ZMonthDay = z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'field.seasonDay' });
@@ -62,14 +62,12 @@ export const ZTicketFields = z
     min_age: z.number().int().min(0).max(99).default(0),
     max_usage: z.number().int().min(1).max(10_000).nullable().default(null),
     cancellation_policy_id: ZId,
-    languages: z
-      .array(z.enum(LANGUAGES))
-      .min(1, { error: 'field.languagesRequired' })
-      .max(LANGUAGES.length),
+    languages: z.array(z.enum(LANGUAGES)).min(1, { error: 'field.languagesRequired' }).max(LANGUAGES.length),
     service_tag_ids: z.array(ZId).max(50).default([]),
   })
   .superRefine((ticket, context) => {
-    const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const problem = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     if (ticket.discounted_price_cents !== null && ticket.discounted_price_cents >= ticket.price_cents)
       problem('discounted_price_cents', 'field.discountTooHigh');
     if (ticket.member_price_cents !== null && ticket.member_price_cents > ticket.price_cents)
@@ -83,9 +81,9 @@ export type TicketFieldsInput = z.input<typeof ZTicketFields>;
 /** The editor's fields travel as one JSON field (`ticket`) in form-data, nulls and nesting kept. */
 const ZTicketFieldsField = z.preprocess(parsedJson, ZTicketFields);
 
-const ZLocalizedOutput = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, z.string()]))) as z.ZodObject<
-  Record<(typeof LANGUAGES)[number], z.ZodString>
->;
+const ZLocalizedOutput = z.object(
+  Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])),
+) as z.ZodObject<Record<(typeof LANGUAGES)[number], z.ZodString>>;
 
 /** Per language, the texts missing (title, description, rules, meeting point where there is one). */
 const ZMissingTexts = z.partialRecord(z.enum(LANGUAGES), z.array(z.enum(TICKET_TEXT_FIELDS)));
@@ -103,7 +101,11 @@ export const consoleCatalogueAreas = defineEndpoint({
     areas: z.array(
       ZAreaRef.extend({
         available: z.boolean(),
-        tickets: z.object({ draft: z.number().int(), published: z.number().int(), unpublished: z.number().int() }),
+        tickets: z.object({
+          draft: z.number().int(),
+          published: z.number().int(),
+          unpublished: z.number().int(),
+        }),
         rules_document: z.string().nullable(),
       }),
     ),
@@ -149,7 +151,8 @@ export const consoleCatalogueOptions = defineEndpoint({
   kind: 'read',
   access: 'catalogue.read',
   tag: 'console',
-  summary: "The editor's choices: categories, activity types, cancellation policies, service tags and countries.",
+  summary:
+    "The editor's choices: categories, activity types, cancellation policies, service tags and countries.",
   input: z.object({ lng: ZLanguageParam }),
   output: z.object({
     categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -205,7 +208,8 @@ export const consoleCatalogueTicket = defineEndpoint({
   kind: 'read',
   access: 'catalogue.read',
   tag: 'console',
-  summary: 'One ticket with every field of its info in every language, the texts missing per language, its photos and rules document.',
+  summary:
+    'One ticket with every field of its info in every language, the texts missing per language, its photos and rules document.',
   input: z.object({ lng: ZLanguageParam, id: ZId }),
   output: ZConsoleTicket,
 });
@@ -215,7 +219,8 @@ export const consoleCatalogueTicketCreate = defineEndpoint({
   kind: 'write',
   access: 'catalogue.write',
   tag: 'console',
-  summary: 'Creates a ticket in an area of the staff member, as a draft (not listed, not sold until published).',
+  summary:
+    'Creates a ticket in an area of the staff member, as a draft (not listed, not sold until published).',
   input: z.object({ lng: ZLanguageParam, ticket: ZTicketFieldsField }),
   output: ZConsoleTicket,
 });
@@ -265,7 +270,8 @@ export const consoleCatalogueTicketDays = defineEndpoint({
   kind: 'read',
   access: 'catalogue.read',
   tag: 'console',
-  summary: "A ticket's days ahead: open or not by its rules, the operator's overrides, places and places taken.",
+  summary:
+    "A ticket's days ahead: open or not by its rules, the operator's overrides, places and places taken.",
   input: z.object({
     lng: ZLanguageParam,
     id: ZId,
@@ -330,7 +336,7 @@ export const consoleCataloguePhotoDelete = defineEndpoint({
   kind: 'write',
   access: 'catalogue.write',
   tag: 'console',
-  summary: "Removes a photo of a ticket or an area with its files: their URLs answer 404 from then on.",
+  summary: 'Removes a photo of a ticket or an area with its files: their URLs answer 404 from then on.',
   input: ZPhotoSubject.extend({ lng: ZLanguageParam, photo_id: ZId }),
   output: z.object({ ok: z.literal(true) }),
 });
@@ -340,7 +346,8 @@ export const consoleCataloguePhotoReorder = defineEndpoint({
   kind: 'write',
   access: 'catalogue.write',
   tag: 'console',
-  summary: "Puts a ticket's or an area's photos in a new order: each of them named once, the first shown on cards.",
+  summary:
+    "Puts a ticket's or an area's photos in a new order: each of them named once, the first shown on cards.",
   input: ZPhotoSubject.extend({ lng: ZLanguageParam, photo_ids: formList(ZId, 12) }),
   output: z.object({ photos: z.array(ZCataloguePhoto) }),
 });
@@ -350,8 +357,7 @@ export const consoleCatalogueRulesUpload = defineEndpoint({
   kind: 'write',
   access: 'catalogue.write',
   tag: 'console',
-  summary:
-    `Stores the rules document of a ticket or an area: a PDF (read by its content) of at most ${MAX_RULES_DOCUMENT_BYTES / 1024 / 1024} MB, replacing the one before; linked from the event page.`,
+  summary: `Stores the rules document of a ticket or an area: a PDF (read by its content) of at most ${MAX_RULES_DOCUMENT_BYTES / 1024 / 1024} MB, replacing the one before; linked from the event page.`,
   input: ZPhotoSubject.extend({
     lng: ZLanguageParam,
     file: z.instanceof(Uint8Array, { error: 'field.pdfUnreadable' }),

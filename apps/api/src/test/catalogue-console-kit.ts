@@ -3,8 +3,8 @@ import { LANGUAGES } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { activityTypes, cancellationPolicies, categories } from '@sentiero/db/schema';
 import { asc } from 'drizzle-orm';
-import type { Browser, TestApp } from './app.ts';
 import type { Clock } from '../platform/context.ts';
+import type { Browser, TestApp } from './app.ts';
 import { createStaff, signInStaff } from './staff-factories.ts';
 
 /** A text in every language: `text (it)`, `text (en)`… */

@@ -38,10 +38,7 @@ export const ticketDayOverrides = pgTable(
   (table) => [
     primaryKey({ columns: [table.ticketId, table.day] }),
     check('ticket_day_overrides_change_check', sql`${table.closed} or ${table.capacity} is not null`),
-    check(
-      'ticket_day_overrides_capacity_check',
-      sql`${table.capacity} is null or ${table.capacity} >= 0`,
-    ),
+    check('ticket_day_overrides_capacity_check', sql`${table.capacity} is null or ${table.capacity} >= 0`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { DurationType, Season } from '@sentiero/contract/durations';
-import type { TicketStatus } from '@sentiero/contract/rules/ticket-publishing';
 import { LANGUAGES, type Language, type LocalizedText } from '@sentiero/contract/languages';
+import type { TicketStatus } from '@sentiero/contract/rules/ticket-publishing';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

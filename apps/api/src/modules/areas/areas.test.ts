@@ -111,7 +111,10 @@ describe('app/v2/area/list', () => {
     await db.transaction((tx) => rebuildSearchIndex(tx));
     expect(await card()).toMatchObject({ ticket_count: 0, min_price_cents: null });
     const { body } = await get('/api/app/v2/area/list?lng=en&page=1');
-    const counted = await db.select({ areaId: tickets.areaId }).from(tickets).where(eq(tickets.status, 'published'));
+    const counted = await db
+      .select({ areaId: tickets.areaId })
+      .from(tickets)
+      .where(eq(tickets.status, 'published'));
     for (const listed of body.area_list as Area[]) {
       expect(listed.ticket_count).toBe(counted.filter((row) => row.areaId === listed.id).length);
     }

@@ -237,9 +237,7 @@ describe('the storefront', () => {
     expect(reordered.photo.id).toBe(second.id);
     // Another ticket's photo is not this ticket's to remove.
     expect(
-      await refusal(
-        removeCataloguePhoto(ctx(), { ticketId: without.id, photoId: second.id }),
-      ),
+      await refusal(removeCataloguePhoto(ctx(), { ticketId: without.id, photoId: second.id })),
     ).toMatchObject({ status: 404 });
     await removeCataloguePhoto(ctx(), { ticketId: withPhotos.id, photoId: second.id });
     expect((await listCataloguePhotos(ctx(), { ticketId: withPhotos.id })).map((item) => item.id)).toEqual([
@@ -257,9 +255,10 @@ describe('the storefront', () => {
       uploadedBy: null,
     });
     for (const photoIds of [[], [only.id, only.id], [only.id, only.id + 1000]]) {
-      expect(
-        await refusal(reorderCataloguePhotos(ctx(), { ticketId: ticket.id, photoIds })),
-      ).toMatchObject({ status: 400, fields: { photo_ids: 'invalid' } });
+      expect(await refusal(reorderCataloguePhotos(ctx(), { ticketId: ticket.id, photoIds }))).toMatchObject({
+        status: 400,
+        fields: { photo_ids: 'invalid' },
+      });
     }
   });
 

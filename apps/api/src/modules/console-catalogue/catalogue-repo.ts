@@ -130,11 +130,7 @@ export async function findTicketPage(
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(tickets)
-      .innerJoin(areas, eq(areas.id, tickets.areaId))
-      .where(where),
+    db.select({ total: count() }).from(tickets).innerJoin(areas, eq(areas.id, tickets.areaId)).where(where),
   ]);
   return { rows, total: total?.total ?? 0 };
 }
@@ -172,7 +168,11 @@ export async function findTicketInScope(
 export type ScopedTicket = NonNullable<Awaited<ReturnType<typeof findTicketInScope>>>;
 
 /** Writes a new ticket with its service tags; its listing follows its status (a draft has none). */
-export async function insertTicket(tx: Transaction, values: TicketValues & { slug: string }, tagIds: number[]) {
+export async function insertTicket(
+  tx: Transaction,
+  values: TicketValues & { slug: string },
+  tagIds: number[],
+) {
   const [row] = await tx.insert(tickets).values(values).returning({ id: tickets.id });
   if (!row) throw new Error('the ticket was not written');
   await writeServiceTags(tx, row.id, tagIds);
@@ -215,15 +215,21 @@ export async function findMissingReferences(
   db: Db | Transaction,
   refs: { categoryId: number; activityTypeId: number; cancellationPolicyId: number; serviceTagIds: number[] },
 ) {
-  const exists = async (table: typeof categories | typeof activityTypes | typeof cancellationPolicies, id: number) =>
-    (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+  const exists = async (
+    table: typeof categories | typeof activityTypes | typeof cancellationPolicies,
+    id: number,
+  ) => (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
   const tags = refs.serviceTagIds.length
-    ? await db.select({ id: serviceTags.id }).from(serviceTags).where(inArray(serviceTags.id, refs.serviceTagIds))
+    ? await db
+        .select({ id: serviceTags.id })
+        .from(serviceTags)
+        .where(inArray(serviceTags.id, refs.serviceTagIds))
     : [];
   const missing: Record<string, string> = {};
   if (!(await exists(categories, refs.categoryId))) missing.category_id = 'invalid';
   if (!(await exists(activityTypes, refs.activityTypeId))) missing.activity_type_id = 'invalid';
-  if (!(await exists(cancellationPolicies, refs.cancellationPolicyId))) missing.cancellation_policy_id = 'invalid';
+  if (!(await exists(cancellationPolicies, refs.cancellationPolicyId)))
+    missing.cancellation_policy_id = 'invalid';
   if (tags.length !== new Set(refs.serviceTagIds).size) missing.service_tag_ids = 'invalid';
   return missing;
 }

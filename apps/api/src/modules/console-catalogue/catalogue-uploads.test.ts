@@ -51,9 +51,11 @@ const PDF = Buffer.from(
 describe('photos', () => {
   it('refuses a file that is not an image, whatever its name, and stores nothing', async () => {
     const { ticket, manager } = await managedTicket();
-    const response = await manager.postFiles(`/api/console/catalogue/photo/upload?lng=en`, { ticket_id: String(ticket.id) }, [
-      { field: 'file', filename: 'boat.jpg', type: 'image/jpeg', content: 'not a photo at all' },
-    ]);
+    const response = await manager.postFiles(
+      `/api/console/catalogue/photo/upload?lng=en`,
+      { ticket_id: String(ticket.id) },
+      [{ field: 'file', filename: 'boat.jpg', type: 'image/jpeg', content: 'not a photo at all' }],
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.file).toBe(
       'This file is not a photo we can read: send a JPEG, PNG, WebP or AVIF image',
@@ -62,7 +64,7 @@ describe('photos', () => {
     expect(photos.photos).toEqual([]);
   });
 
-  it("stores a photo the event page shows, audited, and removes it again", async () => {
+  it('stores a photo the event page shows, audited, and removes it again', async () => {
     const { ticket, manager } = await managedTicket();
     const uploaded = await manager.postFiles(
       `/api/console/catalogue/photo/upload?lng=en`,
@@ -110,21 +112,27 @@ describe('photos', () => {
 describe('rules documents', () => {
   it('refuses a file that is not a PDF by its content', async () => {
     const { ticket, manager } = await managedTicket();
-    const response = await manager.postFiles(`/api/console/catalogue/rules/upload?lng=en`, { ticket_id: String(ticket.id) }, [
-      { field: 'file', filename: 'rules.pdf', type: 'application/pdf', content: '<html>Rules</html>' },
-    ]);
+    const response = await manager.postFiles(
+      `/api/console/catalogue/rules/upload?lng=en`,
+      { ticket_id: String(ticket.id) },
+      [{ field: 'file', filename: 'rules.pdf', type: 'application/pdf', content: '<html>Rules</html>' }],
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.file).toBe('This file is not a PDF document');
   });
 
   it('serves a PDF from a URL that names its version, once the ticket is published', async () => {
     const { ticket, manager } = await managedTicket('draft');
-    const uploaded = await manager.postFiles(`/api/console/catalogue/rules/upload?lng=en`, { ticket_id: String(ticket.id) }, [
-      { field: 'file', filename: 'Regolamento.pdf', type: 'application/pdf', content: PDF },
-    ]);
+    const uploaded = await manager.postFiles(
+      `/api/console/catalogue/rules/upload?lng=en`,
+      { ticket_id: String(ticket.id) },
+      [{ field: 'file', filename: 'Regolamento.pdf', type: 'application/pdf', content: PDF }],
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const { url } = uploaded.json();
-    expect(url).toMatch(new RegExp(`^/api/app/catalogue/rules-document\\?ticket_id=${ticket.id}&v=[0-9a-f]{16}$`));
+    expect(url).toMatch(
+      new RegExp(`^/api/app/catalogue/rules-document\\?ticket_id=${ticket.id}&v=[0-9a-f]{16}$`),
+    );
     const visitor = createBrowser(sut);
     // A draft's document is not public yet.
     expect((await visitor.get(url)).statusCode).toBe(404);

@@ -44,7 +44,10 @@ const ENDPOINTS: { permission: StaffPermission; call: Call }[] = [
   { permission: 'catalogue.read', call: (b) => b.get('/api/console/catalogue/areas?lng=en') },
   { permission: 'catalogue.read', call: (b) => b.get('/api/console/catalogue/tickets?lng=en') },
   { permission: 'catalogue.read', call: (b) => b.get('/api/console/catalogue/options?lng=en') },
-  { permission: 'catalogue.read', call: (b, { ticketId }) => b.get(`/api/console/catalogue/ticket?lng=en&id=${ticketId}`) },
+  {
+    permission: 'catalogue.read',
+    call: (b, { ticketId }) => b.get(`/api/console/catalogue/ticket?lng=en&id=${ticketId}`),
+  },
   {
     permission: 'catalogue.read',
     call: (b, { ticketId }) => b.get(`/api/console/catalogue/ticket/days?lng=en&id=${ticketId}`),
@@ -55,16 +58,21 @@ const ENDPOINTS: { permission: StaffPermission; call: Call }[] = [
   },
   {
     permission: 'catalogue.write',
-    call: async (b, { areaId }) => b.post('/api/console/catalogue/ticket/create?lng=en', { ticket: await ticketFields(db(), areaId) }),
+    call: async (b, { areaId }) =>
+      b.post('/api/console/catalogue/ticket/create?lng=en', { ticket: await ticketFields(db(), areaId) }),
   },
   {
     permission: 'catalogue.write',
     call: async (b, { ticketId, areaId }) =>
-      b.post('/api/console/catalogue/ticket/update?lng=en', { ticket: await ticketFields(db(), areaId), id: ticketId }),
+      b.post('/api/console/catalogue/ticket/update?lng=en', {
+        ticket: await ticketFields(db(), areaId),
+        id: ticketId,
+      }),
   },
   {
     permission: 'catalogue.write',
-    call: (b, { ticketId }) => b.post('/api/console/catalogue/ticket/status?lng=en', { id: ticketId, status: 'published' }),
+    call: (b, { ticketId }) =>
+      b.post('/api/console/catalogue/ticket/status?lng=en', { id: ticketId, status: 'published' }),
   },
   {
     permission: 'catalogue.write',
@@ -83,19 +91,22 @@ const holds = (role: StaffRole, permission: StaffPermission) =>
   (PERMISSIONS[permission].heldBy as readonly string[]).includes(role);
 
 describe('who may use the console catalogue', () => {
-  it.each(STAFF_ROLES)('gives a %s what the permission table gives it, and refuses the rest', async (role) => {
-    const { operator, area, ticket } = await operatorWithTicket();
-    const browser = await staffOf(role, operator.id);
-    for (const endpoint of ENDPOINTS) {
-      const response = await endpoint.call(browser, { ticketId: ticket.id, areaId: area.id });
-      const where = `${role} ${endpoint.permission}: ${response.body}`;
-      if (holds(role, endpoint.permission)) expect(response.statusCode, where).toBe(200);
-      else {
-        expect(response.statusCode, where).toBe(403);
-        expect(response.json().code, where).toBe('FORBIDDEN');
+  it.each(STAFF_ROLES)(
+    'gives a %s what the permission table gives it, and refuses the rest',
+    async (role) => {
+      const { operator, area, ticket } = await operatorWithTicket();
+      const browser = await staffOf(role, operator.id);
+      for (const endpoint of ENDPOINTS) {
+        const response = await endpoint.call(browser, { ticketId: ticket.id, areaId: area.id });
+        const where = `${role} ${endpoint.permission}: ${response.body}`;
+        if (holds(role, endpoint.permission)) expect(response.statusCode, where).toBe(200);
+        else {
+          expect(response.statusCode, where).toBe(403);
+          expect(response.json().code, where).toBe('FORBIDDEN');
+        }
       }
-    }
-  });
+    },
+  );
 
   it('answers a visitor 401 on every endpoint', async () => {
     const { area, ticket } = await operatorWithTicket();
@@ -116,7 +127,9 @@ describe("another operator's catalogue", () => {
     expect(areas.areas.map((area: { id: number }) => area.id)).toEqual([a.area.id]);
     const tickets = (await owner.get('/api/console/catalogue/tickets?lng=en')).json();
     expect(tickets.tickets.map((ticket: { id: number }) => ticket.id)).toEqual([a.ticket.id]);
-    expect((await owner.get(`/api/console/catalogue/tickets?lng=en&area_id=${b.area.id}`)).json().total).toBe(0);
+    expect((await owner.get(`/api/console/catalogue/tickets?lng=en&area_id=${b.area.id}`)).json().total).toBe(
+      0,
+    );
 
     for (const endpoint of ENDPOINTS.slice(3)) {
       const response = await endpoint.call(owner, { ticketId: b.ticket.id, areaId: b.area.id });
@@ -142,7 +155,9 @@ describe("another operator's catalogue", () => {
     expect(areas.areas.map((area: { id: number }) => area.id)).toEqual([mine.id]);
     const tickets = (await manager.get('/api/console/catalogue/tickets?lng=en')).json();
     expect(tickets.tickets.map((ticket: { id: number }) => ticket.id)).toEqual([myTicket.id]);
-    expect((await manager.get(`/api/console/catalogue/ticket?lng=en&id=${otherTicket.id}`)).statusCode).toBe(404);
+    expect((await manager.get(`/api/console/catalogue/ticket?lng=en&id=${otherTicket.id}`)).statusCode).toBe(
+      404,
+    );
     // Nor may they create a ticket in, or move one to, an area they are not given.
     const create = await manager.post('/api/console/catalogue/ticket/create?lng=en', {
       ticket: await ticketFields(db(), other.id),
@@ -214,14 +229,31 @@ describe('editing a ticket', () => {
     expect(draft.publish_problems).toEqual(['title.en', 'description.en', 'rules.en']);
     expect((await createBrowser(sut).get(`/api/app/ticket/info?lng=en&id=${draft.id}`)).statusCode).toBe(404);
 
-    const refused = await owner.post('/api/console/catalogue/ticket/status?lng=en', { id: draft.id, status: 'published' });
+    const refused = await owner.post('/api/console/catalogue/ticket/status?lng=en', {
+      id: draft.id,
+      status: 'published',
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'TICKET_INCOMPLETE', fields: { 'title.en': 'This field is mandatory' } });
+    expect(refused.json()).toMatchObject({
+      code: 'TICKET_INCOMPLETE',
+      fields: { 'title.en': 'This field is mandatory' },
+    });
 
-    const complete = { ...fields, title: inEvery('Canoe'), description: inEvery('Two hours'), rules: inEvery('Jackets') };
-    const updated = await owner.post('/api/console/catalogue/ticket/update?lng=en', { ticket: complete, id: draft.id });
+    const complete = {
+      ...fields,
+      title: inEvery('Canoe'),
+      description: inEvery('Two hours'),
+      rules: inEvery('Jackets'),
+    };
+    const updated = await owner.post('/api/console/catalogue/ticket/update?lng=en', {
+      ticket: complete,
+      id: draft.id,
+    });
     expect(updated.json().missing).toEqual({});
-    const published = await owner.post('/api/console/catalogue/ticket/status?lng=en', { id: draft.id, status: 'published' });
+    const published = await owner.post('/api/console/catalogue/ticket/status?lng=en', {
+      id: draft.id,
+      status: 'published',
+    });
     expect(published.json().status).toBe('published');
 
     const visitor = createBrowser(sut);

@@ -33,7 +33,10 @@ export async function replaceDocument(
 }
 
 export async function deleteDocument(tx: Transaction, subject: Subject): Promise<boolean> {
-  const deleted = await tx.delete(catalogueDocuments).where(ofSubject(subject)).returning({ id: catalogueDocuments.id });
+  const deleted = await tx
+    .delete(catalogueDocuments)
+    .where(ofSubject(subject))
+    .returning({ id: catalogueDocuments.id });
   return deleted.length > 0;
 }
 
@@ -48,7 +51,9 @@ export async function findPublicDocument(db: Db, subject: Subject, version: stri
           .select({ fileName: catalogueDocuments.fileName, body: catalogueDocuments.body })
           .from(catalogueDocuments)
           .innerJoin(tickets, eq(tickets.id, catalogueDocuments.ticketId))
-          .where(and(ofSubject(subject), eq(catalogueDocuments.version, version), eq(tickets.status, 'published')))
+          .where(
+            and(ofSubject(subject), eq(catalogueDocuments.version, version), eq(tickets.status, 'published')),
+          )
       : db
           .select({ fileName: catalogueDocuments.fileName, body: catalogueDocuments.body })
           .from(catalogueDocuments)

@@ -130,7 +130,10 @@ export async function editTicket(ctx: ServiceContext, id: number, fields: Ticket
       if (problems.length > 0) throw incomplete(problems);
     }
     const before = { ...found.ticket, serviceTagIds: found.serviceTagIds } as Partial<TicketRow>;
-    const changes = changesBetween(before, { ...values, serviceTagIds: fields.service_tag_ids } as Partial<TicketRow>);
+    const changes = changesBetween(before, {
+      ...values,
+      serviceTagIds: fields.service_tag_ids,
+    } as Partial<TicketRow>);
     if (Object.keys(changes).length === 0) return;
     await updateTicket(tx, id, values, fields.service_tag_ids, ctx.clock.now());
     await auditStaffChange(tx, ctx, found.staff, {

@@ -1,15 +1,15 @@
+import type { CountryCode } from '@sentiero/contract/common';
 import {
   CATALOGUE_AREAS_PAGE_SIZE,
   CATALOGUE_TICKETS_PAGE_SIZE,
   type consoleCatalogueTickets,
 } from '@sentiero/contract/console-catalogue';
-import type { CountryCode } from '@sentiero/contract/common';
 import { pageCount } from '@sentiero/contract/paging';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { findAreaPage, findEditorOptions, findTicketPage } from './catalogue-repo.ts';
-import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import { missingLanguages } from './ticket-view.ts';
 
 /** The areas whose catalogue the staff member runs (`catalogue.read`'s scope, applied in the query). */
@@ -26,7 +26,9 @@ export async function listCatalogueAreas(ctx: ServiceContext, page: number) {
       operator: row.operatorName,
       available: row.available,
       tickets: { draft: row.draft, published: row.published, unpublished: row.unpublished },
-      rules_document: row.documentVersion ? rulesDocumentUrl({ areaId: row.areaId }, row.documentVersion) : null,
+      rules_document: row.documentVersion
+        ? rulesDocumentUrl({ areaId: row.areaId }, row.documentVersion)
+        : null,
     })),
     page,
     pages: pageCount(total, CATALOGUE_AREAS_PAGE_SIZE),

@@ -34,7 +34,10 @@ function audited(ctx: ServiceContext, scoped: ScopedSubject, action: string, rea
     });
 }
 
-export async function uploadPhoto(ctx: ServiceContext, input: z.output<typeof consoleCataloguePhotoUpload.input>) {
+export async function uploadPhoto(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleCataloguePhotoUpload.input>,
+) {
   const scoped = await requireSubjectInScope(ctx, 'catalogue.write', input);
   const given = input as Record<string, unknown>;
   const alt = Object.fromEntries(
@@ -57,7 +60,10 @@ export async function listPhotos(ctx: ServiceContext, input: { ticket_id?: numbe
   return { photos: await listCataloguePhotos(ctx, scoped.subject) };
 }
 
-export async function deletePhoto(ctx: ServiceContext, input: z.output<typeof consoleCataloguePhotoDelete.input>) {
+export async function deletePhoto(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleCataloguePhotoDelete.input>,
+) {
   const scoped = await requireSubjectInScope(ctx, 'catalogue.write', input);
   await removeCataloguePhoto(ctx, {
     ...scoped.subject,
@@ -67,7 +73,10 @@ export async function deletePhoto(ctx: ServiceContext, input: z.output<typeof co
   return { ok: true as const };
 }
 
-export async function reorderPhotos(ctx: ServiceContext, input: z.output<typeof consoleCataloguePhotoReorder.input>) {
+export async function reorderPhotos(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleCataloguePhotoReorder.input>,
+) {
   const scoped = await requireSubjectInScope(ctx, 'catalogue.write', input);
   await reorderCataloguePhotos(ctx, {
     ...scoped.subject,

@@ -13,8 +13,8 @@ import {
   consoleCatalogueTicketCreate,
   consoleCatalogueTicketDay,
   consoleCatalogueTicketDays,
-  consoleCatalogueTickets,
   consoleCatalogueTicketStatus,
+  consoleCatalogueTickets,
   consoleCatalogueTicketUpdate,
 } from '@sentiero/contract/console-catalogue';
 import { MAX_RULES_DOCUMENT_BYTES } from '@sentiero/contract/rules-document-files';
@@ -40,8 +40,12 @@ export function registerConsoleCatalogueRoutes(app: FastifyInstance) {
     toConsoleTicket(ctx, await requireTicketInScope(ctx, 'catalogue.read', input.id)),
   );
   registerEndpoint(app, consoleCatalogueTicketCreate, (ctx, input) => createTicket(ctx, input.ticket));
-  registerEndpoint(app, consoleCatalogueTicketUpdate, (ctx, input) => editTicket(ctx, input.id, input.ticket));
-  registerEndpoint(app, consoleCatalogueTicketStatus, (ctx, input) => setTicketStatus(ctx, input.id, input.status));
+  registerEndpoint(app, consoleCatalogueTicketUpdate, (ctx, input) =>
+    editTicket(ctx, input.id, input.ticket),
+  );
+  registerEndpoint(app, consoleCatalogueTicketStatus, (ctx, input) =>
+    setTicketStatus(ctx, input.id, input.status),
+  );
   registerEndpoint(app, consoleCatalogueTicketDays, (ctx, input) => listTicketDays(ctx, input));
   registerEndpoint(app, consoleCatalogueTicketDay, (ctx, input) => setTicketDay(ctx, input));
   registerEndpoint(app, consoleCataloguePhotoUpload, (ctx, input) => uploadPhoto(ctx, input), {

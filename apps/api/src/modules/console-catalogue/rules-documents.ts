@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { catalogueRulesDocument, consoleCatalogueRulesUpload } from '@sentiero/contract/console-catalogue';
+import type {
+  catalogueRulesDocument,
+  consoleCatalogueRulesUpload,
+} from '@sentiero/contract/console-catalogue';
 import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import type { z } from 'zod';
 import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { deleteDocument, findDocumentVersion, findPublicDocument, replaceDocument } from './documents-repo.ts';
+import {
+  deleteDocument,
+  findDocumentVersion,
+  findPublicDocument,
+  replaceDocument,
+} from './documents-repo.ts';
 import { requireSubjectInScope, type Subject } from './subjects.ts';
 
 /*
@@ -13,7 +21,6 @@ import { requireSubjectInScope, type Subject } from './subjects.ts';
  * of a fishing reserve, a park's rules), linked from the event page. Checked by its content, not
  * its name; served from a URL that names its version, so browsers keep it for good.
  */
-
 
 /**
  * Whether the bytes are a PDF: the header a PDF starts with (within its first kilobyte, as
@@ -53,7 +60,10 @@ export async function uploadRulesDocument(
   return { url: rulesDocumentUrl(scoped.subject, version) };
 }
 
-export async function deleteRulesDocument(ctx: ServiceContext, input: { ticket_id?: number; area_id?: number }) {
+export async function deleteRulesDocument(
+  ctx: ServiceContext,
+  input: { ticket_id?: number; area_id?: number },
+) {
   const scoped = await requireSubjectInScope(ctx, 'catalogue.write', input);
   await ctx.db.transaction(async (tx) => {
     const before = await findDocumentVersion(tx, scoped.subject);

@@ -38,10 +38,17 @@ async function managedTicket(overrides: Parameters<typeof createTicket>[1] = {})
 }
 
 const setDay = (manager: Browser, body: Record<string, unknown>) =>
-  manager.post('/api/console/catalogue/ticket/day?lng=en', { closed: false, capacity: null, reason: 'Regatta', ...body });
+  manager.post('/api/console/catalogue/ticket/day?lng=en', {
+    closed: false,
+    capacity: null,
+    reason: 'Regatta',
+    ...body,
+  });
 
 async function calendarDay(ticketId: number, date: string) {
-  const answer = await createBrowser(sut).get(`/api/app/ticket/calendar?lng=en&id=${ticketId}&from=${date}&days=1`);
+  const answer = await createBrowser(sut).get(
+    `/api/app/ticket/calendar?lng=en&id=${ticketId}&from=${date}&days=1`,
+  );
   return answer.json().days[0];
 }
 
@@ -64,7 +71,12 @@ describe('a closed day', () => {
     const { ticket, manager } = await managedTicket();
     expect(await calendarDay(ticket.id, ticket.date)).toMatchObject({ open: true, reason: null });
 
-    const closed = await setDay(manager, { id: ticket.id, date: ticket.date, closed: true, reason: 'Regatta on the lake' });
+    const closed = await setDay(manager, {
+      id: ticket.id,
+      date: ticket.date,
+      closed: true,
+      reason: 'Regatta on the lake',
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ date: ticket.date, closed: true, open_by_rules: true });
     expect(await calendarDay(ticket.id, ticket.date)).toMatchObject({ open: false, reason: 'closed-day' });
@@ -101,22 +113,39 @@ describe('a closed day', () => {
 describe("a day's own capacity", () => {
   it('is the limit checkout sells to and the calendar counts from', async () => {
     const { ticket, manager } = await managedTicket({ dailyCapacity: 20 });
-    const changed = await setDay(manager, { id: ticket.id, date: ticket.date, capacity: 2, reason: 'Half the boats' });
+    const changed = await setDay(manager, {
+      id: ticket.id,
+      date: ticket.date,
+      capacity: 2,
+      reason: 'Half the boats',
+    });
     expect(changed.json()).toMatchObject({ capacity: 2, taken: 0 });
     expect(await calendarDay(ticket.id, ticket.date)).toMatchObject({ capacity: 2, remaining: 2 });
 
     const member = await createMember(sut);
     expect((await buy(member, ticket.id, ticket.date, 3)).json().code).toBe('TICKET_UNAVAILABLE');
     expect((await buy(member, ticket.id, ticket.date, 2)).statusCode).toBe(200);
-    expect(await calendarDay(ticket.id, ticket.date)).toMatchObject({ open: false, reason: 'sold-out', remaining: 0 });
+    expect(await calendarDay(ticket.id, ticket.date)).toMatchObject({
+      open: false,
+      reason: 'sold-out',
+      remaining: 0,
+    });
     expect((await buy(member, ticket.id, ticket.date, 1)).json().code).toBe('TICKET_UNAVAILABLE');
 
     // The next day keeps the ticket's own capacity.
     const next = addCalendarDays(ticket.date, 1);
     expect(await calendarDay(ticket.id, next)).toMatchObject({ capacity: 20, remaining: 20 });
 
-    const days = (await manager.get(`/api/console/catalogue/ticket/days?lng=en&id=${ticket.id}&from=${ticket.date}&days=2`)).json();
-    expect(days.days[0]).toMatchObject({ capacity: 2, taken: 2, override: { capacity: 2, reason: 'Half the boats' } });
+    const days = (
+      await manager.get(
+        `/api/console/catalogue/ticket/days?lng=en&id=${ticket.id}&from=${ticket.date}&days=2`,
+      )
+    ).json();
+    expect(days.days[0]).toMatchObject({
+      capacity: 2,
+      taken: 2,
+      override: { capacity: 2, reason: 'Half the boats' },
+    });
     expect(days.days[1]).toMatchObject({ capacity: 20, taken: 0, override: null });
   });
 

@@ -1,4 +1,7 @@
-import type { consoleCatalogueTicketDay, consoleCatalogueTicketDays } from '@sentiero/contract/console-catalogue';
+import type {
+  consoleCatalogueTicketDay,
+  consoleCatalogueTicketDays,
+} from '@sentiero/contract/console-catalogue';
 import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import type { z } from 'zod';
 import { auditStaffChange } from '../../platform/audit.ts';
@@ -36,7 +39,10 @@ async function daysOf(ctx: ServiceContext, found: ScopedTicket, first: string, d
   }));
 }
 
-export async function listTicketDays(ctx: ServiceContext, input: z.output<typeof consoleCatalogueTicketDays.input>) {
+export async function listTicketDays(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleCatalogueTicketDays.input>,
+) {
   const found = await requireTicketInScope(ctx, 'catalogue.read', input.id);
   const today = calendarDateIn(found.timeZone, ctx.clock.now());
   const first = input.from ?? today;
@@ -52,11 +58,15 @@ const overrideOf = (row: OverrideRow | undefined) =>
  * with a daily capacity: places are counted only for those (ADR 007), so a ticket without one
  * sells without a limit and can only have days closed. Places already sold stay sold.
  */
-export async function setTicketDay(ctx: ServiceContext, input: z.output<typeof consoleCatalogueTicketDay.input>) {
+export async function setTicketDay(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleCatalogueTicketDay.input>,
+) {
   const first = await requireTicketInScope(ctx, 'catalogue.write', input.id);
   const today = calendarDateIn(first.timeZone, ctx.clock.now());
   if (input.date < today) throw new AppError('VALIDATION_FAILED', 400, { date: 'dayInPast' });
-  if (input.date > addCalendarDays(today, 800)) throw new AppError('VALIDATION_FAILED', 400, { date: 'invalidDate' });
+  if (input.date > addCalendarDays(today, 800))
+    throw new AppError('VALIDATION_FAILED', 400, { date: 'invalidDate' });
   if (input.capacity !== null && first.ticket.dailyCapacity === null) {
     throw new AppError('TICKET_WITHOUT_CAPACITY', 409, { capacity: 'invalid' });
   }
@@ -80,7 +90,12 @@ export async function setTicketDay(ctx: ServiceContext, input: z.output<typeof c
       action: 'ticket.day',
       targetType: 'ticket',
       targetId: input.id,
-      changes: { [input.date]: [overrideOf(before), cleared ? null : { closed: input.closed, capacity: input.capacity }] },
+      changes: {
+        [input.date]: [
+          overrideOf(before),
+          cleared ? null : { closed: input.closed, capacity: input.capacity },
+        ],
+      },
       reason: input.reason,
     });
   });

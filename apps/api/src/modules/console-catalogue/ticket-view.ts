@@ -1,11 +1,15 @@
-import type { ConsoleTicket } from '@sentiero/contract/console-catalogue';
 import type { CountryCode } from '@sentiero/contract/common';
+import type { ConsoleTicket } from '@sentiero/contract/console-catalogue';
 import { LANGUAGES, type Language, type LocalizedText } from '@sentiero/contract/languages';
-import { findMissingTexts, findPublishingProblems, type TicketTexts } from '@sentiero/contract/rules/ticket-publishing';
+import {
+  findMissingTexts,
+  findPublishingProblems,
+  type TicketTexts,
+} from '@sentiero/contract/rules/ticket-publishing';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import type { ServiceContext } from '../../platform/context.ts';
 import { listCataloguePhotos } from '../catalogue-photos/index.ts';
 import type { ScopedTicket, TicketRow } from './catalogue-repo.ts';
-import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 
 /** Every language's text, empty where there is none: what the editor's tabs show. */
 export function everyLanguage(text: Partial<LocalizedText> | null): LocalizedText {
@@ -15,7 +19,12 @@ export function everyLanguage(text: Partial<LocalizedText> | null): LocalizedTex
 export function ticketTexts(
   row: Pick<TicketRow, 'title' | 'description' | 'rules' | 'meetingPoint'>,
 ): TicketTexts {
-  return { title: row.title, description: row.description, rules: row.rules, meeting_point: row.meetingPoint };
+  return {
+    title: row.title,
+    description: row.description,
+    rules: row.rules,
+    meeting_point: row.meetingPoint,
+  };
 }
 
 /** Languages with a text missing, for the list's flags. */

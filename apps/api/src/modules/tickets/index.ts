@@ -11,6 +11,6 @@ export {
   listTicketCardsById,
   listTickets,
   type PurchaseTicket,
-  type TicketDayRules,
   requireTicketInfo,
+  type TicketDayRules,
 } from './service.ts';

@@ -163,8 +163,12 @@ function ticketInfoQuery<Extra extends Record<string, SQL>>(
       residentCountries: tickets.residentCountries,
       requiresFishingCard: tickets.requiresFishingCard,
       dailyCapacity: tickets.dailyCapacity,
-      ticketDocument: sql<string | null>`(select d.version from ${catalogueDocuments} d where d.ticket_id = ${tickets.id})`,
-      areaDocument: sql<string | null>`(select d.version from ${catalogueDocuments} d where d.area_id = ${areas.id})`,
+      ticketDocument: sql<
+        string | null
+      >`(select d.version from ${catalogueDocuments} d where d.ticket_id = ${tickets.id})`,
+      areaDocument: sql<
+        string | null
+      >`(select d.version from ${catalogueDocuments} d where d.area_id = ${areas.id})`,
     })
     .from(tickets)
     .innerJoin(areas, eq(areas.id, tickets.areaId))

@@ -2,8 +2,12 @@ import type { CataloguePhoto } from '@sentiero/contract/catalogue-photos';
 import type { CountryCode } from '@sentiero/contract/common';
 import { addCalendarDays, calendarDateIn, parseCalendarDate } from '@sentiero/contract/durations';
 import { pageCount } from '@sentiero/contract/paging';
+import {
+  findStartDateProblem,
+  isInSalePeriod,
+  type StartDateRules,
+} from '@sentiero/contract/rules/start-dates';
 import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
-import { findStartDateProblem, isInSalePeriod, type StartDateRules } from '@sentiero/contract/rules/start-dates';
 import {
   type CalendarDayReason,
   TICKETS_PAGE_SIZE,
@@ -196,7 +200,9 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
       area_rules: `/api/app/area/rules?id=${row.areaId}&${lng}`,
       ticket_rules: `/api/app/ticket/rules?id=${row.id}&${lng}`,
       rules_document: row.ticketDocument ? rulesDocumentUrl({ ticketId: row.id }, row.ticketDocument) : null,
-      area_rules_document: row.areaDocument ? rulesDocumentUrl({ areaId: row.areaId }, row.areaDocument) : null,
+      area_rules_document: row.areaDocument
+        ? rulesDocumentUrl({ areaId: row.areaId }, row.areaDocument)
+        : null,
     },
     photo_list: photos,
   };
@@ -219,12 +225,24 @@ export async function getTicketCalendar(
   const today = calendarDateIn(ticket.timeZone, ctx.clock.now());
   const first = from ?? today;
   if (!parseCalendarDate(first)) throw notFound();
-  const calendar = await describeTicketDays(ctx, { ...ticket, onSale: isOnSale(ticket, today) }, first, days, today);
+  const calendar = await describeTicketDays(
+    ctx,
+    { ...ticket, onSale: isOnSale(ticket, today) },
+    first,
+    days,
+    today,
+  );
   return {
     ticket_id: ticket.id,
     time_zone: ticket.timeZone,
     today,
-    days: calendar.map(({ date, open, reason, capacity, remaining }) => ({ date, open, reason, capacity, remaining })),
+    days: calendar.map(({ date, open, reason, capacity, remaining }) => ({
+      date,
+      open,
+      reason,
+      capacity,
+      remaining,
+    })),
   };
 }
 
@@ -261,7 +279,9 @@ export async function describeTicketDays(
     const capacity = ticket.dailyCapacity === null ? null : (override?.capacity ?? ticket.dailyCapacity);
     const takenThatDay = taken.get(date) ?? 0;
     const remaining = capacity === null ? null : Math.max(0, capacity - takenThatDay);
-    const problem = ticket.onSale ? findStartDateProblem({ ...ticket, closedDates }, date, today) : 'not-on-sale';
+    const problem = ticket.onSale
+      ? findStartDateProblem({ ...ticket, closedDates }, date, today)
+      : 'not-on-sale';
     const reason: CalendarDayReason | null =
       date < today
         ? 'past'
@@ -273,7 +293,16 @@ export async function describeTicketDays(
     // Whether the ticket's own rules let it start that day, whatever its operator changed.
     const openByRules = ticket.onSale && date >= today && !findStartDateProblem(ticket, date, today);
     // Places sold and places held by orders being paid are both gone.
-    return { date, open: reason === null, reason, capacity, remaining, taken: takenThatDay, override, openByRules };
+    return {
+      date,
+      open: reason === null,
+      reason,
+      capacity,
+      remaining,
+      taken: takenThatDay,
+      override,
+      openByRules,
+    };
   });
 }
 

@@ -80,7 +80,9 @@ export const useTicketStatus = () =>
   );
 
 export const useSetTicketDay = () =>
-  useCatalogueChange((input: ApiInput<'consoleCatalogueTicketDay'>) => callApi('consoleCatalogueTicketDay', input));
+  useCatalogueChange((input: ApiInput<'consoleCatalogueTicketDay'>) =>
+    callApi('consoleCatalogueTicketDay', input),
+  );
 
 export const useUploadPhoto = () =>
   useCatalogueChange((input: ApiInput<'consoleCataloguePhotoUpload'>) =>

@@ -13,7 +13,12 @@ describe("the ticket editor's form", () => {
   it('sends empty optional fields as null and a bad number as a value the API refuses by field', () => {
     const form = { ...newTicketForm(4), price: '12,50', discounted_price: '', daily_capacity: 'ten' };
     const fields = toTicketFields(form);
-    expect(fields).toMatchObject({ area_id: 4, price_cents: 1250, discounted_price_cents: null, season: null });
+    expect(fields).toMatchObject({
+      area_id: 4,
+      price_cents: 1250,
+      discounted_price_cents: null,
+      season: null,
+    });
     expect(fields.daily_capacity).toBe(-1);
   });
 
@@ -27,7 +32,9 @@ describe("the ticket editor's form", () => {
   });
 
   it("puts the API's field messages on the form's fields", () => {
-    expect(formErrors({ 'ticket.price_cents': 'bad', 'ticket.title.en': 'missing', 'ticket.open_days.0': 'x' })).toEqual({
+    expect(
+      formErrors({ 'ticket.price_cents': 'bad', 'ticket.title.en': 'missing', 'ticket.open_days.0': 'x' }),
+    ).toEqual({
       price: 'bad',
       'title.en': 'missing',
       open_days: 'x',

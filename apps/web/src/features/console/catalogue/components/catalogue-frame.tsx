@@ -7,7 +7,8 @@ import { ConsoleNav } from '../../components/console-nav.tsx';
 import { SessionGate } from '../../components/session-gate.tsx';
 
 /** Whether the staff member holds a permission somewhere: what the screens offer (the API decides). */
-export const holds = (me: ConsoleMe, permission: Permission) => (me.permissions as string[]).includes(permission);
+export const holds = (me: ConsoleMe, permission: Permission) =>
+  (me.permissions as string[]).includes(permission);
 
 /**
  * A catalogue screen in the console's frame, for a complete session; a staff member whose roles
@@ -56,7 +57,10 @@ export function StatusBadge({ status }: { status: keyof typeof STATUS_TONES }) {
 /** A section of the editor: a titled card. */
 export function EditorSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+    >
       <h2 id={id} className="font-semibold text-lg text-stone-900">
         {title}
       </h2>

@@ -25,7 +25,13 @@ export function DayOverrides({ ticket, canWrite }: { ticket: ConsoleTicket; canW
   const jumpId = useId();
   const data = days.data;
   const first = data?.days[0]?.date;
-  const dayLabel = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const dayLabel = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const short = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
   const date = (day: string) => parseCalendarDate(day) as Date;
@@ -106,13 +112,15 @@ export function DayOverrides({ ticket, canWrite }: { ticket: ConsoleTicket; canW
             </ul>
             <p className="mt-2 flex flex-wrap gap-3 text-stone-600 text-xs">
               <span className="inline-flex items-center gap-1">
-                <span className="size-3 rounded border border-emerald-300 bg-emerald-50" /> {t('days.legendOpen')}
+                <span className="size-3 rounded border border-emerald-300 bg-emerald-50" />{' '}
+                {t('days.legendOpen')}
               </span>
               <span className="inline-flex items-center gap-1">
                 <span className="size-3 rounded border border-red-300 bg-red-50" /> {t('days.legendClosed')}
               </span>
               <span className="inline-flex items-center gap-1">
-                <span className="size-3 rounded border border-stone-200 bg-stone-100" /> {t('days.legendNotSold')}
+                <span className="size-3 rounded border border-stone-200 bg-stone-100" />{' '}
+                {t('days.legendNotSold')}
               </span>
             </p>
           </div>
@@ -140,7 +148,9 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 function dayState(t: T, day: TicketDay): string {
   if (day.closed) return t('days.closedBy', { reason: day.override?.reason ?? '' });
   if (!day.open_by_rules) return t('days.notSold');
-  return day.capacity === null ? t('days.open') : t('days.places', { taken: day.taken, capacity: day.capacity });
+  return day.capacity === null
+    ? t('days.open')
+    : t('days.places', { taken: day.taken, capacity: day.capacity });
 }
 
 function cellTone(day: TicketDay): string {

@@ -44,10 +44,16 @@ export function PhotosSection({ ticket, canWrite }: { ticket: ConsoleTicket; can
                 className="aspect-[4/3] w-full object-cover"
               />
               <div className="flex items-center justify-between gap-1 p-2">
-                <span className="text-stone-600 text-xs">{index === 0 ? t('photos.cover') : `#${index + 1}`}</span>
+                <span className="text-stone-600 text-xs">
+                  {index === 0 ? t('photos.cover') : `#${index + 1}`}
+                </span>
                 {canWrite && (
                   <span className="flex gap-1">
-                    <IconButton label={t('photos.earlier')} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <IconButton
+                      label={t('photos.earlier')}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       <ArrowUp aria-hidden className="size-4" />
                     </IconButton>
                     <IconButton
@@ -71,7 +77,9 @@ export function PhotosSection({ ticket, canWrite }: { ticket: ConsoleTicket; can
         </ul>
       )}
       {failure ? (
-        <Alert tone="error">{failure instanceof ApiRequestError ? failure.message : t('errors:INTERNAL')}</Alert>
+        <Alert tone="error">
+          {failure instanceof ApiRequestError ? failure.message : t('errors:INTERNAL')}
+        </Alert>
       ) : null}
       {canWrite && photos.length < MAX_CATALOGUE_PHOTOS && <PhotoUpload ticketId={ticket.id} />}
     </EditorSection>
@@ -134,7 +142,11 @@ function PhotoUpload({ ticketId }: { ticketId: number }) {
   };
 
   return (
-    <form key={formKey} onSubmit={submit} className="space-y-3 rounded-lg border border-stone-300 border-dashed p-4">
+    <form
+      key={formKey}
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-stone-300 border-dashed p-4"
+    >
       <h3 className="font-medium text-stone-900">{t('photos.add')}</h3>
       <div className="grid gap-4 md:grid-cols-[12rem_1fr]">
         <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-md bg-stone-100 text-stone-500 text-xs">
@@ -162,12 +174,22 @@ function PhotoUpload({ ticketId }: { ticketId: number }) {
           <div className="grid gap-3 md:grid-cols-2">
             <FormField label={t('photos.altIt')} hint={t('photos.altHint')}>
               {(control) => (
-                <input {...control} className={inputClass} value={altIt} onChange={(e) => setAltIt(e.target.value)} />
+                <input
+                  {...control}
+                  className={inputClass}
+                  value={altIt}
+                  onChange={(e) => setAltIt(e.target.value)}
+                />
               )}
             </FormField>
             <FormField label={t('photos.altEn')}>
               {(control) => (
-                <input {...control} className={inputClass} value={altEn} onChange={(e) => setAltEn(e.target.value)} />
+                <input
+                  {...control}
+                  className={inputClass}
+                  value={altEn}
+                  onChange={(e) => setAltEn(e.target.value)}
+                />
               )}
             </FormField>
           </div>

@@ -30,10 +30,15 @@ export function RulesDocument({ ticket, canWrite }: { ticket: ConsoleTicket; can
   };
   return (
     <EditorSection id="ticket-document" title={t('sections.document')}>
-      <p className="text-sm text-stone-600">{t('document.lead', { size: MAX_RULES_DOCUMENT_BYTES / 1024 / 1024 })}</p>
+      <p className="text-sm text-stone-600">
+        {t('document.lead', { size: MAX_RULES_DOCUMENT_BYTES / 1024 / 1024 })}
+      </p>
       {ticket.rules_document ? (
         <div className="flex flex-wrap items-center gap-3">
-          <a href={ticket.rules_document} className="inline-flex items-center gap-2 font-medium text-brand-800 underline">
+          <a
+            href={ticket.rules_document}
+            className="inline-flex items-center gap-2 font-medium text-brand-800 underline"
+          >
             <FileText aria-hidden className="size-4" />
             {t('document.current')}
           </a>

@@ -34,7 +34,11 @@ export function TextTabs({
   const missingHere = missing[current] ?? [];
   return (
     <div>
-      <div role="tablist" aria-label={t('texts.languages')} className="flex flex-wrap gap-1 border-stone-200 border-b">
+      <div
+        role="tablist"
+        aria-label={t('texts.languages')}
+        className="flex flex-wrap gap-1 border-stone-200 border-b"
+      >
         {LANGUAGES.map((language) => {
           const incomplete = (missing[language] ?? []).length > 0;
           return (

@@ -38,10 +38,12 @@ export function TicketFormSections({
   const { t, i18n } = useTranslation(['consoleCatalogue', 'errors', 'catalogue']);
   const [form, setForm] = useState(initial);
   const errors = error instanceof ApiRequestError ? formErrors(error.fields) : {};
-  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) => setForm((old) => ({ ...old, [key]: value }));
+  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) =>
+    setForm((old) => ({ ...old, [key]: value }));
   const setText = (field: TicketTextField, language: Language, value: string) =>
     setForm((old) => ({ ...old, [field]: { ...old[field], [language]: value } }));
-  const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+  const toggle = <T,>(list: T[], item: T) =>
+    list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
 
   const submit = (event: FormEvent) => {
@@ -49,7 +51,11 @@ export function TicketFormSections({
     onSave(form);
   };
 
-  const text = (key: keyof TicketForm, label: string, props: { type?: string; hint?: ReactNode; inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {}) => (
+  const text = (
+    key: keyof TicketForm,
+    label: string,
+    props: { type?: string; hint?: ReactNode; inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {},
+  ) => (
     <FormField label={label} error={errors[key]} hint={props.hint}>
       {(control) => (
         <input
@@ -98,7 +104,12 @@ export function TicketFormSections({
             key={item.value}
             className="flex items-center gap-2 rounded-md border border-stone-300 px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50"
           >
-            <input type="checkbox" name={name} checked={chosen.includes(item.value)} onChange={() => onToggle(item.value)} />
+            <input
+              type="checkbox"
+              name={name}
+              checked={chosen.includes(item.value)}
+              onChange={() => onToggle(item.value)}
+            />
             {item.label}
           </label>
         ))}
@@ -123,7 +134,10 @@ export function TicketFormSections({
             t('form.durationType'),
             DURATION_TYPES.map((type) => ({ id: type, name: t(`catalogue:duration.${type}`) })),
           )}
-          {text('duration_hours', t('form.durationHours'), { inputMode: 'decimal', hint: t('form.durationHoursHint') })}
+          {text('duration_hours', t('form.durationHours'), {
+            inputMode: 'decimal',
+            hint: t('form.durationHoursHint'),
+          })}
         </div>
         {checks(
           t('form.languages'),
@@ -145,8 +159,14 @@ export function TicketFormSections({
       <EditorSection id="ticket-prices" title={t('sections.prices')}>
         <div className="grid gap-4 md:grid-cols-3">
           {text('price', t('form.price'), { inputMode: 'decimal', placeholder: '0.00' })}
-          {text('discounted_price', t('form.discountedPrice'), { inputMode: 'decimal', hint: t('form.optional') })}
-          {text('member_price', t('form.memberPrice'), { inputMode: 'decimal', hint: t('form.memberPriceHint') })}
+          {text('discounted_price', t('form.discountedPrice'), {
+            inputMode: 'decimal',
+            hint: t('form.optional'),
+          })}
+          {text('member_price', t('form.memberPrice'), {
+            inputMode: 'decimal',
+            hint: t('form.memberPriceHint'),
+          })}
         </div>
       </EditorSection>
 
@@ -169,7 +189,10 @@ export function TicketFormSections({
 
       <EditorSection id="ticket-rules" title={t('sections.rules')}>
         <div className="grid gap-4 md:grid-cols-3">
-          {text('daily_capacity', t('form.dailyCapacity'), { inputMode: 'numeric', hint: t('form.dailyCapacityHint') })}
+          {text('daily_capacity', t('form.dailyCapacity'), {
+            inputMode: 'numeric',
+            hint: t('form.dailyCapacityHint'),
+          })}
           {text('min_age', t('form.minAge'), { inputMode: 'numeric' })}
           {text('max_usage', t('form.maxUsage'), { inputMode: 'numeric', hint: t('form.optional') })}
         </div>
@@ -194,7 +217,9 @@ export function TicketFormSections({
       <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-stone-200 border-t bg-stone-50/95 py-3">
         {error ? (
           <div className="mr-auto">
-            <Alert tone="error">{error instanceof ApiRequestError ? error.message : t('errors:INTERNAL')}</Alert>
+            <Alert tone="error">
+              {error instanceof ApiRequestError ? error.message : t('errors:INTERNAL')}
+            </Alert>
           </div>
         ) : null}
         <Button type="submit" busy={saving} busyLabel={t('form.saving')}>

@@ -1,5 +1,5 @@
-import { TICKET_STATUSES, type TicketStatus } from '@sentiero/contract/rules/ticket-publishing';
 import { PAGES } from '@sentiero/contract/pages';
+import { TICKET_STATUSES, type TicketStatus } from '@sentiero/contract/rules/ticket-publishing';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -32,7 +32,12 @@ function CatalogueList({ me }: { me: ConsoleMe }) {
     ? (searchParams.get('status') as TicketStatus)
     : undefined;
   const q = searchParams.get('q') ?? undefined;
-  const tickets = useCatalogueTickets({ area_id: areaId, status, q: q || undefined, page: pageParam(searchParams) });
+  const tickets = useCatalogueTickets({
+    area_id: areaId,
+    status,
+    q: q || undefined,
+    page: pageParam(searchParams),
+  });
   const areas = useCatalogueAreas();
   const ids = { area: useId(), status: useId(), q: useId() };
   const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
@@ -100,7 +105,9 @@ function CatalogueList({ me }: { me: ConsoleMe }) {
         </button>
       </form>
       <QueryState isPending={tickets.isPending} isError={tickets.isError} onRetry={() => tickets.refetch()} />
-      {tickets.data && tickets.data.tickets.length === 0 && <p className="text-stone-600">{t('list.empty')}</p>}
+      {tickets.data && tickets.data.tickets.length === 0 && (
+        <p className="text-stone-600">{t('list.empty')}</p>
+      )}
       {tickets.data && tickets.data.tickets.length > 0 && (
         <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
@@ -146,7 +153,9 @@ function CatalogueList({ me }: { me: ConsoleMe }) {
                   <td className="px-4 py-3">
                     <StatusBadge status={ticket.status} />
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{price.format(ticket.price_cents / 100)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {price.format(ticket.price_cents / 100)}
+                  </td>
                   <td className="hidden px-4 py-3 md:table-cell">
                     {ticket.missing_languages.length === 0 ? (
                       <span className="text-stone-500">—</span>

@@ -4,7 +4,13 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../../../ui/alert.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import type { ConsoleMe } from '../../api.ts';
-import { type ConsoleTicket, useCatalogueAreas, useConsoleTicket, useEditorOptions, useUpdateTicket } from '../api.ts';
+import {
+  type ConsoleTicket,
+  useCatalogueAreas,
+  useConsoleTicket,
+  useEditorOptions,
+  useUpdateTicket,
+} from '../api.ts';
 import { CatalogueFrame, holds, StatusBadge } from '../components/catalogue-frame.tsx';
 import { DayOverrides } from '../components/day-overrides.tsx';
 import { PhotosSection } from '../components/photos-section.tsx';

@@ -148,8 +148,8 @@ function PhotoUpload({ ticketId }: { ticketId: number }) {
       className="space-y-3 rounded-lg border border-stone-300 border-dashed p-4"
     >
       <h3 className="font-medium text-stone-900">{t('photos.add')}</h3>
-      <div className="grid gap-4 md:grid-cols-[12rem_1fr]">
-        <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-md bg-stone-100 text-stone-500 text-xs">
+      <div className="grid gap-4 lg:grid-cols-[12rem_minmax(0,1fr)]">
+        <div className="flex aspect-[4/3] max-w-xs items-center justify-center overflow-hidden rounded-md bg-stone-100 text-stone-500 text-xs">
           {preview ? (
             <img src={preview} alt={t('photos.preview')} className="h-full w-full object-cover" />
           ) : (
@@ -171,7 +171,7 @@ function PhotoUpload({ ticketId }: { ticketId: number }) {
             />
             {problem?.fields.file && <p className="text-red-700 text-sm">{problem.fields.file}</p>}
           </div>
-          <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid gap-3 lg:grid-cols-2">
             <FormField label={t('photos.altIt')} hint={t('photos.altHint')}>
               {(control) => (
                 <input

@@ -157,7 +157,7 @@ export function TicketFormSections({
       </EditorSection>
 
       <EditorSection id="ticket-prices" title={t('sections.prices')}>
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {text('price', t('form.price'), { inputMode: 'decimal', placeholder: '0.00' })}
           {text('discounted_price', t('form.discountedPrice'), {
             inputMode: 'decimal',
@@ -188,7 +188,7 @@ export function TicketFormSections({
       </EditorSection>
 
       <EditorSection id="ticket-rules" title={t('sections.rules')}>
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {text('daily_capacity', t('form.dailyCapacity'), {
             inputMode: 'numeric',
             hint: t('form.dailyCapacityHint'),

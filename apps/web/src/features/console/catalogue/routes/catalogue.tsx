@@ -66,7 +66,7 @@ function CatalogueList({ me }: { me: ConsoleMe }) {
       </div>
       <form
         onSubmit={search}
-        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_10rem_1fr_auto] sm:items-end"
+        className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_10rem_1fr_auto]"
       >
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.area} className="font-medium text-sm text-stone-700">

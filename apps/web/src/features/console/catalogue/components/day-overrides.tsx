@@ -192,7 +192,7 @@ function DayPanel({
     <form onSubmit={submit} className="space-y-3 rounded-lg border border-stone-200 bg-stone-50 p-4">
       <h3 className="font-semibold text-stone-900">{title}</h3>
       <p className="text-sm text-stone-700">{dayState(t, day)}</p>
-      {day.override && (
+      {day.override && !day.override.closed && (
         <p className="text-sm text-stone-600">{t('days.reasonWas', { reason: day.override.reason })}</p>
       )}
       {canWrite && (

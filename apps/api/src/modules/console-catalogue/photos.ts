@@ -22,7 +22,11 @@ import { requireSubjectInScope, type ScopedSubject } from './subjects.ts';
  * operator, each change audited in the transaction that makes it.
  */
 
-function audited(ctx: ServiceContext, scoped: ScopedSubject, action: string, reason?: string): WithChange {
+function audited(
+  ctx: ServiceContext,
+  scoped: ScopedSubject,
+  action: 'photo.add' | 'photo.remove',
+): WithChange {
   return (tx, photoId) =>
     auditStaffChange(tx, ctx, scoped.staff, {
       operatorId: scoped.operatorId,
@@ -30,7 +34,6 @@ function audited(ctx: ServiceContext, scoped: ScopedSubject, action: string, rea
       targetType: scoped.target.type,
       targetId: scoped.target.id,
       changes: { photo: action === 'photo.remove' ? [photoId, null] : [null, photoId] },
-      reason: reason ?? null,
     });
 }
 

@@ -23,6 +23,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerCataloguePhotoRoutes } from './modules/catalogue-photos/index.ts';
 import { registerCheckoutRoutes, startCheckoutJobs } from './modules/checkout/index.ts';
 import { registerConsoleAdRoutes } from './modules/console-ads/index.ts';
+import { registerConsoleCatalogueRoutes } from './modules/console-catalogue/index.ts';
 import { registerConsoleCouponRoutes } from './modules/console-coupons/index.ts';
 import { figureDaysRollUp, registerConsoleFigureRoutes } from './modules/console-figures/index.ts';
 import { registerConsoleOrderRoutes } from './modules/console-orders/index.ts';
@@ -308,6 +309,7 @@ export async function buildApp({
   registerInboxRoutes(app);
   registerConsoleCouponRoutes(app);
   registerConsoleAdRoutes(app);
+  registerConsoleCatalogueRoutes(app);
   registerNewsletterRoutes(app);
   const signer = loadTicketSigner({
     privateKeyPem: config.ticketSigningKey,

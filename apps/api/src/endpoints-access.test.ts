@@ -57,6 +57,7 @@ const ACCESS: Record<string, Permission> = {
   '/app/blog/list': 'public',
   '/app/category/list': 'public',
   '/app/catalogue/photo/file': 'public',
+  '/app/catalogue/rules-document': 'public',
   '/app/region/list': 'public',
   // Paying asks a visitor to log in or register (SPEC section 2); a coupon can be checked by anyone.
   '/app/v4/ticket/buy': 'member',
@@ -191,6 +192,21 @@ const ACCESS: Record<string, Permission> = {
   '/console/newsletter/issue/schedule': 'newsletter.send',
   '/console/newsletter/issue/cancel': 'newsletter.send',
   '/console/newsletter/issue/resume': 'newsletter.send',
+  '/console/catalogue/areas': 'catalogue.read',
+  '/console/catalogue/tickets': 'catalogue.read',
+  '/console/catalogue/options': 'catalogue.read',
+  '/console/catalogue/ticket': 'catalogue.read',
+  '/console/catalogue/ticket/create': 'catalogue.write',
+  '/console/catalogue/ticket/update': 'catalogue.write',
+  '/console/catalogue/ticket/status': 'catalogue.write',
+  '/console/catalogue/ticket/days': 'catalogue.read',
+  '/console/catalogue/ticket/day': 'catalogue.write',
+  '/console/catalogue/photo/upload': 'catalogue.write',
+  '/console/catalogue/photos': 'catalogue.read',
+  '/console/catalogue/photo/delete': 'catalogue.write',
+  '/console/catalogue/photo/reorder': 'catalogue.write',
+  '/console/catalogue/rules/upload': 'catalogue.write',
+  '/console/catalogue/rules/delete': 'catalogue.write',
 };
 
 const endpoints = Object.values(ENDPOINTS);

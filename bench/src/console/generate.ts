@@ -151,7 +151,7 @@ export async function generate(url: string, orders: number): Promise<void> {
       'discounted_price_cents',
       'member_price_cents',
       'daily_capacity',
-      'active',
+      'status',
       'sale_from',
       'sale_until',
       'season',
@@ -176,10 +176,10 @@ export async function generate(url: string, orders: number): Promise<void> {
            join lateral (select * from areas where slug not like 'bench-%'
                           order by id offset (o.id * ${AREAS_PER_OPERATOR} + k) % (select count(*) from areas where slug not like 'bench-%') limit 1) s on true
           where o.slug like 'bench-operator-%';
-         insert into tickets (slug, area_id, duration_type, price_cents, daily_capacity, active, ${ticketColumns})
+         insert into tickets (slug, area_id, duration_type, price_cents, daily_capacity, status, ${ticketColumns})
          select 'bench-ticket-' || a.id || '-' || k, a.id,
                 (array['DAILY', 'DAILY', 'DAILY', 'TWODAYS', 'WEEKLY', 'SEASONAL', 'YEARLY'])[1 + (a.id + k) % 7],
-                500 + ((a.id * 7 + k * 13) % 40) * 100, 200, true, ${prefixed(ticketColumns, 's')}
+                500 + ((a.id * 7 + k * 13) % 40) * 100, 200, 'published', ${prefixed(ticketColumns, 's')}
            from areas a cross join generate_series(1, ${TICKETS_PER_AREA}) k
            join lateral (select * from tickets where slug not like 'bench-%'
                           order by id offset (a.id * ${TICKETS_PER_AREA} + k) % (select count(*) from tickets where slug not like 'bench-%') limit 1) s on true

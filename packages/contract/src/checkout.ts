@@ -51,7 +51,7 @@ export const ZGuest = z.object({
 export type Guest = z.infer<typeof ZGuest>;
 
 /** Lists and objects travel as such in JSON bodies and as JSON strings in form-data. */
-function parsedJson(value: unknown): unknown {
+export function parsedJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);

@@ -9,6 +9,7 @@ import * as consoleAds from './console-ads.ts';
 import * as consoleApplications from './console-applications.ts';
 import * as consoleAudit from './console-audit.ts';
 import * as consoleAuth from './console-auth.ts';
+import * as consoleCatalogue from './console-catalogue.ts';
 import * as consoleCoupons from './console-coupons.ts';
 import * as consoleFigures from './console-figures.ts';
 import * as consoleGrowth from './console-growth.ts';
@@ -72,6 +73,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleCoupons),
   ...pickEndpoints(consoleAds),
   ...pickEndpoints(consoleNewsletter),
+  ...pickEndpoints(consoleCatalogue),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

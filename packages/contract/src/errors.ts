@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   'APPLICATION_UNPAID',
   'COUPON_CODE_TAKEN',
   'COUPON_OUTSIDE_SCOPE',
+  'TICKET_INCOMPLETE',
+  'TICKET_NOT_PUBLISHED',
+  'TICKET_WITHOUT_CAPACITY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

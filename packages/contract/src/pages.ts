@@ -213,6 +213,9 @@ export const PAGES = {
   consoleAds: definePage('/console/ads', { query: ['state', 'placement', 'page'] }),
   consoleNewsletter: definePage('/console/newsletter', { query: ['state', 'page'] }),
   consoleNewsletterIssue: definePage('/console/newsletter/:id'),
+  consoleCatalogue: definePage('/console/catalogue', { query: ['area', 'status', 'q', 'page'] }),
+  consoleCatalogueNew: definePage('/console/catalogue/new', { query: ['area'] }),
+  consoleCatalogueTicket: definePage('/console/catalogue/ticket/:id'),
 };
 
 export type PageName = keyof typeof PAGES;

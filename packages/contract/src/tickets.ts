@@ -67,7 +67,13 @@ export const ZTicketInfo = ZTicketCard.extend({
   daily_capacity: z.number().int().nullable(),
   sale_from: z.string().nullable(),
   sale_until: z.string().nullable(),
-  downloads: z.object({ area_rules: z.string(), ticket_rules: z.string() }),
+  downloads: z.object({
+    area_rules: z.string(),
+    ticket_rules: z.string(),
+    /** The operator's rules documents (PDF) of the ticket and of its area, where they gave one. */
+    rules_document: z.string().nullable(),
+    area_rules_document: z.string().nullable(),
+  }),
   /** Every photo of the ticket in the operator's order; the first is `photo`. */
   photo_list: z.array(ZCataloguePhoto),
 }).meta({ id: 'TicketInfo' });

@@ -7,6 +7,7 @@
 export * from './schema/accounts.ts';
 export * from './schema/alerts.ts';
 export * from './schema/catalogue.ts';
+export * from './schema/catalogue-operations.ts';
 export * from './schema/catalogue-photos.ts';
 export * from './schema/figures.ts';
 export * from './schema/finds.ts';

@@ -218,13 +218,13 @@ export async function createTicket(db: Db, overrides: TicketOverrides = {}): Pro
     })
     .returning();
   if (!row) throw new Error('the ticket was not written');
-  if (row.active) await writeFacets(db, row);
+  if (row.status === 'published') await writeFacets(db, row);
   const date = firstOpenDay(row);
   if (!date) throw new Error(`ticket ${row.slug} has no open day from ${FIRST_TEST_DAY}`);
   return { id: row.id, date, categoryId: row.categoryId, capacity: row.dailyCapacity ?? 0, row };
 }
 
-/** The ticket's facet row, as `rebuildSearchIndex` writes it for every active ticket. */
+/** The ticket's facet row, as `rebuildSearchIndex` writes it for every published ticket. */
 async function writeFacets(db: Db, ticket: TicketRow): Promise<void> {
   const [place] = await db
     .select({ regionId: regions.id, countryCode: regions.countryCode })

@@ -150,6 +150,9 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleAds, () => import('../features/console/routes/ads.tsx')),
     lazyPage(PAGES.consoleNewsletter, () => import('../features/console/routes/newsletter.tsx')),
     lazyPage(PAGES.consoleNewsletterIssue, () => import('../features/console/routes/newsletter-issue.tsx')),
+    lazyPage(PAGES.consoleCatalogue, () => import('../features/console/catalogue/routes/catalogue.tsx')),
+    lazyPage(PAGES.consoleCatalogueNew, () => import('../features/console/catalogue/routes/new-ticket.tsx')),
+    lazyPage(PAGES.consoleCatalogueTicket, () => import('../features/console/catalogue/routes/ticket.tsx')),
     unknownPath,
   ],
 };

@@ -23,6 +23,8 @@ export type StartDateRules = {
   /** The sale period, calendar days in the area: the days it can be bought on and started on. */
   saleFrom: string | null;
   saleUntil: string | null;
+  /** Days the operator closed (the console's per-day overrides): no start on them. */
+  closedDates?: readonly string[];
 };
 
 /** Why a ticket cannot start on a day: the availability calendar's reasons. */
@@ -48,7 +50,7 @@ export function isInSalePeriod(
 /**
  * Whether a ticket bought `today` (in the area's time zone) can start on `start`; undefined when
  * it can. Its WHOLE validity must lie in one occurrence of the season, not only its first day.
- * The start day must be an open day of the area; the days after it count even when closed
+ * The start day must be an open day of the area, and not a day its operator closed; the days after it count even when closed
  * ("runs for seven calendar days from the start date, even when some of them are closed days"),
  * except for WEEKDAYS tickets, whose duration skips weekends. The sale period bounds the day it is
  * bought and the day it starts, not the last valid day: a season pass on sale until mid-March
@@ -64,6 +66,7 @@ export function findStartDateProblem(
   if (start < today) return 'past';
   if (!isInSalePeriod(ticket, today) || !isInSalePeriod(ticket, start)) return 'not-on-sale';
   if (!ticket.openDays.includes(isoWeekday(date))) return 'closed-day';
+  if (ticket.closedDates?.includes(start)) return 'closed-day';
   const season = ticket.season ? findSeasonContaining(ticket.season, date) : undefined;
   if (ticket.season && !season) return 'outside-season';
   const validity = findValidEndDate(ticket.durationType, start, ticket.season ?? undefined);

@@ -1,6 +1,7 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { DurationType, Season } from '@sentiero/contract/durations';
 import { LANGUAGES, type Language, type LocalizedText } from '@sentiero/contract/languages';
+import type { TicketStatus } from '@sentiero/contract/rules/ticket-publishing';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -175,11 +176,18 @@ export const tickets = pgTable(
     saleUntil: date('sale_until'),
     /** Orders in the last 30 days; orders (issue 5) keep it current, the seed gives a start. */
     popularity: integer('popularity').notNull().default(0),
-    active: boolean('active').notNull().default(true),
+    /**
+     * Draft → published → unpublished (issue 23): only a published ticket is listed, shown and
+     * sold. The console writes `draft` for a ticket it creates; the default is for the seed and
+     * bench data sets, whose tickets are on sale from the start.
+     */
+    status: text('status').$type<TicketStatus>().notNull().default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('tickets_area_id_idx').on(table.areaId),
+    check('tickets_status_check', sql`${table.status} in ('draft', 'published', 'unpublished')`),
     index('tickets_category_id_idx').on(table.categoryId),
     index('tickets_activity_type_id_idx').on(table.activityTypeId),
     check('tickets_price_check', sql`${table.priceCents} >= 0`),

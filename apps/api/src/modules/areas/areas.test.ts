@@ -107,11 +107,14 @@ describe('app/v2/area/list', () => {
     // every area's figures equal a count of its active tickets.
     await db.transaction((tx) => rebuildSearchIndex(tx));
     expect(await card()).toMatchObject({ ticket_count: 2, min_price_cents: 900 });
-    await db.update(tickets).set({ active: false }).where(eq(tickets.areaId, area.id));
+    await db.update(tickets).set({ status: 'unpublished' }).where(eq(tickets.areaId, area.id));
     await db.transaction((tx) => rebuildSearchIndex(tx));
     expect(await card()).toMatchObject({ ticket_count: 0, min_price_cents: null });
     const { body } = await get('/api/app/v2/area/list?lng=en&page=1');
-    const counted = await db.select({ areaId: tickets.areaId }).from(tickets).where(eq(tickets.active, true));
+    const counted = await db
+      .select({ areaId: tickets.areaId })
+      .from(tickets)
+      .where(eq(tickets.status, 'published'));
     for (const listed of body.area_list as Area[]) {
       expect(listed.ticket_count).toBe(counted.filter((row) => row.areaId === listed.id).length);
     }

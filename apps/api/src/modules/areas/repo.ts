@@ -138,7 +138,7 @@ export function findAreaActivities(db: Db, language: Language, areaId: number) {
     })
     .from(tickets)
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
-    .where(and(eq(tickets.areaId, areaId), eq(tickets.active, true)))
+    .where(and(eq(tickets.areaId, areaId), eq(tickets.status, 'published')))
     .orderBy(asc(activityTypes.sortOrder));
 }
 
@@ -212,7 +212,7 @@ export async function findAreaExists(db: Db, id: number): Promise<boolean> {
  * daily limit, and those named in `alsoIds` (an entry's area that stopped selling foraging).
  */
 export function findForagingAreas(db: Db, language: Language, alsoIds: readonly number[]) {
-  const sellsForaging = sql`exists (select 1 from ${tickets} inner join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId} where ${tickets.areaId} = ${areas.id} and ${tickets.active} and ${activityTypes.slug} = 'mushroom-foraging')`;
+  const sellsForaging = sql`exists (select 1 from ${tickets} inner join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId} where ${tickets.areaId} = ${areas.id} and ${tickets.status} = 'published' and ${activityTypes.slug} = 'mushroom-foraging')`;
   const named = alsoIds.length > 0 ? sql` or ${areas.id} in ${alsoIds}` : sql``;
   return db
     .select({

@@ -232,17 +232,14 @@ describe('the storefront', () => {
     await reorderCataloguePhotos(ctx(), {
       ticketId: withPhotos.id,
       photoIds: [second.id, first.id],
-      reorderedBy: OPERATOR,
     });
     const reordered = (await get(`/api/app/ticket/info?id=${withPhotos.id}&lng=en`)).json().ticket;
     expect(reordered.photo.id).toBe(second.id);
     // Another ticket's photo is not this ticket's to remove.
     expect(
-      await refusal(
-        removeCataloguePhoto(ctx(), { ticketId: without.id, photoId: second.id, removedBy: OPERATOR }),
-      ),
+      await refusal(removeCataloguePhoto(ctx(), { ticketId: without.id, photoId: second.id })),
     ).toMatchObject({ status: 404 });
-    await removeCataloguePhoto(ctx(), { ticketId: withPhotos.id, photoId: second.id, removedBy: OPERATOR });
+    await removeCataloguePhoto(ctx(), { ticketId: withPhotos.id, photoId: second.id });
     expect((await listCataloguePhotos(ctx(), { ticketId: withPhotos.id })).map((item) => item.id)).toEqual([
       first.id,
     ]);
@@ -258,9 +255,10 @@ describe('the storefront', () => {
       uploadedBy: null,
     });
     for (const photoIds of [[], [only.id, only.id], [only.id, only.id + 1000]]) {
-      expect(
-        await refusal(reorderCataloguePhotos(ctx(), { ticketId: ticket.id, photoIds, reorderedBy: null })),
-      ).toMatchObject({ status: 400, fields: { photo_ids: 'invalid' } });
+      expect(await refusal(reorderCataloguePhotos(ctx(), { ticketId: ticket.id, photoIds }))).toMatchObject({
+        status: 400,
+        fields: { photo_ids: 'invalid' },
+      });
     }
   });
 

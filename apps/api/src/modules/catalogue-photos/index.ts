@@ -8,4 +8,5 @@ export {
   removeCataloguePhoto,
   reorderCataloguePhotos,
   type StaffRef,
+  type WithChange,
 } from './service.ts';

@@ -1,5 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
-import type { Db } from '@sentiero/db/client';
+import type { Db, Transaction } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
 import { areas, cataloguePhotoFiles, cataloguePhotos, tickets } from '@sentiero/db/schema';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
@@ -22,6 +22,10 @@ export type NewCataloguePhoto = Omit<
 >;
 export type NewCataloguePhotoFile = Omit<typeof cataloguePhotoFiles.$inferInsert, 'photoId'>;
 
+/** What the caller writes with the change, in its transaction: the console's audit line. */
+export type WithChange = (tx: Transaction, photoId: number) => Promise<void>;
+const nothing: WithChange = async () => {};
+
 /** Whether the ticket or the area exists (inactive ones included: an operator prepares them). */
 export async function findSubjectExists(db: Db, subject: PhotoSubject): Promise<boolean> {
   const rows =
@@ -42,6 +46,7 @@ export async function insertCataloguePhoto(
   subject: PhotoSubject,
   photo: NewCataloguePhoto,
   files: NewCataloguePhotoFile[],
+  withChange: WithChange = nothing,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [last] = await tx
@@ -58,6 +63,7 @@ export async function insertCataloguePhoto(
       .returning({ id: cataloguePhotos.id });
     if (!written) throw new Error('The photo was not written');
     await tx.insert(cataloguePhotoFiles).values(files.map((file) => ({ ...file, photoId: written.id })));
+    await withChange(tx, written.id);
     return written.id;
   });
 }
@@ -111,8 +117,14 @@ export async function findSubjectPhotoIds(db: Db, subject: PhotoSubject): Promis
 }
 
 /** Puts the subject's photos in the order of `ids` (all of them, checked by the caller). */
-export async function updatePhotoPositions(db: Db, subject: PhotoSubject, ids: readonly number[]) {
+export async function updatePhotoPositions(
+  db: Db,
+  subject: PhotoSubject,
+  ids: readonly number[],
+  withChange: WithChange = nothing,
+) {
   await db.transaction(async (tx) => {
+    await withChange(tx, ids[0] ?? 0);
     for (const [position, id] of ids.entries()) {
       await tx
         .update(cataloguePhotos)
@@ -123,12 +135,21 @@ export async function updatePhotoPositions(db: Db, subject: PhotoSubject, ids: r
 }
 
 /** Deletes a photo of the subject with its files (cascade); answers whether there was one. */
-export async function deleteCataloguePhoto(db: Db, subject: PhotoSubject, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(cataloguePhotos)
-    .where(and(eq(cataloguePhotos.id, id), ofSubject(subject)))
-    .returning({ id: cataloguePhotos.id });
-  return deleted.length > 0;
+export async function deleteCataloguePhoto(
+  db: Db,
+  subject: PhotoSubject,
+  id: number,
+  withChange: WithChange = nothing,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(cataloguePhotos)
+      .where(and(eq(cataloguePhotos.id, id), ofSubject(subject)))
+      .returning({ id: cataloguePhotos.id });
+    if (deleted.length === 0) return false;
+    await withChange(tx, id);
+    return true;
+  });
 }
 
 /** One file of a photo, only at the photo's current version. */

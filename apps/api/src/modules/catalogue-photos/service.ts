@@ -26,15 +26,16 @@ import {
   insertCataloguePhoto,
   type PhotoSubject,
   updatePhotoPositions,
+  type WithChange,
 } from './repo.ts';
 
 /*
  * Operators' photos of tickets and areas (issue 23, ADR 030), shown by the storefront instead of
- * the drawings. The console will call these with the staff member's access already checked
- * (`catalogue.write` on the ticket's operator, ADR 027); until then nothing outside reaches them.
+ * the drawings. The console calls these with the staff member's access already checked
+ * (`catalogue.write` on the ticket's operator, ADR 027): `modules/console-catalogue`.
  */
 
-export type { PhotoSubject } from './repo.ts';
+export type { PhotoSubject, WithChange } from './repo.ts';
 export type StaffRef = { staffId: number } | null;
 
 /** Alt text is short: it says what the photo shows, for screen readers and when it does not load. */
@@ -82,9 +83,14 @@ async function requireSubject(ctx: Pick<ServiceContext, 'db'>, subject: PhotoSub
  */
 export async function addCataloguePhoto(
   ctx: Pick<ServiceContext, 'db' | 'lang'>,
-  input: PhotoSubject & { file: Uint8Array; alt: Partial<LocalizedText>; uploadedBy: StaffRef },
+  input: PhotoSubject & {
+    file: Uint8Array;
+    alt: Partial<LocalizedText>;
+    uploadedBy: StaffRef;
+    withChange?: WithChange;
+  },
 ): Promise<CataloguePhoto> {
-  const { file, alt: altInput, uploadedBy, ...subject } = input;
+  const { file, alt: altInput, uploadedBy, withChange, ...subject } = input;
   const alt = requireAltText(altInput);
   await requireSubject(ctx, subject);
   if (file.byteLength > MAX_CATALOGUE_PHOTO_BYTES) {
@@ -128,6 +134,7 @@ export async function addCataloguePhoto(
       contentType: variant.contentType,
       body: variant.body,
     })),
+    withChange,
   );
   const photos = await findSubjectPhotos(ctx.db, ctx.lang, subject);
   const added = photos.find((photo) => photo.id === id);
@@ -138,29 +145,29 @@ export async function addCataloguePhoto(
 /**
  * Removes a photo of the ticket or area, with its files: their URLs answer 404 from then on. A
  * photo of another ticket or area is unknown (404), so access checked on the subject covers it.
- * Who removed it is for the audit log the console will write.
+ * The console writes who removed it to the audit log in the same transaction (`withChange`).
  */
 export async function removeCataloguePhoto(
   ctx: Pick<ServiceContext, 'db'>,
-  input: PhotoSubject & { photoId: number; removedBy: StaffRef },
+  input: PhotoSubject & { photoId: number; withChange?: WithChange },
 ): Promise<void> {
-  const { photoId, removedBy: _removedBy, ...subject } = input;
-  if (!(await deleteCataloguePhoto(ctx.db, subject, photoId))) throw notFound();
+  const { photoId, withChange, ...subject } = input;
+  if (!(await deleteCataloguePhoto(ctx.db, subject, photoId, withChange))) throw notFound();
 }
 
-/** Puts a ticket's or area's photos in a new order: `photoIds` names each of them once. Who did it is for the audit log. */
+/** Puts a ticket's or area's photos in a new order: `photoIds` names each of them once. */
 export async function reorderCataloguePhotos(
   ctx: Pick<ServiceContext, 'db'>,
-  input: PhotoSubject & { photoIds: readonly number[]; reorderedBy: StaffRef },
+  input: PhotoSubject & { photoIds: readonly number[]; withChange?: WithChange },
 ): Promise<void> {
-  const { photoIds, reorderedBy: _reorderedBy, ...subject } = input;
+  const { photoIds, withChange, ...subject } = input;
   await requireSubject(ctx, subject);
   const stored = await findSubjectPhotoIds(ctx.db, subject);
   const named = new Set(photoIds);
   if (named.size !== photoIds.length || named.size !== stored.length || stored.some((id) => !named.has(id))) {
     throw new AppError('VALIDATION_FAILED', 400, { photo_ids: 'invalid' });
   }
-  await updatePhotoPositions(ctx.db, subject, photoIds);
+  await updatePhotoPositions(ctx.db, subject, photoIds, withChange);
 }
 
 /** The photos of one ticket or area in the request's language, in their order. */

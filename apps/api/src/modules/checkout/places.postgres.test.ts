@@ -86,6 +86,22 @@ describe('daily capacity under 200 simultaneous buyers', () => {
     expect(results.filter(Boolean).length).toBeGreaterThan(CAPACITY);
   });
 
+  it("sells exactly a day's own capacity where the operator changed it (issue 23), and the ticket's on other days", async () => {
+    const changed = '2027-07-20';
+    const other = '2027-07-21';
+    await database.db.execute(
+      sql`insert into ticket_day_overrides (ticket_id, day, capacity, reason) values (${ticketId}, ${changed}, 3, 'Half the boats')`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: BUYERS }, (_, index) =>
+        buyOne((tx) => takePlaces(tx, ticketId, [index % 2 ? changed : other], 1, CAPACITY)),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(3 + CAPACITY);
+    expect(await takenOn(changed)).toBe(3);
+    expect(await takenOn(other)).toBe(CAPACITY);
+  });
+
   it('takes a multi-day booking on every day or on none', async () => {
     const days = daysBetween('2027-07-10', '2027-07-12');
     expect(await buyOne((tx) => takePlaces(tx, ticketId, ['2027-07-12'], CAPACITY, CAPACITY))).toBe(true);

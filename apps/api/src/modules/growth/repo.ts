@@ -17,7 +17,7 @@ import { and, asc, between, desc, eq, inArray, type SQL, sql } from 'drizzle-orm
 export type GrowthFilter = { country?: string | undefined; regionId?: number | undefined };
 
 /** Whether the area sells an active mushroom-foraging permit. */
-const sellsMushroomForaging = sql`exists (select 1 from ${tickets} inner join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId} where ${tickets.areaId} = ${areas.id} and ${tickets.active} and ${activityTypes.slug} = 'mushroom-foraging')`;
+const sellsMushroomForaging = sql`exists (select 1 from ${tickets} inner join ${activityTypes} on ${activityTypes.id} = ${tickets.activityTypeId} where ${tickets.areaId} = ${areas.id} and ${tickets.status} = 'published' and ${activityTypes.slug} = 'mushroom-foraging')`;
 const reportsGrowth = sql`(exists (select 1 from ${areaGrowthLevels} where ${areaGrowthLevels.areaId} = ${areas.id}) or exists (select 1 from ${growthObservations} where ${growthObservations.areaId} = ${areas.id}))`;
 /**
  * The growth table's areas: those whose growth members or staff reported, or that sell mushroom
@@ -105,7 +105,7 @@ export function findForecastAreas(db: Db, areaIds?: readonly number[]) {
     })
     .from(tickets)
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
-    .where(and(eq(tickets.active, true), eq(activityTypes.slug, 'mushroom-foraging')))
+    .where(and(eq(tickets.status, 'published'), eq(activityTypes.slug, 'mushroom-foraging')))
     .groupBy(tickets.areaId)
     .as('permits');
   return db

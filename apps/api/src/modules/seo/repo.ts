@@ -7,7 +7,11 @@ export async function findPublicPages(db: Db) {
   const [categoryRows, areaRows, ticketRows, postRows] = await Promise.all([
     db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)),
     db.select({ id: areas.id }).from(areas).orderBy(asc(areas.id)),
-    db.select({ id: tickets.id }).from(tickets).where(eq(tickets.active, true)).orderBy(asc(tickets.id)),
+    db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.status, 'published'))
+      .orderBy(asc(tickets.id)),
     db
       .select({ sku: blogPosts.sku, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)

@@ -3,6 +3,7 @@
 export { RELEVANCE_CANDIDATES } from './listing-repo.ts';
 export { registerTicketRoutes } from './routes.ts';
 export {
+  describeTicketDays,
   findSaleTicket,
   findSaleTicketForPurchase,
   isOnSale,
@@ -11,4 +12,5 @@ export {
   listTickets,
   type PurchaseTicket,
   requireTicketInfo,
+  type TicketDayRules,
 } from './service.ts';

@@ -6,11 +6,13 @@ import {
   activityTypes,
   areas,
   cancellationPolicies,
+  catalogueDocuments,
   categories,
   cities,
   countries,
   regions,
   serviceTags,
+  ticketDayOverrides,
   ticketServiceTags,
   tickets,
 } from '@sentiero/db/schema';
@@ -39,7 +41,7 @@ export function cardColumns(language: Language) {
     discountedPriceCents: tickets.discountedPriceCents,
     memberPriceCents: tickets.memberPriceCents,
     minAge: tickets.minAge,
-    active: tickets.active,
+    status: tickets.status,
     saleFrom: tickets.saleFrom,
     saleUntil: tickets.saleUntil,
   };
@@ -62,7 +64,7 @@ export function findTicketPackages(db: Db, language: Language, id: number) {
     .innerJoin(areas, eq(areas.id, tickets.areaId))
     .innerJoin(regions, eq(regions.id, areas.regionId))
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
-    .where(eq(tickets.active, true))
+    .where(eq(tickets.status, 'published'))
     .orderBy(asc(sql`coalesce(${tickets.discountedPriceCents}, ${tickets.priceCents})`), asc(tickets.id))
     .limit(MAX_PACKAGES);
 }
@@ -113,17 +115,22 @@ export async function findTicketForPurchase(
         priceCents: tickets.priceCents,
         discountedPriceCents: tickets.discountedPriceCents,
         memberPriceCents: tickets.memberPriceCents,
-        active: tickets.active,
+        status: tickets.status,
         saleFrom: tickets.saleFrom,
         saleUntil: tickets.saleUntil,
         maxUsage: tickets.maxUsage,
         dailyCapacity: tickets.dailyCapacity,
+        // The days ahead its operator closed: the start-date rule refuses them (a day of slack
+        // for the areas' time zones).
+        closedDates: sql<string[]>`coalesce((select array_agg(to_char(o.day, 'YYYY-MM-DD') order by o.day)
+          from ${ticketDayOverrides} o where o.ticket_id = ${tickets.id} and o.closed
+          and o.day >= current_date - 1), '{}')`,
       })
       .from(tickets)
       .innerJoin(areas, eq(areas.id, tickets.areaId))
       .innerJoin(regions, eq(regions.id, areas.regionId))
       .innerJoin(categories, eq(categories.id, tickets.categoryId))
-      .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.active, true)))
+      .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.status, 'published')))
       .prepare(name),
   );
   const [row] = await find.execute({ id, userId: purchase.userId, key: purchase.idempotencyKey });
@@ -156,6 +163,12 @@ function ticketInfoQuery<Extra extends Record<string, SQL>>(
       residentCountries: tickets.residentCountries,
       requiresFishingCard: tickets.requiresFishingCard,
       dailyCapacity: tickets.dailyCapacity,
+      ticketDocument: sql<
+        string | null
+      >`(select d.version from ${catalogueDocuments} d where d.ticket_id = ${tickets.id})`,
+      areaDocument: sql<
+        string | null
+      >`(select d.version from ${catalogueDocuments} d where d.area_id = ${areas.id})`,
     })
     .from(tickets)
     .innerJoin(areas, eq(areas.id, tickets.areaId))
@@ -165,7 +178,7 @@ function ticketInfoQuery<Extra extends Record<string, SQL>>(
     .innerJoin(categories, eq(categories.id, tickets.categoryId))
     .innerJoin(cancellationPolicies, eq(cancellationPolicies.id, tickets.cancellationPolicyId))
     .leftJoin(cities, eq(cities.id, areas.cityId))
-    .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.active, true)));
+    .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.status, 'published')));
 }
 
 export function findTicketServices(db: Db, language: Language, ticketId: number) {
@@ -200,7 +213,7 @@ export async function findTicketRules(db: Db, language: Language, id: number) {
       rules: localized(tickets.rules, language),
     })
     .from(tickets)
-    .where(and(eq(tickets.id, id), eq(tickets.active, true)));
+    .where(and(eq(tickets.id, id), eq(tickets.status, 'published')));
   return row;
 }
 
@@ -217,4 +230,26 @@ export async function findTakenPlaces(db: Db, ticketId: number, from: string, to
       row.taken,
     ]),
   );
+}
+
+export type DayOverride = { closed: boolean; capacity: number | null; reason: string; updatedAt: Date };
+
+/** The operator's overrides of a ticket's days between two dates, by day. */
+export async function findDayOverrides(db: Db, ticketId: number, from: string, to: string) {
+  const rows = await db
+    .select({
+      day: sql<string>`to_char(${ticketDayOverrides.day}, 'YYYY-MM-DD')`,
+      closed: ticketDayOverrides.closed,
+      capacity: ticketDayOverrides.capacity,
+      reason: ticketDayOverrides.reason,
+      updatedAt: ticketDayOverrides.updatedAt,
+    })
+    .from(ticketDayOverrides)
+    .where(
+      and(
+        eq(ticketDayOverrides.ticketId, ticketId),
+        sql`${ticketDayOverrides.day} between ${from} and ${to}`,
+      ),
+    );
+  return new Map<string, DayOverride>(rows.map(({ day, ...override }) => [day, override]));
 }

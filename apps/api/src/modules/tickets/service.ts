@@ -2,7 +2,12 @@ import type { CataloguePhoto } from '@sentiero/contract/catalogue-photos';
 import type { CountryCode } from '@sentiero/contract/common';
 import { addCalendarDays, calendarDateIn, parseCalendarDate } from '@sentiero/contract/durations';
 import { pageCount } from '@sentiero/contract/paging';
-import { findStartDateProblem, isInSalePeriod } from '@sentiero/contract/rules/start-dates';
+import {
+  findStartDateProblem,
+  isInSalePeriod,
+  type StartDateRules,
+} from '@sentiero/contract/rules/start-dates';
+import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import {
   type CalendarDayReason,
   TICKETS_PAGE_SIZE,
@@ -15,6 +20,7 @@ import { findCardPhotos, listCataloguePhotos } from '../catalogue-photos/index.t
 import { findCardsById, findTicketCards, type TicketCardRow, type TicketListQuery } from './listing-repo.ts';
 import {
   findCountryNames,
+  findDayOverrides,
   findServiceTags,
   findTakenPlaces,
   findTicketForPurchase,
@@ -26,7 +32,7 @@ import {
 
 /**
  * The ticket as checkout sells it — price, sale period, places, and the names an order summary
- * and a signed ticket carry — in the context's language. Undefined once the ticket is inactive.
+ * and a signed ticket carry — in the context's language. Undefined unless the ticket is published.
  */
 export function findSaleTicket(ctx: Pick<ServiceContext, 'db' | 'lang'>, id: number) {
   return findTicketInfo(ctx.db, ctx.lang, id);
@@ -44,22 +50,25 @@ export function findSaleTicketForPurchase(
   return findTicketForPurchase(ctx.db, ctx.lang, id, purchase);
 }
 
-/** A ticket as a buy reads it, without the earlier try's order; the event page's ticket has all of it. */
+/**
+ * A ticket as a buy reads it, without the earlier try's order and the closed days its guests are
+ * checked against; the event page's ticket has all of it.
+ */
 export type PurchaseTicket = Omit<
   NonNullable<Awaited<ReturnType<typeof findSaleTicketForPurchase>>>,
-  'earlierOrderId'
+  'earlierOrderId' | 'closedDates'
 >;
 
 type SaleWindow = {
-  active: boolean;
+  status: string;
   areaAvailable: boolean;
   saleFrom: string | null;
   saleUntil: string | null;
 };
 
-/** A ticket can be bought today when it is active, its area is open and today is in its sale period. */
+/** A ticket can be bought today when it is published, its area is open and today is in its sale period. */
 export function isOnSale(ticket: SaleWindow, today: string): boolean {
-  return ticket.active && ticket.areaAvailable && isInSalePeriod(ticket, today);
+  return ticket.status === 'published' && ticket.areaAvailable && isInSalePeriod(ticket, today);
 }
 
 function toCard(ctx: ServiceContext, row: TicketCardRow, photo: CataloguePhoto | undefined): TicketCard {
@@ -190,6 +199,10 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
     downloads: {
       area_rules: `/api/app/area/rules?id=${row.areaId}&${lng}`,
       ticket_rules: `/api/app/ticket/rules?id=${row.id}&${lng}`,
+      rules_document: row.ticketDocument ? rulesDocumentUrl({ ticketId: row.id }, row.ticketDocument) : null,
+      area_rules_document: row.areaDocument
+        ? rulesDocumentUrl({ areaId: row.areaId }, row.areaDocument)
+        : null,
     },
     photo_list: photos,
   };
@@ -197,8 +210,9 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
 
 /**
  * Day by day, whether the ticket can start on that day: the contract's start-date rule (open
- * days, the whole validity in the season, the sale period) and the places left. Dates are
- * calendar days in the area's time zone.
+ * days, the whole validity in the season, the sale period, the days its operator closed) and the
+ * places left (the day's own capacity where the operator changed it). Dates are calendar days in
+ * the area's time zone.
  */
 export async function getTicketCalendar(
   ctx: ServiceContext,
@@ -211,17 +225,63 @@ export async function getTicketCalendar(
   const today = calendarDateIn(ticket.timeZone, ctx.clock.now());
   const first = from ?? today;
   if (!parseCalendarDate(first)) throw notFound();
-  const onSale = isOnSale(ticket, today);
+  const calendar = await describeTicketDays(
+    ctx,
+    { ...ticket, onSale: isOnSale(ticket, today) },
+    first,
+    days,
+    today,
+  );
+  return {
+    ticket_id: ticket.id,
+    time_zone: ticket.timeZone,
+    today,
+    days: calendar.map(({ date, open, reason, capacity, remaining }) => ({
+      date,
+      open,
+      reason,
+      capacity,
+      remaining,
+    })),
+  };
+}
+
+/** What the days of a ticket are judged by: its start-date rules, its places and whether it is on sale today. */
+export type TicketDayRules = Omit<StartDateRules, 'closedDates'> & {
+  id: number;
+  dailyCapacity: number | null;
+  onSale: boolean;
+};
+
+/**
+ * The one rule of a ticket's days, for the storefront's calendar and the console's: whether it
+ * can start that day and why not, and its places. A day the operator closed is a closed day; a
+ * day's own capacity replaces the ticket's (a ticket without a daily capacity has no limit, and
+ * checkout's `take_ticket_places` applies the same capacity when it takes places).
+ */
+export async function describeTicketDays(
+  ctx: Pick<ServiceContext, 'db'>,
+  ticket: TicketDayRules,
+  first: string,
+  days: number,
+  today: string,
+) {
+  const last = addCalendarDays(first, days - 1);
+  const overrides = await findDayOverrides(ctx.db, ticket.id, first, last);
+  const closedDates = [...overrides].filter(([, override]) => override.closed).map(([day]) => day);
   const taken =
     ticket.dailyCapacity === null
       ? new Map<string, number>()
-      : await findTakenPlaces(ctx.db, ticket.id, first, addCalendarDays(first, days - 1));
-
-  const calendar = Array.from({ length: days }, (_, index) => {
+      : await findTakenPlaces(ctx.db, ticket.id, first, last);
+  return Array.from({ length: days }, (_, index) => {
     const date = addCalendarDays(first, index);
-    const remaining =
-      ticket.dailyCapacity === null ? null : Math.max(0, ticket.dailyCapacity - (taken.get(date) ?? 0));
-    const problem = onSale ? findStartDateProblem(ticket, date, today) : 'not-on-sale';
+    const override = overrides.get(date) ?? null;
+    const capacity = ticket.dailyCapacity === null ? null : (override?.capacity ?? ticket.dailyCapacity);
+    const takenThatDay = taken.get(date) ?? 0;
+    const remaining = capacity === null ? null : Math.max(0, capacity - takenThatDay);
+    const problem = ticket.onSale
+      ? findStartDateProblem({ ...ticket, closedDates }, date, today)
+      : 'not-on-sale';
     const reason: CalendarDayReason | null =
       date < today
         ? 'past'
@@ -230,16 +290,20 @@ export async function getTicketCalendar(
           : remaining !== null && remaining <= 0
             ? 'sold-out'
             : null;
+    // Whether the ticket's own rules let it start that day, whatever its operator changed.
+    const openByRules = ticket.onSale && date >= today && !findStartDateProblem(ticket, date, today);
+    // Places sold and places held by orders being paid are both gone.
     return {
       date,
       open: reason === null,
       reason,
-      capacity: ticket.dailyCapacity,
-      // Places sold and places held by orders being paid are both gone.
+      capacity,
       remaining,
+      taken: takenThatDay,
+      override,
+      openByRules,
     };
   });
-  return { ticket_id: ticket.id, time_zone: ticket.timeZone, today, days: calendar };
 }
 
 export async function listResidenceCountries(ctx: ServiceContext, id: number) {

@@ -14,22 +14,15 @@ export type ConsoleSection = { id: string; path: string; permission: Permission;
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'home', path: PAGES.console.path(), permission: 'console' },
-  { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
-  { id: 'figures', path: PAGES.consoleFigures.path(), permission: 'figures.read' },
-  { id: 'statements', path: PAGES.consoleStatements.path(), permission: 'statements.read' },
   { id: 'orders', path: PAGES.consoleOrders.path(), permission: 'orders.read' },
   { id: 'manifest', path: PAGES.consoleManifest.path(), permission: 'orders.read' },
+  { id: 'catalogue', path: PAGES.consoleCatalogue.path(), permission: 'catalogue.read' },
+  { id: 'coupons', path: PAGES.consoleCoupons.path(), permission: 'coupons.manage' },
   {
     id: 'growth',
     path: PAGES.consoleGrowth.path(),
     permission: 'growth.report',
     label: 'consoleRecords:sections.growth',
-  },
-  {
-    id: 'audit',
-    path: PAGES.consoleAudit.path(),
-    permission: 'audit.read',
-    label: 'consoleRecords:sections.audit',
   },
   {
     id: 'inbox',
@@ -49,9 +42,17 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'operators.manage',
     label: 'consoleInbox:sections.operators',
   },
-  { id: 'coupons', path: PAGES.consoleCoupons.path(), permission: 'coupons.manage' },
   { id: 'ads', path: PAGES.consoleAds.path(), permission: 'ads.manage' },
   { id: 'newsletter', path: PAGES.consoleNewsletter.path(), permission: 'newsletter.send' },
+  { id: 'figures', path: PAGES.consoleFigures.path(), permission: 'figures.read' },
+  { id: 'statements', path: PAGES.consoleStatements.path(), permission: 'statements.read' },
+  {
+    id: 'audit',
+    path: PAGES.consoleAudit.path(),
+    permission: 'audit.read',
+    label: 'consoleRecords:sections.audit',
+  },
+  { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
 ];
 
 /** The sections a staff member's permissions open. */

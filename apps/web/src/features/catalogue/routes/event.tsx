@@ -192,6 +192,10 @@ export function EventInformation({
           <RulesDownloads
             areaRules={ticket.downloads.area_rules}
             ticketRules={ticket.downloads.ticket_rules}
+            documents={{
+              ticket: ticket.downloads.rules_document,
+              area: ticket.downloads.area_rules_document,
+            }}
           />
           {banner}
           {/* Last in its column, so that a member's page, whose ad goes once the app knows them, moves nothing. */}

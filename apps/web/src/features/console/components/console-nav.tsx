@@ -17,7 +17,8 @@ export function ConsoleNav({ me }: { me: ConsoleMe }) {
           <li key={section.id}>
             <NavLink
               to={section.path}
-              end
+              // A section stays current on its inner pages (a ticket's editor in the catalogue).
+              end={section.id === 'home'}
               className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-200"
             >
               {section.label ? t(section.label) : t(`sections.${section.id}`)}

@@ -1,0 +1,60 @@
+import type { StaffRole } from '@sentiero/contract/access';
+import { LANGUAGES } from '@sentiero/contract/languages';
+import type { Db } from '@sentiero/db/client';
+import { activityTypes, cancellationPolicies, categories } from '@sentiero/db/schema';
+import { asc } from 'drizzle-orm';
+import type { Clock } from '../platform/context.ts';
+import type { Browser, TestApp } from './app.ts';
+import { createStaff, signInStaff } from './staff-factories.ts';
+
+/** A text in every language: `text (it)`, `text (en)`… */
+export const inEvery = (text: string) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, `${text} (${language})`]));
+
+/** The editor's fields of a complete ticket in `areaId`, as the console's form sends them. */
+export async function ticketFields(db: Db, areaId: number, overrides: Record<string, unknown> = {}) {
+  const first = async (table: typeof categories | typeof activityTypes | typeof cancellationPolicies) => {
+    const [row] = await db.select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(1);
+    if (!row) throw new Error('the database has no reference rows');
+    return row.id;
+  };
+  return {
+    area_id: areaId,
+    category_id: await first(categories),
+    activity_type_id: await first(activityTypes),
+    cancellation_policy_id: await first(cancellationPolicies),
+    title: inEvery('Guided canoe trip'),
+    description: inEvery('Two hours on the lake with a guide.'),
+    rules: inEvery('Life jackets are worn at all times.'),
+    meeting_point: inEvery('The boathouse'),
+    duration_type: 'DAILY',
+    season: { start: '01-01', end: '12-31' },
+    price_cents: 3500,
+    discounted_price_cents: 3000,
+    member_price_cents: 2800,
+    open_days: [1, 2, 3, 4, 5, 6, 7],
+    daily_capacity: 8,
+    requires_fishing_card: false,
+    min_age: 8,
+    max_usage: 1,
+    languages: ['it', 'en'],
+    ...overrides,
+  };
+}
+
+/** A signed-in staff member holding one role (Sentiero's roles everywhere, the others for the operator). */
+export async function staffWith(
+  sut: TestApp,
+  clock: Clock,
+  role: StaffRole,
+  operatorId: number | null,
+  areaIds?: number[],
+): Promise<Browser> {
+  const everywhere = role === 'admin' || role === 'support';
+  const staff = await createStaff(sut.database.db, {
+    role,
+    operatorId: everywhere ? null : operatorId,
+    areaIds: areaIds ?? null,
+  });
+  return signInStaff(sut, staff, clock);
+}

@@ -1,0 +1,110 @@
+import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client.ts';
+
+/*
+ * The console's catalogue calls (issue 23): lists, the ticket editor's reads and writes. Every
+ * change reads the catalogue's queries again, so the list and the editor never disagree.
+ */
+
+const CATALOGUE = ['console', 'catalogue'] as const;
+
+export type CatalogueTicketsInput = ApiInput<'consoleCatalogueTickets'>;
+export type ConsoleTicket = ApiOutput<'consoleCatalogueTicket'>;
+export type TicketDay = ApiOutput<'consoleCatalogueTicketDays'>['days'][number];
+export type EditorOptions = ApiOutput<'consoleCatalogueOptions'>;
+
+export function useCatalogueTickets(input: CatalogueTicketsInput) {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'tickets', input],
+    queryFn: () => callApi('consoleCatalogueTickets', input),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCatalogueAreas() {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'areas'],
+    queryFn: () => callApi('consoleCatalogueAreas', {}),
+  });
+}
+
+export function useEditorOptions() {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'options'],
+    queryFn: () => callApi('consoleCatalogueOptions', {}),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export const ticketQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...CATALOGUE, 'ticket', id],
+    queryFn: () => callApi('consoleCatalogueTicket', { id }),
+  });
+
+export function useConsoleTicket(id: number) {
+  return useQuery(ticketQueryOptions(id));
+}
+
+export function useTicketDays(id: number, from: string | undefined, days: number) {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'days', id, from ?? null, days],
+    queryFn: () => callApi('consoleCatalogueTicketDays', { id, from, days }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A change of the catalogue: its queries are read again after it. */
+function useCatalogueChange<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATALOGUE }),
+  });
+}
+
+export const useCreateTicket = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueTicketCreate'>) =>
+    callApi('consoleCatalogueTicketCreate', input),
+  );
+
+export const useUpdateTicket = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueTicketUpdate'>) =>
+    callApi('consoleCatalogueTicketUpdate', input),
+  );
+
+export const useTicketStatus = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueTicketStatus'>) =>
+    callApi('consoleCatalogueTicketStatus', input),
+  );
+
+export const useSetTicketDay = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueTicketDay'>) =>
+    callApi('consoleCatalogueTicketDay', input),
+  );
+
+export const useUploadPhoto = () =>
+  useCatalogueChange((input: ApiInput<'consoleCataloguePhotoUpload'>) =>
+    callApi('consoleCataloguePhotoUpload', input),
+  );
+
+export const useDeletePhoto = () =>
+  useCatalogueChange((input: ApiInput<'consoleCataloguePhotoDelete'>) =>
+    callApi('consoleCataloguePhotoDelete', input),
+  );
+
+export const useReorderPhotos = () =>
+  useCatalogueChange((input: ApiInput<'consoleCataloguePhotoReorder'>) =>
+    callApi('consoleCataloguePhotoReorder', input),
+  );
+
+export const useUploadRules = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueRulesUpload'>) =>
+    callApi('consoleCatalogueRulesUpload', input),
+  );
+
+export const useDeleteRules = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueRulesDelete'>) =>
+    callApi('consoleCatalogueRulesDelete', input),
+  );

@@ -11,12 +11,16 @@ import { ZId } from './paging.ts';
  * A statement is one operator's month: sales, refunds, Sentiero's commission and what is owed.
  */
 
-export const FIGURE_GRAINS = ['day', 'week', 'month'] as const;
-export type FigureGrain = (typeof FIGURE_GRAINS)[number];
-export const FIGURE_SPLITS = ['operator', 'area', 'ticket'] as const;
-export type FigureSplit = (typeof FIGURE_SPLITS)[number];
-export const FIGURE_TABLES = ['sales', 'places', 'on_site', 'premium'] as const;
-export type FigureTable = (typeof FIGURE_TABLES)[number];
+import { FIGURE_GRAINS, FIGURE_SPLITS, FIGURE_TABLES, type FigureGrain } from './figure-choices.ts';
+
+export {
+  FIGURE_GRAINS,
+  FIGURE_SPLITS,
+  FIGURE_TABLES,
+  type FigureGrain,
+  type FigureSplit,
+  type FigureTable,
+} from './figure-choices.ts';
 
 /** The longest period per grain: enough buckets to read, few enough rows for one answer. */
 export const FIGURE_MAX_DAYS: Record<FigureGrain, number> = { day: 93, week: 742, month: 1861 };

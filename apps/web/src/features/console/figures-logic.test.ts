@@ -58,6 +58,6 @@ describe("the chart's series", () => {
 describe('a bucket’s name', () => {
   it('is the month for months, the day for days and weeks', () => {
     expect(bucketLabel('2026-11-01', 'month', 'it')).toBe('nov 2026');
-    expect(bucketLabel('2026-11-02', 'week', 'en')).toBe('2 Nov 26');
+    expect(bucketLabel('2026-11-02', 'week', 'it')).toBe('2 nov 26');
   });
 });

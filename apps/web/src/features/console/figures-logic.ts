@@ -3,7 +3,7 @@ import {
   FIGURE_SPLITS,
   type FigureGrain,
   type FigureSplit,
-} from '@sentiero/contract/console-figures';
+} from '@sentiero/contract/figure-choices';
 
 /*
  * What the figures' screen works out in the browser: the period from the address (or the last

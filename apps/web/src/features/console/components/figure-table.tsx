@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 
-export type Column<Row> = { id: string; header: string; cell: (row: Row) => ReactNode; numeric?: boolean };
+export type Column<Row> = {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  numeric?: boolean;
+  /** A name (operator, area, ticket): kept wide enough to read on one or two lines. */
+  wide?: boolean;
+};
 
 /**
  * A table of figures: the text that the chart beside it draws, for screen readers and for
@@ -45,7 +52,7 @@ export function FigureTable<Row>({
               {columns.map((column) => (
                 <td
                   key={column.id}
-                  className={`px-3 py-1.5 ${column.numeric ? 'whitespace-nowrap text-right tabular-nums' : ''}`}
+                  className={`px-3 py-1.5 ${column.numeric ? 'whitespace-nowrap text-right tabular-nums' : ''} ${column.wide ? 'min-w-56' : 'whitespace-nowrap'}`}
                 >
                   {column.cell(row)}
                 </td>

@@ -49,6 +49,7 @@ export function FiguresChart({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
+    // No canvas when there is nothing to draw (below).
     if (!canvas.current) return;
     const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     const datasets: ChartDataset<'bar'>[] = series.map((one, index) => ({
@@ -75,6 +76,8 @@ export function FiguresChart({
     });
     return () => chart.destroy();
   }, [buckets, series, stacked, format]);
+  // Nothing to draw: the table beside it says so in words.
+  if (series.every((one) => one.values.every((value) => value === 0))) return null;
   return (
     <div className="relative h-64 w-full md:h-72">
       <canvas ref={canvas} role="img" aria-label={label} aria-describedby={tableId} />

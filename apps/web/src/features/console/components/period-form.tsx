@@ -1,4 +1,4 @@
-import { FIGURE_GRAINS, FIGURE_SPLITS } from '@sentiero/contract/console-figures';
+import { FIGURE_GRAINS, FIGURE_SPLITS } from '@sentiero/contract/figure-choices';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';

@@ -84,7 +84,7 @@ function FigureSections({
   const keyCell = (row: { key: number }) => labels.get(row.key) ?? String(row.key);
   const keyed = [
     { id: 'bucket', header: t('columns.period'), cell: bucketCell },
-    { id: 'key', header: t(`splits.${figures.split}`), cell: keyCell },
+    { id: 'key', header: t(`splits.${figures.split}`), cell: keyCell, wide: true },
   ];
   const csv = (table: 'sales' | 'places' | 'on_site' | 'premium') =>
     downloadUrl('consoleFiguresCsv', { lng: language, ...period, table });

@@ -134,7 +134,7 @@ function StatementView({ statement, language }: { statement: Statement; language
   const money = (cents: number) => formatMoney(cents, language as never);
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
   const columns: Column<Statement['lines'][number]>[] = [
-    { id: 'ticket', header: t('statements.ticket'), cell: (line) => line.label },
+    { id: 'ticket', header: t('statements.ticket'), cell: (line) => line.label, wide: true },
     { id: 'orders', header: t('columns.orders'), cell: (line) => line.orders, numeric: true },
     { id: 'sales', header: t('statements.sales'), cell: (line) => money(line.sales_cents), numeric: true },
     {

@@ -51,13 +51,13 @@ function lastYear(): { from: string; to: string } {
 }
 
 /** The figures asked: a year by month for all operators (admin) and for the manager's operator. */
-function figuresQueries(operatorId: number): { label: string; role: keyof Cookies; query: string }[] {
+function figuresQueries(_operatorId: number): { label: string; role: keyof Cookies; query: string }[] {
   const { from, to } = lastYear();
-  const year = `lng=en&from=${from}&to=${to}&period=month`;
+  const year = `lng=en&from=${from}&to=${to}&grain=month`;
   return [
-    { label: 'a year, all operators (admin)', role: 'admin', query: year },
-    { label: 'a year, one operator (admin)', role: 'admin', query: `${year}&operator_id=${operatorId}` },
-    { label: 'a year, own operator (manager)', role: 'manager', query: year },
+    { label: 'a year by month, all operators (admin)', role: 'admin', query: `${year}&split=operator` },
+    { label: 'a year by month, every ticket (admin)', role: 'admin', query: `${year}&split=ticket` },
+    { label: 'a year by month, own operator (manager)', role: 'manager', query: `${year}&split=ticket` },
   ];
 }
 

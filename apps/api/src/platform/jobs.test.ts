@@ -14,6 +14,7 @@ const NOW = '2026-11-23T08:00:00Z';
 const SCHEDULES = [
   { queue: 'alerts-evaluate', cron: '47 4 * * *', retryLimit: 2 },
   { queue: 'expired-rows-purge', cron: '*/15 * * * *', retryLimit: 3 },
+  { queue: 'figure-days-roll-up', cron: '30 1 * * *', retryLimit: 3 },
   { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2 },
   { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },
   { queue: 'popularity-refresh', cron: '*/5 * * * *', retryLimit: 3 },

@@ -96,8 +96,9 @@ function fileName(statement: Statement, extension: string): string {
   const slug = statement.operator.name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .join('-')
     .toLowerCase();
   return `statement-${slug || statement.operator.id}-${statement.month}.${extension}`;
 }

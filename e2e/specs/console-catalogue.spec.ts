@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
+import { codeOnPage, enterStaffCode, findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
 import { type APIRequestContext, expect, type Page, test } from '../fixtures/test.ts';
 
 /*
@@ -96,8 +96,7 @@ async function signIn(page: Page, language: Language, staff: { email: string; ke
   await page.getByLabel(text.email).fill(staff.email);
   await page.getByLabel(text.password).fill(PASSWORD);
   await page.getByRole('button', { name: text.signIn }).click();
-  await page.getByLabel(text.code).fill(totpCode(staff.key));
-  await page.getByRole('button', { name: text.continue }).click();
+  await enterStaffCode(staff.key, codeOnPage(page, { label: text.code, submit: text.continue }));
   await expect(page.getByRole('navigation', { name: text.nav })).toBeVisible();
 }
 
@@ -224,11 +223,9 @@ test('an accountant has no catalogue: no link to it, and a plain refusal at its 
     form: { email: STAFF.admin.email, password: PASSWORD },
   });
   expect(login.ok()).toBe(true);
-  expect(
-    (
-      await request.post('/api/console/login/code?lng=en', { form: { code: totpCode(STAFF.admin.key) } })
-    ).ok(),
-  ).toBe(true);
+  await enterStaffCode(STAFF.admin.key, async (code) =>
+    (await request.post('/api/console/login/code?lng=en', { form: { code } })).ok(),
+  );
   const team = (await (await request.get('/api/console/team?lng=en')).json()) as {
     operators: { id: number; slug: string }[];
   };

@@ -1,4 +1,4 @@
-import { findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
+import { codeOnPage, enterStaffCode, findMailLink, uniqueEmail } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /*
@@ -34,8 +34,7 @@ test('the admin writes an issue in Italian and English, sends a test to themselv
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Code').fill(totpCode(ADMIN.key));
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterStaffCode(ADMIN.key, codeOnPage(page, { label: 'Code', submit: 'Continue' }));
   await expect(page.getByRole('heading', { name: 'Hello, Demo Admin' })).toBeVisible();
 
   await page

@@ -1,4 +1,4 @@
-import { findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
+import { codeOnPage, enterStaffCode, findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /*
@@ -25,8 +25,7 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
-  await page.getByLabel('Code').fill(totpCode(ADMIN.key));
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterStaffCode(ADMIN.key, codeOnPage(page, { label: 'Code', submit: 'Continue' }));
   await expect(page.getByRole('heading', { name: 'Hello, Demo Admin' })).toBeVisible();
 
   await page

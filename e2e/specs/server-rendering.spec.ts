@@ -58,6 +58,8 @@ test('the browser takes over the server page without rendering it again or fetch
   const errors = watchErrors(page);
   const catalogueCalls: string[] = [];
   page.on('request', (request) => {
+    // Pictures are files the page shows (an operator's photos are served under /api/app/), not data.
+    if (request.resourceType() === 'image') return;
     const url = new URL(request.url());
     // Advertising is the viewer's own (members get none): its slot asks when it nears the screen.
     // The event page's weather strip too: the days are the browser's, from today in the area.

@@ -12,14 +12,15 @@ export function ConsoleNav({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation(['console', ...namespaces]);
   return (
     <nav aria-label={t('console:home.navigation')} className="md:w-56 md:shrink-0">
-      <ul className="flex flex-wrap gap-2 md:flex-col">
+      {/* On a phone one row that scrolls sideways: fifteen sections wrapped would fill the first screen. */}
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:gap-2 md:overflow-visible md:px-0">
         {sections.map((section) => (
-          <li key={section.id}>
+          <li key={section.id} className="shrink-0">
             <NavLink
               to={section.path}
               // A section stays current on its inner pages (a ticket's editor in the catalogue).
               end={section.id === 'home'}
-              className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-200"
+              className="block whitespace-nowrap rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-200"
             >
               {section.label ? t(section.label) : t(`sections.${section.id}`)}
             </NavLink>

@@ -58,6 +58,14 @@ export const orders = pgTable(
      * instead of joining each order's guests to their tickets and areas (ADR 037).
      */
     areaIds: integer('area_ids').array().notNull().default(sql`'{}'`),
+    /**
+     * The first day any guest's ticket is valid and the last, kept by the same trigger (migration
+     * 0033): the console's day filter reads them from the order's index entry (ADR 046).
+     */
+    firstDay: date('first_day'),
+    lastDay: date('last_day'),
+    /** Every day from the first to the last is covered by a guest's ticket (there is no gap). */
+    daysContinuous: boolean('days_continuous').notNull().default(true),
   },
   (table) => [
     uniqueIndex('orders_code_idx').on(table.code),
@@ -67,7 +75,15 @@ export const orders = pgTable(
     index('orders_pending_hold_idx').on(table.holdExpiresAt).where(sql`status = 'pending'`),
     // The console lists orders newest first (ADR 033), and checks the scope and the state on the
     // index entry as it walks it (ADR 037); by state, newest first, from the state's own range.
-    index('orders_created_at_idx').on(table.createdAt, table.id, table.status, table.areaIds),
+    index('orders_created_at_idx').on(
+      table.createdAt,
+      table.id,
+      table.status,
+      table.areaIds,
+      table.firstDay,
+      table.lastDay,
+      table.daysContinuous,
+    ),
     index('orders_status_created_at_idx').on(table.status, table.createdAt, table.id, table.areaIds),
     // The orders of an area, when few of them are among the newest.
     index('orders_area_ids_idx').using('gin', table.areaIds),
@@ -107,16 +123,47 @@ export const orderLines = pgTable(
     // An order's guests in order, with the ticket and first day: the figures find an order's
     // ticket from the index alone (ADR 036).
     index('order_lines_order_id_idx').on(table.orderId, table.id, table.ticketId, table.startDate),
-    // The console's order search (ADR 033): by ticket, guest's day, fiscal code and guest name.
+    // The console's order search (ADR 033): by ticket, guest's day and fiscal code.
     index('order_lines_ticket_day_idx').on(table.ticketId, table.startDate),
     // The guests valid on a day, whatever their ticket's length (a yearly permit too): ADR 037.
     index('order_lines_days_idx').using('gist', sql`daterange(${table.startDate}, ${table.endDate}, '[]')`),
     index('order_lines_fiscal_code_idx').on(table.fiscalCode).where(sql`fiscal_code is not null`),
-    index('order_lines_guest_name_trgm_idx').using('gin', sql`${table.guestName} gin_trgm_ops`),
     // By fishing-card number as printed on the card: case and spaces do not count (the search's expression).
     index('order_lines_fishing_card_idx')
       .on(sql`upper(replace(${table.fishingCardNumber}, ' ', ''))`)
       .where(sql`fishing_card_number is not null`),
+  ],
+);
+
+/**
+ * What the console's order search finds an order by, newest first (ADR 046): `b:word` for each
+ * word of the buyer's name, `g:word` of a guest's, `t:ticket id`, `a:area id`. Kept by the
+ * database from the order's guests and buyer (triggers of migration 0033), never written by the
+ * application. The key column has the "C" collation there, so a word's prefix is a range of keys.
+ */
+export const orderSearchKeys = pgTable(
+  'order_search_keys',
+  {
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    areaIds: integer('area_ids').array().notNull().default(sql`'{}'`),
+    /** The person's whole name as words (` mario rossi`), for the search's other words. */
+    name: text('name'),
+    /** An area's key only: the order's first and last day, for a day in the staff member's areas. */
+    firstDay: date('first_day'),
+    lastDay: date('last_day'),
+  },
+  (table) => [
+    // Hand-written in the migration with `INCLUDE (area_ids, name)`: the scope and the other
+    // words are checked on the index entry.
+    index('order_search_keys_key_idx').on(table.key, table.createdAt, table.orderId),
+    index('order_search_keys_order_id_idx').on(table.orderId),
+    index('order_search_keys_days_idx')
+      .using('gist', table.key, sql`daterange(${table.firstDay}, ${table.lastDay}, '[]')`)
+      .where(sql`first_day is not null`),
   ],
 );
 

@@ -53,7 +53,7 @@ export async function findOrderExportBatch(
     .where(
       and(
         await orderScopeCondition(db, scope),
-        ...searchConditions(db, search),
+        ...(await searchConditions(db, search)),
         after
           ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
           : undefined,

@@ -15,6 +15,7 @@ test('a business applies on the work-with-us page, the admin approves it, and it
   browser,
   request,
 }) => {
+  test.setTimeout(45_000);
   const email = uniqueEmail();
   const business = `Rifugio Lago Nero ${Date.now().toString(36)}`;
 

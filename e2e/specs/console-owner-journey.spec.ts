@@ -87,12 +87,12 @@ for (const { language, closedIn } of CASES) {
     await page.goto(`/console?lng=${language}`);
     await page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.team }).click();
     await expect(page.getByRole('heading', { name: text.team, exact: true })).toBeVisible();
-    await page.getByLabel(text.operator, { exact: true }).selectOption({ label: OPERATOR });
+    await page.getByRole('combobox', { name: text.operator }).selectOption({ label: OPERATOR });
     const form = page.getByRole('form', { name: text.invite });
     const owner = uniqueEmail();
-    await form.getByLabel('Email', { exact: true }).fill(owner);
-    await form.getByLabel(text.role, { exact: true }).selectOption({ label: text.owner });
-    await form.getByLabel(text.mailLanguage).selectOption(language);
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(owner);
+    await form.getByRole('combobox', { name: text.role, exact: true }).selectOption({ label: text.owner });
+    await form.getByRole('combobox', { name: text.mailLanguage }).selectOption(language);
     await form.getByRole('button', { name: text.send }).click();
     await expect(form.getByText(text.sent, { exact: false })).toBeVisible();
 

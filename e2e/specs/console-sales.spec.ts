@@ -12,6 +12,7 @@ const OPERATOR = "Ente Parchi dell'Appennino Centrale e Meridionale";
 
 test.describe('a manager', () => {
   test.use({ consoleAs: 'manager' });
+  test.describe.configure({ timeout: 45_000 });
 
   test('makes a 15 % coupon for one of their areas and finds it in the list (en)', async ({ page }) => {
     await page.goto('/console?lng=en');
@@ -24,10 +25,10 @@ test.describe('a manager', () => {
 
     const form = page.getByRole('form', { name: 'New coupon' });
     const code = `LAGO-${Date.now().toString(36).toUpperCase()}`;
-    await form.getByLabel('Code', { exact: true }).fill(code);
-    await expect(form.getByLabel('Operator', { exact: true })).toHaveValue(/^\d+$/);
-    await form.getByLabel('Kind of discount').selectOption('percent');
-    await form.getByLabel('Percentage (1–100)').fill('15');
+    await form.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+    await expect(form.getByRole('combobox', { name: 'Operator' })).toHaveValue(/^\d+$/);
+    await form.getByRole('combobox', { name: 'Kind of discount' }).selectOption('percent');
+    await form.getByRole('textbox', { name: 'Percentage (1–100)' }).fill('15');
     // Nothing ticked: the form says what the coupon must apply to, and makes nothing.
     await form.getByRole('button', { name: 'Create the coupon' }).click();
     await expect(
@@ -84,6 +85,7 @@ test.describe('a manager', () => {
 
 test.describe('an accountant', () => {
   test.use({ consoleAs: 'accountant' });
+  test.describe.configure({ timeout: 45_000 });
 
   test("opens this month's statement, whose PDF link answers a PDF (it)", async ({ page }) => {
     const month = new Date().toISOString().slice(0, 7);

@@ -1,5 +1,5 @@
 import { findMailLink, uniqueEmail } from '../fixtures/accounts.ts';
-import { expect, otherBrowser, test } from '../fixtures/staff.ts';
+import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
  * A business joins (issue 23; ADR 039), in English: it applies on the public "Work with us" page,
@@ -37,7 +37,7 @@ test('a business applies on the work-with-us page, the admin approves it, and it
   await expect(form.getByRole('heading', { name: 'Application received' })).toBeVisible();
 
   // The admin finds it among those to review and approves it.
-  await page.goto('/console?lng=en');
+  await openConsole(page, 'en');
   await page
     .getByRole('navigation', { name: 'Console sections' })
     .getByRole('link', { name: 'Applications' })

@@ -5,23 +5,15 @@ import {
   createDraftTicket,
   dayAhead,
   expectOnTheShop,
-  type Language,
   uploadPhoto,
 } from '../fixtures/catalogue.ts';
-import { demoAdminRequest, expect, type Page, test } from '../fixtures/staff.ts';
+import { demoAdminRequest, expect, openConsole, test } from '../fixtures/staff.ts';
 
 /*
  * The console's catalogue (issue 23): a member of an operator's staff adds a ticket with a photo
  * and a closed day and publishes it; the shop's event page shows the photo and refuses the closed
  * day. An accountant's role does not include the catalogue: no link to it, and a plain refusal.
  */
-
-/** The staff member's browser is signed in (fixtures/staff.ts): the console opens on their home. */
-async function openConsole(page: Page, language: Language) {
-  const text = CATALOGUE_TEXT[language];
-  await page.goto(`/console?lng=${language}`);
-  await expect(page.getByRole('navigation', { name: text.nav })).toBeVisible();
-}
 
 const CASES = [
   { language: 'en', staff: 'admin', offset: 3 },

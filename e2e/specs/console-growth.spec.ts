@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '../fixtures/staff.ts';
+import { expect, openConsole, test } from '../fixtures/staff.ts';
 
 /*
  * A ranger's growth observation (issue 23, item 4; ADR 040), in Italian: a ranger of the demo park
@@ -9,19 +9,15 @@ import { expect, type Page, test } from '../fixtures/staff.ts';
 
 test.use({ consoleAs: 'ranger' });
 
-/** The ranger's browser is signed in: the console opens on their home. */
-async function openConsole(page: Page, name: string) {
-  await page.goto('/console?lng=it');
-  await expect(page.getByRole('heading', { name: `Ciao, ${name}` })).toBeVisible();
-}
-
 test('a ranger records "Buona" for the Sila today, and the public growth table shows it beside the forecast (it)', async ({
   page,
   browser,
   staff,
 }) => {
   const name = staff?.name ?? '';
-  await openConsole(page, name);
+  // The ranger's browser is signed in: the console opens on their home.
+  await openConsole(page, 'it');
+  await expect(page.getByRole('heading', { name: `Ciao, ${name}` })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Sezioni della console' })
     .getByRole('link', { name: 'Crescita' })

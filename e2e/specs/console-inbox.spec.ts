@@ -1,5 +1,5 @@
 import { uniqueEmail } from '../fixtures/accounts.ts';
-import { expect, otherBrowser, test } from '../fixtures/staff.ts';
+import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
  * The inbox (issue 23, item 4; ADR 031), in Italian: a visitor writes from the storefront's
@@ -31,7 +31,7 @@ test('a visitor writes from the contact page; the admin answers from the inbox; 
   await context.close();
 
   // The admin's browser is signed in to the console.
-  await admin.goto('/console?lng=it');
+  await openConsole(admin, 'it');
   await expect(admin.getByRole('heading', { name: `Ciao, ${staff?.name}` })).toBeVisible();
   await admin
     .getByRole('navigation', { name: 'Sezioni della console' })

@@ -1,5 +1,5 @@
 import { findMailLink, uniqueEmail } from '../fixtures/accounts.ts';
-import { expect, test } from '../fixtures/staff.ts';
+import { expect, openConsole, test } from '../fixtures/staff.ts';
 
 /*
  * A newsletter issue from the console (issue 23, ADR 032, 038): an admin of Sentiero (fixtures/staff.ts) writes an
@@ -29,7 +29,7 @@ test('the admin writes an issue in Italian and English, sends a test to themselv
   await expect(page.getByText('Thank you! Your subscription is confirmed')).toBeVisible();
 
   // The admin's browser is signed in to the console.
-  await page.goto('/console?lng=en');
+  await openConsole(page, 'en');
   await expect(page.getByRole('heading', { name: `Hello, ${admin.name}` })).toBeVisible();
 
   await page

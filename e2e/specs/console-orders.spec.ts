@@ -1,5 +1,5 @@
 import { signUp, TEXT } from '../fixtures/accounts.ts';
-import { type APIRequestContext, expect, type Page, test } from '../fixtures/staff.ts';
+import { type APIRequestContext, expect, openConsole, test } from '../fixtures/staff.ts';
 import { findStaffTicket, newMember } from '../fixtures/tickets.ts';
 
 /*
@@ -46,13 +46,6 @@ const CONSOLE = {
 } as const;
 
 test.use({ consoleAs: 'manager' });
-
-/** The manager's browser is signed in: the console opens on their home. */
-async function openConsole(page: Page, lng: 'it' | 'en') {
-  const text = CONSOLE[lng];
-  await page.goto(`/console?lng=${lng}`);
-  await expect(page.getByRole('navigation', { name: text.sections })).toBeVisible();
-}
 
 /** What a ranger's device is told when it scans the code: the use, or why it is refused. */
 async function redeem(request: APIRequestContext, signedCode: string) {

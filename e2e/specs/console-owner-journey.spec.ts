@@ -7,7 +7,7 @@ import {
   expectOnTheShop,
   uploadPhoto,
 } from '../fixtures/catalogue.ts';
-import { expect, otherBrowser, test } from '../fixtures/staff.ts';
+import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
  * An operator's owner from the invitation to the shop (issue 23), in Italian and in English:
@@ -84,7 +84,7 @@ for (const { language, closedIn } of CASES) {
     const text = TEXT[language];
 
     // The admin invites a new owner of the park authority from the team screen.
-    await page.goto(`/console?lng=${language}`);
+    await openConsole(page, language);
     await page.getByRole('navigation', { name: text.nav }).getByRole('link', { name: text.team }).click();
     await expect(page.getByRole('heading', { name: text.team, exact: true })).toBeVisible();
     await page.getByRole('combobox', { name: text.operator }).selectOption({ label: OPERATOR });

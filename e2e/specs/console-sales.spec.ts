@@ -1,4 +1,4 @@
-import { expect, otherBrowser, test } from '../fixtures/staff.ts';
+import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 import { buyAsNewMember, findStaffTicket } from '../fixtures/tickets.ts';
 
 /*
@@ -15,7 +15,7 @@ test.describe('a manager', () => {
   test.describe.configure({ timeout: 45_000 });
 
   test('makes a 15 % coupon for one of their areas and finds it in the list (en)', async ({ page }) => {
-    await page.goto('/console?lng=en');
+    await openConsole(page, 'en');
     await page
       .getByRole('navigation', { name: 'Console sections' })
       .getByRole('link', { name: 'Coupons' })
@@ -59,7 +59,7 @@ test.describe('a manager', () => {
     await buyAsNewMember(buyer.context.request, String(baseURL), ticket);
     await buyer.context.close();
 
-    await page.goto('/console?lng=en');
+    await openConsole(page, 'en');
     await page
       .getByRole('navigation', { name: 'Console sections' })
       .getByRole('link', { name: 'Figures' })
@@ -89,7 +89,7 @@ test.describe('an accountant', () => {
 
   test("opens this month's statement, whose PDF link answers a PDF (it)", async ({ page }) => {
     const month = new Date().toISOString().slice(0, 7);
-    await page.goto('/console?lng=it');
+    await openConsole(page, 'it');
     await page
       .getByRole('navigation', { name: 'Sezioni della console' })
       .getByRole('link', { name: 'Estratti conto' })

@@ -1,5 +1,5 @@
 import { findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
-import { DEMO_ADMIN, expect, otherBrowser, test } from '../fixtures/staff.ts';
+import { DEMO_ADMIN, expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
  * A team grows by mail (issue 23, ADR 028): Sentiero's demo admin invites a new owner of a seeded
@@ -17,7 +17,7 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   browser,
   request,
 }) => {
-  await page.goto('/console?lng=en');
+  await openConsole(page, 'en');
   await expect(page.getByRole('heading', { name: 'Hello, Demo Admin' })).toBeVisible();
 
   await page

@@ -23,10 +23,10 @@ const CASES = [
 for (const { language, staff, offset } of CASES)
   test.describe(() => {
     test.use({ consoleAs: staff });
+    test.describe.configure({ timeout: 90_000 });
     test(`${language}: a ticket with a photo and a closed day is published; the event page shows the photo and refuses the day`, async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       const text = CATALOGUE_TEXT[language];
       await openConsole(page, language);
       await page

@@ -46,6 +46,8 @@ const CONSOLE = {
 } as const;
 
 test.use({ consoleAs: 'manager' });
+// Set before the fixtures run, so the time they add for making a staff account comes on top.
+test.describe.configure({ timeout: 150_000 });
 
 /** What a ranger's device is told when it scans the code: the use, or why it is refused. */
 async function redeem(request: APIRequestContext, signedCode: string) {
@@ -62,7 +64,6 @@ for (const lng of ['it', 'en'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
     const text = CONSOLE[lng];
     await openConsole(page, lng);
     const ticket = await findStaffTicket(page.request);

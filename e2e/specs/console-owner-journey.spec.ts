@@ -68,6 +68,8 @@ const TEXT = {
 
 // The demo admin's browser is signed in with the run's one session of theirs (fixtures/staff.ts).
 test.use({ consoleAs: 'demo-admin' });
+// Set before the fixtures run, so the time they add for making a staff account comes on top.
+test.describe.configure({ timeout: 90_000 });
 
 const CASES = [
   { language: 'it', closedIn: 5 },
@@ -80,7 +82,6 @@ for (const { language, closedIn } of CASES) {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
     const text = TEXT[language];
 
     // The admin invites a new owner of the park authority from the team screen.

@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = join(tmpdir(), `sentiero-e2e-${process.pid}`);
+// The demo admin's console session, kept by console-staff.setup.ts for the workers (fixtures/staff.ts).
+// Set once by the runner; its workers inherit it.
+process.env.E2E_CONSOLE_ADMIN_STATE ??= join(tmpdir(), `sentiero-e2e-console-admin-${process.pid}.json`);
 
 /** Debian's Chromium, started the way this network-less machine needs; Playwright never downloads a browser. */
 const chromium = {
@@ -44,10 +47,17 @@ export default defineConfig({
       testMatch: /after-start\.spec\.ts/,
     },
     {
+      // The demo admin's one sign-in of the run, whose session the console journeys' staff are invited with.
+      name: 'console-staff',
+      use: { ...devices['Desktop Chrome'], locale: 'fr-FR', launchOptions: chromium },
+      testMatch: /console-staff\.setup\.ts/,
+      dependencies: ['after-start'],
+    },
+    {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], locale: 'fr-FR', launchOptions: chromium },
       testIgnore: /(mobile|after-start)\.spec\.ts/,
-      dependencies: ['after-start'],
+      dependencies: ['after-start', 'console-staff'],
     },
     {
       name: 'mobile',

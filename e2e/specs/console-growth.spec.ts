@@ -1,39 +1,23 @@
-import { codeOnPage, enterStaffCode } from '../fixtures/accounts.ts';
-import { expect, type Page, test } from '../fixtures/test.ts';
+import { expect, openConsole, test } from '../fixtures/staff.ts';
 
 /*
- * A ranger's growth observation (issue 23, item 4; ADR 040), in Italian: the demo ranger of the
- * Sila (apps/api/src/modules/staff/demo-staff.ts) signs in, records "Buona" for today from the
- * console's growth screen, sees it among the recent observations, and the public growth table
- * shows it beside the forecast.
+ * A ranger's growth observation (issue 23, item 4; ADR 040), in Italian: a ranger of the demo park
+ * authority narrowed to the Sila (fixtures/staff.ts) records "Buona" for today from the console's
+ * growth screen, sees it among the recent observations, and the public growth table shows it
+ * beside the forecast.
  */
 
-const RANGER = {
-  email: 'ranger@console.sentiero.localhost',
-  password: 'Console-demo-2026',
-  key: 'MFRGGZDFMZTWQ2LKMFRGGZDFMZTWQ2LK',
-};
-
-/**
- * Password, then the authenticator's code. A code is accepted once: if another journey signed the
- * ranger in within the same 30 seconds, the next time step's code is taken.
- */
-async function signInRanger(page: Page) {
-  await page.goto('/console?lng=it');
-  await expect(page.getByRole('heading', { name: 'Accedi alla console' })).toBeVisible();
-  await page.getByLabel('Email').fill(RANGER.email);
-  await page.getByLabel('Password').fill(RANGER.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page.getByRole('heading', { name: 'Codice di autenticazione' })).toBeVisible();
-  await enterStaffCode(RANGER.key, codeOnPage(page, { label: 'Codice', submit: 'Continua' }));
-  await expect(page.getByRole('heading', { name: 'Ciao, Demo Ranger' })).toBeVisible();
-}
+test.use({ consoleAs: 'ranger' });
 
 test('a ranger records "Buona" for the Sila today, and the public growth table shows it beside the forecast (it)', async ({
   page,
   browser,
+  staff,
 }) => {
-  await signInRanger(page);
+  const name = staff?.name ?? '';
+  // The ranger's browser is signed in: the console opens on their home.
+  await openConsole(page, 'it');
+  await expect(page.getByRole('heading', { name: `Ciao, ${name}` })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Sezioni della console' })
     .getByRole('link', { name: 'Crescita' })
@@ -54,7 +38,7 @@ test('a ranger records "Buona" for the Sila today, and the public growth table s
 
   const recent = page.getByRole('region', { name: 'Osservazioni recenti' });
   await expect(recent.getByText('Porcini giovani sotto i faggi, versante nord')).toBeVisible();
-  await expect(recent.getByText('Demo Ranger · Guardia', { exact: false })).toBeVisible();
+  await expect(recent.getByText(`${name} · Guardia`, { exact: false })).toBeVisible();
   await expect(recent.getByRole('button', { name: 'Correggi' })).toBeVisible();
 
   // A visitor's growth table: the staff's observation beside today's forecast.

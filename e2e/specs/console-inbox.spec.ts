@@ -1,44 +1,27 @@
-import { codeOnPage, enterStaffCode, uniqueEmail } from '../fixtures/accounts.ts';
-import { expect, type Page, test } from '../fixtures/test.ts';
+import { uniqueEmail } from '../fixtures/accounts.ts';
+import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
  * The inbox (issue 23, item 4; ADR 031), in Italian: a visitor writes from the storefront's
- * contact page, Sentiero's demo admin finds the message in the console's inbox and answers it,
+ * contact page, an admin of Sentiero (fixtures/staff.ts) finds the message in the console's inbox and answers it,
  * and the answer reaches the visitor by mail, in Italian, quoting what they wrote, and stays in
  * the conversation.
  */
 
-const ADMIN = {
-  email: 'admin@console.sentiero.localhost',
-  password: 'Console-demo-2026',
-  key: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
-
-/**
- * Signs the demo admin in. An authenticator code is accepted once (ADR 028): when another
- * journey signed the admin in during the same 30 seconds, the code of the next step is the one
- * the server still takes, as it would be on the admin's phone a moment later.
- */
-async function signInAdmin(page: Page) {
-  await page.goto('/console?lng=it');
-  await expect(page.getByRole('heading', { name: 'Accedi alla console' })).toBeVisible();
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page.getByRole('heading', { name: 'Codice di autenticazione' })).toBeVisible();
-  const greeting = page.getByRole('heading', { name: 'Ciao, Demo Admin' });
-  await enterStaffCode(ADMIN.key, codeOnPage(page, { label: 'Codice', submit: 'Continua' }));
-  await expect(greeting).toBeVisible();
-}
+test.use({ consoleAs: 'admin' });
+// Set before the fixtures run, so the time they add for making a staff account comes on top.
+test.describe.configure({ timeout: 45_000 });
 
 test('a visitor writes from the contact page; the admin answers from the inbox; the answer arrives by mail in Italian and stays in the conversation (it)', async ({
-  page,
+  page: admin,
   browser,
   request,
+  staff,
 }) => {
-  test.setTimeout(45_000);
   const visitor = uniqueEmail();
   const question = 'Il permesso di pesca in Val Grande vale anche per i torrenti laterali?';
+  // The visitor's own browser, signed in to nothing.
+  const { context, page } = await otherBrowser(browser);
   await page.goto('/contact?lng=it');
   await page.getByLabel('Nome e cognome', { exact: true }).fill('Chiara Ferri');
   await page.getByLabel('Email', { exact: true }).fill(visitor);
@@ -46,9 +29,11 @@ test('a visitor writes from the contact page; the admin answers from the inbox; 
   await page.getByRole('button', { name: 'Invia', exact: true }).click();
   await expect(page.getByText('Grazie, il tuo messaggio è stato inviato.', { exact: false })).toBeVisible();
 
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await signInAdmin(admin);
+  await context.close();
+
+  // The admin's browser is signed in to the console.
+  await openConsole(admin, 'it');
+  await expect(admin.getByRole('heading', { name: `Ciao, ${staff?.name}` })).toBeVisible();
   await admin
     .getByRole('navigation', { name: 'Sezioni della console' })
     .getByRole('link', { name: 'Posta in arrivo' })
@@ -92,5 +77,4 @@ test('a visitor writes from the contact page; the admin answers from the inbox; 
   await expect(kept.getByRole('listitem')).toHaveCount(2);
   await expect(kept.getByRole('listitem').nth(0)).toContainText(question);
   await expect(kept.getByRole('listitem').nth(1)).toContainText(answer);
-  await context.close();
 });

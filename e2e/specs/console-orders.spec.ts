@@ -1,26 +1,19 @@
-import { codeOnPage, enterStaffCode, signUp, TEXT } from '../fixtures/accounts.ts';
-import { type APIRequestContext, expect, type Page, test } from '../fixtures/test.ts';
-import { newMember } from '../fixtures/tickets.ts';
+import { signUp, TEXT } from '../fixtures/accounts.ts';
+import { type APIRequestContext, expect, openConsole, test } from '../fixtures/staff.ts';
+import { findStaffTicket, newMember } from '../fixtures/tickets.ts';
 
 /*
  * A manager refunds one guest of a two-guest order (issue 23, item 4; ADR 029, 033): a buyer buys
- * on the storefront with the card simulator, the park's demo manager finds the order in the
+ * on the storefront with the card simulator, a manager of the demo park authority (fixtures/staff.ts) finds the order in the
  * console, refunds one guest with a reason, and that guest's ticket is refused at the gate while
  * the other guest's still passes.
  */
 
-const MANAGER = { email: 'manager@console.sentiero.localhost', key: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
-const PASSWORD = 'Console-demo-2026';
 // The rangers' devices' token (playwright.config.ts gives the server the same one).
 const REDEEM_TOKEN = 'e2e-rangers-device-token-0123456789';
 
 const CONSOLE = {
   it: {
-    signInTitle: 'Accedi alla console',
-    signIn: 'Accedi',
-    codeTitle: 'Codice di autenticazione',
-    code: 'Codice',
-    next: 'Continua',
     sections: 'Sezioni della console',
     orders: 'Ordini',
     guestName: "Nome dell'ospite",
@@ -36,11 +29,6 @@ const CONSOLE = {
     partly: 'Rimborsato in parte',
   },
   en: {
-    signInTitle: 'Sign in to the console',
-    signIn: 'Sign in',
-    codeTitle: 'Authenticator code',
-    code: 'Code',
-    next: 'Continue',
     sections: 'Console sections',
     orders: 'Orders',
     guestName: "Guest's name",
@@ -57,43 +45,9 @@ const CONSOLE = {
   },
 } as const;
 
-/**
- * Signs the demo manager in. Other journeys sign the same manager in at the same time, and an
- * authenticator code is good once: a refused code is tried again with the next one.
- */
-async function signInManager(page: Page, lng: 'it' | 'en') {
-  const text = CONSOLE[lng];
-  await page.goto(`/console?lng=${lng}`);
-  await expect(page.getByRole('heading', { name: text.signInTitle })).toBeVisible();
-  await page.getByLabel('Email').fill(MANAGER.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: text.signIn }).click();
-  await expect(page.getByRole('heading', { name: text.codeTitle })).toBeVisible();
-  await enterStaffCode(MANAGER.key, codeOnPage(page, { label: text.code, submit: text.next }));
-  await expect(page.getByRole('navigation', { name: text.sections })).toBeVisible();
-}
-
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
-/** A DAILY ticket of the manager's operator that anyone may buy, and an open day for it. */
-async function findManagersTicket(request: APIRequestContext): Promise<{ id: number; day: string }> {
-  const { areas } = await (await request.get('/api/console/orders/choices?lng=en')).json();
-  const ids: number[] = areas.flatMap((area: { tickets: { id: number }[] }) => area.tickets.map((t) => t.id));
-  for (const id of ids) {
-    const { ticket } = await (await request.get(`/api/app/ticket/info?id=${id}&lng=en`)).json();
-    if (ticket.duration_type !== 'DAILY' || !ticket.on_sale) continue;
-    if (ticket.requires_fishing_card || ticket.residents_only?.length) continue;
-    for (let ahead = 20; ahead < 420; ahead += 60) {
-      const from = isoDate(new Date(Date.now() + ahead * 24 * 3600 * 1000));
-      const calendar = await (
-        await request.get(`/api/app/ticket/calendar?id=${id}&from=${from}&days=60&lng=en`)
-      ).json();
-      const day = calendar.days.find((entry: { open: boolean; places_left?: number }) => entry.open);
-      if (day) return { id, day: day.date };
-    }
-  }
-  throw new Error("the demo manager's operator has no DAILY ticket open to everyone");
-}
+test.use({ consoleAs: 'manager' });
+// Set before the fixtures run, so the time they add for making a staff account comes on top.
+test.describe.configure({ timeout: 150_000 });
 
 /** What a ranger's device is told when it scans the code: the use, or why it is refused. */
 async function redeem(request: APIRequestContext, signedCode: string) {
@@ -110,10 +64,9 @@ for (const lng of ['it', 'en'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
     const text = CONSOLE[lng];
-    await signInManager(page, lng);
-    const ticket = await findManagersTicket(page.request);
+    await openConsole(page, lng);
+    const ticket = await findStaffTicket(page.request);
 
     // The buyer, in a browser of their own, signs up on the storefront and pays by card.
     const shop = await browser.newContext();

@@ -1,5 +1,5 @@
-import { codeOnPage, enterStaffCode, findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { findMailLink, totpCode, uniqueEmail } from '../fixtures/accounts.ts';
+import { DEMO_ADMIN, expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
  * A team grows by mail (issue 23, ADR 028): Sentiero's demo admin invites a new owner of a seeded
@@ -8,11 +8,8 @@ import { expect, test } from '../fixtures/test.ts';
  * home in their role.
  */
 
-const ADMIN = {
-  email: 'admin@console.sentiero.localhost',
-  password: 'Console-demo-2026',
-  key: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
+// The demo admin's browser is signed in with the run's one session of theirs (fixtures/staff.ts).
+test.use({ consoleAs: 'demo-admin' });
 const OPERATOR = 'Consorzio Turistico Valli Trentine';
 
 test('the admin invites an owner in Italian; the invitee joins from the mail, sets up an authenticator and sees their role; the only owner cannot be demoted', async ({
@@ -20,12 +17,7 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   browser,
   request,
 }) => {
-  await page.goto('/console?lng=en');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
-  await enterStaffCode(ADMIN.key, codeOnPage(page, { label: 'Code', submit: 'Continue' }));
+  await openConsole(page, 'en');
   await expect(page.getByRole('heading', { name: 'Hello, Demo Admin' })).toBeVisible();
 
   await page
@@ -50,8 +42,7 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   expect(messages[0]?.text).toContain(`come Titolare per ${OPERATOR}`);
   const link = await findMailLink(request, invitee, '/console/invitation/');
 
-  const context = await browser.newContext();
-  const newcomer = await context.newPage();
+  const { context, page: newcomer } = await otherBrowser(browser);
   await newcomer.goto(`${link}?lng=it`);
   await expect(newcomer.getByRole('heading', { name: 'Entra nella console' })).toBeVisible();
   await expect(newcomer.getByText(`Sei invitato come Titolare per ${OPERATOR}.`)).toBeVisible();
@@ -95,7 +86,7 @@ test('the admin invites an owner in Italian; the invitee joins from the mail, se
   await row.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Password or 6-digit code').fill(ADMIN.password);
+  await dialog.getByLabel('Password or 6-digit code').fill(DEMO_ADMIN.password);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   await expect(

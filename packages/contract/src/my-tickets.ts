@@ -19,8 +19,13 @@ export const ZIssuedTicket = z
     uses: z.number().int(),
     status: z.enum(['active', 'cancelled']),
     pay_on_site: z.boolean(),
-    /** The signed `ST1.…` text of the QR code: shown and verified without a network. */
+    /** The signed first-format `ST1.…` text, which the redeem path reads. */
     signed_code: z.string(),
+    /**
+     * What the ticket's QR code shows, drawn and verified without a network: the compact `ST2.…`
+     * code (ADR 044), or for a ticket issued before it, its `ST1.…` text.
+     */
+    qr_code: z.string(),
     download_url: z.string(),
   })
   .meta({ id: 'IssuedTicket' });

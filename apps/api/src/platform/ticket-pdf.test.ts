@@ -1,8 +1,16 @@
 import { type TicketPayload, verifyTicketCode } from '@sentiero/contract/ticket-code';
+import { judgeTicket, readTicketCode } from '@sentiero/contract/ticket-verdict';
 import jsQRModule from 'jsqr';
 import * as mupdf from 'mupdf';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { findTicketFont, renderTicketPdf, type TicketForPdf, type TicketPdfLabel } from './ticket-pdf.ts';
+import {
+  findTicketFont,
+  renderTicketPdf,
+  type TicketForPdf,
+  type TicketPdfLabel,
+  ticketQrSymbol,
+} from './ticket-pdf.ts';
 import { loadTicketSigner } from './ticket-signing.ts';
 
 const texts = {
@@ -164,6 +172,56 @@ describe('ticket PDF', () => {
     expect(second).toContain('To pay on site');
     expect(second).toContain('Camp Vodenca car park');
     expect(second).toContain('€45.00');
+  });
+
+  it('draws a compact code at QR version 8 or less, level M, which scans and gets a valid verdict', async () => {
+    const claims = {
+      code: 'TK7Q2M9XWDH',
+      ticketId: 4321,
+      areaId: 42,
+      validFrom: '2026-09-12',
+      validUntil: '2026-09-14',
+      initials: 'ZS',
+      guests: 1,
+      maxUses: null,
+    };
+    // The largest claims a ticket can have: ids at their limit, a year's validity, three initials.
+    const largest = {
+      ...claims,
+      ticketId: 0xffff_ffff,
+      areaId: 0xffff_ffff,
+      validUntil: '2027-09-12',
+      initials: 'MLR',
+      maxUses: 0xffff,
+    };
+    for (const text of [signer.signCompact(claims), signer.signCompact(largest)]) {
+      const symbol = ticketQrSymbol(text);
+      expect(symbol.version).toBeLessThanOrEqual(8);
+      expect(symbol.errorCorrectionLevel).toBe(
+        QRCode.create('x', { errorCorrectionLevel: 'M' }).errorCorrectionLevel,
+      );
+      expect(symbol.segments.map((segment) => segment.mode.id)).toEqual(['Alphanumeric']);
+    }
+    // The first format, for comparison: what tickets issued before it carry.
+    expect(ticketQrSymbol(mushroomPermit.signedCode).version).toBeGreaterThan(8);
+
+    const qrCode = signer.signCompact(claims);
+    const pdf = await renderTicketPdf([{ ...mushroomPermit, code: claims.code, signedCode: qrCode }], {
+      language: 'en',
+      brand: 'Sentiero',
+      texts,
+    });
+    const scanned = readQrCode(openPdf(pdf).loadPage(0)) ?? '';
+    expect(scanned).toBe(qrCode);
+    const verdict = await judgeTicket({
+      scanned: readTicketCode(scanned),
+      publicKeys,
+      now: new Date('2026-09-13T08:00:00Z'),
+    });
+    expect(verdict).toMatchObject({
+      valid: true,
+      ticket: { format: 'ST2', code: claims.code, holder: 'ZS', areaId: 42 },
+    });
   });
 
   it('prints what was paid and every discount, not the list price alone', async () => {

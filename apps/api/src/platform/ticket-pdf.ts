@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Language } from '@sentiero/contract/languages';
+import { ticketQrMode } from '@sentiero/contract/ticket-code-compact';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatAmount, formatDay } from './format.ts';
@@ -31,7 +32,7 @@ export type TicketPdfLabel = (typeof TICKET_PDF_LABELS)[number];
 
 export type TicketForPdf = {
   code: string;
-  /** The `ST1.…` text from the ticket signer: what the QR code carries. */
+  /** What the QR code carries: the compact `ST2.…` code (ADR 044), or an older ticket's `ST1.…`. */
   signedCode: string;
   title: string;
   areaName: string;
@@ -131,19 +132,29 @@ export function prepareFonts(doc: PDFKit.PDFDocument, font: TicketFont | null): 
 
 const MM = 72 / 25.4;
 const MARGIN = 18 * MM;
-// 70 mm keeps a ~400-character code at about 0.9 mm per module: easy for a phone at arm's length.
+// 70 mm gives a compact code's symbol (version 6 or 7, ADR 044) modules of about 1.4 mm, and an
+// older ticket's ~400-character code about 0.9 mm: easy for a phone at arm's length.
 const QR_SIZE = 70 * MM;
 const QR_QUIET_MODULES = 4;
 const [INK, MUTED, ACCENT, WARNING] = ['#1a1a1a', '#5f6368', '#2d6a4f', '#9a3412'];
 /** The ticket code's font: fixed width, so 0 and O, 1 and I keep apart. */
 const CODE_FONT = 'Courier-Bold';
 
+/**
+ * The QR symbol of a ticket's code at level M, in the one segment `ticketQrMode` names:
+ * qrcode's search for the cheapest mix of modes took a third of the QR code's time and chose the
+ * same size of symbol.
+ */
+export function ticketQrSymbol(text: string) {
+  const segment =
+    ticketQrMode(text) === 'alphanumeric'
+      ? { data: text, mode: 'alphanumeric' as const }
+      : { data: Buffer.from(text), mode: 'byte' as const };
+  return QRCode.create([segment], { errorCorrectionLevel: 'M' });
+}
+
 function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
-  // One byte-mode segment: the signed code is base64url text, where qrcode's search for the
-  // cheapest mix of modes took a third of the QR code's time and chose the same size of symbol.
-  const { modules } = QRCode.create([{ data: Buffer.from(text), mode: 'byte' }], {
-    errorCorrectionLevel: 'M',
-  });
+  const { modules } = ticketQrSymbol(text);
   const unit = size / (modules.size + 2 * QR_QUIET_MODULES);
   const origin = QR_QUIET_MODULES * unit;
   doc.rect(x, y, size, size).fill('#ffffff');

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeTicketCode, type TicketPayload, verifyTicketCode } from '@sentiero/contract/ticket-code';
+import { judgeTicket, readTicketCode } from '@sentiero/contract/ticket-verdict';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTicketSigner, TICKET_KEY_FILE } from './ticket-signing.ts';
 
@@ -43,6 +44,27 @@ describe('ticket signing key', () => {
       'verify',
     ]);
     expect((await verifyTicketCode(code, { [sut.keyId]: jwkKey })).valid).toBe(true);
+  });
+
+  it('signs compact codes under the same key id, and still verifies a first-format code', async () => {
+    const sut = loadTicketSigner();
+    const compact = sut.signCompact({
+      code: 'R4FT9PLQ2ZK',
+      ticketId: 3,
+      areaId: 7,
+      validFrom: '2026-07-04',
+      validUntil: '2026-07-04',
+      initials: 'NC',
+      guests: 1,
+      maxUses: 1,
+      keyId: 'ffffffff',
+    } as Parameters<typeof sut.signCompact>[0]);
+    const publicKeys = { [sut.keyId]: rawKey(sut.publicKeyRaw) };
+    const now = new Date('2026-07-04T10:00:00Z');
+    for (const text of [compact, sut.sign(ticket)]) {
+      const verdict = await judgeTicket({ scanned: readTicketCode(text), publicKeys, now });
+      expect(verdict).toMatchObject({ valid: true, ticket: { keyId: sut.keyId, areaId: 7 } });
+    }
   });
 
   it('names the key by the first 8 hex digits of its raw public key hash', async () => {

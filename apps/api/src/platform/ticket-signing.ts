@@ -15,6 +15,11 @@ import {
   type TicketVerification,
   verifyTicketCode,
 } from '@sentiero/contract/ticket-code';
+import {
+  attachCompactSignature,
+  type CompactTicketClaims,
+  encodeCompactClaims,
+} from '@sentiero/contract/ticket-code-compact';
 
 export const TICKET_KEY_FILE = 'ticket-signing-key.pem';
 
@@ -28,6 +33,8 @@ export type TicketSigner = {
   publicKeyJwk: TicketPublicJwk;
   /** The `ST1.…` text for the QR code; the signer's own key id always wins. */
   sign(payload: Omit<TicketPayload, 'key_id'>): string;
+  /** The compact `ST2.…` text every ticket's QR code now carries (ADR 044); its own key id wins. */
+  signCompact(claims: Omit<CompactTicketClaims, 'keyId'>): string;
   /**
    * Checks a scanned code's signature against this key, with the same verifier rangers' phones
    * run offline: a code altered after signing, or signed by any other key, is not valid.
@@ -102,6 +109,10 @@ export function loadTicketSigner(options: TicketSignerOptions = {}): TicketSigne
     sign(payload) {
       const encoded = encodeTicketPayload({ ...payload, key_id: keyId });
       return attachTicketSignature(encoded, signBytes(null, Buffer.from(encoded, 'utf8'), privateKey));
+    },
+    signCompact(claims) {
+      const bytes = encodeCompactClaims({ ...claims, keyId });
+      return attachCompactSignature(bytes, signBytes(null, bytes, privateKey));
     },
     async verify(signedCode) {
       verificationKey ??= importVerificationKey(rawPublicKey);

@@ -34,6 +34,7 @@ export const issuedTicket = (code: string, categoryId = 1): IssuedTicket => ({
   status: 'active',
   pay_on_site: false,
   signed_code: `ST1.payload-${code}.signature`,
+  qr_code: `ST2.PAYLOAD${code}`,
   download_url: `/api/app/ticket/download?code=${code}`,
 });
 

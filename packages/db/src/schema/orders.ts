@@ -212,6 +212,11 @@ export const issuedTickets = pgTable(
     uses: integer('uses').notNull().default(0),
     status: text('status').$type<IssuedTicketStatus>().notNull().default('active'),
     signedCode: text('signed_code').notNull(),
+    /**
+     * The compact signed code (`ST2.…`, ADR 044) its QR code shows; null for tickets issued before
+     * it, whose QR code keeps showing `signed_code`.
+     */
+    qrCode: text('qr_code'),
     /** A read-only link that shows the ticket without logging in (`app/ticket/share`). */
     shareToken: text('share_token').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),

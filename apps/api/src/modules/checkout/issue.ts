@@ -1,4 +1,5 @@
 import { PAGES } from '@sentiero/contract/pages';
+import { holderInitials } from '@sentiero/contract/ticket-code-compact';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
@@ -17,7 +18,10 @@ import {
 /** What a ticket's signed code says about the activity: read in the order's language. */
 export type TicketToSign = { areaId: number; areaName: string; title: string; maxUsage: number | null };
 
-/** One signed ticket per order line; nothing is written yet. */
+/**
+ * One signed ticket per order line; nothing is written yet. Its QR code carries the compact code
+ * (ADR 044); the first-format code is signed too while the redeem path still reads only it.
+ */
 export function signTickets(
   signer: TicketSigner,
   lines: OrderLineRow[],
@@ -46,6 +50,16 @@ export function signTickets(
         holder: line.guestName,
         max_usage: ticket.maxUsage,
         issued_at: Math.floor(now.getTime() / 1000),
+      }),
+      qrCode: signer.signCompact({
+        code,
+        ticketId: line.ticketId,
+        areaId: ticket.areaId,
+        validFrom: line.startDate,
+        validUntil: line.endDate,
+        initials: holderInitials(line.guestName),
+        guests: 1,
+        maxUses: ticket.maxUsage,
       }),
       shareToken: newShareToken(),
     };

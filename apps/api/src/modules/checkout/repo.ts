@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TICKET_CODE_ALPHABET } from '@sentiero/contract/ticket-code-compact';
 import type { Db, Transaction } from '@sentiero/db/client';
 import { preparedOnce, preparedSql } from '@sentiero/db/prepared';
 import { issuedTickets, type OrderStatus, orderLines, orders } from '@sentiero/db/schema';
@@ -192,6 +193,7 @@ export type NewIssuedTicket = {
   validUntil: string;
   maxUsage: number | null;
   signedCode: string;
+  qrCode: string;
   shareToken: string;
 };
 
@@ -241,13 +243,13 @@ function issueOrderSql(mailQueue: string | undefined): SQL {
     ),
     written as (
       insert into issued_tickets (code, order_id, order_line_id, ticket_id, holder_name, valid_from,
-        valid_until, max_usage, signed_code, share_token, issued_at)
+        valid_until, max_usage, signed_code, qr_code, share_token, issued_at)
       select ticket.code, moved.id, ticket.order_line_id, ticket.ticket_id, ticket.holder_name,
-        ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.share_token,
-        ${value('at')}::timestamptz
+        ticket.valid_from, ticket.valid_until, ticket.max_usage, ticket.signed_code, ticket.qr_code,
+        ticket.share_token, ${value('at')}::timestamptz
       from moved, json_to_recordset(${value('tickets')}::json) as ticket(
         code text, order_line_id integer, ticket_id integer, holder_name text, valid_from date,
-        valid_until date, max_usage integer, signed_code text, share_token text)
+        valid_until date, max_usage integer, signed_code text, qr_code text, share_token text)
       on conflict (order_line_id) do nothing
     )${mail}
     select row_to_json(moved) as order from moved`;
@@ -263,6 +265,7 @@ function issuedJson(ticket: NewIssuedTicket) {
     valid_until: ticket.validUntil,
     max_usage: ticket.maxUsage,
     signed_code: ticket.signedCode,
+    qr_code: ticket.qrCode,
     share_token: ticket.shareToken,
   };
 }
@@ -316,7 +319,8 @@ export async function lockExpiredHolds(tx: Transaction, now: Date, limit: number
 }
 
 /** Codes people read out at a ticket desk: no 0/O or 1/I to confuse. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+// The compact QR code packs a ticket code in 5 bits a letter of this alphabet (ADR 044).
+const CODE_ALPHABET = TICKET_CODE_ALPHABET;
 export function newPublicCode(prefix: string): string {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');

@@ -40,6 +40,7 @@ function ticketColumns(language: Language | AnyColumn) {
     uses: issuedTickets.uses,
     status: issuedTickets.status,
     signedCode: issuedTickets.signedCode,
+    qrCode: issuedTickets.qrCode,
     issuedAt: issuedTickets.issuedAt,
     unitPriceCents: orderLines.unitPriceCents,
     orderSubtotalCents: orders.subtotalCents,

@@ -42,6 +42,7 @@ export function toIssuedTicket(row: IssuedTicketRow): IssuedTicket {
     status: row.status,
     pay_on_site: row.paymentMethod === 'cash',
     signed_code: row.signedCode,
+    qr_code: row.qrCode ?? row.signedCode,
     download_url: `/api/app/ticket/download?code=${encodeURIComponent(row.code)}`,
   };
 }
@@ -119,7 +120,7 @@ export function findTicketPrice(
 export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
   return {
     code: row.code,
-    signedCode: row.signedCode,
+    signedCode: row.qrCode ?? row.signedCode,
     title: row.title,
     areaName: row.areaName,
     location: `${row.areaName}, ${row.regionName}`,

@@ -26,7 +26,7 @@ function readSaved(storage: Storage, userId: number): SavedTickets | null {
 
 /**
  * Keeps a page of the member's unfiltered list, so the tickets and their QR codes can be shown
- * with the phone offline (the QR is drawn on the phone from `signed_code`), and notes whose they
+ * with the phone offline (the QR is drawn on the phone from `qr_code`), and notes whose they
  * are, so that a tab opened later with no network (the session is kept per tab) can show them
  * too. A full storage is not an error.
  */

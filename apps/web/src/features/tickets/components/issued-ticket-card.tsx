@@ -8,6 +8,12 @@ import { Button, buttonClass } from '../../../ui/button.tsx';
 import { TicketQr } from './ticket-qr.tsx';
 
 /**
+ * The text of the ticket's QR code. A list this phone saved before the compact code (ADR 044)
+ * has no `qr_code`: its tickets keep showing the first-format code, which still verifies.
+ */
+const qrTextOf = (ticket: IssuedTicket) => (ticket as Partial<IssuedTicket>).qr_code ?? ticket.signed_code;
+
+/**
  * One issued ticket: what it is for, whom, when, and how many uses are left. The QR opens on
  * request (`qrOpen` for a shared ticket, which has nothing else to show).
  */
@@ -87,7 +93,7 @@ export function IssuedTicketCard({
         </div>
       )}
       <div id={qrId} className="mt-4">
-        {showQr && !cancelled && <TicketQr signedCode={ticket.signed_code} code={ticket.code} />}
+        {showQr && !cancelled && <TicketQr signedCode={qrTextOf(ticket)} code={ticket.code} />}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { ticketQrMode } from '@sentiero/contract/ticket-code-compact';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,8 @@ import { Spinner } from '../../../ui/spinner.tsx';
 
 /**
  * The signed code as a QR, drawn on the phone so it also shows offline. Level M survives a
- * scratched screen; 256 px with a quiet zone scans from arm's length.
+ * scratched screen; 256 px with a quiet zone scans from arm's length. The same symbol as the PDF's:
+ * a compact code in alphanumeric mode (ADR 044), an older ticket's code in byte mode.
  */
 export function TicketQr({ signedCode, code }: { signedCode: string; code: string }) {
   const { t } = useTranslation('tickets');
@@ -13,7 +15,11 @@ export function TicketQr({ signedCode, code }: { signedCode: string; code: strin
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let current = true;
-    QRCode.toString(signedCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+    const segment =
+      ticketQrMode(signedCode) === 'alphanumeric'
+        ? { data: signedCode, mode: 'alphanumeric' as const }
+        : { data: new TextEncoder().encode(signedCode), mode: 'byte' as const };
+    QRCode.toString([segment], { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
       .then((text) => current && setSvg(text))
       .catch(() => current && setFailed(true));
     return () => {

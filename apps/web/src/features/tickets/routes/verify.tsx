@@ -1,5 +1,8 @@
+import { type ScannedTicket, verdictMessageKey } from '@sentiero/contract/ticket-verdict';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../lib/api-client.ts';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -29,46 +32,74 @@ function useVerificationKeys() {
   return saved;
 }
 
-function Result({ view }: { view: VerificationView }) {
+/** The ticket's title and area for a compact code, which carries their ids only: asked when online. */
+function useTicketNames(ticketId: number | null) {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: ['tickets', 'verify-names', language, ticketId],
+    queryFn: ({ signal }) => callApi('ticketInfo', { lng: language, id: ticketId ?? 0 }, { signal }),
+    enabled: ticketId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+function TicketDetails({ ticket, tone }: { ticket: ScannedTicket; tone: 'valid' | 'refused' }) {
   const { t } = useTranslation('tickets');
   const language = useCurrentLanguage();
-  if (!view.valid) {
-    return (
-      <Alert tone="error">
-        <p className="font-bold text-xl">{t('verify.invalid')}</p>
-        <p>{t(`verify.reason.${view.reason}`)}</p>
-      </Alert>
-    );
-  }
-  const { payload, today } = view;
+  const names = useTicketNames(ticket.format === 'ST2' ? ticket.ticketId : null).data?.ticket;
   const rows: [string, string][] = [
-    [t('card.holder'), payload.holder],
-    [t('verify.ticket'), payload.title],
-    [t('verify.area'), payload.area_name],
+    [ticket.holderIsInitials ? t('verify.initials') : t('card.holder'), ticket.holder || '—'],
+    [t('verify.ticket'), ticket.title ?? names?.title ?? t('verify.ticketNumber', { id: ticket.ticketId })],
+    [
+      t('verify.area'),
+      ticket.areaName ?? names?.location.area ?? t('verify.areaNumber', { id: ticket.areaId }),
+    ],
     [
       t('card.validity'),
       t('card.validityRange', {
-        from: formatLocalizedDate(payload.valid_from, language),
-        until: formatLocalizedDate(payload.valid_until, language),
+        from: formatLocalizedDate(ticket.validFrom, language),
+        until: formatLocalizedDate(ticket.validUntil, language),
       }),
     ],
-    [t('verify.maxUses'), payload.max_usage === null ? t('verify.unlimited') : String(payload.max_usage)],
-    [t('card.code'), payload.code],
+    [t('verify.guests'), String(ticket.guests)],
+    [t('verify.maxUses'), ticket.maxUses === null ? t('verify.unlimited') : String(ticket.maxUses)],
+    [t('card.code'), ticket.code],
   ];
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className={tone === 'valid' ? 'text-green-900/80' : 'text-red-900/80'}>{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+// A genuine ticket refused for its dates, area or uses still shows what it is for.
+const GENUINE_REFUSALS = new Set(['revoked', 'not_yet_valid', 'expired', 'other_area', 'no_uses_left']);
+
+function Result({ view }: { view: VerificationView }) {
+  const { t } = useTranslation('tickets');
+  if (!view.valid) {
+    const message = view.reason === 'empty' ? t('verify.empty') : t(verdictMessageKey(view.reason));
+    return (
+      <div role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-950">
+        <p className="font-bold text-red-800 text-xl">{t('verify.invalid')}</p>
+        <p className="mt-1 font-semibold">{message}</p>
+        {view.ticket && GENUINE_REFUSALS.has(view.reason) && (
+          <TicketDetails ticket={view.ticket} tone="refused" />
+        )}
+      </div>
+    );
+  }
   return (
     <div role="status" className="rounded-lg border-2 border-green-600 bg-green-50 p-4 text-green-950">
       <p className="font-bold text-green-800 text-xl">{t('verify.valid')}</p>
-      <p className={`mt-1 font-semibold ${today === 'valid' ? 'text-green-800' : 'text-red-700'}`}>
-        {t(`verify.today.${today}`)}
-      </p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-green-900/80">{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TicketDetails ticket={view.ticket} tone="valid" />
+      {!view.revocationChecked && <p className="mt-3 text-green-900/80 text-sm">{t('verify.notChecked')}</p>}
     </div>
   );
 }
@@ -100,7 +131,7 @@ export function Component() {
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
-          verify().catch(() => setView({ valid: false, reason: 'malformed' }));
+          verify().catch(() => setView({ valid: false, reason: 'unreadable', ticket: null }));
         }}
       >
         <div className="flex flex-col gap-1">

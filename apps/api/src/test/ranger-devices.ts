@@ -18,6 +18,8 @@ import { signInStaff, type TestStaff } from './staff-factories.ts';
  */
 export type TestDevice = {
   id: number;
+  /** The raw Ed25519 key (base64url) the enrolment answered: it signs this device's bundles. */
+  bundleKey: string;
   /** A signed request, exactly as sent; `sendRaw` sends one again or altered. */
   sign(method: 'GET' | 'POST', url: string, body?: unknown): Promise<SignedRequest>;
   request(method: 'GET' | 'POST', url: string, body?: unknown): ReturnType<typeof sendRaw>;
@@ -25,7 +27,12 @@ export type TestDevice = {
   nextUse(ticketCode: string, deviceTime: Date): Promise<ChainRecord & { hash: string }>;
 };
 
-export type SignedRequest = { method: 'GET' | 'POST'; url: string; body: string | undefined; headers: Record<string, string> };
+export type SignedRequest = {
+  method: 'GET' | 'POST';
+  url: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+};
 
 export function sendRaw(sut: TestApp, request: SignedRequest) {
   return sut.app.inject({
@@ -44,7 +51,12 @@ export async function makeDeviceKey() {
   return crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
 }
 
-export async function enrolDevice(sut: TestApp, ranger: TestStaff, clock: Clock, label = 'Phone'): Promise<TestDevice> {
+export async function enrolDevice(
+  sut: TestApp,
+  ranger: TestStaff,
+  clock: Clock,
+  label = 'Phone',
+): Promise<TestDevice> {
   const keys = await makeDeviceKey();
   const jwk = await crypto.subtle.exportKey('jwk', keys.publicKey);
   const console = await signInStaff(sut, ranger, clock);
@@ -53,10 +65,18 @@ export async function enrolDevice(sut: TestApp, ranger: TestStaff, clock: Clock,
     public_key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
   });
   expect(enrolled.statusCode, enrolled.body).toBe(200);
-  return deviceWithKey(sut, enrolled.json().device_id, keys.privateKey, clock);
+  return {
+    ...deviceWithKey(sut, enrolled.json().device_id, keys.privateKey, clock),
+    bundleKey: enrolled.json().bundle_key.x,
+  };
 }
 
-export function deviceWithKey(sut: TestApp, id: number, privateKey: webcrypto.CryptoKey, clock: Clock): TestDevice {
+export function deviceWithKey(
+  sut: TestApp,
+  id: number,
+  privateKey: webcrypto.CryptoKey,
+  clock: Clock,
+): TestDevice {
   let seq = 0;
   let head = CHAIN_GENESIS;
   const sign: TestDevice['sign'] = async (method, url, body) => {

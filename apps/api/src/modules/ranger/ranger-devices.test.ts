@@ -145,7 +145,7 @@ describe("the console's devices", () => {
     expect((await rangerConsole.get('/api/console/ranger/devices?lng=en')).statusCode).toBe(403);
   });
 
-  it("revokes a device at once: its next request is refused", async () => {
+  it('revokes a device at once: its next request is refused', async () => {
     clock.set(clock.ms() + 30_000);
     const ownerConsole = await signInStaff(sut, owner, clock);
     const revoked = await ownerConsole.post('/api/console/ranger/device/revoke?lng=en', { id: device.id });
@@ -154,6 +154,8 @@ describe("the console's devices", () => {
     const next = await device.request('GET', BUNDLE);
     expect(next.statusCode).toBe(401);
     expect(next.json().code).toBe('DEVICE_REVOKED');
-    expect(next.json().message).toBe('This device was revoked by the operator: it can no longer check tickets');
+    expect(next.json().message).toBe(
+      'This device was revoked by the operator: it can no longer check tickets',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { codeOnPage, enterStaffCode, signUp, TEXT } from '../fixtures/accounts.ts';
+import { enrolDemoRangerDevice, type RangerDevice } from '../fixtures/ranger-device.ts';
 import { type APIRequestContext, expect, type Page, test } from '../fixtures/test.ts';
 import { newMember } from '../fixtures/tickets.ts';
 
@@ -11,8 +12,6 @@ import { newMember } from '../fixtures/tickets.ts';
 
 const MANAGER = { email: 'manager@console.sentiero.localhost', key: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 const PASSWORD = 'Console-demo-2026';
-// The rangers' devices' token (playwright.config.ts gives the server the same one).
-const REDEEM_TOKEN = 'e2e-rangers-device-token-0123456789';
 
 const CONSOLE = {
   it: {
@@ -76,9 +75,15 @@ async function signInManager(page: Page, lng: 'it' | 'en') {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A DAILY ticket of the manager's operator that anyone may buy, and an open day for it. */
-async function findManagersTicket(request: APIRequestContext): Promise<{ id: number; day: string }> {
+async function findManagersTicket(
+  request: APIRequestContext,
+  guarded: readonly number[],
+): Promise<{ id: number; day: string }> {
   const { areas } = await (await request.get('/api/console/orders/choices?lng=en')).json();
-  const ids: number[] = areas.flatMap((area: { tickets: { id: number }[] }) => area.tickets.map((t) => t.id));
+  // In an area the demo ranger guards, whose phone checks it at the gate.
+  const ids: number[] = areas
+    .filter((area: { id: number }) => guarded.includes(area.id))
+    .flatMap((area: { tickets: { id: number }[] }) => area.tickets.map((t) => t.id));
   for (const id of ids) {
     const { ticket } = await (await request.get(`/api/app/ticket/info?id=${id}&lng=en`)).json();
     if (ticket.duration_type !== 'DAILY' || !ticket.on_sale) continue;
@@ -95,13 +100,10 @@ async function findManagersTicket(request: APIRequestContext): Promise<{ id: num
   throw new Error("the demo manager's operator has no DAILY ticket open to everyone");
 }
 
-/** What a ranger's device is told when it scans the code: the use, or why it is refused. */
-async function redeem(request: APIRequestContext, signedCode: string) {
-  const answer = await request.post('/api/app/ticket/redeem?lng=en', {
-    headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
-    data: { code: signedCode },
-  });
-  return { status: answer.status(), code: (await answer.json()).code as string | undefined };
+/** What the demo ranger's enrolled phone is told when it scans the code: the use, or why it is refused. */
+async function redeem(device: RangerDevice, signedCode: string) {
+  const answer = await device.send('POST', '/api/ranger/redeem?lng=en', { code: signedCode });
+  return { status: answer.status, code: answer.json.code as string | undefined };
 }
 
 for (const lng of ['it', 'en'] as const) {
@@ -113,7 +115,12 @@ for (const lng of ['it', 'en'] as const) {
     test.setTimeout(150_000);
     const text = CONSOLE[lng];
     await signInManager(page, lng);
-    const ticket = await findManagersTicket(page.request);
+    const device = await enrolDemoRangerDevice(baseURL ?? '');
+    const bundle = await device.send('GET', '/api/ranger/bundle?lng=en');
+    const guarded = (JSON.parse(bundle.json.payload as string).areas as { id: number }[]).map(
+      (area) => area.id,
+    );
+    const ticket = await findManagersTicket(page.request, guarded);
 
     // The buyer, in a browser of their own, signs up on the storefront and pays by card.
     const shop = await browser.newContext();
@@ -187,9 +194,9 @@ for (const lng of ['it', 'en'] as const) {
     );
     const byHolder = (name: string) => tickets.find((each) => each.holder === name);
     expect(byHolder(leaving)?.status).toBe('cancelled');
-    const refused = await redeem(page.request, byHolder(leaving)?.signed_code ?? '');
+    const refused = await redeem(device, byHolder(leaving)?.signed_code ?? '');
     expect(refused).toEqual({ status: 409, code: 'TICKET_CANCELLED' });
-    const passes = await redeem(page.request, byHolder(staying)?.signed_code ?? '');
+    const passes = await redeem(device, byHolder(staying)?.signed_code ?? '');
     expect(passes).toEqual({ status: 409, code: 'TICKET_NOT_VALID_TODAY' });
     await shop.close();
   });

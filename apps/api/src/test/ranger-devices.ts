@@ -76,7 +76,7 @@ export function deviceWithKey(
   id: number,
   privateKey: webcrypto.CryptoKey,
   clock: Clock,
-): TestDevice {
+): Omit<TestDevice, 'bundleKey'> {
   let seq = 0;
   let head = CHAIN_GENESIS;
   const sign: TestDevice['sign'] = async (method, url, body) => {

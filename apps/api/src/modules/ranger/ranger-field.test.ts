@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import type { RangerBundleContent } from '@sentiero/contract/ranger';
 import { decodeRevokedCodes, isRevoked } from '@sentiero/contract/ranger-field';
 import { issuedTickets, ticketRedemptions } from '@sentiero/db/schema';
@@ -25,7 +26,7 @@ let foreign: TestDevice;
 let lastUse: HeldTicket;
 let revoked: HeldTicket;
 let revokedElsewhere: HeldTicket;
-let bundleKey: CryptoKey;
+let bundleKey: webcrypto.CryptoKey;
 
 async function holderOf(areaId: number, holder: string): Promise<HeldTicket> {
   const ticket = await createTicket(sut.database.db, { areaId });

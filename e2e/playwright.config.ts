@@ -85,8 +85,6 @@ export default defineConfig({
       RATE_LIMITS: 'off',
       // The alerts journey's push service is a local one (127.0.0.1), as no browser vendor's is reachable.
       PUSH_SERVICE_LOOPBACK: 'on',
-      // A ranger's device, for the journeys that check a ticket at the gate (console-orders.spec.ts).
-      REDEEM_TOKEN: 'e2e-rangers-device-token-0123456789',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { signUp, TEXT } from '../fixtures/accounts.ts';
-import { type APIRequestContext, expect, openConsole, test } from '../fixtures/staff.ts';
+import { enrolDemoRangerDevice, type RangerDevice } from '../fixtures/ranger-device.ts';
+import { expect, openConsole, test } from '../fixtures/staff.ts';
 import { findStaffTicket, newMember } from '../fixtures/tickets.ts';
 
 /*
@@ -9,8 +10,6 @@ import { findStaffTicket, newMember } from '../fixtures/tickets.ts';
  * the other guest's still passes.
  */
 
-// The rangers' devices' token (playwright.config.ts gives the server the same one).
-const REDEEM_TOKEN = 'e2e-rangers-device-token-0123456789';
 
 const CONSOLE = {
   it: {
@@ -49,13 +48,10 @@ test.use({ consoleAs: 'manager' });
 // Set before the fixtures run, so the time they add for making a staff account comes on top.
 test.describe.configure({ timeout: 150_000 });
 
-/** What a ranger's device is told when it scans the code: the use, or why it is refused. */
-async function redeem(request: APIRequestContext, signedCode: string) {
-  const answer = await request.post('/api/app/ticket/redeem?lng=en', {
-    headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
-    data: { code: signedCode },
-  });
-  return { status: answer.status(), code: (await answer.json()).code as string | undefined };
+/** What the demo ranger's enrolled phone is told when it scans the code: the use, or why it is refused. */
+async function redeem(device: RangerDevice, signedCode: string) {
+  const answer = await device.send('POST', '/api/ranger/redeem?lng=en', { code: signedCode });
+  return { status: answer.status, code: answer.json.code as string | undefined };
 }
 
 for (const lng of ['it', 'en'] as const) {
@@ -66,7 +62,13 @@ for (const lng of ['it', 'en'] as const) {
   }) => {
     const text = CONSOLE[lng];
     await openConsole(page, lng);
-    const ticket = await findStaffTicket(page.request);
+    const device = await enrolDemoRangerDevice(baseURL ?? '');
+    const bundle = await device.send('GET', '/api/ranger/bundle?lng=en');
+    // In an area the demo ranger guards, whose phone checks it at the gate.
+    const guarded = (JSON.parse(bundle.json.payload as string).areas as { id: number }[]).map(
+      (area) => area.id,
+    );
+    const ticket = await findStaffTicket(page.request, guarded);
 
     // The buyer, in a browser of their own, signs up on the storefront and pays by card.
     const shop = await browser.newContext();
@@ -140,9 +142,9 @@ for (const lng of ['it', 'en'] as const) {
     );
     const byHolder = (name: string) => tickets.find((each) => each.holder === name);
     expect(byHolder(leaving)?.status).toBe('cancelled');
-    const refused = await redeem(page.request, byHolder(leaving)?.signed_code ?? '');
+    const refused = await redeem(device, byHolder(leaving)?.signed_code ?? '');
     expect(refused).toEqual({ status: 409, code: 'TICKET_CANCELLED' });
-    const passes = await redeem(page.request, byHolder(staying)?.signed_code ?? '');
+    const passes = await redeem(device, byHolder(staying)?.signed_code ?? '');
     expect(passes).toEqual({ status: 409, code: 'TICKET_NOT_VALID_TODAY' });
     await shop.close();
   });

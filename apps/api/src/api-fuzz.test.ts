@@ -30,9 +30,6 @@ import {
  */
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 24);
 
-/** Rangers' devices send it: with it, redeeming is fuzzed past the bearer check. */
-const RANGER_TOKEN = 'fuzz-ranger-device-token-0123456789';
-
 let sut: TestApp;
 let fingerprint: () => Promise<string>;
 let memberCookie = '';
@@ -41,7 +38,7 @@ let restoreMemberSession: () => Promise<void>;
 beforeAll(async () => {
   // Jobs stay queued (nothing writes behind the test's back) and per-IP limits are off so
   // that inputs reach the services instead of stopping at a 429.
-  sut = await createTestApp({ JOB_WORKERS: 'off', RATE_LIMITS: 'off', REDEEM_TOKEN: RANGER_TOKEN });
+  sut = await createTestApp({ JOB_WORKERS: 'off', RATE_LIMITS: 'off' });
   const registered = await sut.app.inject({
     method: 'POST',
     url: '/api/app/user/register',
@@ -90,7 +87,7 @@ async function sendAndCheck(request: InjectOptions, asMember: boolean): Promise<
     headers: {
       ...request.headers,
       host: 'localhost:80',
-      ...(asMember ? { cookie: memberCookie, authorization: `Bearer ${RANGER_TOKEN}` } : {}),
+      ...(asMember ? { cookie: memberCookie } : {}),
     },
   });
   const cpu = process.cpuUsage(cpuBefore);

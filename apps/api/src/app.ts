@@ -45,6 +45,7 @@ import {
   registerPremiumRoutes,
   startPremiumJobs,
 } from './modules/premium/index.ts';
+import { registerRangerRoutes } from './modules/ranger/index.ts';
 import { registerRecommendationRoutes } from './modules/recommendations/index.ts';
 import { registerSearchRoutes } from './modules/search/index.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.ts';
@@ -55,9 +56,11 @@ import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from
 import { registerWorkWithUsRoutes, settleApplicationPayment } from './modules/work-with-us/index.ts';
 import { installAccessRules } from './platform/access.ts';
 import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
+import { loadBundleSigner } from './platform/bundle-signing.ts';
 import { compressResponses } from './platform/compression.ts';
 import { type Config, tileSource } from './platform/config.ts';
 import { type Clock, type ServiceContext, systemClock } from './platform/context.ts';
+import { authenticateDeviceRequest } from './platform/device-requests.ts';
 import { answerUnreadableRequest, installErrorHandling } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { expiredRowsPurge } from './platform/housekeeping.ts';
@@ -246,6 +249,7 @@ export async function buildApp({
   });
   app.decorateRequest('sessionLookup', null);
   app.decorateRequest('staffLookup', null);
+  app.decorateRequest('deviceCaller', null);
   installAccessRules(app, {
     // Static files and pages need no member; only API calls look the session up.
     sessionUser: (request) =>
@@ -254,9 +258,12 @@ export async function buildApp({
         : Promise.resolve(null)),
     // The staff cookie is read only by the console's API: a member's pages never look it up.
     staffSession: (request) =>
-      (request.staffLookup ??= request.url.startsWith('/api/console/')
-        ? findStaffSession(database.db, config, request, clock.now())
-        : Promise.resolve(null)),
+      (request.staffLookup ??=
+        request.url.startsWith('/api/console/') || request.url.startsWith('/api/ranger/device/enrol')
+          ? findStaffSession(database.db, config, request, clock.now())
+          : Promise.resolve(null)),
+    deviceRequest: (request, payload) =>
+      authenticateDeviceRequest(database.db, clock.now(), request, payload),
     roles: { premium: (userId) => isPremiumMember({ db: database.db, clock }, userId) },
   });
   installRequestInputRules(app);
@@ -273,7 +280,8 @@ export async function buildApp({
       clock,
       log: request.log,
       user: await app.accessRules.sessionUser(request),
-      staff: await app.accessRules.staffSession(request),
+      staff: request.deviceCaller?.staff ?? (await app.accessRules.staffSession(request)),
+      device: request.deviceCaller,
       roles: app.accessRules.roles,
       config,
       mail,
@@ -316,6 +324,10 @@ export async function buildApp({
     dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
   });
   registerMyTicketRoutes(app, { verifier: signer });
+  registerRangerRoutes(app, {
+    signer: loadBundleSigner(signer.privateKey),
+    ticketKeys: [{ key_id: signer.keyId, alg: 'Ed25519', x: signer.publicKeyRaw }],
+  });
   registerFindRoutes(app);
   registerPhotoRoutes(app);
   const checkout = await startCheckoutJobs({

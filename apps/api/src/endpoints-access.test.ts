@@ -80,8 +80,6 @@ const ACCESS: Record<string, Permission> = {
   '/app/ticket/share': 'member',
   '/app/ticket/share/revoke': 'member',
   '/app/ticket/shared': 'public',
-  // Rangers' devices redeem with their own key, not a member's session.
-  '/app/ticket/redeem': 'public',
   '/app/newsletter/confirm': 'public',
   '/app/newsletter/unsubscribe': 'public',
   '/app/user/newsletter': 'public',
@@ -207,6 +205,13 @@ const ACCESS: Record<string, Permission> = {
   '/console/catalogue/photo/reorder': 'catalogue.write',
   '/console/catalogue/rules/upload': 'catalogue.write',
   '/console/catalogue/rules/delete': 'catalogue.write',
+  // Rangers in the field (ADR 043): enrolled from the console, then by the device's signature.
+  '/ranger/device/enrol': 'field.enrol',
+  '/ranger/bundle': 'field',
+  '/ranger/uses': 'field',
+  '/ranger/redeem': 'field',
+  '/console/ranger/devices': 'devices.manage',
+  '/console/ranger/device/revoke': 'devices.manage',
 };
 
 const endpoints = Object.values(ENDPOINTS);
@@ -267,7 +272,10 @@ describe('an endpoint for members', () => {
   });
 
   it("refuses a member's session at the console's doors: it is no staff session", async () => {
-    const consoleEndpoints = guarded.filter(({ path }) => path.startsWith('/console/'));
+    // A ranger's device is known by its signature, never by a member's cookie either.
+    const consoleEndpoints = guarded.filter(
+      ({ path }) => path.startsWith('/console/') || path.startsWith('/ranger/'),
+    );
     expect(consoleEndpoints.length).toBeGreaterThan(5);
     for (const { path } of consoleEndpoints) {
       const answer = await postEndlessJson(path, cookieOf(plain));

@@ -67,7 +67,8 @@ const ORDER_READERS = ['admin', 'support', 'owner', 'manager', 'desk', 'accounta
  * Every permission and who holds it (issue 23 for the staff's): `owner` holds everything of its
  * operator, its team included; `manager` the catalogue, orders (refunds too), figures, coupons
  * and growth reports; `desk` orders without refunds; `accountant` orders read-only, refunds,
- * figures, exports and statements; `ranger` check-ins and growth reports in its areas; `admin`
+ * figures, exports and statements; `ranger` check-ins, growth reports and its field devices in
+ * its areas (`owner` and `manager` list and revoke those devices); `admin`
  * everything everywhere; `support` orders (read, resend) anywhere and the inbox.
  */
 export const PERMISSIONS = {
@@ -91,6 +92,12 @@ export const PERMISSIONS = {
   'inbox.handle': { heldBy: ['admin', 'support'] },
   'growth.report': { heldBy: ['admin', 'owner', 'manager', 'ranger'] },
   checkin: { heldBy: ['admin', 'owner', 'ranger'] },
+  /** A ranger enrols a phone from a complete console session (ADR 043). */
+  'field.enrol': { heldBy: ['ranger'] },
+  /** A ranger's enrolled phone, by a request signed with its key: bundle, uses, redeem (ADR 043). */
+  field: { heldBy: ['ranger'] },
+  /** The devices of the operator's rangers, their revocation and their conflicts (ADR 043). */
+  'devices.manage': { heldBy: ['admin', 'owner', 'manager'] },
   'coupons.manage': { heldBy: ['admin', 'owner', 'manager'] },
   'ads.manage': { heldBy: ['admin'] },
   'newsletter.send': { heldBy: ['admin'] },
@@ -102,6 +109,17 @@ export type Permission = keyof typeof PERMISSIONS;
 /** What members and visitors are asked for; every other permission is held by staff only. */
 export type MemberPermission = 'public' | 'member' | 'premium';
 export type StaffPermission = Exclude<Permission, MemberPermission>;
+
+/**
+ * The permissions a ranger's device holds: asked of the request's device signature (ADR 043), not
+ * of a cookie; the device acts with its ranger's grants.
+ */
+export const DEVICE_PERMISSIONS = ['field'] as const satisfies readonly StaffPermission[];
+export type DevicePermission = (typeof DEVICE_PERMISSIONS)[number];
+
+export function isDevicePermission(permission: Permission): permission is DevicePermission {
+  return (DEVICE_PERMISSIONS as readonly string[]).includes(permission);
+}
 
 /** A permission of the console: asked of the staff session, never of the member's. */
 export function isStaffPermission(permission: Permission): permission is StaffPermission {

@@ -27,6 +27,7 @@ import * as newsletter from './newsletter.ts';
 import * as notebook from './notebook.ts';
 import * as photos from './photos.ts';
 import * as premium from './premium.ts';
+import * as ranger from './ranger.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
 import * as tickets from './tickets.ts';
@@ -74,6 +75,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleAds),
   ...pickEndpoints(consoleNewsletter),
   ...pickEndpoints(consoleCatalogue),
+  ...pickEndpoints(ranger),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

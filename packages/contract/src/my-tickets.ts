@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFormBoolean, ZLanguageParam } from './common.ts';
+import { ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
 
@@ -81,22 +81,4 @@ export const ticketShared = defineEndpoint({
   summary: 'The ticket behind a share link, until its owner revokes it or its last valid day is over.',
   input: z.object({ lng: ZLanguageParam, token: z.string().trim().min(16).max(64) }),
   output: z.object({ ticket: ZIssuedTicket }),
-});
-
-export const ticketRedeem = defineEndpoint({
-  path: '/app/ticket/redeem',
-  kind: 'write',
-  access: 'public',
-  tag: 'tickets',
-  summary:
-    'Records one use of a ticket at the activity (rangers and guides, with the redeem token). The ' +
-    "QR code's signed text must carry Sentiero's signature and match the ticket on record; only a " +
-    'ticket code typed by hand (`typed`) is looked up without one.',
-  input: z.object({
-    lng: ZLanguageParam,
-    code: z.string().trim().min(4).max(2048),
-    /** The ranger typed the code printed on the ticket (its QR would not scan). */
-    typed: ZFormBoolean.optional(),
-  }),
-  output: z.object({ ticket: ZIssuedTicket, uses_left: z.number().int().nullable() }),
 });

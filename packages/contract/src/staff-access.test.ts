@@ -20,8 +20,11 @@ const STAFF_PERMISSIONS = (Object.keys(PERMISSIONS) as Permission[]).filter(
   (permission) => !['public', 'member', 'premium'].includes(permission),
 );
 
+// A field device is a ranger's own phone (ADR 043): nobody else enrols one or acts through one.
+const RANGERS_ONLY: readonly Permission[] = ['field.enrol', 'field'];
+
 const HOLDS: Record<StaffRole, readonly Permission[]> = {
-  admin: STAFF_PERMISSIONS,
+  admin: STAFF_PERMISSIONS.filter((permission) => !RANGERS_ONLY.includes(permission)),
   support: ['console', 'orders.read', 'orders.resend', 'inbox.handle'],
   owner: [
     'console',
@@ -38,6 +41,7 @@ const HOLDS: Record<StaffRole, readonly Permission[]> = {
     'audit.read',
     'growth.report',
     'checkin',
+    'devices.manage',
     'coupons.manage',
   ],
   manager: [
@@ -51,11 +55,12 @@ const HOLDS: Record<StaffRole, readonly Permission[]> = {
     'catalogue.write',
     'figures.read',
     'growth.report',
+    'devices.manage',
     'coupons.manage',
   ],
   desk: ['console', 'orders.read', 'orders.resend', 'orders.markPaid'],
   accountant: ['console', 'orders.read', 'orders.refund', 'orders.export', 'figures.read', 'statements.read'],
-  ranger: ['console', 'checkin', 'growth.report'],
+  ranger: ['console', 'checkin', 'growth.report', 'field.enrol', 'field'],
 };
 
 const OPERATOR = 3;

@@ -17,6 +17,8 @@ export * from './schema/newsletter-issues.ts';
 export * from './schema/operator-applications.ts';
 export * from './schema/orders.ts';
 export * from './schema/photos.ts';
+export * from './schema/ranger-devices.ts';
+export * from './schema/ranger-uses.ts';
 export * from './schema/refunds.ts';
 export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';

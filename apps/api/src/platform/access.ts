@@ -1,4 +1,5 @@
 import {
+  type DevicePermission,
   decideAccess,
   type Grant,
   isStaffPermission,
@@ -14,6 +15,7 @@ import {
 } from '@sentiero/contract/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from './context.ts';
+import type { DeviceCaller } from './device-requests.ts';
 import { AppError } from './errors.ts';
 import type { SessionUser } from './sessions.ts';
 import type { StaffSession } from './staff-sessions.ts';
@@ -38,6 +40,14 @@ export type AccessRules = {
   staffSession(request: FastifyRequest): Promise<StaffSession | null>;
   /** `premium`: whether the member has Sentiero+'s benefits now (the subscriptions module's rule). */
   roles: RoleRules;
+  /**
+   * A ranger's device by its signed request (ADR 043), checked before the body is parsed; the
+   * body it read comes back to be parsed as usual.
+   */
+  deviceRequest(
+    request: FastifyRequest,
+    payload: NodeJS.ReadableStream,
+  ): Promise<{ caller: DeviceCaller; body: NodeJS.ReadableStream }>;
 };
 
 declare module 'fastify' {
@@ -118,7 +128,7 @@ export function staffListScope(ctx: Pick<ServiceContext, 'staff'>, permission: S
  */
 export async function requireEndpointAccess(
   request: FastifyRequest,
-  access: Exclude<Permission, 'public'>,
+  access: Exclude<Permission, 'public' | DevicePermission>,
 ): Promise<void> {
   const rules = request.server.accessRules;
   if (isStaffPermission(access)) {
@@ -126,6 +136,28 @@ export async function requireEndpointAccess(
     return;
   }
   await requireAccess({ user: await rules.sessionUser(request), roles: rules.roles }, access);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ranger's device of a signed request, once its door let it in (ADR 043). */
+    deviceCaller: DeviceCaller | null;
+  }
+}
+
+/**
+ * The door of an endpoint for rangers' devices: the request's signature, its device and its
+ * ranger's grants, before the body is parsed; the body read to check it is handed on.
+ */
+export async function requireDeviceAccess(
+  request: FastifyRequest,
+  access: DevicePermission,
+  payload: NodeJS.ReadableStream,
+): Promise<NodeJS.ReadableStream> {
+  const { caller, body } = await request.server.accessRules.deviceRequest(request, payload);
+  requireStaffAccess({ staff: caller.staff }, access);
+  request.deviceCaller = caller;
+  return body;
 }
 
 /**

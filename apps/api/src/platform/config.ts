@@ -96,10 +96,10 @@ export type Config = {
      */
     cashLimits: { placesPerTicketDay: number; openOrders: number };
   };
-  /** What rangers' and guides' devices send to record a ticket's use; unset, redeeming is off. */
-  redeemToken: string | undefined;
   /** The operator's Ed25519 key (PKCS#8 PEM); unset, one is made once under DATA_DIR. */
   ticketSigningKey: string | undefined;
+  /** How long a ranger's bundle is good for, in hours (ADR 043). */
+  rangerBundleHours: number;
   /** Null unless both the app id and secret are given: Facebook login then answers NOT_CONFIGURED. */
   facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } | null;
   /** Sentiero+: the plans on sale, their prices (VAT included, in cents) and the free trial. */
@@ -254,12 +254,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       sandbox: (env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
       cashLimits: { placesPerTicketDay: env.CASH_MAX_PLACES_PER_DAY, openOrders: env.CASH_MAX_OPEN_ORDERS },
     },
-    redeemToken: env.REDEEM_TOKEN,
     weather: {
       openMeteoUrl: openMeteoUrl(env.OPEN_METEO_URL, env.NODE_ENV),
       openMeteoApiKey: env.OPEN_METEO_API_KEY,
     },
     ticketSigningKey: env.TICKET_SIGNING_KEY?.replaceAll('\\n', '\n'),
+    rangerBundleHours: env.RANGER_BUNDLE_HOURS,
     push: {
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY,

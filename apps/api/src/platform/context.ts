@@ -3,6 +3,7 @@ import type { Db } from '@sentiero/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoleRules } from './access.ts';
 import type { Config } from './config.ts';
+import type { DeviceCaller } from './device-requests.ts';
 import type { Mailer } from './mail.ts';
 import type { SessionUser } from './sessions.ts';
 import type { StaffSession } from './staff-sessions.ts';
@@ -23,6 +24,8 @@ export type ServiceContext = {
    * Optional for the contexts made outside a request (jobs, tests), which have none.
    */
   staff?: StaffSession | null;
+  /** The ranger's device of a signed request (ADR 043); `staff` is then its ranger. */
+  device?: DeviceCaller | null;
   /** How a member's roles are known (Sentiero+), for `requireAccess` (access.ts). */
   roles: RoleRules;
   config: Config;

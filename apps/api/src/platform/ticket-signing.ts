@@ -31,6 +31,8 @@ export type TicketSigner = {
   /** The 32-byte public key, base64url, as the offline verifier needs it. */
   publicKeyRaw: string;
   publicKeyJwk: TicketPublicJwk;
+  /** For the keys derived from it (`bundle-signing.ts`); it never leaves the process. */
+  privateKey: KeyObject;
   /** The `ST1.…` text for the QR code; the signer's own key id always wins. */
   sign(payload: Omit<TicketPayload, 'key_id'>): string;
   /** The compact `ST2.…` text every ticket's QR code now carries (ADR 044); its own key id wins. */
@@ -106,6 +108,7 @@ export function loadTicketSigner(options: TicketSignerOptions = {}): TicketSigne
     keyId,
     publicKeyRaw: x,
     publicKeyJwk: { kty: 'OKP', crv: 'Ed25519', x, kid: keyId },
+    privateKey,
     sign(payload) {
       const encoded = encodeTicketPayload({ ...payload, key_id: keyId });
       return attachTicketSignature(encoded, signBytes(null, Buffer.from(encoded, 'utf8'), privateKey));

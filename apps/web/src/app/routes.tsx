@@ -143,6 +143,7 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleManifest, () => import('../features/console/orders/routes/manifest.tsx')),
     lazyPage(PAGES.consoleGrowth, () => import('../features/console/routes/growth.tsx')),
     lazyPage(PAGES.consoleAudit, () => import('../features/console/routes/audit.tsx')),
+    lazyPage(PAGES.consoleDevices, () => import('../features/console/routes/devices.tsx')),
     lazyPage(PAGES.consoleInbox, () => import('../features/console/routes/inbox.tsx')),
     lazyPage(PAGES.consoleApplications, () => import('../features/console/routes/applications.tsx')),
     lazyPage(PAGES.consoleOperators, () => import('../features/console/routes/operators.tsx')),

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -15,7 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { tickets } from './catalogue.ts';
-import { operators } from './staff.ts';
+import { rangerDevices } from './ranger-devices.ts';
+import { operators, staffAccounts } from './staff.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'issued', 'failed', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -238,10 +240,27 @@ export const ticketRedemptions = pgTable(
     issuedTicketId: integer('issued_ticket_id')
       .notNull()
       .references(() => issuedTickets.id),
+    /** When it happened: the device's time for a use recorded offline. */
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
+    /** The ranger's device and the ranger (ADR 043); null only for uses before devices existed. */
+    deviceId: integer('device_id').references(() => rangerDevices.id),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    /** The phone's own id of a use it recorded offline: the same id synced twice counts once. */
+    clientId: text('client_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** The device's hash chain: its place, the hash of the record before, its own hash. */
+    chainSeq: integer('chain_seq'),
+    prevHash: text('prev_hash'),
+    recordHash: text('record_hash'),
   },
   (table) => [
     index('ticket_redemptions_ticket_idx').on(table.issuedTicketId),
+    uniqueIndex('ticket_redemptions_device_client_idx')
+      .on(table.deviceId, table.clientId)
+      .where(sql`client_id is not null`),
+    index('ticket_redemptions_device_seq_idx').on(table.deviceId, table.chainSeq),
     // The figures count check-ins by day (ADR 036).
     index('ticket_redemptions_redeemed_at_idx').on(table.redeemedAt),
   ],

@@ -10,6 +10,7 @@ import {
   memberId,
   unique,
 } from '../../test/factories.ts';
+import { enrolDevice, type TestDevice } from '../../test/ranger-devices.ts';
 import {
   buyFor,
   guestsOf,
@@ -19,13 +20,14 @@ import {
   refundsOf,
   waitForRefundMails,
 } from '../../test/refund-kit.ts';
+import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 const BUYING = new Date('2026-11-23T08:00:00Z');
 let now = BUYING;
 let sut: TestApp;
+const clock = { now: () => now };
 beforeAll(async () => {
-  sut = await createTestApp({ REDEEM_TOKEN }, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock });
 });
 afterAll(async () => {
   await sut.close();
@@ -214,15 +216,16 @@ describe('what a guest gets back', () => {
 });
 
 describe('a refunded ticket at the gate', () => {
-  const redeem = (code: string) =>
-    sut.app.inject({
-      method: 'POST',
-      url: '/api/app/ticket/redeem',
-      headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
-      payload: { code },
-    });
+  let device: TestDevice;
+  // The operator's ranger checks it with an enrolled phone (ADR 043).
+  const redeem = (code: string) => device.request('POST', '/api/ranger/redeem?lng=en', { code });
 
   it('is refused at redeem while the guest who was not refunded still gets in', async () => {
+    const ranger = await createStaff(sut.database.db, {
+      role: 'ranger',
+      operatorId: await defaultOperatorId(sut.database.db),
+    });
+    device = await enrolDevice(sut, ranger, clock);
     const browser = await createMember(sut, 'Rok');
     const ticket = await createTicket(sut.database.db);
     const order = await buyFor(browser, ticket, ['Rok Zupan', 'Eva Zupan']);

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
+import { enrolDevice, type TestDevice } from '../../test/ranger-devices.ts';
+import { createOperator, createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 let sut: TestApp;
 let now = new Date('2026-11-23T08:00:00Z');
+const clock = { now: () => now };
 beforeAll(async () => {
-  sut = await createTestApp({ REDEEM_TOKEN }, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock });
 });
 afterAll(() => sut.close());
 
@@ -83,21 +85,30 @@ describe('app/ticket/download and app/ticket/share', () => {
   });
 });
 
-describe('app/ticket/redeem', () => {
-  const redeem = (code: string, token = REDEEM_TOKEN) =>
-    sut.app.inject({
-      method: 'POST',
-      url: '/api/app/ticket/redeem?lng=en',
-      // A ticket code alone is what a ranger types when the QR will not scan.
-      payload: { code, typed: !code.startsWith('ST1.') },
-      headers: { authorization: `Bearer ${token}` },
-    });
+describe('ranger/redeem', () => {
+  // A ticket code alone is what a ranger types when the QR will not scan.
+  const redeem = (code: string, device = ours) =>
+    device.request('POST', '/api/ranger/redeem?lng=en', { code, typed: !code.startsWith('ST1.') });
+  let ours: TestDevice;
+  let theirs: TestDevice;
 
-  it('records uses on the valid day only, up to the maximum, for the ranger token only', async () => {
+  it("records uses on the valid day only, up to the maximum, for the area operator's rangers only", async () => {
+    const { db } = sut.database;
+    ours = await enrolDevice(
+      sut,
+      await createStaff(db, { role: 'ranger', operatorId: await defaultOperatorId(db) }),
+      clock,
+    );
+    const elsewhere = await createOperator(db);
+    theirs = await enrolDevice(
+      sut,
+      await createStaff(db, { role: 'ranger', operatorId: elsewhere.id }),
+      clock,
+    );
     const browser = await member();
     await buyTwo(browser);
     const [ticket] = (await browser.get('/api/app/ticket/list')).json().purchase_list[0].tickets;
-    expect((await redeem(ticket.signed_code, 'not-the-ranger-token-000000')).statusCode).toBe(403);
+    expect((await redeem(ticket.signed_code, theirs)).statusCode).toBe(403);
     const early = await redeem(ticket.code);
     expect(early.json()).toMatchObject({
       code: 'TICKET_NOT_VALID_TODAY',

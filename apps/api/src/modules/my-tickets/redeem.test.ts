@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createTicket, createTicketHolder, type HeldTicket, type TestTicket } from '../../test/factories.ts';
+import { enrolDevice, type TestDevice } from '../../test/ranger-devices.ts';
+import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 // The operator's key, known to the test so that it can sign what Sentiero never issued.
 const SIGNING_KEY = generateKeyPairSync('ed25519')
   .privateKey.export({ format: 'pem', type: 'pkcs8' })
@@ -17,9 +18,17 @@ const sentieroKey = loadTicketSigner({ privateKeyPem: SIGNING_KEY });
 let sut: TestApp;
 let now = new Date('2026-11-23T08:00:00Z');
 let ticket: TestTicket;
+let device: TestDevice;
+const clock = { now: () => now };
 beforeAll(async () => {
-  sut = await createTestApp({ REDEEM_TOKEN, TICKET_SIGNING_KEY: SIGNING_KEY }, { clock: { now: () => now } });
+  sut = await createTestApp({ TICKET_SIGNING_KEY: SIGNING_KEY }, { clock });
   ticket = await createTicket(sut.database.db);
+  // Redeeming is a ranger's, from an enrolled device (ADR 043), for the operator of the ticket's area.
+  const ranger = await createStaff(sut.database.db, {
+    role: 'ranger',
+    operatorId: await defaultOperatorId(sut.database.db),
+  });
+  device = await enrolDevice(sut, ranger, clock);
 });
 afterAll(() => sut.close());
 
@@ -32,12 +41,7 @@ async function boughtTicket(): Promise<HeldTicket> {
 }
 
 const redeem = (code: string, lng = 'en', typed = false) =>
-  sut.app.inject({
-    method: 'POST',
-    url: `/api/app/ticket/redeem?lng=${lng}`,
-    payload: { code, typed },
-    headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
-  });
+  device.request('POST', `/api/ranger/redeem?lng=${lng}`, { code, typed });
 
 const usesOf = async (code: string) => {
   const [row] = await sut.database.db
@@ -60,7 +64,7 @@ const NOT_GENUINE = {
   message: 'This ticket code is not genuine: it was altered or not issued by us. Do not accept it.',
 };
 
-describe('app/ticket/redeem checks the code it is given', () => {
+describe('ranger/redeem checks the code it is given', () => {
   it('records a use of a genuine QR code, and of the ticket code typed by hand', async () => {
     const issued = await boughtTicket();
     expect((await redeem(issued.signed_code)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { TICKET_CODE_PREFIX, type TicketPayload } from '@sentiero/contract/ticket-code';
+import { requireStaffAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
@@ -10,16 +10,6 @@ import { toIssuedTicket } from './service.ts';
 export type TicketVerifier = Pick<TicketSigner, 'verify'>;
 
 const notGenuine = () => new AppError('TICKET_CODE_INVALID', 400);
-
-/** Rangers' and guides' devices carry the redeem token of the configuration, and only they redeem. */
-function requireRangerDevice(ctx: ServiceContext, authorization: string | undefined) {
-  const expected = ctx.config.redeemToken;
-  if (!expected) throw new AppError('REDEEM_UNAVAILABLE', 501);
-  const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
-  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
-    throw new AppError('FORBIDDEN', 403);
-  }
-}
 
 /**
  * What the scanned or typed text says, once it is believed. A QR code's text (`ST1.…`) carries
@@ -60,24 +50,30 @@ function matchesStoredTicket(payload: TicketPayload, row: IssuedTicketRow): bool
 }
 
 /**
- * A ranger or guide records a use: the code's signature and its match with the stored ticket are
- * checked before anything is written, then its state, its dates and its uses left.
+ * A ranger's enrolled device records a use online (ADR 043): the code's signature and its match
+ * with the stored ticket are checked before anything is written, then the ranger's assignment to
+ * the ticket's area, its state, its dates and its uses left. The use names the device and ranger.
  */
 export async function redeemTicket(
   ctx: ServiceContext,
   verifier: TicketVerifier,
-  authorization: string | undefined,
   scan: { text: string; typed: boolean },
 ) {
-  requireRangerDevice(ctx, authorization);
+  const device = ctx.device;
+  if (!device) throw new AppError('UNAUTHENTICATED', 401);
+  requireStaffAccess(ctx, 'field');
   const claim = await requireGenuineClaim(verifier, scan);
   const row = await findTicketByCode(ctx.db, ctx.lang, claim.code);
   if (!row) throw claim.payload ? notGenuine() : notFound();
   if (claim.payload && !matchesStoredTicket(claim.payload, row)) throw notGenuine();
+  requireStaffAccess(ctx, 'field', { operatorId: row.operatorId, areaId: row.areaId });
   if (row.status !== 'active') throw new AppError('TICKET_CANCELLED', 409);
   const today = calendarDateIn(row.timeZone, ctx.clock.now());
   if (today < row.validFrom || today > row.validUntil) throw new AppError('TICKET_NOT_VALID_TODAY', 409);
-  const uses = await useTicket(ctx.db, row.id, ctx.clock.now());
+  const uses = await useTicket(ctx.db, row.id, ctx.clock.now(), {
+    deviceId: device.deviceId,
+    staffId: device.staff.staffId,
+  });
   if (uses === null) throw new AppError('TICKET_USED_UP', 409);
   return {
     ticket: toIssuedTicket({ ...row, uses }),

@@ -28,6 +28,7 @@ function ticketColumns(language: Language | AnyColumn) {
     userId: orders.userId,
     title: localized(tickets.title, language),
     areaId: tickets.areaId,
+    operatorId: areas.operatorId,
     areaName: localized(areas.name, language),
     regionName: localized(regions.name, language),
     timeZone: areas.timeZone,
@@ -166,7 +167,12 @@ export async function replaceShareToken(db: Db, ticketId: number, token: string)
  * Records one use if the ticket still has one: the conditional update is the check, so two
  * scanners at the same gate cannot both spend the last use.
  */
-export async function useTicket(db: Db, ticketId: number, now: Date): Promise<number | null> {
+export async function useTicket(
+  db: Db,
+  ticketId: number,
+  now: Date,
+  by: { deviceId: number; staffId: number },
+): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(issuedTickets)
@@ -180,7 +186,9 @@ export async function useTicket(db: Db, ticketId: number, now: Date): Promise<nu
       )
       .returning({ uses: issuedTickets.uses });
     if (!row) return null;
-    await tx.insert(ticketRedemptions).values({ issuedTicketId: ticketId, redeemedAt: now });
+    await tx
+      .insert(ticketRedemptions)
+      .values({ issuedTicketId: ticketId, redeemedAt: now, receivedAt: now, ...by });
     return row.uses;
   });
 }

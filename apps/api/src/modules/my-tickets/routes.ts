@@ -1,10 +1,5 @@
-import {
-  ticketList,
-  ticketRedeem,
-  ticketShare,
-  ticketShared,
-  ticketShareRevoke,
-} from '@sentiero/contract/my-tickets';
+import { ticketList, ticketShare, ticketShared, ticketShareRevoke } from '@sentiero/contract/my-tickets';
+import { rangerRedeem } from '@sentiero/contract/ranger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerEndpoint } from '../../platform/http.ts';
@@ -28,17 +23,12 @@ export function registerMyTicketRoutes(app: FastifyInstance, { verifier }: { ver
   registerEndpoint(app, ticketShare, (ctx, input) => shareTicket(ctx, input.code));
   registerEndpoint(app, ticketShareRevoke, (ctx, input) => revokeTicketShare(ctx, input.code));
   registerEndpoint(app, ticketShared, (ctx, input) => showSharedTicket(ctx, input.token));
+  // A ranger's device redeems online (ADR 043): the endpoint is the rangers', the tickets are ours.
   registerEndpoint(
     app,
-    ticketRedeem,
-    (ctx, input, request) =>
-      redeemTicket(ctx, verifier, request.headers.authorization, {
-        text: input.code,
-        typed: input.typed === true,
-      }),
-    {
-      rateLimit: REDEEM_LIMIT,
-    },
+    rangerRedeem,
+    (ctx, input) => redeemTicket(ctx, verifier, { text: input.code, typed: input.typed === true }),
+    { rateLimit: REDEEM_LIMIT },
   );
   app.get<{ Querystring: Record<string, unknown> }>(
     '/api/app/ticket/download',

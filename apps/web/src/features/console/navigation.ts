@@ -53,6 +53,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     label: 'consoleRecords:sections.audit',
   },
   { id: 'team', path: PAGES.consoleTeam.path(), permission: 'team.manage' },
+  {
+    id: 'devices',
+    path: PAGES.consoleDevices.path(),
+    permission: 'devices.manage',
+    label: 'consoleRecords:sections.devices',
+  },
 ];
 
 /** The sections a staff member's permissions open. */

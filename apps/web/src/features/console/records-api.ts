@@ -74,3 +74,21 @@ export function useLogoutEverywhere() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'session'], refetchType: 'all' }),
   });
 }
+
+/** The devices of the operator's rangers, the uses past a maximum, the broken chains (ADR 043). */
+export function useRangerDevices() {
+  return useQuery({
+    queryKey: ['console', 'ranger-devices'],
+    queryFn: () => callApi('consoleRangerDevices', {}),
+  });
+}
+
+export function useRevokeRangerDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi('consoleRangerDeviceRevoke', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['console', 'ranger-devices'] }),
+  });
+}
+
+export type RangerDevices = ApiOutput<'consoleRangerDevices'>;

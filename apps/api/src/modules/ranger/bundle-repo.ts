@@ -1,0 +1,77 @@
+import type { Language } from '@sentiero/contract/languages';
+import type { Db } from '@sentiero/db/client';
+import { localized, localizedOrNull } from '@sentiero/db/localized';
+import { areaGrowthLevels, areas, issuedTickets, tickets } from '@sentiero/db/schema';
+import { and, asc, eq, gt, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+
+/** The areas a ranger guards: all of the operator's, or those named. */
+function areasOf(operatorId: number, areaIds: readonly number[] | 'all'): SQL | undefined {
+  return and(
+    eq(areas.operatorId, operatorId),
+    areaIds === 'all' ? undefined : inArray(areas.id, [...areaIds]),
+  );
+}
+
+/** Each area with its rules, limits and latest official growth level. */
+export async function findBundleAreas(
+  db: Db,
+  language: Language,
+  operatorId: number,
+  areaIds: readonly number[] | 'all',
+) {
+  return db
+    .select({
+      id: areas.id,
+      name: localized(areas.name, language),
+      timeZone: areas.timeZone,
+      rules: localized(areas.rules, language),
+      limits: localizedOrNull(areas.limits, language),
+      dailyLimitG: areas.dailyLimitG,
+      growthLevel: sql<number | null>`(select ${areaGrowthLevels.level} from ${areaGrowthLevels}
+        where ${areaGrowthLevels.areaId} = ${areas.id} order by ${areaGrowthLevels.observedOn} desc limit 1)`,
+      growthOn: sql<string | null>`(select ${areaGrowthLevels.observedOn}::text from ${areaGrowthLevels}
+        where ${areaGrowthLevels.areaId} = ${areas.id} order by ${areaGrowthLevels.observedOn} desc limit 1)`,
+    })
+    .from(areas)
+    .where(areasOf(operatorId, areaIds))
+    .orderBy(asc(areas.id));
+}
+
+/**
+ * The codes of the areas' cancelled (refunded) tickets that are still inside their dates: a
+ * ticket past its last day is refused by its dates alone, so the list stays as long as a season.
+ */
+export async function findRevokedCodes(db: Db, areaIds: readonly number[], fromDay: string) {
+  if (areaIds.length === 0) return [];
+  const rows = await db
+    .select({ code: issuedTickets.code })
+    .from(issuedTickets)
+    .innerJoin(tickets, eq(tickets.id, issuedTickets.ticketId))
+    .where(
+      and(
+        inArray(tickets.areaId, [...areaIds]),
+        eq(issuedTickets.status, 'cancelled'),
+        gte(issuedTickets.validUntil, fromDay),
+      ),
+    );
+  return rows.map((row) => row.code);
+}
+
+/** The uses so far of the areas' live tickets that have a maximum, and were used. */
+export async function findTicketUses(db: Db, areaIds: readonly number[], fromDay: string) {
+  if (areaIds.length === 0) return [];
+  return db
+    .select({ code: issuedTickets.code, uses: issuedTickets.uses })
+    .from(issuedTickets)
+    .innerJoin(tickets, eq(tickets.id, issuedTickets.ticketId))
+    .where(
+      and(
+        inArray(tickets.areaId, [...areaIds]),
+        eq(issuedTickets.status, 'active'),
+        isNotNull(issuedTickets.maxUsage),
+        gt(issuedTickets.uses, 0),
+        gte(issuedTickets.validUntil, fromDay),
+      ),
+    )
+    .orderBy(asc(issuedTickets.code));
+}

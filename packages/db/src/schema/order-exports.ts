@@ -1,6 +1,16 @@
 import type { Language } from '@sentiero/contract/languages';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { staffAccounts } from './staff.ts';
 
 /** `queued` until its first run counts the orders; `ready` once the last batch is written. */

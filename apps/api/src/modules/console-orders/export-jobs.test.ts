@@ -214,7 +214,10 @@ describe('when an export is queued without being asked to', () => {
     await addOrders(ticket, userId, 1);
     const answer = (await ask()).json();
     expect(answer).toMatchObject({ queued: true, export: { state: 'queued' } });
-    expect(await rowOf(answer.export.id)).toMatchObject({ state: 'queued', filters: { ticketId: ticket.id } });
+    expect(await rowOf(answer.export.id)).toMatchObject({
+      state: 'queued',
+      filters: { ticketId: ticket.id },
+    });
   }, 120_000);
 });
 
@@ -226,7 +229,8 @@ describe('expiry', () => {
     const file = `/api/console/orders/exports/file?lng=en&id=${id}`;
 
     clock.set(clock.now().getTime() + EXPORT_KEPT_MS - 60_000);
-    expect(await cleanUpOrderExports(sut.database.db, clock)).toMatchObject({ removed: 0 });
+    await cleanUpOrderExports(sut.database.db, clock);
+    expect(await rowOf(id)).toMatchObject({ state: 'ready' });
     // A staff session lasts hours, not a day: the asker signs in again.
     const browser = await signInStaff(sut, staff, clock);
     expect((await browser.get(file)).statusCode).toBe(200);
@@ -234,7 +238,8 @@ describe('expiry', () => {
     clock.set(clock.now().getTime() + 2 * 60_000);
     // Past its time the file is refused before the cleanup comes.
     expect((await browser.get(file)).statusCode).toBe(404);
-    expect(await cleanUpOrderExports(sut.database.db, clock)).toMatchObject({ removed: 1 });
+    // (Other tests' exports of this file expire with it.)
+    expect((await cleanUpOrderExports(sut.database.db, clock)).removed).toBeGreaterThanOrEqual(1);
     expect(await rowOf(id)).toBeUndefined();
     expect(
       await sut.database.db.select().from(orderExportParts).where(eq(orderExportParts.exportId, id)),
@@ -249,7 +254,7 @@ describe('expiry', () => {
 
     clock.set(clock.now().getTime() + EXPORT_STALLED_MS + 60_000);
     const browser = await signInStaff(sut, staff, clock);
-    expect(await cleanUpOrderExports(sut.database.db, clock)).toMatchObject({ failed: 1 });
+    expect((await cleanUpOrderExports(sut.database.db, clock)).failed).toBeGreaterThanOrEqual(1);
     const listed = (await browser.get('/api/console/orders/exports/list?lng=en')).json().exports;
     expect(listed).toMatchObject([{ id, state: 'failed', done: 2, total: 5, error: STALLED }]);
     expect(await runOrderExport(deps, id, { batchSize: 2 })).toMatchObject({ state: 'failed', done: 2 });

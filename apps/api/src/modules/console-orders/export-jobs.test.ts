@@ -154,7 +154,7 @@ describe('a run stopped and started again', () => {
     });
     expect(await codesIn(browser, id)).toEqual(await streamedCodes(browser, ticket.id));
     expect(queued).toEqual([]);
-  });
+  }, 60_000);
 
   it('writes each batch once when two runs work the export at once, and a run after the end does nothing', async () => {
     const { ticket, browser } = await ticketWithOrders(9);
@@ -178,7 +178,7 @@ describe('a run stopped and started again', () => {
       .from(orderExportParts)
       .where(eq(orderExportParts.exportId, id));
     expect(parts.map((part) => part.seq)).toEqual([0, 1, 2, 3, 4, 5]);
-  });
+  }, 60_000);
 
   it('leaves out orders made after it started, and hands the rest to a new job after 40 batches', async () => {
     const { ticket, userId, browser } = await ticketWithOrders(45);

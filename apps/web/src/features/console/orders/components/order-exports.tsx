@@ -15,18 +15,22 @@ export function ExportButton({ search }: { search: OrderSearchInput }) {
   const { t } = useTranslation(['consoleOrders', 'errors']);
   const language = useCurrentLanguage();
   const [background, setBackground] = useState(false);
-  const [queued, setQueued] = useState(false);
+  const [queuedId, setQueuedId] = useState<number | null>(null);
   const request = useRequestExport();
+  const exports = useOrderExports(true);
+  const queued = exports.data?.exports.find((each) => each.id === queuedId);
+  // Said while the export just asked for is being prepared; its row below then says the rest.
+  const preparing = queuedId !== null && (!queued || queued.state === 'queued' || queued.state === 'running');
   const checkbox = useId();
   const { page: _page, ...filters } = search;
 
   const start = () => {
-    setQueued(false);
+    setQueuedId(null);
     request.mutate(
       { ...filters, background },
       {
         onSuccess: (answer) => {
-          if (answer.queued) setQueued(true);
+          if (answer.export) setQueuedId(answer.export.id);
           // Small enough to stream: the file comes as a download, the page stays.
           else window.location.assign(exportAddress(search, language));
         },
@@ -52,7 +56,7 @@ export function ExportButton({ search }: { search: OrderSearchInput }) {
         </Button>
       </div>
       <FailureAlert error={request.error} fallback={t('errors:INTERNAL')} />
-      {queued && (
+      {preparing && (
         <p role="status" className="max-w-md text-sm text-stone-700">
           {t('exports.queued')}
         </p>

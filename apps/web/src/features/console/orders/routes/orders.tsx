@@ -34,7 +34,7 @@ function OrdersScreen({ me }: { me: ConsoleMe }) {
     <div className="flex flex-col gap-6 py-6 md:flex-row">
       <ConsoleNav me={me} />
       <section className="min-w-0 flex-1 space-y-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="font-bold text-2xl text-stone-900">{t('search.title')}</h1>
           {canExport && <ExportButton search={search} />}
         </div>

@@ -26,7 +26,7 @@ import { registerConsoleAdRoutes } from './modules/console-ads/index.ts';
 import { registerConsoleCatalogueRoutes } from './modules/console-catalogue/index.ts';
 import { registerConsoleCouponRoutes } from './modules/console-coupons/index.ts';
 import { figureDaysRollUp, registerConsoleFigureRoutes } from './modules/console-figures/index.ts';
-import { registerConsoleOrderRoutes } from './modules/console-orders/index.ts';
+import { registerConsoleOrderRoutes, startOrderExportJobs } from './modules/console-orders/index.ts';
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
 import { registerGrowthRoutes } from './modules/growth/index.ts';
 import { registerGuideRoutes } from './modules/guides/index.ts';
@@ -311,7 +311,8 @@ export async function buildApp({
   registerSeoRoutes(app);
   registerAccountRoutes(app);
   registerStaffRoutes(app);
-  registerConsoleOrderRoutes(app);
+  // Large order exports are written by the queue (ADR 041).
+  registerConsoleOrderRoutes(app, await startOrderExportJobs({ db: database.db, jobs, clock, log: app.log }));
   registerConsoleFigureRoutes(app);
   await jobs.schedule(figureDaysRollUp(database.db, clock));
   registerInboxRoutes(app);

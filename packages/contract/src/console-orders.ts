@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formList, ZCalendarDate, ZLanguageParam } from './common.ts';
+import { formList, ZCalendarDate, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam, ZPaging } from './paging.ts';
 
@@ -67,6 +67,71 @@ export const consoleOrdersExport = defineEndpoint({
   summary:
     "Every order a search finds, as CSV (UTF-8 with BOM, `;`-separated, headers in the request's language), streamed as it is read; the export is written to the audit log with its filters.",
   input: z.object({ lng: ZLanguageParam, ...ZOrderSearchFields }),
+  output: z.string().meta({ description: 'The CSV file, one order a row.', contentMediaType: 'text/csv' }),
+});
+
+/** Above this many matching orders an export is prepared by the job queue, not streamed (ADR 041). */
+export const ORDER_EXPORT_STREAM_MAX = 5_000;
+export const ORDER_EXPORTS_PAGE_SIZE = 10;
+export const ORDER_EXPORT_STATES = ['queued', 'running', 'ready', 'failed'] as const;
+
+/** An export the job queue prepares: how far it is, what went wrong, until when it can be taken. */
+export const ZOrderExport = z.object({
+  id: z.number().int(),
+  state: z.enum(ORDER_EXPORT_STATES),
+  /** Orders the search found when the export started (0 until then); `done` of them are written. */
+  total: z.number().int(),
+  done: z.number().int(),
+  /** The last failure, while the queue tries again or once it gave up. */
+  error: z.string().nullable(),
+  filename: z.string(),
+  /** The search's filters as asked, by their field names. */
+  filters: z.record(z.string(), z.union([z.string(), z.number()])),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+
+/**
+ * Asks for an export of a search. Up to ORDER_EXPORT_STREAM_MAX orders, and unless `background`,
+ * it answers `queued: false` and the file is streamed from `export.csv`; otherwise the export is
+ * prepared by the job queue and answered with its progress.
+ */
+export const consoleOrderExportCreate = defineEndpoint({
+  path: '/console/orders/exports',
+  kind: 'write',
+  access: 'orders.export',
+  tag: 'console',
+  summary:
+    'Asks for the CSV of a search. More than 5,000 matching orders, or `background`: queued, written batch by batch and kept 24 hours for the staff member who asked (answered with its progress); otherwise `queued: false`, and the file is streamed from `/console/orders/export.csv`. Audited as an export.',
+  input: z.object({ lng: ZLanguageParam, background: ZFormBoolean.optional(), ...ZOrderSearchFields }),
+  output: z.object({ queued: z.boolean(), export: ZOrderExport.nullable() }),
+});
+
+/** The staff member's own exports not expired yet, newest first, with their progress. */
+export const consoleOrderExports = defineEndpoint({
+  path: '/console/orders/exports/list',
+  kind: 'read',
+  access: 'orders.export',
+  tag: 'console',
+  summary:
+    "The exports the staff member asked for that have not expired, newest first, 10 a page: each one's state, done / total and last failure.",
+  input: z.object({ lng: ZLanguageParam, page: ZPageParam }),
+  output: z.object({ exports: z.array(ZOrderExport), ...ZPaging }),
+});
+
+/**
+ * A prepared export's file, for the staff member who asked only, while their scope still covers
+ * it; any other export (someone else's, expired, not ready) is 404.
+ */
+export const consoleOrderExportFile = defineEndpoint({
+  path: '/console/orders/exports/file',
+  kind: 'read',
+  access: 'orders.export',
+  tag: 'console',
+  summary:
+    "A prepared export's CSV, for the staff member who asked, if their scope still covers what it holds; another's, an expired or unfinished export is 404. Audited.",
+  input: z.object({ lng: ZLanguageParam, id: ZId }),
   output: z.string().meta({ description: 'The CSV file, one order a row.', contentMediaType: 'text/csv' }),
 });
 

@@ -77,6 +77,42 @@ function exportRow(row: OrderExportRow, format: ReturnType<typeof formatters>): 
 }
 
 /**
+ * The header row in `language`, without the byte-order mark: a queued export stores it as text,
+ * and PGlite's text decoding drops a leading mark, so the mark is added as the file is sent.
+ */
+export function orderExportHeader(language: Language): string {
+  const format = formatters(language);
+  return csvRows([COLUMNS.map((column) => format.text(`export.columns.${column}`))]);
+}
+
+/** One batch of the file: the orders read, as CSV text, and where the next batch starts. */
+export type OrderExportBatch = { text: string; orders: number; next: ExportCursor };
+
+/**
+ * The export's orders a batch at a time, from `after` on (newest first): each batch is read only
+ * when the one before has been taken. The streamed download and the queued export (ADR 041)
+ * both write their file with it; the queued one keeps `next` to start again from there.
+ */
+export async function* orderExportBatches(
+  ctx: Pick<ServiceContext, 'db'>,
+  scope: ListScope,
+  search: OrderSearch,
+  language: Language,
+  { after = null, batchSize = EXPORT_BATCH_SIZE }: { after?: ExportCursor | null; batchSize?: number } = {},
+): AsyncGenerator<OrderExportBatch> {
+  const format = formatters(language);
+  let from = after;
+  for (;;) {
+    const batch = await findOrderExportBatch(ctx.db, scope, search, language, from, batchSize);
+    const last = batch[batch.length - 1];
+    if (!last) return;
+    from = { createdAt: last.cursorAt, id: last.id };
+    yield { text: csvRows(batch.map((row) => exportRow(row, format))), orders: batch.length, next: from };
+    if (batch.length < batchSize) return;
+  }
+}
+
+/**
  * The export's text, a piece at a time: the byte-order mark and the header, then one piece per
  * batch of orders. Each batch is read only when the one before has been taken, so a reader that
  * stops (a slow connection) stops the queries too, and memory holds one batch whatever the size.
@@ -88,21 +124,12 @@ export async function* orderExportPieces(
   language: Language,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<string> {
-  const format = formatters(language);
-  yield CSV_BOM + csvRows([COLUMNS.map((column) => format.text(`export.columns.${column}`))]);
-  let after: ExportCursor | null = null;
-  for (;;) {
-    const batch = await findOrderExportBatch(ctx.db, scope, search, language, after, batchSize);
-    if (batch.length === 0) return;
-    yield csvRows(batch.map((row) => exportRow(row, format)));
-    const last = batch[batch.length - 1];
-    if (batch.length < batchSize || !last) return;
-    after = { createdAt: last.cursorAt, id: last.id };
-  }
+  yield CSV_BOM + orderExportHeader(language);
+  for await (const batch of orderExportBatches(ctx, scope, search, language, { batchSize })) yield batch.text;
 }
 
 /** The operators whose orders the export may hold: one audit line each, so each owner sees it. */
-function exportedOperators(staff: ReturnType<typeof requireStaffAccess>): (number | null)[] {
+export function exportedOperators(staff: ReturnType<typeof requireStaffAccess>): (number | null)[] {
   if (staff.grants.some((grant) => grant.scope === 'everywhere')) return [null];
   const ids = staff.grants.flatMap((grant) =>
     typeof grant.scope === 'object' ? [grant.scope.operatorId] : [],
@@ -117,9 +144,7 @@ function exportedOperators(staff: ReturnType<typeof requireStaffAccess>): (numbe
 export async function exportOrders(ctx: ServiceContext, input: OrderSearchFields) {
   const staff = requireStaffAccess(ctx, 'orders.export');
   const scope = staffListScope(ctx, 'orders.export');
-  const filters = Object.fromEntries(
-    Object.entries(orderSearchOf(input)).filter(([, value]) => value !== undefined),
-  );
+  const filters = exportFilters(input);
   for (const operatorId of exportedOperators(staff)) {
     await auditStaffChange(ctx.db, ctx, staff, {
       operatorId,
@@ -129,13 +154,25 @@ export async function exportOrders(ctx: ServiceContext, input: OrderSearchFields
       changes: { filters: [null, filters] },
     });
   }
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(ctx.clock.now());
   return {
-    filename: `${translate(ctx.lang, 'consoleOrders', 'export.filename')}-${day}.csv`,
+    filename: exportFilename(ctx),
     // One piece waiting at most: the next batch is read when the connection has taken this one.
     body: Readable.from(orderExportPieces(ctx, scope, orderSearchOf(input), ctx.lang), {
       objectMode: false,
       highWaterMark: 1,
     }),
   };
+}
+
+/** The filters given, without those left out: what the audit log and a queued export keep. */
+export function exportFilters(input: OrderSearchFields): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(orderSearchOf(input)).filter(([, value]) => value !== undefined),
+  ) as Record<string, string | number>;
+}
+
+/** `orders-2026-11-23.csv`, in the staff member's language, the day in the parks' time. */
+export function exportFilename(ctx: Pick<ServiceContext, 'clock' | 'lang'>): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(ctx.clock.now());
+  return `${translate(ctx.lang, 'consoleOrders', 'export.filename')}-${day}.csv`;
 }

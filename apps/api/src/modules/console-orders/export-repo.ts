@@ -3,7 +3,7 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
 import { orderLines, orders, tickets, users } from '@sentiero/db/schema';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type OrderSearch, orderScopeCondition, searchConditions } from './orders-repo.ts';
 
 /**
@@ -61,6 +61,36 @@ export async function findOrderExportBatch(
     )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+}
+
+/**
+ * How many orders an export from `after` on holds, counting at most `atMost` (the request asks
+ * whether a search is above the streaming threshold; the job counts them all, once).
+ */
+export async function countOrderExport(
+  db: Db,
+  scope: ListScope,
+  search: OrderSearch,
+  after: ExportCursor | null,
+  atMost?: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        await orderScopeCondition(db, scope),
+        ...searchConditions(db, search),
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    );
+  const [counted] = await db
+    .select({ total: count() })
+    .from((atMost === undefined ? matches : matches.limit(atMost)).as('matches'));
+  return counted?.total ?? 0;
 }
 
 export type OrderExportRow = Awaited<ReturnType<typeof findOrderExportBatch>>[number];

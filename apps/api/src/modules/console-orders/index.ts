@@ -1,2 +1,4 @@
 /** What the app's wiring uses of the console's orders (ADR 011, 033). */
+
+export { startOrderExportJobs } from './export-jobs.ts';
 export { registerConsoleOrderRoutes } from './routes.ts';

@@ -70,3 +70,33 @@ export const useRefund = () =>
   useOrderChange((input: Omit<ApiInput<'consoleOrderRefund'>, 'lng'>) =>
     callApi('consoleOrderRefund', input),
   );
+
+export type OrderExport = ApiOutput<'consoleOrderExports'>['exports'][number];
+export type OrderExportRequest = Omit<ApiInput<'consoleOrderExportCreate'>, 'lng'>;
+
+const EXPORTS_KEY = ['console', 'orders', 'exports'];
+
+/**
+ * The staff member's exports. While one is being prepared its progress is the database's, asked
+ * again every two seconds: a restart of the server or a reload of the page loses nothing.
+ */
+export function useOrderExports(enabled: boolean) {
+  return useQuery({
+    queryKey: EXPORTS_KEY,
+    queryFn: () => callApi('consoleOrderExports', { page: 1 }),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.exports.some((each) => each.state === 'queued' || each.state === 'running')
+        ? 2000
+        : false,
+  });
+}
+
+/** Asks for an export: streamed at once when small, else prepared by the queue and listed. */
+export function useRequestExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderExportRequest) => callApi('consoleOrderExportCreate', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXPORTS_KEY }),
+  });
+}

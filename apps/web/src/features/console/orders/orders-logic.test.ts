@@ -3,6 +3,8 @@ import type { OrderStory } from './api.ts';
 import {
   awaitsPaymentOnSite,
   exportAddress,
+  exportFileAddress,
+  exportShare,
   manifestFromParams,
   paramsOfSearch,
   refundableGuests,
@@ -125,5 +127,19 @@ describe('the manifest in the address', () => {
       ticket_id: 9,
       page: 2,
     });
+  });
+});
+
+describe('a prepared export', () => {
+  it("is taken from its own address, in the reader's language", () => {
+    expect(exportFileAddress(42, 'de')).toBe('/api/console/orders/exports/file?lng=de&id=42');
+  });
+
+  it('shows its progress as a share of what it found, never past the whole', () => {
+    expect(exportShare(0, 0)).toBe(0);
+    expect(exportShare(250, 1000)).toBe(25);
+    expect(exportShare(1000, 1000)).toBe(100);
+    // Orders that stopped matching during the run leave `done` below `total`; more never shows 101.
+    expect(exportShare(1001, 1000)).toBe(100);
   });
 });

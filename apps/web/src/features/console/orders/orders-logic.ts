@@ -59,6 +59,17 @@ export function exportAddress(search: OrderSearchInput, language: string): strin
   return `/api/console/orders/export.csv?${params.toString()}`;
 }
 
+/** Where a prepared export's file is taken from. */
+export function exportFileAddress(id: number, language: string): string {
+  return `/api/console/orders/exports/file?${new URLSearchParams({ lng: language, id: String(id) })}`;
+}
+
+/** An export's progress as a share of its total, 0–100 (a finished empty export is whole). */
+export function exportShare(done: number, total: number): number {
+  if (total <= 0) return done > 0 ? 100 : 0;
+  return Math.min(100, Math.round((done / total) * 100));
+}
+
 /** The guests that can still be refunded: those whose ticket was not cancelled by a refund. */
 export function refundableGuests(story: OrderStory): number[] {
   const claimed = new Set(

@@ -81,7 +81,7 @@ export async function countOrderExport(
     .where(
       and(
         await orderScopeCondition(db, scope),
-        ...searchConditions(db, search),
+        ...(await searchConditions(db, search)),
         after
           ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
           : undefined,

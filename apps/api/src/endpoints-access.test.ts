@@ -194,6 +194,8 @@ const ACCESS: Record<string, Permission> = {
   '/console/newsletter/issue/cancel': 'newsletter.send',
   '/console/newsletter/issue/resume': 'newsletter.send',
   '/console/catalogue/areas': 'catalogue.read',
+  '/console/catalogue/area': 'catalogue.read',
+  '/console/catalogue/area/update': 'catalogue.write',
   '/console/catalogue/tickets': 'catalogue.read',
   '/console/catalogue/options': 'catalogue.read',
   '/console/catalogue/ticket': 'catalogue.read',

@@ -166,11 +166,14 @@ export async function generate(url: string, orders: number): Promise<void> {
     const steps: Step[] = [
       [
         `${OPERATORS} operators, ${OPERATORS * AREAS_PER_OPERATOR} areas, ${OPERATORS * AREAS_PER_OPERATOR * TICKETS_PER_AREA} tickets`,
-        `insert into operators (slug, name, kind, contact_email, commission_basis_points)
+        `insert into operators (slug, name, kind, contact_email)
          select 'bench-operator-' || lpad(n::text, 2, '0'), 'Bench operator ' || n,
                 (array['municipality', 'park', 'consortium', 'association', 'guide', 'company'])[1 + n % 6],
-                'bench-operator-' || n || '@operators.bench', 600 + (n % 10) * 100
+                'bench-operator-' || n || '@operators.bench'
            from generate_series(1, ${OPERATORS}) n;
+         insert into operator_commission_rates (operator_id, from_month, basis_points)
+         select o.id, date_trunc('month', now())::date, 600 + (o.id % 10) * 100
+           from operators o where o.slug like 'bench-operator-%';
          insert into areas (slug, operator_id, ${areaColumns})
          select 'bench-area-' || o.id || '-' || k, o.id, ${prefixed(areaColumns, 's')}
            from operators o cross join generate_series(1, ${AREAS_PER_OPERATOR}) k

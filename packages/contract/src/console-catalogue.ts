@@ -25,7 +25,7 @@ export const CATALOGUE_DAYS_MAX = 92;
 const ZText = (max: number) => z.string().trim().max(max, { error: 'field.tooLong' });
 
 /** A text in every language; an empty string is a missing translation, flagged, not refused. */
-const ZLocalizedInput = (max: number) =>
+export const ZLocalizedInput = (max: number) =>
   z.object(
     Object.fromEntries(LANGUAGES.map((language) => [language, ZText(max).default('')])),
   ) as z.ZodObject<Record<(typeof LANGUAGES)[number], z.ZodDefault<z.ZodString>>>;
@@ -81,7 +81,7 @@ export type TicketFieldsInput = z.input<typeof ZTicketFields>;
 /** The editor's fields travel as one JSON field (`ticket`) in form-data, nulls and nesting kept. */
 const ZTicketFieldsField = z.preprocess(parsedJson, ZTicketFields);
 
-const ZLocalizedOutput = z.object(
+export const ZLocalizedOutput = z.object(
   Object.fromEntries(LANGUAGES.map((language) => [language, z.string()])),
 ) as z.ZodObject<Record<(typeof LANGUAGES)[number], z.ZodString>>;
 
@@ -101,6 +101,8 @@ export const consoleCatalogueAreas = defineEndpoint({
     areas: z.array(
       ZAreaRef.extend({
         available: z.boolean(),
+        /** Languages with a text of the area missing (its area editor names them). */
+        missing_languages: z.array(z.enum(LANGUAGES)),
         tickets: z.object({
           draft: z.number().int(),
           published: z.number().int(),

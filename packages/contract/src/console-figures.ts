@@ -123,6 +123,8 @@ export const consoleFiguresCsv = defineEndpoint({
 /** `YYYY-MM`: a calendar month. */
 const ZMonth = z.string().regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, { error: 'field.invalidDate' });
 
+const ZCommissionRate = z.object({ from_month: z.string(), commission_bps: z.number().int() });
+
 const ZStatementInput = z.object({
   lng: ZLanguageParam,
   /** The operator; the first the staff member may read statements of when absent. */
@@ -135,8 +137,11 @@ export const ZStatement = z.object({
     id: z.number().int(),
     name: z.string(),
     vat_number: z.string().nullable(),
+    /** The rate in force in the statement's month (ADR 042). */
     commission_bps: z.number().int(),
   }),
+  /** The operator's rates, each from a month on, oldest first. */
+  commission_rates: z.array(ZCommissionRate),
   month: z.string(),
   /** Per ticket, then the totals: every amount in cents. */
   lines: z.array(
@@ -204,15 +209,17 @@ export const consoleOperatorCommission = defineEndpoint({
   kind: 'write',
   access: 'operators.manage',
   tag: 'console',
-  summary: "Sets Sentiero's commission on an operator's sales, in basis points (1000 = 10%); audited.",
+  summary:
+    "Sets Sentiero's commission on an operator's sales, in basis points (1000 = 10%), from a month on (this month or a later one; 400 for a month gone by), replacing a rate set for that same month; audited. The statements of earlier months keep their rate (ADR 042).",
   input: z.object({
     lng: ZLanguageParam,
     operator_id: ZId,
+    from_month: ZMonth,
     commission_bps: z.coerce
       .number()
       .int({ error: 'field.invalid' })
       .min(0, 'field.invalid')
       .max(10_000, 'field.invalid'),
   }),
-  output: z.object({ operator_id: z.number().int(), commission_bps: z.number().int() }),
+  output: z.object({ operator_id: z.number().int(), commission_rates: z.array(ZCommissionRate) }),
 });

@@ -7,6 +7,7 @@ import * as cataloguePhotos from './catalogue-photos.ts';
 import * as checkout from './checkout.ts';
 import * as consoleAds from './console-ads.ts';
 import * as consoleApplications from './console-applications.ts';
+import * as consoleAreas from './console-areas.ts';
 import * as consoleAudit from './console-audit.ts';
 import * as consoleAuth from './console-auth.ts';
 import * as consoleCatalogue from './console-catalogue.ts';
@@ -76,6 +77,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleNewsletter),
   ...pickEndpoints(consoleCatalogue),
   ...pickEndpoints(ranger),
+  ...pickEndpoints(consoleAreas),
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;

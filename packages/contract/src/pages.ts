@@ -217,6 +217,8 @@ export const PAGES = {
   consoleCatalogue: definePage('/console/catalogue', { query: ['area', 'status', 'q', 'page'] }),
   consoleCatalogueNew: definePage('/console/catalogue/new', { query: ['area'] }),
   consoleCatalogueTicket: definePage('/console/catalogue/ticket/:id'),
+  consoleAreas: definePage('/console/areas', { query: ['page'] }),
+  consoleArea: definePage('/console/areas/:id'),
 };
 
 export type PageName = keyof typeof PAGES;

@@ -38,6 +38,8 @@ export const ROUTES = {
   consoleApplicationReject: { path: '/console/application/reject', kind: 'write' },
   consoleApplications: { path: '/console/applications', kind: 'read' },
   consoleAudit: { path: '/console/audit', kind: 'read' },
+  consoleCatalogueArea: { path: '/console/catalogue/area', kind: 'read' },
+  consoleCatalogueAreaUpdate: { path: '/console/catalogue/area/update', kind: 'write' },
   consoleCatalogueAreas: { path: '/console/catalogue/areas', kind: 'read' },
   consoleCatalogueOptions: { path: '/console/catalogue/options', kind: 'read' },
   consoleCataloguePhotoDelete: { path: '/console/catalogue/photo/delete', kind: 'write' },

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@sentiero/contract/access';
 import type { Db } from '@sentiero/db/client';
-import { operators, staffAccounts, staffGrants } from '@sentiero/db/schema';
+import { operatorCommissionRates, operators, staffAccounts, staffGrants } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Clock } from '../platform/context.ts';
@@ -26,11 +26,13 @@ export async function createOperator(
       name: `Operator ${slug}`,
       kind: 'park',
       contactEmail: `${slug}@operators.test`,
-      commissionBasisPoints: 1000,
       ...overrides,
     })
     .returning();
   if (!row) throw new Error('the operator was not written');
+  await db
+    .insert(operatorCommissionRates)
+    .values({ operatorId: row.id, fromMonth: '2020-01-01', basisPoints: 1000 });
   return row;
 }
 
@@ -44,11 +46,14 @@ export async function defaultOperatorId(db: Db): Promise<number> {
       name: 'Test operator',
       kind: 'company',
       contactEmail: 'default@operators.test',
-      commissionBasisPoints: 1000,
     })
     .onConflictDoNothing({ target: operators.slug });
   const [row] = await db.select({ id: operators.id }).from(operators).where(eq(operators.slug, slug));
   if (!row) throw new Error('the default operator was not written');
+  await db
+    .insert(operatorCommissionRates)
+    .values({ operatorId: row.id, fromMonth: '2020-01-01', basisPoints: 1000 })
+    .onConflictDoNothing();
   return row.id;
 }
 

@@ -154,6 +154,8 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleCatalogue, () => import('../features/console/catalogue/routes/catalogue.tsx')),
     lazyPage(PAGES.consoleCatalogueNew, () => import('../features/console/catalogue/routes/new-ticket.tsx')),
     lazyPage(PAGES.consoleCatalogueTicket, () => import('../features/console/catalogue/routes/ticket.tsx')),
+    lazyPage(PAGES.consoleAreas, () => import('../features/console/catalogue/routes/areas.tsx')),
+    lazyPage(PAGES.consoleArea, () => import('../features/console/catalogue/routes/area.tsx')),
     unknownPath,
   ],
 };

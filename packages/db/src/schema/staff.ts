@@ -5,11 +5,13 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   inet,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -36,8 +38,6 @@ export const operators = pgTable(
     kind: text('kind').$type<OperatorKind>().notNull(),
     vatNumber: text('vat_number'),
     contactEmail: text('contact_email').notNull(),
-    /** Sentiero's share of each sale, in hundredths of a percent (1500 = 15%); 10% unless an admin sets it. */
-    commissionBasisPoints: integer('commission_basis_points').notNull().default(1000),
     createdAt: createdAt(),
   },
   (table) => [
@@ -45,7 +45,31 @@ export const operators = pgTable(
       'operators_kind_check',
       sql`${table.kind} in ('municipality', 'park', 'consortium', 'association', 'guide', 'company')`,
     ),
-    check('operators_commission_check', sql`${table.commissionBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Sentiero's share of an operator's sales, in hundredths of a percent (1500 = 15%), from the
+ * month `from_month` (its first day) on, until a later row (ADR 042). A month's statement uses
+ * the row in force that month; the operator's first row also covers the months before it. Rows
+ * are only added or replaced from the current month on, so a past month keeps its rate.
+ */
+export const operatorCommissionRates = pgTable(
+  'operator_commission_rates',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    fromMonth: date('from_month').notNull(),
+    basisPoints: integer('basis_points').notNull(),
+    /** Null for the rate an operator starts with (or carried over by migration 0037). */
+    setByStaffId: integer('set_by_staff_id').references(() => staffAccounts.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.operatorId, table.fromMonth] }),
+    check('operator_commission_rates_bps_check', sql`${table.basisPoints} between 0 and 10000`),
+    check('operator_commission_rates_month_check', sql`extract(day from ${table.fromMonth}) = 1`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client.ts';
 import {
   activityTypes,
@@ -6,6 +7,7 @@ import {
   blogPosts,
   cancellationPolicies,
   cities,
+  operatorCommissionRates,
   operators,
   regions,
   serviceTags,
@@ -51,9 +53,21 @@ function idsBySlug(rows: { id: number; slug: string }[]): (slug: string, what: s
 async function seedOperatorIds(tx: Transaction) {
   await tx
     .insert(operators)
-    .values(seedOperators.map(({ areas: _areas, ...operator }) => operator))
+    .values(seedOperators.map(({ areas: _areas, commissionBasisPoints: _rate, ...operator }) => operator))
     .onConflictDoNothing({ target: operators.slug });
-  return idsBySlug(await tx.select({ id: operators.id, slug: operators.slug }).from(operators));
+  const ids = idsBySlug(await tx.select({ id: operators.id, slug: operators.slug }).from(operators));
+  // Each operator's first commission rate, from the month it joined (ADR 042).
+  await tx
+    .insert(operatorCommissionRates)
+    .values(
+      seedOperators.map((operator) => ({
+        operatorId: ids(operator.slug, 'operator'),
+        fromMonth: sql`date_trunc('month', now() at time zone 'Europe/Rome')::date`,
+        basisPoints: operator.commissionBasisPoints,
+      })),
+    )
+    .onConflictDoNothing();
+  return ids;
 }
 
 /** A stable starting popularity, so "hottest" has an order before the first real orders. */

@@ -60,6 +60,13 @@ export async function findAreaPage(
       .select({
         ...areaRef(language),
         available: areas.available,
+        texts: {
+          name: areas.name,
+          summary: areas.summary,
+          description: areas.description,
+          rules: areas.rules,
+          limits: areas.limits,
+        },
         draft: countBy('draft'),
         published: countBy('published'),
         unpublished: countBy('unpublished'),

@@ -4,7 +4,9 @@ import {
   CATALOGUE_TICKETS_PAGE_SIZE,
   type consoleCatalogueTickets,
 } from '@sentiero/contract/console-catalogue';
+import type { Language } from '@sentiero/contract/languages';
 import { pageCount } from '@sentiero/contract/paging';
+import { findMissingAreaTexts } from '@sentiero/contract/rules/area-texts';
 import { rulesDocumentUrl } from '@sentiero/contract/rules-document-files';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
@@ -25,6 +27,7 @@ export async function listCatalogueAreas(ctx: ServiceContext, page: number) {
       name: row.areaName,
       operator: row.operatorName,
       available: row.available,
+      missing_languages: Object.keys(findMissingAreaTexts(row.texts)) as Language[],
       tickets: { draft: row.draft, published: row.published, unpublished: row.unpublished },
       rules_document: row.documentVersion
         ? rulesDocumentUrl({ areaId: row.areaId }, row.documentVersion)

@@ -1,4 +1,5 @@
 import { MAX_CATALOGUE_PHOTO_BYTES } from '@sentiero/contract/catalogue-photo-files';
+import { consoleCatalogueArea, consoleCatalogueAreaUpdate } from '@sentiero/contract/console-areas';
 import {
   catalogueRulesDocument,
   consoleCatalogueAreas,
@@ -20,6 +21,7 @@ import {
 import { MAX_RULES_DOCUMENT_BYTES } from '@sentiero/contract/rules-document-files';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/http.ts';
+import { editArea, readArea } from './area-editor.ts';
 import { createTicket, editTicket, setTicketStatus } from './edit-ticket.ts';
 import { listCatalogueAreas, listCatalogueTickets, listEditorOptions } from './list-catalogue.ts';
 import { deletePhoto, listPhotos, reorderPhotos, uploadPhoto } from './photos.ts';
@@ -34,6 +36,8 @@ const UPLOAD_LIMIT = { max: 60, timeWindow: '1 minute' };
 /** The console's catalogue (issue 23, item 4), and the public URL of the rules documents. */
 export function registerConsoleCatalogueRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleCatalogueAreas, (ctx, input) => listCatalogueAreas(ctx, input.page));
+  registerEndpoint(app, consoleCatalogueArea, (ctx, input) => readArea(ctx, input.id));
+  registerEndpoint(app, consoleCatalogueAreaUpdate, (ctx, input) => editArea(ctx, input.id, input.area));
   registerEndpoint(app, consoleCatalogueTickets, (ctx, input) => listCatalogueTickets(ctx, input));
   registerEndpoint(app, consoleCatalogueOptions, (ctx) => listEditorOptions(ctx));
   registerEndpoint(app, consoleCatalogueTicket, async (ctx, input) =>

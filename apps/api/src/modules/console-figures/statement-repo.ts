@@ -1,14 +1,14 @@
 import type { ListScope } from '@sentiero/contract/access';
+import type { CommissionRate } from '@sentiero/contract/rules/commission-rates';
 import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
-import { operators } from '@sentiero/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { operatorCommissionRates, operators } from '@sentiero/db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
 import { intArray } from './figures-repo.ts';
 
 export type StatementOperator = {
   id: number;
   name: string;
   vatNumber: string | null;
-  commissionBasisPoints: number;
 };
 
 /**
@@ -33,7 +33,6 @@ export async function lockOperator(db: Transaction, id: number): Promise<Stateme
       id: operators.id,
       name: operators.name,
       vatNumber: operators.vatNumber,
-      commissionBasisPoints: operators.commissionBasisPoints,
     })
     .from(operators)
     .where(eq(operators.id, id))
@@ -47,17 +46,42 @@ export async function findOperatorForStatement(db: Db, id: number): Promise<Stat
       id: operators.id,
       name: operators.name,
       vatNumber: operators.vatNumber,
-      commissionBasisPoints: operators.commissionBasisPoints,
     })
     .from(operators)
     .where(eq(operators.id, id));
   return row;
 }
 
-export async function updateOperatorCommission(
+/** The operator's commission rates, oldest first (`from` as `YYYY-MM`). */
+export async function findCommissionRates(
+  db: Db | Transaction,
+  operatorId: number,
+): Promise<CommissionRate[]> {
+  const rows = await db
+    .select({ from: operatorCommissionRates.fromMonth, basisPoints: operatorCommissionRates.basisPoints })
+    .from(operatorCommissionRates)
+    .where(eq(operatorCommissionRates.operatorId, operatorId))
+    .orderBy(asc(operatorCommissionRates.fromMonth));
+  return rows.map((row) => ({ from: row.from.slice(0, 7), basisPoints: row.basisPoints }));
+}
+
+/** Sets the rate from `month` (`YYYY-MM`) on, replacing one set for that same month. */
+export async function upsertCommissionRate(
   tx: Transaction,
-  id: number,
-  basisPoints: number,
+  values: { operatorId: number; month: string; basisPoints: number; staffId: number; now: Date },
 ): Promise<void> {
-  await tx.update(operators).set({ commissionBasisPoints: basisPoints }).where(eq(operators.id, id));
+  const row = {
+    operatorId: values.operatorId,
+    fromMonth: `${values.month}-01`,
+    basisPoints: values.basisPoints,
+    setByStaffId: values.staffId,
+    createdAt: values.now,
+  };
+  await tx
+    .insert(operatorCommissionRates)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [operatorCommissionRates.operatorId, operatorCommissionRates.fromMonth],
+      set: { basisPoints: row.basisPoints, setByStaffId: row.setByStaffId, createdAt: row.createdAt },
+    });
 }

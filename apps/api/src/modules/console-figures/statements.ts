@@ -1,13 +1,15 @@
 import type { consoleStatement, ZStatement } from '@sentiero/contract/console-figures';
+import { rateInForce } from '@sentiero/contract/rules/commission-rates';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { toCommissionRates } from './commission.ts';
 import { euros, writeCsv } from './csv.ts';
 import { findKeyLabels, findSales } from './figures-repo.ts';
 import { statementTotals } from './statement-arithmetic.ts';
 import { statementPdf } from './statement-pdf.ts';
-import { findOperatorForStatement, findStatementOperators } from './statement-repo.ts';
+import { findCommissionRates, findOperatorForStatement, findStatementOperators } from './statement-repo.ts';
 
 type StatementInput = z.output<typeof consoleStatement.input>;
 type Statement = z.input<typeof ZStatement>;
@@ -41,6 +43,9 @@ export async function getStatement(
   requireStaffAccess(ctx, 'statements.read', { operatorId });
   const operator = await findOperatorForStatement(ctx.db, operatorId);
   if (!operator) throw new AppError('NOT_FOUND', 404);
+  const rates = await findCommissionRates(ctx.db, operator.id);
+  // The month is charged at the rate in force in it, whatever was set for later months (ADR 042).
+  const commissionBps = rateInForce(rates, input.month) ?? 0;
   const { from, to } = monthDays(input.month);
   const rows = await findSales(
     ctx.db,
@@ -76,11 +81,12 @@ export async function getStatement(
         id: operator.id,
         name: operator.name,
         vat_number: operator.vatNumber,
-        commission_bps: operator.commissionBasisPoints,
+        commission_bps: commissionBps,
       },
+      commission_rates: toCommissionRates(rates),
       month: input.month,
       lines,
-      totals: statementTotals(lines, operator.commissionBasisPoints),
+      totals: statementTotals(lines, commissionBps),
     },
     operators,
   };

@@ -6,6 +6,10 @@ export {
   type StaffName,
 } from './directory-repo.ts';
 export { createInvitation, mailInvitation } from './invitations.ts';
-export { type NewOperator, openOperatorWithOwnerInvitation } from './open-operator.ts';
+export {
+  NEW_OPERATOR_COMMISSION_BASIS_POINTS,
+  type NewOperator,
+  openOperatorWithOwnerInvitation,
+} from './open-operator.ts';
 export { findOperatorAreaIdsBySlug, findOperatorById, findOperatorBySlug } from './repo.ts';
 export { registerStaffRoutes } from './routes.ts';

@@ -1,7 +1,9 @@
+import { calendarDateIn } from '@sentiero/contract/durations';
 import type { OperatorKind } from '@sentiero/contract/operator-kinds';
 import type { Transaction } from '@sentiero/db/client';
+import { MEMBER_TIME_ZONE } from '../../platform/format.ts';
 import { createInvitation } from './invitations.ts';
-import { findSlugsStartingWith, insertOperator } from './operators-repo.ts';
+import { findSlugsStartingWith, insertCommissionRate, insertOperator } from './operators-repo.ts';
 
 /**
  * Sentiero's share of a new operator's sales until an admin sets its own (the seeded operators
@@ -57,7 +59,13 @@ export async function openOperatorWithOwnerInvitation(tx: Transaction, origin: s
     kind: input.kind,
     vatNumber: input.vatNumber,
     contactEmail: input.contactEmail,
-    commissionBasisPoints: NEW_OPERATOR_COMMISSION_BASIS_POINTS,
+    createdAt: input.now,
+  });
+  // Its first rate, which also covers any month before it (ADR 042).
+  await insertCommissionRate(tx, {
+    operatorId: operator.id,
+    month: calendarDateIn(MEMBER_TIME_ZONE, input.now).slice(0, 7),
+    basisPoints: NEW_OPERATOR_COMMISSION_BASIS_POINTS,
     createdAt: input.now,
   });
   const { invitation, link, expiresAt } = await createInvitation(tx, origin, {

@@ -1,7 +1,15 @@
 import type { Language } from '@sentiero/contract/languages';
+import type { CommissionRate } from '@sentiero/contract/rules/commission-rates';
 import type { Db, Transaction } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
-import { areas, operators, staffAccounts, staffGrants, staffInvitations } from '@sentiero/db/schema';
+import {
+  areas,
+  operatorCommissionRates,
+  operators,
+  staffAccounts,
+  staffGrants,
+  staffInvitations,
+} from '@sentiero/db/schema';
 import { and, asc, count, eq, gt, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 
 type Handle = Db | Transaction;
@@ -14,6 +22,28 @@ export async function insertOperator(
   const [row] = await tx.insert(operators).values(values).returning();
   if (!row) throw new Error('the operator was not written');
   return row;
+}
+
+/** An operator's commission rate from `month` (`YYYY-MM`) on (ADR 042). */
+export async function insertCommissionRate(
+  tx: Handle,
+  values: { operatorId: number; month: string; basisPoints: number; createdAt: Date },
+): Promise<void> {
+  await tx.insert(operatorCommissionRates).values({
+    operatorId: values.operatorId,
+    fromMonth: `${values.month}-01`,
+    basisPoints: values.basisPoints,
+    createdAt: values.createdAt,
+  });
+}
+
+export async function findOperatorCommissionRates(db: Handle, operatorId: number): Promise<CommissionRate[]> {
+  const rows = await db
+    .select({ from: operatorCommissionRates.fromMonth, basisPoints: operatorCommissionRates.basisPoints })
+    .from(operatorCommissionRates)
+    .where(eq(operatorCommissionRates.operatorId, operatorId))
+    .orderBy(asc(operatorCommissionRates.fromMonth));
+  return rows.map((row) => ({ from: row.from.slice(0, 7), basisPoints: row.basisPoints }));
 }
 
 /** `%` and `_` typed into a search box are letters, not wildcards. */

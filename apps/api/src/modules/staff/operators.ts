@@ -1,13 +1,17 @@
 import { type consoleOperators, OPERATORS_PAGE_SIZE } from '@sentiero/contract/console-operators';
+import { calendarDateIn } from '@sentiero/contract/durations';
 import { pageCount } from '@sentiero/contract/paging';
+import { rateInForce } from '@sentiero/contract/rules/commission-rates';
 import type { z } from 'zod';
 import { requireStaffAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { MEMBER_TIME_ZONE } from '../../platform/format.ts';
 import {
   countOperatorAreas,
   findOpenOwnerInvitations,
   findOperatorAreaList,
+  findOperatorCommissionRates,
   findOperatorPage,
   findOwners,
   type OperatorRow,
@@ -69,15 +73,18 @@ export async function readOperator(ctx: ServiceContext, id: number) {
   requireStaffAccess(ctx, 'operators.manage');
   const operator = await findOperatorById(ctx.db, id);
   if (!operator) throw new AppError('NOT_FOUND', 404);
-  const [areaCount, areaList, people] = await Promise.all([
+  const [areaCount, areaList, people, rates] = await Promise.all([
     countOperatorAreas(ctx.db, id),
     findOperatorAreaList(ctx.db, id, ctx.lang),
     ownersOf(ctx, [id]),
+    findOperatorCommissionRates(ctx.db, id),
   ]);
+  const thisMonth = calendarDateIn(MEMBER_TIME_ZONE, ctx.clock.now()).slice(0, 7);
   return {
     ...summary(operator, areaCount),
     ...people(id),
-    commission_basis_points: operator.commissionBasisPoints,
+    // The rate in force this month; the statements show each month's (ADR 042).
+    commission_basis_points: rateInForce(rates, thisMonth) ?? 0,
     area_list: areaList,
   };
 }

@@ -144,7 +144,6 @@ describe('approving an application', () => {
       kind: 'guide',
       vatNumber: 'SI50223054',
       contactEmail: application.email,
-      commissionBasisPoints: 1000,
     });
     expect(answer.application.operator).toMatchObject({ id: operator?.id, name: application.businessName });
     const invitations = await sut.database.db

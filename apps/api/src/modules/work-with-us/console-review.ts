@@ -16,6 +16,7 @@ import {
   findOperatorById,
   findStaffNames,
   mailInvitation,
+  NEW_OPERATOR_COMMISSION_BASIS_POINTS,
   openOperatorWithOwnerInvitation,
 } from '../staff/index.ts';
 import type { ApplicationRow } from './repo.ts';
@@ -136,7 +137,7 @@ export async function approveAsAdmin(ctx: ServiceContext, id: number) {
           kind: [null, operator.kind],
           vat_number: [null, operator.vatNumber],
           contact_email: [null, operator.contactEmail],
-          commission_basis_points: [null, operator.commissionBasisPoints],
+          commission_basis_points: [null, NEW_OPERATOR_COMMISSION_BASIS_POINTS],
         },
       });
       await auditStaffChange(tx, ctx, staff, {

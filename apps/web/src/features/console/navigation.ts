@@ -17,6 +17,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'orders', path: PAGES.consoleOrders.path(), permission: 'orders.read' },
   { id: 'manifest', path: PAGES.consoleManifest.path(), permission: 'orders.read' },
   { id: 'catalogue', path: PAGES.consoleCatalogue.path(), permission: 'catalogue.read' },
+  { id: 'areas', path: PAGES.consoleAreas.path(), permission: 'catalogue.read' },
   { id: 'coupons', path: PAGES.consoleCoupons.path(), permission: 'coupons.manage' },
   {
     id: 'growth',

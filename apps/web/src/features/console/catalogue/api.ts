@@ -13,6 +13,10 @@ export type CatalogueTicketsInput = ApiInput<'consoleCatalogueTickets'>;
 export type ConsoleTicket = ApiOutput<'consoleCatalogueTicket'>;
 export type TicketDay = ApiOutput<'consoleCatalogueTicketDays'>['days'][number];
 export type EditorOptions = ApiOutput<'consoleCatalogueOptions'>;
+export type ConsoleArea = ApiOutput<'consoleCatalogueArea'>;
+export type CataloguePhoto = ConsoleTicket['photos'][number];
+/** What a photo or a rules document belongs to: a ticket or an area. */
+export type Subject = { ticket_id: number } | { area_id: number };
 
 export function useCatalogueTickets(input: CatalogueTicketsInput) {
   return useQuery({
@@ -26,6 +30,22 @@ export function useCatalogueAreas() {
   return useQuery({
     queryKey: [...CATALOGUE, 'areas'],
     queryFn: () => callApi('consoleCatalogueAreas', {}),
+  });
+}
+
+/** A page of the areas, for the areas' list. */
+export function useCatalogueAreaPage(page: number) {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'areas', page],
+    queryFn: () => callApi('consoleCatalogueAreas', { page }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useConsoleArea(id: number) {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'area', id],
+    queryFn: () => callApi('consoleCatalogueArea', { id }),
   });
 }
 
@@ -72,6 +92,11 @@ export const useCreateTicket = () =>
 export const useUpdateTicket = () =>
   useCatalogueChange((input: ApiInput<'consoleCatalogueTicketUpdate'>) =>
     callApi('consoleCatalogueTicketUpdate', input),
+  );
+
+export const useUpdateArea = () =>
+  useCatalogueChange((input: ApiInput<'consoleCatalogueAreaUpdate'>) =>
+    callApi('consoleCatalogueAreaUpdate', input),
   );
 
 export const useTicketStatus = () =>

@@ -1,18 +1,16 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
-import { Button } from '../../../ui/button.tsx';
 import { inputClass } from '../../../ui/form-field.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import type { ConsoleMe } from '../api.ts';
-import { FailureAlert } from '../components/console-card.tsx';
+import { CommissionForm } from '../components/commission-form.tsx';
 import { ConsoleNav } from '../components/console-nav.tsx';
 import { type Column, FigureTable } from '../components/figure-table.tsx';
 import { SessionGate } from '../components/session-gate.tsx';
-import { downloadUrl, type StatementAnswer, useSetCommission, useStatement } from '../figures-api.ts';
+import { downloadUrl, type StatementAnswer, useStatement } from '../figures-api.ts';
 import { todayInItaly } from '../figures-logic.ts';
 
 /**
@@ -117,10 +115,7 @@ function StatementsScreen({ me }: { me: ConsoleMe }) {
             </div>
             <StatementView statement={statement} language={language} />
             {me.permissions.includes('operators.manage') && (
-              <CommissionForm
-                key={`${statement.operator.id}:${statement.operator.commission_bps}`}
-                statement={statement}
-              />
+              <CommissionForm key={statement.operator.id} statement={statement} language={language} />
             )}
           </>
         )}
@@ -189,46 +184,5 @@ function StatementView({ statement, language }: { statement: Statement; language
       </dl>
       <p className="text-stone-500 text-xs">{t('statements.rounding')}</p>
     </section>
-  );
-}
-
-/** Sentiero's admin sets the operator's commission, in percent with up to two decimals. */
-function CommissionForm({ statement }: { statement: Statement }) {
-  const { t } = useTranslation('consoleFigures');
-  const change = useSetCommission();
-  const [percent, setPercent] = useState(String(statement.operator.commission_bps / 100));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const bps = Math.round(Number(percent.replace(',', '.')) * 100);
-    change.mutate({ operator_id: statement.operator.id, commission_bps: bps });
-  };
-  return (
-    <form
-      onSubmit={submit}
-      className="flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-stone-700">{t('statements.commissionRate')}</span>
-        <input
-          className={`${inputClass} w-32`}
-          inputMode="decimal"
-          value={percent}
-          onChange={(event) => setPercent(event.target.value)}
-          aria-describedby="commission-hint"
-        />
-      </label>
-      <Button type="submit" busy={change.isPending} busyLabel={t('statements.saving')}>
-        {t('statements.saveCommission')}
-      </Button>
-      <p id="commission-hint" className="w-full text-stone-500 text-xs">
-        {t('statements.commissionHint')}
-      </p>
-      {change.isSuccess && (
-        <p role="status" className="w-full text-green-800 text-sm">
-          {t('statements.saved')}
-        </p>
-      )}
-      <FailureAlert error={change.error} fallback={t('statements.saveFailed')} />
-    </form>
   );
 }

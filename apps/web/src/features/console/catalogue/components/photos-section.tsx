@@ -6,32 +6,48 @@ import { ApiRequestError } from '../../../../lib/api-error.ts';
 import { Alert } from '../../../../ui/alert.tsx';
 import { Button } from '../../../../ui/button.tsx';
 import { FormField, inputClass } from '../../../../ui/form-field.tsx';
-import { type ConsoleTicket, useDeletePhoto, useReorderPhotos, useUploadPhoto } from '../api.ts';
+import {
+  type CataloguePhoto,
+  type Subject,
+  useDeletePhoto,
+  useReorderPhotos,
+  useUploadPhoto,
+} from '../api.ts';
 import { EditorSection } from './catalogue-frame.tsx';
 
 /**
- * The ticket's photos, in the order the shop shows them (the first on cards and as the event
- * page's picture): upload with a preview, move, remove. The server reads each file by its
+ * A ticket's or an area's photos, in the order the shop shows them (the first on cards and as
+ * the page's picture): upload with a preview, move, remove. The server reads each file by its
  * content, removes its metadata and makes the shop's sizes (ADR 030), which takes a few seconds.
  */
-export function PhotosSection({ ticket, canWrite }: { ticket: ConsoleTicket; canWrite: boolean }) {
+export function PhotosSection({
+  subject,
+  photos,
+  canWrite,
+}: {
+  subject: Subject;
+  photos: CataloguePhoto[];
+  canWrite: boolean;
+}) {
   const { t } = useTranslation(['consoleCatalogue', 'errors']);
   const remove = useDeletePhoto();
   const reorder = useReorderPhotos();
-  const photos = ticket.photos;
+  const ofArea = 'area_id' in subject;
   const move = (index: number, by: -1 | 1) => {
     const ids = photos.map((photo) => photo.id);
     const [moved] = ids.splice(index, 1);
     if (moved === undefined) return;
     ids.splice(index + by, 0, moved);
-    reorder.mutate({ ticket_id: ticket.id, photo_ids: ids });
+    reorder.mutate({ ...subject, photo_ids: ids });
   };
   const failure = remove.error ?? reorder.error;
   return (
-    <EditorSection id="ticket-photos" title={t('sections.photos')}>
-      <p className="text-sm text-stone-600">{t('photos.lead', { count: MAX_CATALOGUE_PHOTOS })}</p>
+    <EditorSection id={ofArea ? 'area-photos' : 'ticket-photos'} title={t('sections.photos')}>
+      <p className="text-sm text-stone-600">
+        {t(ofArea ? 'areaEditor.photosLead' : 'photos.lead', { count: MAX_CATALOGUE_PHOTOS })}
+      </p>
       {photos.length === 0 ? (
-        <p className="text-stone-600">{t('photos.none')}</p>
+        <p className="text-stone-600">{t(ofArea ? 'areaEditor.photosNone' : 'photos.none')}</p>
       ) : (
         <ul aria-label={t('sections.photos')} className="grid grid-cols-2 gap-3 md:grid-cols-3">
           {photos.map((photo, index) => (
@@ -65,7 +81,7 @@ export function PhotosSection({ ticket, canWrite }: { ticket: ConsoleTicket; can
                     </IconButton>
                     <IconButton
                       label={t('photos.remove')}
-                      onClick={() => remove.mutate({ ticket_id: ticket.id, photo_id: photo.id })}
+                      onClick={() => remove.mutate({ ...subject, photo_id: photo.id })}
                     >
                       <Trash2 aria-hidden className="size-4" />
                     </IconButton>
@@ -81,7 +97,7 @@ export function PhotosSection({ ticket, canWrite }: { ticket: ConsoleTicket; can
           {failure instanceof ApiRequestError ? failure.message : t('errors:INTERNAL')}
         </Alert>
       ) : null}
-      {canWrite && photos.length < MAX_CATALOGUE_PHOTOS && <PhotoUpload ticketId={ticket.id} />}
+      {canWrite && photos.length < MAX_CATALOGUE_PHOTOS && <PhotoUpload subject={subject} />}
     </EditorSection>
   );
 }
@@ -111,7 +127,7 @@ function IconButton({
   );
 }
 
-function PhotoUpload({ ticketId }: { ticketId: number }) {
+function PhotoUpload({ subject }: { subject: Subject }) {
   const { t } = useTranslation(['consoleCatalogue', 'errors']);
   const upload = useUploadPhoto();
   const [file, setFile] = useState<File | null>(null);
@@ -131,7 +147,7 @@ function PhotoUpload({ ticketId }: { ticketId: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
-    upload.mutate({ ticket_id: ticketId, file, alt_it: altIt, alt_en: altEn } as never, {
+    upload.mutate({ ...subject, file, alt_it: altIt, alt_en: altEn } as never, {
       onSuccess: () => {
         setFile(null);
         setAltIt('');

@@ -5,11 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../../lib/api-error.ts';
 import { Alert } from '../../../../ui/alert.tsx';
 import { Button } from '../../../../ui/button.tsx';
-import { type ConsoleTicket, useDeleteRules, useUploadRules } from '../api.ts';
+import { type Subject, useDeleteRules, useUploadRules } from '../api.ts';
 import { EditorSection } from './catalogue-frame.tsx';
 
-/** The ticket's rules document (a PDF), linked from the event page once the ticket is published. */
-export function RulesDocument({ ticket, canWrite }: { ticket: ConsoleTicket; canWrite: boolean }) {
+/** A ticket's or an area's rules document (a PDF), linked from its page in the shop. */
+export function RulesDocument({
+  subject,
+  url,
+  canWrite,
+}: {
+  subject: Subject;
+  url: string | null;
+  canWrite: boolean;
+}) {
+  const ofArea = 'area_id' in subject;
   const { t } = useTranslation(['consoleCatalogue', 'errors']);
   const upload = useUploadRules();
   const remove = useDeleteRules();
@@ -21,7 +30,7 @@ export function RulesDocument({ ticket, canWrite }: { ticket: ConsoleTicket; can
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
-    upload.mutate({ ticket_id: ticket.id, file } as never, {
+    upload.mutate({ ...subject, file } as never, {
       onSuccess: () => {
         setFile(null);
         setFormKey((key) => key + 1);
@@ -29,16 +38,15 @@ export function RulesDocument({ ticket, canWrite }: { ticket: ConsoleTicket; can
     });
   };
   return (
-    <EditorSection id="ticket-document" title={t('sections.document')}>
+    <EditorSection id={ofArea ? 'area-document' : 'ticket-document'} title={t('sections.document')}>
       <p className="text-sm text-stone-600">
-        {t('document.lead', { size: MAX_RULES_DOCUMENT_BYTES / 1024 / 1024 })}
+        {t(ofArea ? 'areaEditor.documentLead' : 'document.lead', {
+          size: MAX_RULES_DOCUMENT_BYTES / 1024 / 1024,
+        })}
       </p>
-      {ticket.rules_document ? (
+      {url ? (
         <div className="flex flex-wrap items-center gap-3">
-          <a
-            href={ticket.rules_document}
-            className="inline-flex items-center gap-2 font-medium text-brand-800 underline"
-          >
+          <a href={url} className="inline-flex items-center gap-2 font-medium text-brand-800 underline">
             <FileText aria-hidden className="size-4" />
             {t('document.current')}
           </a>
@@ -47,7 +55,7 @@ export function RulesDocument({ ticket, canWrite }: { ticket: ConsoleTicket; can
               variant="secondary"
               className="px-3 py-1 text-sm"
               busy={remove.isPending}
-              onClick={() => remove.mutate({ ticket_id: ticket.id })}
+              onClick={() => remove.mutate(subject)}
             >
               {t('document.remove')}
             </Button>
@@ -60,7 +68,7 @@ export function RulesDocument({ ticket, canWrite }: { ticket: ConsoleTicket; can
         <form key={formKey} onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <div className="flex flex-col gap-1">
             <label htmlFor={fileId} className="font-medium text-sm text-stone-700">
-              {ticket.rules_document ? t('document.replace') : t('document.file')}
+              {url ? t('document.replace') : t('document.file')}
             </label>
             <input
               id={fileId}

@@ -4,9 +4,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, inputClass } from '../../../../ui/form-field.tsx';
 
-type Texts = Record<TicketTextField, LocalizedText>;
+/** A text field of the tabs: a line (`rows` 0) or a box of that many rows. */
+export type TextField<Field extends string> = { field: Field; rows: number };
 
-const FIELDS: { field: TicketTextField; rows: number }[] = [
+const TICKET_FIELDS: TextField<TicketTextField>[] = [
   { field: 'title', rows: 0 },
   { field: 'description', rows: 6 },
   { field: 'rules', rows: 4 },
@@ -14,19 +15,21 @@ const FIELDS: { field: TicketTextField; rows: number }[] = [
 ];
 
 /**
- * The ticket's texts, one tab per language; a tab with a text missing says so (its mark and its
- * name read aloud), and within it each empty text is flagged beside its field.
+ * A ticket's (or an area's) texts, one tab per language; a tab with a text missing says so (its
+ * mark and its name read aloud), and within it each empty text is flagged beside its field.
  */
-export function TextTabs({
+export function TextTabs<Field extends string = TicketTextField>({
   texts,
   missing,
   errors,
   onChange,
+  fields = TICKET_FIELDS as TextField<Field>[],
 }: {
-  texts: Texts;
-  missing: Partial<Record<Language, TicketTextField[]>>;
+  texts: Record<Field, LocalizedText>;
+  missing: Partial<Record<Language, Field[]>>;
   errors: Record<string, string>;
-  onChange: (field: TicketTextField, language: Language, value: string) => void;
+  onChange: (field: Field, language: Language, value: string) => void;
+  fields?: TextField<Field>[];
 }) {
   const { t } = useTranslation('consoleCatalogue');
   const [current, setCurrent] = useState<Language>('it');
@@ -80,7 +83,7 @@ export function TextTabs({
             })}
           </p>
         )}
-        {FIELDS.map(({ field, rows }) => (
+        {fields.map(({ field, rows }) => (
           <FormField
             key={`${field}-${current}`}
             label={`${t(`texts.${field}`)} (${current.toUpperCase()})`}

@@ -106,9 +106,9 @@ function TicketEditor({
         saveLabel={t('editor.save')}
         onSave={(form) => update.mutate({ id: ticket.id, ticket: toTicketFields(form) })}
       />
-      <PhotosSection ticket={ticket} canWrite={canWrite} />
+      <PhotosSection subject={{ ticket_id: ticket.id }} photos={ticket.photos} canWrite={canWrite} />
       <DayOverrides ticket={ticket} canWrite={canWrite} />
-      <RulesDocument ticket={ticket} canWrite={canWrite} />
+      <RulesDocument subject={{ ticket_id: ticket.id }} url={ticket.rules_document} canWrite={canWrite} />
     </>
   );
 }

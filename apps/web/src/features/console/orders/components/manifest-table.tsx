@@ -1,23 +1,13 @@
 import { PAGES } from '@sentiero/contract/pages';
-import {
-  createColumnHelper,
-  functionalUpdate,
-  type PaginationState,
-  rowPaginationFeature,
-  tableFeatures,
-  type Updater,
-  useTable,
-} from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ManifestPage } from '../api.ts';
-import { TablePager } from './table-pager.tsx';
+import { pagedColumnHelper, ServerPagedTable } from './server-paged-table.tsx';
 
 type Guest = ManifestPage['guests'][number];
 
-const features = tableFeatures({ rowPaginationFeature });
-const helper = createColumnHelper<typeof features, Guest>();
+const helper = pagedColumnHelper<Guest>();
 
 const STATE_TONES: Record<Guest['state'], string> = {
   paid: 'bg-green-100 text-green-900',
@@ -98,61 +88,18 @@ export function ManifestTable({
       ]),
     [t, showTicket],
   );
-  const pagination: PaginationState = { pageIndex: manifest.page - 1, pageSize };
-  const table = useTable({
-    features,
-    columns,
-    data: manifest.guests,
-    rowCount: manifest.total,
-    manualPagination: true,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) =>
-      onPage(functionalUpdate(updater, pagination).pageIndex + 1),
-  });
-
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm print:overflow-visible print:rounded-none print:border-0 print:shadow-none">
-      <table
-        className="w-full table-fixed text-left text-sm"
-        aria-label={t('manifest.table', { day: manifest.day })}
-      >
-        <colgroup>
-          <col className="w-[25%]" />
-          <col className="w-[29%]" />
-          <col className="w-[19%]" />
-          <col />
-        </colgroup>
-        <thead className="border-stone-200 border-b bg-stone-50 text-stone-600 print:bg-transparent print:text-stone-900">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 font-medium">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-stone-200 print:divide-stone-400">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="break-inside-avoid align-top">
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2.5 print:py-1.5">
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <TablePager
-        page={manifest.page}
-        pages={manifest.pages}
-        canPrevious={table.getCanPreviousPage()}
-        canNext={table.getCanNextPage()}
-        onPrevious={() => table.previousPage()}
-        onNext={() => table.nextPage()}
-      />
-    </div>
+    <ServerPagedTable
+      label={t('manifest.table', { day: manifest.day })}
+      columns={columns}
+      columnWidths={['w-[25%]', 'w-[29%]', 'w-[19%]', '']}
+      rows={manifest.guests}
+      page={manifest.page}
+      pages={manifest.pages}
+      total={manifest.total}
+      pageSize={pageSize}
+      onPage={onPage}
+      printable
+    />
   );
 }

@@ -1,27 +1,17 @@
 import { PAGES } from '@sentiero/contract/pages';
-import {
-  createColumnHelper,
-  functionalUpdate,
-  type PaginationState,
-  rowPaginationFeature,
-  tableFeatures,
-  type Updater,
-  useTable,
-} from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../../lib/i18n.ts';
 import type { OrderSearchPage } from '../api.ts';
+import { pagedColumnHelper, ServerPagedTable } from './server-paged-table.tsx';
 import { StateBadge } from './state-badge.tsx';
-import { TablePager } from './table-pager.tsx';
 
 type OrderRow = OrderSearchPage['orders'][number];
 
 // The page is the server's: the table only shows it and moves between pages (ADR 033).
-const features = tableFeatures({ rowPaginationFeature });
-const helper = createColumnHelper<typeof features, OrderRow>();
+const helper = pagedColumnHelper<OrderRow>();
 
 /** The search's page of orders as a table whose pages the server makes, 25 at a time. */
 export function OrdersTable({
@@ -84,58 +74,17 @@ export function OrdersTable({
       ]),
     [t, language],
   );
-  const pagination: PaginationState = { pageIndex: result.page - 1, pageSize };
-  const table = useTable({
-    features,
-    columns,
-    data: result.orders,
-    rowCount: result.total,
-    manualPagination: true,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) =>
-      onPage(functionalUpdate(updater, pagination).pageIndex + 1),
-  });
-
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
-      <table className="w-full table-fixed text-left text-sm" aria-label={t('search.table')}>
-        <colgroup>
-          <col className="w-[28%]" />
-          <col />
-          <col className="w-[20%]" />
-          <col className="w-[21%]" />
-        </colgroup>
-        <thead className="border-stone-200 border-b bg-stone-50 text-stone-600">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 font-medium">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="align-top hover:bg-stone-50">
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2.5">
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <TablePager
-        page={result.page}
-        pages={result.pages}
-        canPrevious={table.getCanPreviousPage()}
-        canNext={table.getCanNextPage()}
-        onPrevious={() => table.previousPage()}
-        onNext={() => table.nextPage()}
-      />
-    </div>
+    <ServerPagedTable
+      label={t('search.table')}
+      columns={columns}
+      columnWidths={['w-[28%]', '', 'w-[20%]', 'w-[21%]']}
+      rows={result.orders}
+      page={result.page}
+      pages={result.pages}
+      total={result.total}
+      pageSize={pageSize}
+      onPage={onPage}
+    />
   );
 }

@@ -29,6 +29,7 @@ import * as photos from './photos.ts';
 import * as premium from './premium.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
+import * as ticketCancel from './ticket-cancel.ts';
 import * as tickets from './tickets.ts';
 import * as weather from './weather.ts';
 import * as workWithUs from './work-with-us.ts';
@@ -54,6 +55,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(newsletter),
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
+  ...pickEndpoints(ticketCancel),
   ...pickEndpoints(premium),
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),

@@ -1,4 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
+import type { CancellationRule } from '@sentiero/contract/rules/cancellation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -58,6 +60,12 @@ export const orders = pgTable(
      * instead of joining each order's guests to their tickets and areas (ADR 037).
      */
     areaIds: integer('area_ids').array().notNull().default(sql`'{}'`),
+    /**
+     * The ticket's cancellation rule when the order was bought (ADR 045): a later change of the
+     * ticket's rule does not change what this buyer was promised. Checkout writes it; the order
+     * lines' trigger fills it from the ticket for an order written any other way (migration 0036).
+     */
+    cancellationRule: jsonb('cancellation_rule').$type<CancellationRule>(),
   },
   (table) => [
     uniqueIndex('orders_code_idx').on(table.code),

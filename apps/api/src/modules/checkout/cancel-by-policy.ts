@@ -125,7 +125,9 @@ export async function cancelByPolicy(
   for (const guest of chosen) if (guest.state !== 'open') throw refusal(guest.state);
   if (preview.needs_password) {
     const member = await requireAccess(ctx, 'member');
-    await requireRecentAuthentication(ctx, await memberRow(ctx, member), { password: input.password ?? '' });
+    // No password sent is a missing field (400), not a wrong password counted against the account.
+    const proof = input.password === undefined ? {} : { password: input.password };
+    await requireRecentAuthentication(ctx, await memberRow(ctx, member), proof);
   }
   const outcome = await refundOrder(ctx, deps, {
     orderCode: order.code,

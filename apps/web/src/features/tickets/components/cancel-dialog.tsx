@@ -54,8 +54,7 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
   };
   const error = cancel.error ?? preview.error;
   const errorText = error instanceof ApiRequestError ? error.message : error ? t('errors:INTERNAL') : null;
-  const passwordError =
-    cancel.error instanceof ApiRequestError ? cancel.error.fields.password : undefined;
+  const passwordError = cancel.error instanceof ApiRequestError ? cancel.error.fields.password : undefined;
 
   return (
     <dialog
@@ -121,10 +120,7 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
                   ))}
                 </ul>
               </fieldset>
-              <p
-                className="rounded-md bg-brand-50 p-3 font-semibold text-brand-900"
-                aria-live="polite"
-              >
+              <p className="rounded-md bg-brand-50 p-3 font-semibold text-brand-900" aria-live="polite">
                 {ticked.length === 0
                   ? t('cancel.nothingChosen')
                   : data.no_money

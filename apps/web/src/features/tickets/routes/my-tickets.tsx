@@ -71,9 +71,9 @@ function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }
                     >
                       {t('list.downloadAll', { order })}
                     </a>
-                    {purchase.tickets.some((ticket) => ticket.order_code === order && ticket.status === 'active') && (
-                      <CancelOrderButton order={order} />
-                    )}
+                    {purchase.tickets.some(
+                      (ticket) => ticket.order_code === order && ticket.status === 'active',
+                    ) && <CancelOrderButton order={order} />}
                   </div>
                 ))}
             </div>

@@ -30,7 +30,7 @@ const TEXT = {
     rules: 'Rules',
     category: 'Category',
     activity: 'Activity',
-    cancellation: 'Cancellation policy',
+    freeUntilDayBefore: 'Free until the day before',
     price: 'Price (€)',
     capacity: 'Places per day',
     saveDraft: 'Save draft',
@@ -66,7 +66,7 @@ const TEXT = {
     rules: 'Regole',
     category: 'Categoria',
     activity: 'Attività',
-    cancellation: 'Politica di cancellazione',
+    freeUntilDayBefore: 'Gratuita fino al giorno prima',
     price: 'Prezzo (€)',
     capacity: 'Posti al giorno',
     saveDraft: 'Salva bozza',
@@ -154,7 +154,7 @@ for (const { language, staff, offset } of CASES) {
     }
     await page.getByLabel(text.category, { exact: true }).selectOption({ index: 1 });
     await page.getByLabel(text.activity, { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel(text.cancellation, { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('radio', { name: text.freeUntilDayBefore }).check();
     await page.getByLabel(text.price, { exact: true }).fill('35');
     await page.getByLabel(text.capacity, { exact: true }).fill('8');
     await page.getByRole('button', { name: text.saveDraft }).click();

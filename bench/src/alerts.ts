@@ -177,8 +177,8 @@ try {
     `with holders as (
        select f.user_id, f.area_id from alert_follows f where f.user_id % 5 = 0
      ), ticket as (
-       insert into tickets (slug, area_id, activity_type_id, category_id, title, description, rules, duration_type, price_cents, languages, open_days, cancellation_policy_id)
-       select 'bench-alerts-ticket-' || a.id, a.id, (select min(id) from activity_types), 16, '{"en":"Permit"}', '{"en":""}', '{"en":""}', 'DAILY', 1000, '{it}', '{1,2,3,4,5,6,7}', (select min(id) from cancellation_policies)
+       insert into tickets (slug, area_id, activity_type_id, category_id, title, description, rules, duration_type, price_cents, languages, open_days, cancellation_rule)
+       select 'bench-alerts-ticket-' || a.id, a.id, (select min(id) from activity_types), 16, '{"en":"Permit"}', '{"en":""}', '{"en":""}', 'DAILY', 1000, '{it}', '{1,2,3,4,5,6,7}', '{"kind":"none","tiers":[],"fee_cents":0,"move_allowed":false}'::jsonb
        from areas a where a.slug like 'bench-alerts-%'
        returning id, area_id
      ), ord as (

@@ -78,6 +78,9 @@ const ACCESS: Record<string, Permission> = {
   '/app/guide/list': 'public',
   '/app/ticket/list': 'member',
   '/app/ticket/share': 'member',
+  // A buyer cancels guests of their own order by its rule (ADR 045).
+  '/app/ticket/cancel/preview': 'member',
+  '/app/ticket/cancel': 'member',
   '/app/ticket/share/revoke': 'member',
   '/app/ticket/shared': 'public',
   '/app/newsletter/confirm': 'public',

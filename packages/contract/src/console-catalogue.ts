@@ -6,6 +6,7 @@ import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LANGUAGES } from './languages.ts';
 import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { ZCancellationRule } from './rules/cancellation.ts';
 import { TICKET_STATUSES, TICKET_TEXT_FIELDS } from './rules/ticket-publishing.ts';
 import { MAX_RULES_DOCUMENT_BYTES } from './rules-document-files.ts';
 
@@ -61,7 +62,8 @@ export const ZTicketFields = z
     requires_fishing_card: z.boolean().default(false),
     min_age: z.number().int().min(0).max(99).default(0),
     max_usage: z.number().int().min(1).max(10_000).nullable().default(null),
-    cancellation_policy_id: ZId,
+    /** What a buyer gets back when they cancel (ADR 045); the texts are written from it. */
+    cancellation_rule: ZCancellationRule,
     languages: z.array(z.enum(LANGUAGES)).min(1, { error: 'field.languagesRequired' }).max(LANGUAGES.length),
     service_tag_ids: z.array(ZId).max(50).default([]),
   })
@@ -153,13 +155,11 @@ export const consoleCatalogueOptions = defineEndpoint({
   kind: 'read',
   access: 'catalogue.read',
   tag: 'console',
-  summary:
-    "The editor's choices: categories, activity types, cancellation policies, service tags and countries.",
+  summary: "The editor's choices: categories, activity types, service tags and countries.",
   input: z.object({ lng: ZLanguageParam }),
   output: z.object({
     categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
     activity_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    cancellation_policies: z.array(z.object({ id: z.number().int(), name: z.string() })),
     service_tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
     countries: z.array(z.object({ code: ZCountryCode, name: z.string() })),
   }),
@@ -192,7 +192,7 @@ export const ZConsoleTicket = z.object({
     requires_fishing_card: z.boolean(),
     min_age: z.number().int(),
     max_usage: z.number().int().nullable(),
-    cancellation_policy_id: z.number().int(),
+    cancellation_rule: ZCancellationRule,
     languages: z.array(z.enum(LANGUAGES)),
     service_tag_ids: z.array(z.number().int()),
   }),

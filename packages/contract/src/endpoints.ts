@@ -31,6 +31,7 @@ import * as premium from './premium.ts';
 import * as ranger from './ranger.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
+import * as ticketCancel from './ticket-cancel.ts';
 import * as tickets from './tickets.ts';
 import * as weather from './weather.ts';
 import * as workWithUs from './work-with-us.ts';
@@ -56,6 +57,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(newsletter),
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
+  ...pickEndpoints(ticketCancel),
   ...pickEndpoints(premium),
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),

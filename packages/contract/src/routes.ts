@@ -165,6 +165,8 @@ export const ROUTES = {
   ticketBuyComplete: { path: '/app/v4/ticket/buy/complete', kind: 'write' },
   ticketCalendar: { path: '/app/ticket/calendar', kind: 'read' },
   ticketCalendarV2: { path: '/app/v2/ticket/calendar', kind: 'read' },
+  ticketCancel: { path: '/app/ticket/cancel', kind: 'write' },
+  ticketCancelPreview: { path: '/app/ticket/cancel/preview', kind: 'read' },
   ticketInfo: { path: '/app/ticket/info', kind: 'read' },
   ticketKeys: { path: '/app/ticket/keys', kind: 'read' },
   ticketList: { path: '/app/ticket/list', kind: 'read' },

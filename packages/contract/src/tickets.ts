@@ -4,6 +4,7 @@ import { ZCalendarDate, ZCountryCode, ZLanguageParam } from './common.ts';
 import { DURATION_TYPES } from './durations.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZCountedPaging, ZId, ZPageParam } from './paging.ts';
+import { ZCancellationRule } from './rules/cancellation.ts';
 
 export const TICKETS_PAGE_SIZE = 12;
 
@@ -59,7 +60,11 @@ export const ZTicketInfo = ZTicketCard.extend({
   meeting_point: z.string().nullable(),
   services: z.array(z.object({ slug: z.string(), name: z.string() })),
   open_days: z.array(z.number().int().min(1).max(7)),
+  /** The cancellation rule in words, in the request's language (ADR 045). */
   cancellation_policy: z.string(),
+  /** The same, one sentence per tier, fee and change of day. */
+  cancellation_terms: z.array(z.string()),
+  cancellation_rule: ZCancellationRule,
   max_usage: z.number().int().nullable(),
   limits: z.string().nullable(),
   residents_only: z.array(ZCountryCode).nullable(),

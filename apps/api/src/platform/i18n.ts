@@ -24,6 +24,8 @@ const NAMESPACE_DIRS = {
   common: WEB_LOCALES_DIR,
   // The growth levels' names, as the growth table shows them (alert mails and pushes).
   growth: WEB_LOCALES_DIR,
+  // A ticket's cancellation rule in words (ADR 045): the event page, the PDF and the mails.
+  cancellation: WEB_LOCALES_DIR,
   // The order export's header row and values read as the console's orders screen shows them.
   consoleOrders: WEB_LOCALES_DIR,
   mail: API_LOCALES_DIR,

@@ -30,6 +30,7 @@ const texts = {
   paid: 'Paid',
   payOnSite: 'To pay on site',
   meetingPoint: 'Meeting point',
+  cancellation: 'Cancellation policy',
   rules: 'Rules in short',
   code: 'Ticket code',
   verifyNote: 'Show this code to the ranger: it can be checked without a network.',
@@ -63,6 +64,7 @@ function makeTicket(fields: Omit<TicketPayload, 'key_id'>, extra: Partial<Ticket
     paymentMethod: 'sandbox',
     rules: 'Up to 3 kg per person per day. Only with a basket. Closed on Tuesdays and Thursdays.',
     meetingPoint: null,
+    cancellation: 'Free cancellation until the day before the activity: everything you paid comes back.',
     issuedAt: new Date(fields.issued_at * 1000),
     ...extra,
   };

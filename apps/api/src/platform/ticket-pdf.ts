@@ -24,6 +24,7 @@ export const TICKET_PDF_LABELS = [
   'paid',
   'payOnSite',
   'meetingPoint',
+  'cancellation',
   'rules',
   'code',
   'verifyNote',
@@ -49,6 +50,8 @@ export type TicketForPdf = {
   paymentMethod: string;
   rules: string | null;
   meetingPoint: string | null;
+  /** The order's cancellation rule in words, in the PDF's language (ADR 045). */
+  cancellation: string | null;
   issuedAt: Date;
 };
 
@@ -248,6 +251,7 @@ function drawTicket(doc: PDFKit.PDFDocument, ticket: TicketForPdf, context: Cont
   y = Math.max(y, qrBottom) + 14;
   const sections: [TicketPdfLabel, string | null, number][] = [
     ['meetingPoint', ticket.meetingPoint, 44],
+    ['cancellation', ticket.cancellation, 72],
     ['rules', ticket.rules, Number.POSITIVE_INFINITY],
   ];
   for (const [key, text, maxHeight] of sections) {

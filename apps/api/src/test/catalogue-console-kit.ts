@@ -1,7 +1,8 @@
 import type { StaffRole } from '@sentiero/contract/access';
 import { LANGUAGES } from '@sentiero/contract/languages';
+import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import type { Db } from '@sentiero/db/client';
-import { activityTypes, cancellationPolicies, categories } from '@sentiero/db/schema';
+import { activityTypes, categories } from '@sentiero/db/schema';
 import { asc } from 'drizzle-orm';
 import type { Clock } from '../platform/context.ts';
 import type { Browser, TestApp } from './app.ts';
@@ -13,7 +14,7 @@ export const inEvery = (text: string) =>
 
 /** The editor's fields of a complete ticket in `areaId`, as the console's form sends them. */
 export async function ticketFields(db: Db, areaId: number, overrides: Record<string, unknown> = {}) {
-  const first = async (table: typeof categories | typeof activityTypes | typeof cancellationPolicies) => {
+  const first = async (table: typeof categories | typeof activityTypes) => {
     const [row] = await db.select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(1);
     if (!row) throw new Error('the database has no reference rows');
     return row.id;
@@ -22,7 +23,7 @@ export async function ticketFields(db: Db, areaId: number, overrides: Record<str
     area_id: areaId,
     category_id: await first(categories),
     activity_type_id: await first(activityTypes),
-    cancellation_policy_id: await first(cancellationPolicies),
+    cancellation_rule: CANCELLATION_PRESETS.moderate,
     title: inEvery('Guided canoe trip'),
     description: inEvery('Two hours on the lake with a guide.'),
     rules: inEvery('Life jackets are worn at all times.'),

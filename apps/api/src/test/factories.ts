@@ -1,12 +1,12 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
 import { LANGUAGES, type LocalizedText } from '@sentiero/contract/languages';
+import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import { findFirstStartDate } from '@sentiero/contract/rules/start-dates';
 import type { Db } from '@sentiero/db/client';
 import {
   activityTypes,
   areas,
   areaWeatherDays,
-  cancellationPolicies,
   categories,
   coupons,
   orderLines,
@@ -183,18 +183,12 @@ export async function createTicket(db: Db, overrides: TicketOverrides = {}): Pro
     .from(activityTypes)
     .orderBy(asc(activityTypes.id))
     .limit(1);
-  const [policy] = await db
-    .select({ id: cancellationPolicies.id })
-    .from(cancellationPolicies)
-    .orderBy(asc(cancellationPolicies.id))
-    .limit(1);
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)
     .orderBy(asc(categories.id))
     .limit(1);
-  if (!activity || !policy || !category)
-    throw new Error('the database has no activity types, policies or categories');
+  if (!activity || !category) throw new Error('the database has no activity types or categories');
   const [row] = await db
     .insert(tickets)
     .values({
@@ -210,7 +204,7 @@ export async function createTicket(db: Db, overrides: TicketOverrides = {}): Pro
       minAge: 0,
       languages: ['it', 'en'],
       openDays: [1, 2, 3, 4, 5, 6, 7],
-      cancellationPolicyId: policy.id,
+      cancellationRule: CANCELLATION_PRESETS.flexible,
       rules: inEveryLanguage('Carry an identity document.'),
       requiresFishingCard: false,
       dailyCapacity: 20,

@@ -46,7 +46,14 @@ describe('locale files', () => {
 });
 
 /** What a buyer reads from choosing a ticket to the mail with it; the other pages speak of people. */
-const PURCHASE_NAMESPACES = ['catalogue.json', 'checkout.json', 'common.json', 'errors.json', 'tickets.json'];
+const PURCHASE_NAMESPACES = [
+  'cancellation.json',
+  'catalogue.json',
+  'checkout.json',
+  'common.json',
+  'errors.json',
+  'tickets.json',
+];
 
 /** The purchase's texts of one language, web and API (mails, ticket PDF), as `file: key` → text. */
 function readPurchaseTexts(language: string): [string, string][] {

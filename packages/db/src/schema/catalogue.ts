@@ -1,6 +1,7 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { DurationType, Season } from '@sentiero/contract/durations';
 import { LANGUAGES, type Language, type LocalizedText } from '@sentiero/contract/languages';
+import type { CancellationRule } from '@sentiero/contract/rules/cancellation';
 import type { TicketStatus } from '@sentiero/contract/rules/ticket-publishing';
 import { sql } from 'drizzle-orm';
 import {
@@ -74,12 +75,6 @@ export const serviceTags = pgTable('service_tags', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: localized('name'),
-});
-
-export const cancellationPolicies = pgTable('cancellation_policies', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  text: localized('text'),
 });
 
 export const cities = pgTable(
@@ -164,9 +159,11 @@ export const tickets = pgTable(
     meetingPoint: jsonb('meeting_point').$type<LocalizedText>(),
     /** ISO weekdays, 1 Monday … 7 Sunday. */
     openDays: smallint('open_days').array().notNull(),
-    cancellationPolicyId: integer('cancellation_policy_id')
-      .notNull()
-      .references(() => cancellationPolicies.id),
+    /**
+     * What a buyer gets back when they cancel (issue 25, ADR 045): the rule of
+     * `contract/rules/cancellation.ts`. Its texts are written from it in the reader's language.
+     */
+    cancellationRule: jsonb('cancellation_rule').$type<CancellationRule>().notNull(),
     maxUsage: smallint('max_usage'),
     rules: localized('rules'),
     residentCountries: text('resident_countries').array().$type<CountryCode[]>(),

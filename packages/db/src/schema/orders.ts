@@ -1,4 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
+import type { CancellationRule } from '@sentiero/contract/rules/cancellation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -68,6 +70,12 @@ export const orders = pgTable(
     lastDay: date('last_day'),
     /** Every day from the first to the last is covered by a guest's ticket (there is no gap). */
     daysContinuous: boolean('days_continuous').notNull().default(true),
+    /**
+     * The ticket's cancellation rule when the order was bought (ADR 045): a later change of the
+     * ticket's rule does not change what this buyer was promised. Checkout writes it; the order
+     * lines' trigger fills it from the ticket for an order written any other way (migration 0038).
+     */
+    cancellationRule: jsonb('cancellation_rule').$type<CancellationRule>(),
   },
   (table) => [
     uniqueIndex('orders_code_idx').on(table.code),

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import type { Transaction } from '../client.ts';
 import {
   activityTypes,
   areas,
   blogPosts,
-  cancellationPolicies,
   cities,
   operatorCommissionRates,
   operators,
@@ -26,7 +26,7 @@ import { seedTicketsItalySouth } from './tickets-italy-south.ts';
 import { seedTicketsSlovenia } from './tickets-slovenia.ts';
 import { seedTicketsSwitzerlandSpain } from './tickets-switzerland-spain.ts';
 import type { SeedArea, SeedTicket } from './types.ts';
-import { seedActivityTypes, seedCancellationPolicies, seedServiceTags } from './vocabulary.ts';
+import { seedActivityTypes, seedServiceTags } from './vocabulary.ts';
 
 export const seedAreas: readonly SeedArea[] = [...seedAreasItaly1, ...seedAreasItaly2, ...seedAreasEurope];
 export const seedTickets: readonly SeedTicket[] = [
@@ -89,12 +89,6 @@ export async function seedCatalogue(tx: Transaction): Promise<void> {
       .values([...seedServiceTags])
       .returning({ id: serviceTags.id, slug: serviceTags.slug }),
   );
-  const policyId = idsBySlug(
-    await tx
-      .insert(cancellationPolicies)
-      .values([...seedCancellationPolicies])
-      .returning({ id: cancellationPolicies.id, slug: cancellationPolicies.slug }),
-  );
   const regionId = idsBySlug(await tx.select({ id: regions.id, slug: regions.slug }).from(regions));
 
   const cityId = idsBySlug(
@@ -128,7 +122,7 @@ export async function seedCatalogue(tx: Transaction): Promise<void> {
             areaId: areaId(area, 'area'),
             activityTypeId: activityId(activity, 'activity type'),
             categoryId: category,
-            cancellationPolicyId: policyId(cancellationPolicy, 'cancellation policy'),
+            cancellationRule: CANCELLATION_PRESETS[cancellationPolicy],
             residentCountries: residentsOnly?.countries ?? null,
             popularity: startingPopularity(ticket.slug),
           }),

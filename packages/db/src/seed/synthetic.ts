@@ -1,8 +1,9 @@
 import { DURATION_TYPES } from '@sentiero/contract/durations';
 import { LANGUAGES, type LocalizedText } from '@sentiero/contract/languages';
+import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { activityTypes, areas, cancellationPolicies, tickets } from '../schema.ts';
+import { activityTypes, areas, tickets } from '../schema.ts';
 import { rebuildSearchIndex } from '../search-index.ts';
 
 const BATCH = 2000;
@@ -36,8 +37,7 @@ export async function seedSyntheticTickets(db: Db, count: number): Promise<void>
   const activityRows = await db
     .select({ id: activityTypes.id, name: activityTypes.name })
     .from(activityTypes);
-  const [policy] = await db.select({ id: cancellationPolicies.id }).from(cancellationPolicies);
-  if (!policy || areaRows.length === 0) throw new Error('Seed the catalogue before adding synthetic tickets');
+  if (areaRows.length === 0) throw new Error('Seed the catalogue before adding synthetic tickets');
   const next = sequence(count);
   for (let start = 0; start < count; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => {
@@ -58,7 +58,7 @@ export async function seedSyntheticTickets(db: Db, count: number): Promise<void>
         discountedPriceCents: next(5) === 0 ? Math.floor(price * 0.8) : null,
         languages: ['it' as const, 'en' as const],
         openDays: [1, 2, 3, 4, 5, 6, 7],
-        cancellationPolicyId: policy.id,
+        cancellationRule: CANCELLATION_PRESETS.moderate,
         rules: mapText(() => '-'),
         popularity: next(1000),
       };

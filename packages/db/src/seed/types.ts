@@ -1,6 +1,7 @@
 import type { CountryCode } from '@sentiero/contract/common';
 import type { DurationType, Season } from '@sentiero/contract/durations';
 import type { Language, LocalizedText } from '@sentiero/contract/languages';
+import type { CancellationPreset } from '@sentiero/contract/rules/cancellation';
 
 /** Catalogue reference data, written by hand in five languages and loaded by `seedDatabase`. */
 
@@ -12,9 +13,6 @@ export type SeedActivityType = {
 };
 
 export type SeedServiceTag = { slug: string; name: LocalizedText };
-
-/** Shared cancellation policies, referenced by slug from tickets. */
-export type SeedCancellationPolicy = { slug: string; text: LocalizedText };
 
 export type SeedCity = {
   slug: string;
@@ -70,7 +68,8 @@ export type SeedTicket = {
   services: string[]; // service tag slugs
   /** ISO weekdays the ticket can be used: 1 Monday … 7 Sunday. */
   openDays: number[];
-  cancellationPolicy: string; // cancellation policy slug
+  /** One of the cancellation rules the seeded policies became (ADR 045). */
+  cancellationPolicy: CancellationPreset;
   /** How many times the ticket can be used (entries, outings); omitted = unlimited within validity. */
   maxUsage?: number;
   /** Ticket rules (downloadable), plain text, paragraphs separated by a blank line. */

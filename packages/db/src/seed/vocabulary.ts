@@ -1,4 +1,4 @@
-import type { SeedActivityType, SeedCancellationPolicy, SeedServiceTag } from './types.ts';
+import type { SeedActivityType, SeedServiceTag } from './types.ts';
 
 /** Activity types, in catalogue order. Icons are lucide-react names (kebab-case). */
 export const seedActivityTypes: readonly SeedActivityType[] = [
@@ -214,49 +214,5 @@ export const seedServiceTags: readonly SeedServiceTag[] = [
   {
     slug: 'certificate',
     name: { it: 'Attestato', en: 'Certificate', es: 'Certificado', de: 'Zertifikat', sl: 'Potrdilo' },
-  },
-];
-
-/** Shared cancellation policies, referenced by slug from tickets. */
-export const seedCancellationPolicies: readonly SeedCancellationPolicy[] = [
-  {
-    slug: 'flexible',
-    text: {
-      it: "Cancellazione gratuita fino a 24 ore prima dell'attività. Dopo questo termine non è previsto alcun rimborso.",
-      en: 'Free cancellation up to 24 hours before the activity. After that, no refund is given.',
-      es: 'Cancelación gratuita hasta 24 horas antes de la actividad. Pasado ese plazo, no se hace ningún reembolso.',
-      de: 'Kostenlose Stornierung bis 24 Stunden vor Beginn der Aktivität. Danach ist keine Rückerstattung möglich.',
-      sl: 'Brezplačna odpoved do 24 ur pred začetkom aktivnosti. Po tem roku vračilo kupnine ni mogoče.',
-    },
-  },
-  {
-    slug: 'moderate',
-    text: {
-      it: "Rimborso totale fino a 7 giorni prima dell'attività e del 50% fino a 48 ore prima. Dopo non è previsto alcun rimborso.",
-      en: 'Full refund up to 7 days before the activity and a 50% refund up to 48 hours before. No refund after that.',
-      es: 'Reembolso íntegro hasta 7 días antes de la actividad y del 50 % hasta 48 horas antes. Después no hay reembolso.',
-      de: 'Volle Rückerstattung bis 7 Tage vor der Aktivität, 50 % bis 48 Stunden vorher. Danach ist keine Rückerstattung möglich.',
-      sl: 'Celotno vračilo kupnine do 7 dni pred aktivnostjo, 50-odstotno vračilo do 48 ur prej. Pozneje vračilo ni mogoče.',
-    },
-  },
-  {
-    slug: 'strict',
-    text: {
-      it: "Dopo l'acquisto il biglietto non è rimborsabile. Se però l'operatore annulla l'attività, per esempio per il maltempo o il livello dell'acqua, ricevi il rimborso totale.",
-      en: 'Tickets cannot be refunded once purchased. If the operator cancels the activity, for example because of the weather or the water level, you get a full refund.',
-      es: 'Una vez comprada, la entrada no es reembolsable. Si la empresa cancela la actividad, por ejemplo por el tiempo o por el nivel del agua, se devuelve el importe íntegro.',
-      de: 'Nach dem Kauf ist keine Rückerstattung möglich. Sagt der Anbieter die Aktivität ab, etwa wegen des Wetters oder des Wasserstands, erhalten Sie den vollen Betrag zurück.',
-      sl: 'Po nakupu vračilo kupnine ni mogoče. Če izvajalec aktivnost odpove, na primer zaradi vremena ali vodostaja, vam vrnemo celotni znesek.',
-    },
-  },
-  {
-    slug: 'permit',
-    text: {
-      it: 'Il permesso può essere annullato con rimborso totale prima del suo primo giorno di validità. Da quel giorno in poi non è più rimborsabile.',
-      en: 'A permit can be cancelled for a full refund before its first day of validity. From that day on, it can no longer be refunded.',
-      es: 'El permiso puede cancelarse con reembolso íntegro antes de su primer día de validez. A partir de ese día ya no es reembolsable.',
-      de: 'Eine Genehmigung kann vor ihrem ersten Gültigkeitstag gegen volle Rückerstattung storniert werden. Ab diesem Tag ist keine Rückerstattung mehr möglich.',
-      sl: 'Dovolilnico lahko odpoveste s celotnim vračilom kupnine pred prvim dnem njene veljavnosti. Od tega dne naprej vračilo ni več mogoče.',
-    },
   },
 ];

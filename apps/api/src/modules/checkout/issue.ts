@@ -1,5 +1,6 @@
 import { PAGES } from '@sentiero/contract/pages';
 import { holderInitials } from '@sentiero/contract/ticket-code-compact';
+import { describeCancellation } from '../../platform/cancellation-texts.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
@@ -99,11 +100,14 @@ export async function mailTickets(ctx: MailingContext, orderId: number): Promise
   const [first] = rows;
   if (!first?.buyerEmail) return;
   const language = first.orderLanguage;
-  const pdf = await renderTicketPdf(rows.map(toPdfTicket), {
-    language,
-    brand: ctx.config.brand,
-    texts: pdfLabels(language),
-  });
+  const pdf = await renderTicketPdf(
+    rows.map((row) => toPdfTicket(row, language)),
+    {
+      language,
+      brand: ctx.config.brand,
+      texts: pdfLabels(language),
+    },
+  );
   // The mail leaves from this job, retried as a whole if the mail server does not take it.
   await ctx.mail.deliver({
     to: first.buyerEmail,
@@ -114,6 +118,7 @@ export async function mailTickets(ctx: MailingContext, orderId: number): Promise
         orderCode: first.orderCode,
         ticketsUrl: `${ctx.origin}${PAGES.myTickets.path()}`,
         payOnSite: first.paymentMethod === 'cash',
+        cancellation: describeCancellation(language, first.cancellationRule),
       },
       ctx.config.brand,
     ),

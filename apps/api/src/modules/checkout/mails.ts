@@ -9,7 +9,14 @@ export const TICKET_MAIL_QUEUE = 'tickets-mail';
 /** The mail the order's tickets travel with, as a PDF attached by the sender. */
 export function ticketsReadyMail(
   language: Language,
-  v: { firstname: string; orderCode: string; ticketsUrl: string; payOnSite: boolean },
+  v: {
+    firstname: string;
+    orderCode: string;
+    ticketsUrl: string;
+    payOnSite: boolean;
+    /** The order's cancellation rule in words (ADR 045). */
+    cancellation?: string[];
+  },
   brand: string,
 ): RenderedMail {
   const t = mailTexts(language, brand);
@@ -25,6 +32,12 @@ export function ticketsReadyMail(
           : []),
         { type: 'button', label: t.text('ticketsReady.button'), url: v.ticketsUrl },
         { type: 'paragraph', text: t.text('ticketsReady.offline', values) },
+        ...(v.cancellation?.length
+          ? [
+              { type: 'paragraph' as const, text: t.text('ticketsReady.cancellation', values) },
+              { type: 'list' as const, items: v.cancellation },
+            ]
+          : []),
         t.signature,
       ],
       footer: [t.tagline],

@@ -26,6 +26,11 @@ export type RefundOrderInput = {
   /** One per refund the caller means (a console click): the same key again is the same refund. */
   idempotencyKey: string;
   /**
+   * What each guest gets back when less than what they paid: a buyer's cancellation by the
+   * order's rule (ADR 045). Never above the guest's share, whatever it says.
+   */
+  refundCents?: ReadonlyMap<number, number>;
+  /**
    * Runs in the transaction that writes the pending refund, with its amount and guests: the
    * console writes its audit line there (and may still refuse, which writes nothing). Not run
    * when the same key answers an earlier refund.
@@ -77,7 +82,14 @@ export async function refundOrder(
   }
   const noMoney = NO_MONEY_TAKEN.includes(order.paymentMethod);
   const shares = paidShares(lines, noMoney ? 0 : order.totalCents);
-  const refundLines = chosen.map((id) => ({ orderLineId: id, amountCents: shares.get(id) ?? 0 }));
+  const refundLines = chosen.map((id) => {
+    const share = shares.get(id) ?? 0;
+    const byRule = input.refundCents?.get(id);
+    return {
+      orderLineId: id,
+      amountCents: byRule === undefined ? share : Math.max(0, Math.min(share, byRule)),
+    };
+  });
 
   let refund: RefundRow;
   try {

@@ -127,6 +127,7 @@ export async function insertOrderTakingPlaces(
     couponCode: order.couponCode ?? null,
     couponDiscountCents: order.couponDiscountCents ?? 0,
     totalCents: order.totalCents,
+    cancellationRule: order.cancellationRule ? JSON.stringify(order.cancellationRule) : null,
     holdExpiresAt: order.holdExpiresAt.toISOString(),
     createdAt: (order.createdAt ?? new Date()).toISOString(),
     lines: JSON.stringify(lines.map(lineJson)),
@@ -145,11 +146,11 @@ function insertOrderSql(takePlaces: SQL<boolean>): SQL {
       new_order as (
         insert into orders (code, user_id, status, language, payment_method, idempotency_key,
           subtotal_cents, discount_cents, coupon_code, coupon_discount_cents, total_cents,
-          hold_expires_at, created_at)
+          cancellation_rule, hold_expires_at, created_at)
         select ${value('code')}, ${value('userId')}, ${value('status')}, ${value('language')},
           ${value('paymentMethod')}, ${value('idempotencyKey')}, ${value('subtotalCents')},
           ${value('discountCents')}, ${value('couponCode')}, ${value('couponDiscountCents')},
-          ${value('totalCents')}, ${value('holdExpiresAt')}::timestamptz, ${value('createdAt')}::timestamptz
+          ${value('totalCents')}, ${value('cancellationRule')}::jsonb, ${value('holdExpiresAt')}::timestamptz, ${value('createdAt')}::timestamptz
         from places
         where places.taken
         returning *

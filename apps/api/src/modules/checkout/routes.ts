@@ -5,10 +5,12 @@ import {
   ticketBuyComplete,
   ticketKeys,
 } from '@sentiero/contract/checkout';
+import { ticketCancel, ticketCancelPreview } from '@sentiero/contract/ticket-cancel';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
+import { cancelByPolicy, previewCancellation } from './cancel-by-policy.ts';
 import { markOnSiteOrderPaid, type OnSitePaymentHook } from './on-site-payment.ts';
 import { type RefundRecheckSummary, recheckPendingRefunds } from './refund-recheck.ts';
 import type { RefundContext } from './refund-settle.ts';
@@ -65,6 +67,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
   // Codes are short: without a limit they could be guessed.
   registerEndpoint(app, couponInfo, (ctx, input) => checkCoupon(ctx, input), { rateLimit: COUPON_LIMIT });
   registerEndpoint(app, ticketKeys, async () => ({ keys: [deps.signer.publicKeyJwk] }));
+  registerEndpoint(app, ticketCancelPreview, (ctx, input) => previewCancellation(ctx, input));
+  registerEndpoint(app, ticketCancel, (ctx, input) => cancelByPolicy(ctx, deps, input), {
+    rateLimit: BUY_LIMIT,
+  });
   registerPaymentWebhooks(app, deps);
 }
 

@@ -149,6 +149,8 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
         couponCode,
         couponDiscountCents: couponOff,
         totalCents: total,
+        // What this buyer is promised, whatever the ticket's rule becomes later (ADR 045).
+        cancellationRule: ticket.cancellationRule,
         holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
         createdAt: now,
       },

@@ -6,7 +6,6 @@ import { localized } from '@sentiero/db/localized';
 import {
   activityTypes,
   areas,
-  cancellationPolicies,
   catalogueDocuments,
   categories,
   countries,
@@ -220,12 +219,10 @@ export async function isSlugTaken(db: Db | Transaction, slug: string): Promise<b
 /** Which of the referenced rows exist: the editor's choices, checked before a write. */
 export async function findMissingReferences(
   db: Db | Transaction,
-  refs: { categoryId: number; activityTypeId: number; cancellationPolicyId: number; serviceTagIds: number[] },
+  refs: { categoryId: number; activityTypeId: number; serviceTagIds: number[] },
 ) {
-  const exists = async (
-    table: typeof categories | typeof activityTypes | typeof cancellationPolicies,
-    id: number,
-  ) => (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+  const exists = async (table: typeof categories | typeof activityTypes, id: number) =>
+    (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
   const tags = refs.serviceTagIds.length
     ? await db
         .select({ id: serviceTags.id })
@@ -235,15 +232,13 @@ export async function findMissingReferences(
   const missing: Record<string, string> = {};
   if (!(await exists(categories, refs.categoryId))) missing.category_id = 'invalid';
   if (!(await exists(activityTypes, refs.activityTypeId))) missing.activity_type_id = 'invalid';
-  if (!(await exists(cancellationPolicies, refs.cancellationPolicyId)))
-    missing.cancellation_policy_id = 'invalid';
   if (tags.length !== new Set(refs.serviceTagIds).size) missing.service_tag_ids = 'invalid';
   return missing;
 }
 
 /** The editor's lists, in the request's language. */
 export async function findEditorOptions(db: Db, language: Language) {
-  const [categoryRows, activityRows, policyRows, tagRows, countryRows] = await Promise.all([
+  const [categoryRows, activityRows, tagRows, countryRows] = await Promise.all([
     db
       .select({ id: categories.id, name: localized(categories.name, language) })
       .from(categories)
@@ -253,10 +248,6 @@ export async function findEditorOptions(db: Db, language: Language) {
       .from(activityTypes)
       .orderBy(asc(activityTypes.sortOrder), asc(activityTypes.id)),
     db
-      .select({ id: cancellationPolicies.id, name: localized(cancellationPolicies.text, language) })
-      .from(cancellationPolicies)
-      .orderBy(asc(cancellationPolicies.id)),
-    db
       .select({ id: serviceTags.id, name: localized(serviceTags.name, language) })
       .from(serviceTags)
       .orderBy(asc(serviceTags.id)),
@@ -265,5 +256,5 @@ export async function findEditorOptions(db: Db, language: Language) {
       .from(countries)
       .orderBy(asc(countries.sortOrder)),
   ]);
-  return { categoryRows, activityRows, policyRows, tagRows, countryRows };
+  return { categoryRows, activityRows, tagRows, countryRows };
 }

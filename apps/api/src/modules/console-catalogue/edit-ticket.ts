@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { TicketFields } from '@sentiero/contract/console-catalogue';
 import { LANGUAGES, type LocalizedText } from '@sentiero/contract/languages';
+import { normalizeCancellationRule } from '@sentiero/contract/rules/cancellation';
 import { findPublishingProblems } from '@sentiero/contract/rules/ticket-publishing';
 import type { AuditChanges } from '@sentiero/db/schema';
 import { auditStaffChange } from '../../platform/audit.ts';
@@ -51,7 +52,7 @@ function toValues(fields: TicketFields): TicketValues {
     requiresFishingCard: fields.requires_fishing_card,
     minAge: fields.min_age,
     maxUsage: fields.max_usage,
-    cancellationPolicyId: fields.cancellation_policy_id,
+    cancellationRule: normalizeCancellationRule(fields.cancellation_rule),
     languages: [...new Set(fields.languages)],
   };
 }
@@ -60,7 +61,6 @@ async function requireReferences(ctx: ServiceContext, fields: TicketFields) {
   const missing = await findMissingReferences(ctx.db, {
     categoryId: fields.category_id,
     activityTypeId: fields.activity_type_id,
-    cancellationPolicyId: fields.cancellation_policy_id,
     serviceTagIds: fields.service_tag_ids,
   });
   if (Object.keys(missing).length > 0) throw new AppError('VALIDATION_FAILED', 400, missing);

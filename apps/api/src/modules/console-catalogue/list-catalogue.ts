@@ -81,7 +81,6 @@ export async function listEditorOptions(ctx: ServiceContext) {
   return {
     categories: options.categoryRows,
     activity_types: options.activityRows,
-    cancellation_policies: options.policyRows,
     service_tags: options.tagRows,
     countries: options.countryRows.map((row) => ({ code: row.code as CountryCode, name: row.name })),
   };

@@ -63,7 +63,7 @@ export async function toConsoleTicket(ctx: ServiceContext, found: ScopedTicket):
       requires_fishing_card: ticket.requiresFishingCard,
       min_age: ticket.minAge,
       max_usage: ticket.maxUsage,
-      cancellation_policy_id: ticket.cancellationPolicyId,
+      cancellation_rule: ticket.cancellationRule,
       languages: ticket.languages,
       service_tag_ids: found.serviceTagIds,
     },

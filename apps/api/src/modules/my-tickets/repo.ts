@@ -1,4 +1,5 @@
 import type { Language } from '@sentiero/contract/languages';
+import type { CancellationRule } from '@sentiero/contract/rules/cancellation';
 import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
 import { preparedOnce } from '@sentiero/db/prepared';
@@ -54,6 +55,8 @@ function ticketColumns(language: Language | AnyColumn) {
       where order_line.order_id = ${orders.id} and order_line.id < ${orderLines.id})`,
     rules: localized(tickets.rules, language),
     meetingPoint: localizedOrNull(tickets.meetingPoint, language),
+    // The rule the order was bought under (ADR 045).
+    cancellationRule: sql<CancellationRule>`coalesce(${orders.cancellationRule}, ${tickets.cancellationRule})`,
   };
 }
 

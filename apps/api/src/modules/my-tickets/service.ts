@@ -6,6 +6,7 @@ import { PAGES } from '@sentiero/contract/pages';
 import { pageCount } from '@sentiero/contract/paging';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
+import { describeCancellation } from '../../platform/cancellation-texts.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -117,7 +118,7 @@ export function findTicketPrice(
   };
 }
 
-export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
+export function toPdfTicket(row: IssuedTicketRow, language: Language): TicketForPdf {
   return {
     code: row.code,
     signedCode: row.qrCode ?? row.signedCode,
@@ -134,6 +135,7 @@ export function toPdfTicket(row: IssuedTicketRow): TicketForPdf {
     paymentMethod: row.paymentMethod,
     rules: row.rules,
     meetingPoint: row.meetingPoint,
+    cancellation: describeCancellation(language, row.cancellationRule).join(' '),
     issuedAt: row.issuedAt,
   };
 }
@@ -157,11 +159,14 @@ export async function downloadTickets(ctx: ServiceContext, query: { code?: strin
   // Another member's tickets answer like no tickets at all.
   const rows = unsafeRows.filter((row) => row.userId === userId && row.status === 'active');
   if (!rows.length) throw notFound();
-  const pdf = await renderTicketPdf(rows.map(toPdfTicket), {
-    language: ctx.lang,
-    brand: ctx.config.brand,
-    texts: pdfLabels(ctx.lang),
-  });
+  const pdf = await renderTicketPdf(
+    rows.map((row) => toPdfTicket(row, ctx.lang)),
+    {
+      language: ctx.lang,
+      brand: ctx.config.brand,
+      texts: pdfLabels(ctx.lang),
+    },
+  );
   const name = query.code ?? query.order ?? 'tickets';
   return { pdf, filename: `${ctx.config.brand.toLowerCase()}-${name}.pdf` };
 }

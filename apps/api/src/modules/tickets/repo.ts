@@ -5,7 +5,6 @@ import { preparedOnce } from '@sentiero/db/prepared';
 import {
   activityTypes,
   areas,
-  cancellationPolicies,
   catalogueDocuments,
   categories,
   cities,
@@ -115,6 +114,7 @@ export async function findTicketForPurchase(
         priceCents: tickets.priceCents,
         discountedPriceCents: tickets.discountedPriceCents,
         memberPriceCents: tickets.memberPriceCents,
+        cancellationRule: tickets.cancellationRule,
         status: tickets.status,
         saleFrom: tickets.saleFrom,
         saleUntil: tickets.saleUntil,
@@ -157,7 +157,7 @@ function ticketInfoQuery<Extra extends Record<string, SQL>>(
       languages: tickets.languages,
       meetingPoint: localizedOrNull(tickets.meetingPoint, language),
       openDays: tickets.openDays,
-      cancellationPolicy: localized(cancellationPolicies.text, language),
+      cancellationRule: tickets.cancellationRule,
       maxUsage: tickets.maxUsage,
       limits: localizedOrNull(areas.limits, language),
       residentCountries: tickets.residentCountries,
@@ -176,7 +176,6 @@ function ticketInfoQuery<Extra extends Record<string, SQL>>(
     .innerJoin(countries, eq(countries.code, regions.countryCode))
     .innerJoin(activityTypes, eq(activityTypes.id, tickets.activityTypeId))
     .innerJoin(categories, eq(categories.id, tickets.categoryId))
-    .innerJoin(cancellationPolicies, eq(cancellationPolicies.id, tickets.cancellationPolicyId))
     .leftJoin(cities, eq(cities.id, areas.cityId))
     .where(and(eq(tickets.id, sql.placeholder('id')), eq(tickets.status, 'published')));
 }

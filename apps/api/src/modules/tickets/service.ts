@@ -14,6 +14,7 @@ import {
   type TicketCard,
   type TicketInfo,
 } from '@sentiero/contract/tickets';
+import { describeCancellation } from '../../platform/cancellation-texts.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findCardPhotos, listCataloguePhotos } from '../catalogue-photos/index.ts';
@@ -169,6 +170,7 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
     listCataloguePhotos(ctx, { ticketId: id }),
   ]);
   const lng = `lng=${ctx.lang}`;
+  const cancellationTerms = describeCancellation(ctx.lang, row.cancellationRule);
   return {
     ...toCard(ctx, row, photos[0]),
     description: row.description,
@@ -188,7 +190,9 @@ export async function requireTicketInfo(ctx: ServiceContext, id: number): Promis
     meeting_point: row.meetingPoint,
     services,
     open_days: row.openDays,
-    cancellation_policy: row.cancellationPolicy,
+    cancellation_policy: cancellationTerms.join(' '),
+    cancellation_terms: cancellationTerms,
+    cancellation_rule: row.cancellationRule,
     max_usage: row.maxUsage,
     limits: row.limits,
     residents_only: (row.residentCountries as CountryCode[] | null) ?? null,

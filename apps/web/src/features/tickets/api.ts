@@ -67,3 +67,29 @@ export function useRevokeTicketShare() {
 }
 
 export const fetchVerificationKeys = () => callApi('ticketKeys', {});
+
+/** What cancelling the ticked guests gives back now (ADR 045); all open guests when none are ticked yet. */
+export function useCancelPreview(order: string, guests: number[] | undefined) {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: ['tickets', 'cancel-preview', language, order, guests ?? 'open'],
+    queryFn: ({ signal }) =>
+      callApi(
+        'ticketCancelPreview',
+        { lng: language, order, ...(guests && guests.length > 0 && { guests }) },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Cancels the guests and refunds them; the member's tickets are asked again to show them cancelled. */
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { order: string; guests: number[]; password?: string; idempotency_key: string }) =>
+      callApi('ticketCancel', input),
+    onSuccess: () => void client.invalidateQueries({ queryKey: myTicketsQueryKey }),
+  });
+}

@@ -79,7 +79,11 @@ export function BookingBox({ ticket }: { ticket: TicketInfo }) {
           </Assurance>
         )}
         <Assurance icon={<ShieldCheck className="size-5" />} title={t('ticket.cancellation')}>
-          {ticket.cancellation_policy}
+          <ul className="space-y-0.5">
+            {ticket.cancellation_terms.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
         </Assurance>
         <Assurance icon={<MailCheck className="size-5" />} title={t('trust.instant')}>
           {t('trust.instantText')}

@@ -1,5 +1,10 @@
 import type { TicketFieldsInput } from '@sentiero/contract/console-catalogue';
 import { LANGUAGES, type Language, type LocalizedText } from '@sentiero/contract/languages';
+import {
+  CANCELLATION_PRESETS,
+  type CancellationKind,
+  type CancellationRule,
+} from '@sentiero/contract/rules/cancellation';
 import { findMissingTexts, type TicketTextField } from '@sentiero/contract/rules/ticket-publishing';
 import type { ConsoleTicket } from './api.ts';
 
@@ -13,7 +18,7 @@ export type TicketForm = {
   area_id: string;
   category_id: string;
   activity_type_id: string;
-  cancellation_policy_id: string;
+  cancellation: CancellationForm;
   title: LocalizedText;
   description: LocalizedText;
   rules: LocalizedText;
@@ -37,6 +42,41 @@ export type TicketForm = {
   service_tag_ids: number[];
 };
 
+/** A cancellation rule as its inputs hold it (ADR 045): days and percents as typed, the fee in euros. */
+export type CancellationForm = {
+  kind: CancellationKind;
+  tiers: { days: string; percent: string }[];
+  fee: string;
+  move_allowed: boolean;
+};
+
+export function cancellationForm(rule: CancellationRule): CancellationForm {
+  // A rule without tiers starts its tiers from the usual two, for when the kind is switched.
+  const tiers = rule.kind === 'tiers' ? rule.tiers : CANCELLATION_PRESETS.moderate.tiers;
+  return {
+    kind: rule.kind,
+    tiers: tiers.map((tier) => ({ days: String(tier.days), percent: String(tier.percent) })),
+    fee: rule.fee_cents > 0 ? euros(rule.fee_cents) : '',
+    move_allowed: rule.move_allowed,
+  };
+}
+
+export function toCancellationRule(
+  form: CancellationForm,
+  number: (value: string) => number,
+  cents: (value: string) => number,
+): CancellationRule {
+  return {
+    kind: form.kind,
+    tiers:
+      form.kind === 'tiers'
+        ? form.tiers.map((tier) => ({ days: number(tier.days), percent: number(tier.percent) }))
+        : [],
+    fee_cents: form.fee.trim() === '' ? 0 : cents(form.fee),
+    move_allowed: form.move_allowed,
+  };
+}
+
 const emptyText = (): LocalizedText =>
   Object.fromEntries(LANGUAGES.map((language) => [language, ''])) as LocalizedText;
 
@@ -49,7 +89,7 @@ export function newTicketForm(areaId: number | undefined): TicketForm {
     area_id: areaId ? String(areaId) : '',
     category_id: '',
     activity_type_id: '',
-    cancellation_policy_id: '',
+    cancellation: cancellationForm(CANCELLATION_PRESETS.moderate),
     title: emptyText(),
     description: emptyText(),
     rules: emptyText(),
@@ -79,7 +119,7 @@ export function ticketForm(fields: ConsoleTicket['fields']): TicketForm {
     area_id: String(fields.area_id),
     category_id: String(fields.category_id),
     activity_type_id: String(fields.activity_type_id),
-    cancellation_policy_id: String(fields.cancellation_policy_id),
+    cancellation: cancellationForm(fields.cancellation_rule),
     title: fields.title,
     description: fields.description,
     rules: fields.rules,
@@ -128,7 +168,7 @@ export function toTicketFields(form: TicketForm): TicketFieldsInput {
     area_id: Number(form.area_id),
     category_id: Number(form.category_id),
     activity_type_id: Number(form.activity_type_id),
-    cancellation_policy_id: Number(form.cancellation_policy_id),
+    cancellation_rule: toCancellationRule(form.cancellation, number, cents),
     title: form.title,
     description: form.description,
     rules: form.rules,
@@ -173,6 +213,7 @@ export function formErrors(fields: Record<string, string>): Record<string, strin
     'season.start': 'season_start',
     'season.end': 'season_end',
     season: 'season_start',
+    'cancellation_rule.fee_cents': 'cancellation_fee',
   };
   const errors: Record<string, string> = {};
   for (const [path, message] of Object.entries(fields)) {

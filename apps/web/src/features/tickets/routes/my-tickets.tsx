@@ -13,6 +13,7 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { useMyTickets, useTicketCategories } from '../api.ts';
+import { CancelOrderButton } from '../components/cancel-dialog.tsx';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
@@ -62,14 +63,18 @@ function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }
               </h2>
               {!offline &&
                 orders.map((order) => (
-                  <a
-                    key={order}
-                    href={`/api/app/ticket/download?order=${encodeURIComponent(order)}`}
-                    className={buttonClass('secondary')}
-                    download
-                  >
-                    {t('list.downloadAll', { order })}
-                  </a>
+                  <div key={order} className="flex flex-wrap gap-2">
+                    <a
+                      href={`/api/app/ticket/download?order=${encodeURIComponent(order)}`}
+                      className={buttonClass('secondary')}
+                      download
+                    >
+                      {t('list.downloadAll', { order })}
+                    </a>
+                    {purchase.tickets.some(
+                      (ticket) => ticket.order_code === order && ticket.status === 'active',
+                    ) && <CancelOrderButton order={order} />}
+                  </div>
                 ))}
             </div>
             <ul className="grid gap-4 md:grid-cols-2">

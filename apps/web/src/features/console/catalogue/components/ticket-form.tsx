@@ -9,6 +9,7 @@ import { Button } from '../../../../ui/button.tsx';
 import { FormField, inputClass } from '../../../../ui/form-field.tsx';
 import type { EditorOptions } from '../api.ts';
 import { formErrors, missingTexts, type TicketForm } from '../editor-form.ts';
+import { CancellationRuleEditor } from './cancellation-rule-editor.tsx';
 import { EditorSection } from './catalogue-frame.tsx';
 import { TextTabs } from './text-tabs.tsx';
 
@@ -196,7 +197,11 @@ export function TicketFormSections({
           {text('min_age', t('form.minAge'), { inputMode: 'numeric' })}
           {text('max_usage', t('form.maxUsage'), { inputMode: 'numeric', hint: t('form.optional') })}
         </div>
-        {select('cancellation_policy_id', t('form.cancellation'), options.cancellation_policies)}
+        <CancellationRuleEditor
+          value={form.cancellation}
+          error={Object.entries(errors).find(([key]) => key.startsWith('cancellation'))?.[1]}
+          onChange={(value) => set('cancellation', value)}
+        />
         {checks(
           t('form.residents'),
           'resident_countries',

@@ -10,7 +10,6 @@ import { findStaffTicket, newMember } from '../fixtures/tickets.ts';
  * the other guest's still passes.
  */
 
-
 const CONSOLE = {
   it: {
     sections: 'Sezioni della console',

@@ -134,6 +134,22 @@ function toVerificationKey(key: TicketVerificationKey | Uint8Array): Promise<Tic
   return imported;
 }
 
+/** Whether a scanned code carries the signature of one of `publicKeys`, and if not, why. */
+export async function checkSignature(
+  ticket: ScannedTicket,
+  publicKeys: VerdictInput['publicKeys'],
+): Promise<'genuine' | 'not_sentiero' | 'signature_invalid'> {
+  const key = Object.hasOwn(publicKeys, ticket.keyId) ? publicKeys[ticket.keyId] : undefined;
+  if (!key) return 'not_sentiero';
+  const genuine = await crypto.subtle.verify(
+    { name: 'Ed25519' },
+    await toVerificationKey(key),
+    ticket.signature,
+    ticket.signedBytes,
+  );
+  return genuine ? 'genuine' : 'signature_invalid';
+}
+
 /**
  * Valid, with what the ranger compares and how many uses are left, or the first reason it is not,
  * in this order: unreadable, not Sentiero's (a key we never published), signature invalid,
@@ -143,15 +159,8 @@ export async function judgeTicket(input: VerdictInput): Promise<TicketVerdict> {
   const ticket = input.scanned;
   if (!ticket) return { valid: false, reason: 'unreadable', ticket: null };
   const refuse = (reason: VerdictReason): TicketVerdict => ({ valid: false, reason, ticket });
-  const key = Object.hasOwn(input.publicKeys, ticket.keyId) ? input.publicKeys[ticket.keyId] : undefined;
-  if (!key) return refuse('not_sentiero');
-  const genuine = await crypto.subtle.verify(
-    { name: 'Ed25519' },
-    await toVerificationKey(key),
-    ticket.signature,
-    ticket.signedBytes,
-  );
-  if (!genuine) return refuse('signature_invalid');
+  const signature = await checkSignature(ticket, input.publicKeys);
+  if (signature !== 'genuine') return refuse(signature);
   if (input.isRevoked?.(ticket)) return refuse('revoked');
   const today = calendarDateIn(input.timeZone ?? DEFAULT_AREA_TIME_ZONE, input.now);
   if (today < ticket.validFrom) return refuse('not_yet_valid');

@@ -73,6 +73,7 @@ export async function createMember(
 export type HeldTicket = {
   code: string;
   signed_code: string;
+  qr_code: string;
   holder: string;
   valid_from: string;
   valid_until: string;

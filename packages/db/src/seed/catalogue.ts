@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client.ts';
 import {
   activityTypes,

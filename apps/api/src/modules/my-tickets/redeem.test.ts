@@ -74,6 +74,21 @@ describe('ranger/redeem checks the code it is given', () => {
     expect(await usesOf(typed.code)).toBe(1);
   });
 
+  it('records a use of the compact QR code the ticket shows, and refuses one altered by a letter', async () => {
+    const issued = await boughtTicket();
+    expect(issued.qr_code.startsWith('ST2.')).toBe(true);
+    // One character of the signed claims changed (the base32 text stays well-formed).
+    const at = 10;
+    const other = issued.qr_code[at] === 'A' ? 'B' : 'A';
+    const forged = `${issued.qr_code.slice(0, at)}${other}${issued.qr_code.slice(at + 1)}`;
+    const refused = await redeem(forged);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject(NOT_GENUINE);
+    expect(await usesOf(issued.code)).toBe(0);
+    expect((await redeem(issued.qr_code)).statusCode).toBe(200);
+    expect(await usesOf(issued.code)).toBe(1);
+  });
+
   it('refuses a scanned QR code that holds a bare ticket code instead of a signed one', async () => {
     const issued = await boughtTicket();
     const response = await redeem(issued.code);

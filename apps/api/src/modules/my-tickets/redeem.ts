@@ -1,5 +1,7 @@
 import { calendarDateIn } from '@sentiero/contract/durations';
 import { TICKET_CODE_PREFIX, type TicketPayload } from '@sentiero/contract/ticket-code';
+import { COMPACT_CODE_PREFIX } from '@sentiero/contract/ticket-code-compact';
+import { checkSignature, readTicketCode } from '@sentiero/contract/ticket-verdict';
 import { requireStaffAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -7,29 +9,47 @@ import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { findTicketByCode, type IssuedTicketRow, useTicket } from './repo.ts';
 import { toIssuedTicket } from './service.ts';
 
-export type TicketVerifier = Pick<TicketSigner, 'verify'>;
+export type TicketVerifier = Pick<TicketSigner, 'verify' | 'keyId' | 'publicKeyRaw'>;
+
+/** The verifier's public key as the shared verdict takes it, made once per verifier. */
+const publicKeysOf = new WeakMap<TicketVerifier, Record<string, Uint8Array>>();
+function publicKeys(verifier: TicketVerifier): Record<string, Uint8Array> {
+  let keys = publicKeysOf.get(verifier);
+  if (!keys) {
+    keys = { [verifier.keyId]: new Uint8Array(Buffer.from(verifier.publicKeyRaw, 'base64url')) };
+    publicKeysOf.set(verifier, keys);
+  }
+  return keys;
+}
 
 const notGenuine = () => new AppError('TICKET_CODE_INVALID', 400);
 
 /**
- * What the scanned or typed text says, once it is believed. A QR code's text (`ST1.…`) carries
- * claims (holder, dates, area), so it counts only with Sentiero's signature, and a scan that is
- * anything else is refused: a QR holding a bare ticket code would skip the signature. A ticket
- * code the ranger typed by hand (the QR would not scan) claims nothing but a code that names a
- * ticket in our own records, the same record a QR code must match: it is looked up as it is.
+ * What the scanned or typed text says, once it is believed. A QR code's text (`ST1.…`, or the
+ * compact `ST2.…` of ADR 044) carries claims (holder, dates, area), so it counts only with
+ * Sentiero's signature, and a scan that is anything else is refused: a QR holding a bare ticket
+ * code would skip the signature. A compact code must be the very code issued with the ticket
+ * (`compact`). A ticket code the ranger typed by hand (the QR would not scan) claims nothing but
+ * a code that names a ticket in our own records, the same record a QR code must match: it is
+ * looked up as it is.
  */
 async function requireGenuineClaim(
   verifier: TicketVerifier,
   scan: { text: string; typed: boolean },
-): Promise<{ code: string; payload: TicketPayload | null }> {
+): Promise<{ code: string; payload: TicketPayload | null; compact: string | null }> {
   const text = scan.text.trim();
+  if (text.startsWith(COMPACT_CODE_PREFIX)) {
+    const scanned = readTicketCode(text);
+    if (!scanned || (await checkSignature(scanned, publicKeys(verifier))) !== 'genuine') throw notGenuine();
+    return { code: scanned.code, payload: null, compact: text };
+  }
   if (text.startsWith(`${TICKET_CODE_PREFIX}.`)) {
     const verified = await verifier.verify(text);
     if (!verified.valid) throw notGenuine();
-    return { code: verified.payload.code, payload: verified.payload };
+    return { code: verified.payload.code, payload: verified.payload, compact: null };
   }
   if (!scan.typed) throw notGenuine();
-  return { code: text.toUpperCase(), payload: null };
+  return { code: text.toUpperCase(), payload: null, compact: null };
 }
 
 /**
@@ -64,8 +84,10 @@ export async function redeemTicket(
   requireStaffAccess(ctx, 'field');
   const claim = await requireGenuineClaim(verifier, scan);
   const row = await findTicketByCode(ctx.db, ctx.lang, claim.code);
-  if (!row) throw claim.payload ? notGenuine() : notFound();
+  const signed = claim.payload !== null || claim.compact !== null;
+  if (!row) throw signed ? notGenuine() : notFound();
   if (claim.payload && !matchesStoredTicket(claim.payload, row)) throw notGenuine();
+  if (claim.compact !== null && claim.compact !== row.qrCode) throw notGenuine();
   requireStaffAccess(ctx, 'field', { operatorId: row.operatorId, areaId: row.areaId });
   if (row.status !== 'active') throw new AppError('TICKET_CANCELLED', 409);
   const today = calendarDateIn(row.timeZone, ctx.clock.now());

@@ -13,14 +13,15 @@ import {
   type TicketOverrides,
   unique,
 } from '../../test/factories.ts';
+import { enrolDevice } from '../../test/ranger-devices.ts';
 import { buyFor, guestsOf, orderRow, placesTaken, waitForRefundMails } from '../../test/refund-kit.ts';
+import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const REDEEM_TOKEN = 'ranger-device-token-0123456789';
 const BUYING = new Date('2026-11-23T08:00:00Z');
 let now = BUYING;
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await createTestApp({ REDEEM_TOKEN }, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: { now: () => now } });
 });
 afterAll(async () => {
   await sut.close();
@@ -193,13 +194,13 @@ describe('what cannot be cancelled, and who may', () => {
       signed_code: string;
     }[];
     const signed = (holder: string) => held.find((one) => one.holder === holder)?.signed_code ?? '';
-    const redeem = (code: string) =>
-      sut.app.inject({
-        method: 'POST',
-        url: '/api/app/ticket/redeem',
-        headers: { authorization: `Bearer ${REDEEM_TOKEN}` },
-        payload: { code },
-      });
+    // A ranger of the ticket's operator checks it at the gate, from an enrolled phone (ADR 043).
+    const ranger = await createStaff(sut.database.db, {
+      role: 'ranger',
+      operatorId: await defaultOperatorId(sut.database.db),
+    });
+    const device = await enrolDevice(sut, ranger, { now: () => now });
+    const redeem = (code: string) => device.request('POST', '/api/ranger/redeem?lng=en', { code });
     // Anna's ticket was used (a ranger checked it early); Luca cancels the day before.
     now = daysBefore(ticket.date, 1);
     const [anna, luca] = lines;

@@ -102,7 +102,10 @@ function toBase64Url(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  let encoded = btoa(binary).replaceAll('+', '-').replaceAll('/', '_');
+  // Base64's padding is at most two characters: taken off without a pattern.
+  while (encoded.endsWith('=')) encoded = encoded.slice(0, -1);
+  return encoded;
 }
 
 function fromBase64Url(text: string): Uint8Array {

@@ -102,8 +102,7 @@ CREATE TRIGGER "users_search_keys" AFTER UPDATE OF "first_name", "last_name" ON 
 SELECT order_search_rebuild(ARRAY(SELECT "id" FROM "orders"));--> statement-breakpoint
 CREATE INDEX "order_search_keys_key_idx" ON "order_search_keys" USING btree ("key","created_at","order_id") INCLUDE ("area_ids", "name");--> statement-breakpoint
 CREATE INDEX "order_search_keys_order_id_idx" ON "order_search_keys" USING btree ("order_id");--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS "btree_gist";--> statement-breakpoint
-CREATE INDEX "order_search_keys_days_idx" ON "order_search_keys" USING gist ("key", daterange("first_day", "last_day", '[]')) WHERE "first_day" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "order_search_keys_days_idx" ON "order_search_keys" USING btree ("key","first_day") INCLUDE ("last_day", "created_at", "order_id", "area_ids") WHERE "first_day" IS NOT NULL;--> statement-breakpoint
 DROP INDEX "order_lines_guest_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "orders_created_at_idx";--> statement-breakpoint
 CREATE INDEX "orders_created_at_idx" ON "orders" USING btree ("created_at","id","status","area_ids","first_day","last_day","days_continuous");

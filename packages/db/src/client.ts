@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
@@ -111,8 +110,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // The search needs two extensions (migration 0002), the console's order search a third (0033).
-  const client = await PGlite.create(options.dataDir, { extensions: { unaccent, pg_trgm, btree_gist } });
+  // The search needs these two extensions (migration 0002).
+  const client = await PGlite.create(options.dataDir, { extensions: { unaccent, pg_trgm } });
   timeQueries(client);
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Db;

@@ -149,13 +149,14 @@ export async function orderScopeCondition(db: Db, scope: ListScope): Promise<SQL
 
 /**
  * The orders of the scope's areas valid on `day`, from the areas' keys, which carry the orders'
- * days (`order_search_keys_days_idx`): a staff member's day among years of everyone's orders.
+ * days (`order_search_keys_days_idx`, read up to the day, from the index alone): a staff
+ * member's day among years of everyone's orders.
  */
 function dayInAreas(day: string, scopeAreas: number[]): SQL {
   return and(
     or(...scopeAreas.map((area) => eq(orderSearchKeys.key, `a:${area}`))),
-    sql`${orderSearchKeys.firstDay} is not null`,
-    sql`daterange(${orderSearchKeys.firstDay}, ${orderSearchKeys.lastDay}, '[]') @> ${day}::date`,
+    sql`${orderSearchKeys.firstDay} <= ${day}::date`,
+    sql`${orderSearchKeys.lastDay} >= ${day}::date`,
   ) as SQL;
 }
 

@@ -58,16 +58,18 @@ for (const lng of ['it', 'en'] as const) {
     page,
     browser,
     baseURL,
+    staffOfWorker,
   }) => {
     const text = CONSOLE[lng];
     await openConsole(page, lng);
-    const device = await enrolDemoRangerDevice(baseURL ?? '');
-    const bundle = await device.send('GET', '/api/ranger/bundle?lng=en');
-    // In an area the demo ranger guards, whose phone checks it at the gate.
-    const guarded = (JSON.parse(bundle.json.payload as string).areas as { id: number }[]).map(
-      (area) => area.id,
-    );
-    const ticket = await findStaffTicket(page.request, guarded);
+    // A ranger of every area of the park authority checks the tickets at the gate, from a phone.
+    const ranger = await staffOfWorker('fieldRanger');
+    const device = await enrolDemoRangerDevice(baseURL ?? '', {
+      email: ranger.email,
+      password: ranger.password,
+      key: ranger.secret,
+    });
+    const ticket = await findStaffTicket(page.request);
 
     // The buyer, in a browser of their own, signs up on the storefront and pays by card.
     const shop = await browser.newContext();

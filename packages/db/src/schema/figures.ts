@@ -9,11 +9,9 @@ import { tickets } from './catalogue.ts';
  * themselves. Rows are keyed by ticket, not operator: an area moved to another operator takes
  * its history along.
  */
-export const figureDays = pgTable(
-  'figure_days',
-  {
-    /** The calendar day in Sentiero's time zone (Europe/Rome). */
-    day: date('day', { mode: 'string' }).notNull(),
+/** The sums of a day or a month per ticket, as both `figure_days` and `figure_months` keep them. */
+function figureSums() {
+  return {
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -29,11 +27,42 @@ export const figureDays = pgTable(
     couponDiscountCents: bigint('coupon_discount_cents', { mode: 'number' }).notNull().default(0),
     /** Tickets checked at the activity that day. */
     checkIns: integer('check_ins').notNull().default(0),
+    /**
+     * Places taken for activity on that day (`ticket_day_places`, read once the day is over and no
+     * longer changes), and the ticket's daily capacity summed over the days with places taken:
+     * null when one of those days had no limit.
+     */
+    placesTaken: integer('places_taken').notNull().default(0),
+    placesCapacity: integer('places_capacity'),
+  };
+}
+
+export const figureDays = pgTable(
+  'figure_days',
+  {
+    /** The calendar day in Sentiero's time zone (Europe/Rome). */
+    day: date('day', { mode: 'string' }).notNull(),
+    ...figureSums(),
   },
   (table) => [
     primaryKey({ columns: [table.day, table.ticketId] }),
     index('figure_days_ticket_idx').on(table.ticketId, table.day),
   ],
+);
+
+/**
+ * The days of `figure_days` added up by calendar month (ADR 052): a year by month reads twelve
+ * rows a ticket instead of 365. A month's row holds the days added up so far; the figures read it
+ * only for a month whose every day is.
+ */
+export const figureMonths = pgTable(
+  'figure_months',
+  {
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    ...figureSums(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.ticketId] })],
 );
 
 /** How far `figure_days` is added up: one row, the last closed day summed, and when. */

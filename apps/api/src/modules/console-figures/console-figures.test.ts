@@ -1,6 +1,14 @@
 import { PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@sentiero/contract/access';
-import { figureDays, issuedTickets, refunds, ticketDayPlaces, ticketRedemptions } from '@sentiero/db/schema';
-import { and, eq } from 'drizzle-orm';
+import {
+  figureDays,
+  figureMonths,
+  figureRollups,
+  issuedTickets,
+  refunds,
+  ticketDayPlaces,
+  ticketRedemptions,
+} from '@sentiero/db/schema';
+import { and, eq, gt } from 'drizzle-orm';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
@@ -232,6 +240,36 @@ describe("an operator's figures", () => {
     const changed = await figuresOf(accountant, 'from=2026-11-02&to=2026-11-02&grain=day&split=ticket');
     expect(changed.sales[0].gross_cents).toBe(5001);
     await sut.database.db.update(figureDays).set({ salesCents: 5000 }).where(where);
+  });
+
+  it('reads a whole month from its month row once every day of it is added up, and cut months from their days', async () => {
+    const db = sut.database.db;
+    const accountant = await staffOf('accountant', world.a.id);
+    // Half of October and all of November: October is cut, November whole.
+    const query = 'from=2026-10-15&to=2026-11-30&grain=month&split=ticket';
+    const before = await figuresOf(accountant, query);
+    expect(before.places).toEqual([{ bucket: '2026-11-01', key: world.ticketA, sold: 6, capacity: 10 }]);
+    await rollUpFigureDays(db, { from: '2026-10-01', to: '2026-11-30', now: clock.now() });
+    const [november] = await db
+      .select()
+      .from(figureMonths)
+      .where(and(eq(figureMonths.ticketId, world.ticketA), eq(figureMonths.month, '2026-11-01')));
+    expect(november).toMatchObject({ salesCents: 13_500, orders: 4, placesTaken: 6, placesCapacity: 10 });
+    expect(await figuresOf(accountant, query)).toEqual(before);
+    // November comes from its month row: a sum changed by hand shows there, not in its days.
+    const where = and(eq(figureMonths.ticketId, world.ticketA), eq(figureMonths.month, '2026-11-01'));
+    await db.update(figureMonths).set({ salesCents: 13_501, placesTaken: 7 }).where(where);
+    const changed = await figuresOf(accountant, query);
+    expect(changed.sales.find((row: { bucket: string }) => row.bucket === '2026-11-01').gross_cents).toBe(
+      13_501,
+    );
+    expect(changed.places).toEqual([{ bucket: '2026-11-01', key: world.ticketA, sold: 7, capacity: 10 }]);
+    const byDay = await figuresOf(accountant, 'from=2026-11-01&to=2026-11-30&grain=day&split=ticket');
+    expect(byDay.places).toEqual([{ bucket: '2026-11-15', key: world.ticketA, sold: 6, capacity: 10 }]);
+    await db.update(figureMonths).set({ salesCents: 13_500, placesTaken: 6 }).where(where);
+    // Back to the days closed on the test's clock, for the tests after this one.
+    await db.update(figureRollups).set({ throughDay: '2026-11-22' });
+    await db.delete(figureDays).where(gt(figureDays.day, '2026-11-22'));
   });
 
   it('refuses a period that ends before it starts, or is too long for its grain, with a field message', async () => {

@@ -18,8 +18,9 @@ export type FigurePeriod = { from: string; to: string; grain: FigureGrain; split
 
 const GRAIN_UNITS: Record<FigureGrain, string> = { day: 'day', week: 'week', month: 'month' };
 
+/** The first day of the bucket a day falls in: rows are grouped and sorted by it as a date (a text sorts slower). */
 function bucketOf(grain: FigureGrain, day: ReturnType<typeof sql>) {
-  return sql`date_trunc(${sql.raw(`'${GRAIN_UNITS[grain]}'`)}, ${day})::date::text`;
+  return sql`date_trunc(${sql.raw(`'${GRAIN_UNITS[grain]}'`)}, ${day})::date`;
 }
 
 function keyOf(split: FigureSplit) {
@@ -103,8 +104,29 @@ export async function rollUpFigureDays(db: Db, { from, to, now }: { from: string
     await tx.execute(sql`delete from figure_days where day between ${from}::date and ${to}::date`);
     await tx.execute(sql`
       insert into figure_days (day, ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents,
-        refunds, coupon_orders, coupon_discount_cents, check_ins)
-      ${dailySums(from, to)}`);
+        refunds, coupon_orders, coupon_discount_cents, check_ins, places_taken, places_capacity)
+      select coalesce(s.day, p.day), coalesce(s.ticket_id, p.ticket_id),
+        coalesce(s.sales_cents, 0), coalesce(s.on_site_sales_cents, 0), coalesce(s.orders, 0),
+        coalesce(s.refunds_cents, 0), coalesce(s.refunds, 0), coalesce(s.coupon_orders, 0),
+        coalesce(s.coupon_discount_cents, 0), coalesce(s.check_ins, 0),
+        coalesce(p.taken, 0), p.capacity
+      from (${dailySums(from, to)}) s
+      full join (${placesOfDays(from, to)}) p on p.day = s.day and p.ticket_id = s.ticket_id`);
+    // The months those days fall in, added up again from their days.
+    const months = sql`date_trunc('month', ${from}::date)::date and date_trunc('month', ${to}::date)::date`;
+    await tx.execute(sql`delete from figure_months where month between ${months}`);
+    await tx.execute(sql`
+      insert into figure_months (month, ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents,
+        refunds, coupon_orders, coupon_discount_cents, check_ins, places_taken, places_capacity)
+      select date_trunc('month', day)::date, ticket_id, sum(sales_cents), sum(on_site_sales_cents),
+        sum(orders), sum(refunds_cents), sum(refunds), sum(coupon_orders), sum(coupon_discount_cents),
+        sum(check_ins), sum(places_taken),
+        case when bool_and(places_capacity is not null) filter (where places_taken > 0) is not false
+          then coalesce(sum(places_capacity) filter (where places_taken > 0), 0) end
+      from figure_days
+      where day >= date_trunc('month', ${from}::date)::date
+        and day < (date_trunc('month', ${to}::date) + interval '1 month')::date
+      group by 1, 2`);
     await tx.execute(sql`
       insert into figure_rollups (id, through_day, rolled_at) values (1, ${to}::date, ${now.toISOString()}::timestamptz)
       on conflict (id) do update set through_day = greatest(figure_rollups.through_day, excluded.through_day),
@@ -112,21 +134,79 @@ export async function rollUpFigureDays(db: Db, { from, to, now }: { from: string
   });
 }
 
+/** Places taken per activity day and ticket, with the ticket's daily capacity (null: no limit). */
+function placesOfDays(from: string, to: string) {
+  return sql`
+    select p.day, p.ticket_id, p.taken, t.daily_capacity as capacity
+    from ticket_day_places p join tickets t on t.id = p.ticket_id
+    where p.day between ${from}::date and ${to}::date and p.taken > 0`;
+}
+
+const SUM_COLUMNS = sql.raw(`ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents, refunds,
+      coupon_orders, coupon_discount_cents, check_ins, places_taken, places_capacity`);
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function addMonths(month: string, months: number): string {
+  const date = new Date(`${month}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * The days of the period as rows per (day, ticket): `figure_days` up to the last day added up,
- * the events themselves after it.
+ * The added-up rows of the days from `from` to `to` (every one of them added up), as (day, sums):
+ * for a period by month, each whole month from `figure_months` dated by its first day, and the
+ * days of the months it cuts from `figure_days`.
  */
-async function daysOfPeriod(db: Db, from: string, to: string) {
+function rolledRows(from: string, to: string, grain: FigureGrain) {
+  const days = (first: string, last: string) =>
+    sql`select day, ${SUM_COLUMNS} from figure_days where day between ${first}::date and ${last}::date`;
+  if (grain !== 'month') return days(from, to);
+  const firstWhole = from.endsWith('-01') ? from : addMonths(`${from.slice(0, 7)}-01`, 1);
+  const afterLastWhole = addDays(to, 1).endsWith('-01') ? addDays(to, 1) : `${to.slice(0, 7)}-01`;
+  if (firstWhole >= afterLastWhole) return days(from, to);
+  const parts = [
+    sql`select month as day, ${SUM_COLUMNS} from figure_months
+        where month >= ${firstWhole}::date and month < ${afterLastWhole}::date`,
+  ];
+  if (from < firstWhole) parts.push(days(from, addDays(firstWhole, -1)));
+  if (afterLastWhole <= to) parts.push(days(afterLastWhole, to));
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The period as rows per (day, ticket) with the sums' columns: the added-up rows up to the last
+ * day added up (`rolledRows`), and after it `live` of the days left (events read as they are).
+ */
+async function rowsOfPeriod(
+  db: Db,
+  { from, to, grain }: Pick<FigurePeriod, 'from' | 'to' | 'grain'>,
+  live: (from: string, to: string) => ReturnType<typeof sql>,
+) {
   const through = await findRolledThrough(db);
-  if (through === null || through < from) return dailySums(from, to);
-  const rolled = sql`
-    select day, ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents, refunds,
-      coupon_orders, coupon_discount_cents, check_ins
-    from figure_days where day between ${from}::date and ${through < to ? through : to}::date`;
+  if (through === null || through < from) return live(from, to);
+  const rolled = rolledRows(from, through < to ? through : to, grain);
   if (through >= to) return rolled;
-  const next = new Date(`${through}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return sql`${rolled} union all ${dailySums(next.toISOString().slice(0, 10), to)}`;
+  return sql`${rolled} union all ${live(addDays(through, 1), to)}`;
+}
+
+/** The sums' columns of days not added up yet, read from the orders, refunds and check-ins. */
+function liveSales(from: string, to: string) {
+  return sql`select day, ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents, refunds,
+      coupon_orders, coupon_discount_cents, check_ins, 0 as places_taken, null::int as places_capacity
+    from (${dailySums(from, to)}) s`;
+}
+
+/** The places of days not added up yet (today and the days ahead), read from the days themselves. */
+function livePlaces(from: string, to: string) {
+  return sql`select day, ticket_id, 0::bigint as sales_cents, 0::bigint as on_site_sales_cents, 0 as orders,
+      0::bigint as refunds_cents, 0 as refunds, 0 as coupon_orders, 0::bigint as coupon_discount_cents,
+      0 as check_ins, taken as places_taken, capacity as places_capacity
+    from (${placesOfDays(from, to)}) p`;
 }
 
 export type SalesRow = {
@@ -147,11 +227,12 @@ export type SalesRow = {
  * the scope. The p95 budget (issue 23): ≤ 300 ms for a year of all operators over a million orders.
  */
 export async function findSales(db: Db, scope: ListScope, period: FigurePeriod): Promise<SalesRow[]> {
-  const days = await daysOfPeriod(db, period.from, period.to);
+  const days = await rowsOfPeriod(db, period, liveSales);
+  const bucket = bucketOf(period.grain, sql`d.day`);
   return executeRows<SalesRow>(
     db,
     sql`
-      select ${bucketOf(period.grain, sql`d.day`)} as bucket, ${keyOf(period.split)} as key,
+      select ${bucket}::text as bucket, ${keyOf(period.split)} as key,
         sum(d.sales_cents)::float8 as gross_cents, sum(d.on_site_sales_cents)::float8 as on_site_cents,
         sum(d.refunds_cents)::float8 as refunds_cents, sum(d.orders)::int as orders,
         sum(d.refunds)::int as refunds, sum(d.coupon_orders)::int as coupon_orders,
@@ -159,9 +240,10 @@ export async function findSales(db: Db, scope: ListScope, period: FigurePeriod):
       from (${days}) d
       join tickets t on t.id = d.ticket_id
       join areas a on a.id = t.area_id
-      where ${areasInScope(scope)}
-      group by 1, 2
-      order by 1, 2`,
+      -- A day of places alone (sold for another day) has no sales to show.
+      where (d.orders + d.refunds + d.check_ins) > 0 and ${areasInScope(scope)}
+      group by ${bucket}, 2
+      order by ${bucket}, 2`,
   );
 }
 
@@ -172,18 +254,20 @@ export type PlacesRow = { bucket: string; key: number; sold: number; capacity: n
  * against the tickets' daily capacity on the same days; null when one of them has no limit.
  */
 export async function findPlaces(db: Db, scope: ListScope, period: FigurePeriod): Promise<PlacesRow[]> {
+  const days = await rowsOfPeriod(db, period, livePlaces);
+  const bucket = bucketOf(period.grain, sql`d.day`);
   return executeRows<PlacesRow>(
     db,
     sql`
-      select ${bucketOf(period.grain, sql`p.day`)} as bucket, ${keyOf(period.split)} as key,
-        sum(p.taken)::int as sold,
-        case when bool_and(t.daily_capacity is not null) then sum(t.daily_capacity)::int end as capacity
-      from ticket_day_places p
-      join tickets t on t.id = p.ticket_id
+      select ${bucket}::text as bucket, ${keyOf(period.split)} as key,
+        sum(d.places_taken)::int as sold,
+        case when bool_and(d.places_capacity is not null) then sum(d.places_capacity)::int end as capacity
+      from (${days}) d
+      join tickets t on t.id = d.ticket_id
       join areas a on a.id = t.area_id
-      where p.day between ${period.from}::date and ${period.to}::date and p.taken > 0 and ${areasInScope(scope)}
-      group by 1, 2
-      order by 1, 2`,
+      where d.places_taken > 0 and ${areasInScope(scope)}
+      group by ${bucket}, 2
+      order by ${bucket}, 2`,
   );
 }
 
@@ -191,10 +275,11 @@ export type OnSiteRow = { bucket: string; key: number; orders: number; amount_ce
 
 /** Pay-on-site orders whose money is still to be taken, by their first guest's first day. */
 export async function findOpenOnSite(db: Db, scope: ListScope, period: FigurePeriod): Promise<OnSiteRow[]> {
+  const bucket = bucketOf(period.grain, sql`l.start_date`);
   return executeRows<OnSiteRow>(
     db,
     sql`
-      select ${bucketOf(period.grain, sql`l.start_date`)} as bucket, ${keyOf(period.split)} as key,
+      select ${bucket}::text as bucket, ${keyOf(period.split)} as key,
         count(*)::int as orders, sum(o.total_cents)::float8 as amount_cents
       from orders o
       cross join lateral (
@@ -206,8 +291,8 @@ export async function findOpenOnSite(db: Db, scope: ListScope, period: FigurePer
         and o.created_at < ${endOf(period.to)}
         and l.start_date between ${period.from}::date and ${period.to}::date
         and ${areasInScope(scope)}
-      group by 1, 2
-      order by 1, 2`,
+      group by ${bucket}, 2
+      order by ${bucket}, 2`,
   );
 }
 

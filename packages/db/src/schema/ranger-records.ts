@@ -15,8 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { areas } from './catalogue.ts';
 import { bytea } from './bytea.ts';
+import { areas } from './catalogue.ts';
 import { issuedTickets } from './orders.ts';
 import { rangerDevices } from './ranger-devices.ts';
 import { operators, staffAccounts } from './staff.ts';

@@ -67,8 +67,9 @@ async function prepare() {
   if (!area || !ticket) throw new Error('the seeded catalogue has no area with a ticket');
   const run = randomBytes(4).toString('hex');
   const [staff] = await sql<{ id: number }>(
-    `insert into staff_accounts (email, name, language, totp_secret, totp_enabled_at)
-     values ($1, 'Bench ranger', 'en', 'JBSWY3DPEHPK3PXP', now()) returning id`,
+    // No password: the phones are enrolled here, and nobody signs in as this ranger.
+    `insert into staff_accounts (email, password_hash, name, language, totp_secret, totp_enabled_at)
+     values ($1, '!', 'Bench ranger', 'en', 'JBSWY3DPEHPK3PXP', now()) returning id`,
     [`ranger-${run}@bench.sentiero.test`],
   );
   await sql("insert into staff_grants (staff_id, role, operator_id) values ($1, 'ranger', $2)", [

@@ -4,8 +4,6 @@ import type { Db, Transaction } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
 import {
   areas,
-  type ChainRecordKind,
-  type ChainVerdict,
   issuedTickets,
   rangerChainBreaks,
   rangerChainRecords,
@@ -22,51 +20,6 @@ import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizz
 /*
  * A device's one hash chain across every kind of record (ADR 047), and the inspections it sends.
  */
-
-/** A device's record at a place of its chain, or by its client id, as received before. */
-export async function findChainRecordAt(tx: Transaction, deviceId: number, seq: number) {
-  const [row] = await tx
-    .select({ clientId: rangerChainRecords.clientId, hash: rangerChainRecords.recordHash })
-    .from(rangerChainRecords)
-    .where(and(eq(rangerChainRecords.deviceId, deviceId), eq(rangerChainRecords.seq, seq)));
-  return row;
-}
-
-export async function findChainRecordByClientId(tx: Transaction, deviceId: number, clientId: string) {
-  const [row] = await tx
-    .select({ kind: rangerChainRecords.kind, hash: rangerChainRecords.recordHash })
-    .from(rangerChainRecords)
-    .where(and(eq(rangerChainRecords.deviceId, deviceId), eq(rangerChainRecords.clientId, clientId)));
-  return row;
-}
-
-/**
- * The record at its place in the chain. Nothing is written when the device already sent this
- * client id (a retry, or the same batch twice at once: answered `duplicate`) or when another
- * record holds the place (a rewrite, already flagged): answers which.
- */
-export async function insertChainRecord(
-  tx: Transaction,
-  values: {
-    deviceId: number;
-    seq: number;
-    clientId: string;
-    kind: ChainRecordKind;
-    prevHash: string;
-    recordHash: string;
-    deviceTime: Date;
-    receivedAt: Date;
-    chain: ChainVerdict;
-  },
-): Promise<'written' | 'known' | 'place_taken'> {
-  const written = await tx
-    .insert(rangerChainRecords)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: rangerChainRecords.id });
-  if (written.length > 0) return 'written';
-  return (await findChainRecordByClientId(tx, values.deviceId, values.clientId)) ? 'known' : 'place_taken';
-}
 
 /** An area a record names, with whose it is and its calendar and daily limit. */
 export async function findRecordArea(tx: Transaction, areaId: number) {

@@ -4,6 +4,8 @@
  * its bundle. This file ships to the browser: WebCrypto only, no Node imports.
  */
 
+import type { GrowthLevel } from './growth.ts';
+
 /** The headers of a device's signed request. */
 export const DEVICE_HEADERS = {
   device: 'x-ranger-device',
@@ -55,12 +57,19 @@ export function deviceRequestText(parts: {
 /** The hash before a device's first record. */
 export const CHAIN_GENESIS = '0'.repeat(64);
 
-/** One record of a device's log, as it is hashed: each carries the hash of the one before. */
-export type ChainRecord = {
+/** What a ranger judged of an inspection (issue 24, item 5). */
+export const INSPECTION_OUTCOMES = ['ok', 'warning', 'violation'] as const;
+export type InspectionOutcome = (typeof INSPECTION_OUTCOMES)[number];
+/** The kinds of record a device's one chain holds (ADR 047). */
+export const CHAIN_RECORD_KINDS = ['use', 'inspection', 'growth'] as const;
+export type ChainRecordKind = (typeof CHAIN_RECORD_KINDS)[number];
+export const INSPECTION_NOTE_MAX = 1000;
+export const INSPECTION_PHOTOS_MAX = 4;
+
+/** What every record of a device's log has, whatever its kind. */
+type ChainRecordCommon = {
   seq: number;
   client_id: string;
-  kind: 'use';
-  ticket_code: string;
   /** ISO 8601 with offset, as the device wrote it. */
   device_time: string;
   latitude: number | null;
@@ -68,9 +77,52 @@ export type ChainRecord = {
   prev_hash: string;
 };
 
+/** A use of a ticket (ADR 043). */
+export type ChainUseRecord = ChainRecordCommon & { kind: 'use'; ticket_code: string };
+
+/** An inspection (ADR 047): of a ticket's holder, or of someone with no permit (`ticket_code` null). */
+export type ChainInspectionRecord = ChainRecordCommon & {
+  kind: 'inspection';
+  area_id: number;
+  ticket_code: string | null;
+  outcome: InspectionOutcome;
+  /** At most 1,000 characters, '' for none; hashed as sent (not trimmed). */
+  note: string;
+  /** The weighed basket in whole grams, or null when nothing was weighed. */
+  basket_g: number | null;
+  /** SHA-256 (hex, lower case) of each photo file's bytes, as uploaded afterwards; at most 4. */
+  photo_hashes: string[];
+};
+
+/** The growth level the ranger saw in an area that day (ADR 040, 047). */
+export type ChainGrowthRecord = ChainRecordCommon & {
+  kind: 'growth';
+  area_id: number;
+  level: GrowthLevel;
+  /** A code of `species-list.ts`, or null. */
+  species: string | null;
+};
+
+/** One record of a device's log, as it is hashed: each carries the hash of the one before. */
+export type ChainRecord = ChainUseRecord | ChainInspectionRecord | ChainGrowthRecord;
+
+/**
+ * SHA-256 (hex) of the record as a JSON array in a fixed order. A use keeps the order of ADR 043
+ * (`[seq, client_id, 'use', ticket_code, device_time, latitude, longitude, prev_hash]`), so
+ * chains written before stay valid; the other kinds put the common fields first and their own
+ * after them:
+ * - inspection: `[seq, client_id, 'inspection', device_time, latitude, longitude, prev_hash,
+ *   area_id, ticket_code, outcome, note, basket_g, photo_hashes]`
+ * - growth: `[seq, client_id, 'growth', device_time, latitude, longitude, prev_hash, area_id,
+ *   level, species]`
+ */
 export function chainRecordHash(record: ChainRecord): Promise<string> {
-  return sha256Hex(
-    JSON.stringify([
+  return sha256Hex(JSON.stringify(chainRecordFields(record)));
+}
+
+function chainRecordFields(record: ChainRecord): unknown[] {
+  if (record.kind === 'use') {
+    return [
       record.seq,
       record.client_id,
       record.kind,
@@ -79,8 +131,29 @@ export function chainRecordHash(record: ChainRecord): Promise<string> {
       record.latitude,
       record.longitude,
       record.prev_hash,
-    ]),
-  );
+    ];
+  }
+  const common = [
+    record.seq,
+    record.client_id,
+    record.kind,
+    record.device_time,
+    record.latitude,
+    record.longitude,
+    record.prev_hash,
+  ];
+  if (record.kind === 'inspection') {
+    return [
+      ...common,
+      record.area_id,
+      record.ticket_code,
+      record.outcome,
+      record.note,
+      record.basket_g,
+      record.photo_hashes,
+    ];
+  }
+  return [...common, record.area_id, record.level, record.species];
 }
 
 // Ticket codes are `T` and ten characters of this alphabet (checkout's `newPublicCode`): fifty

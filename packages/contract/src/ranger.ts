@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { formList, ZClientId, ZFormBoolean, ZLanguageParam } from './common.ts';
+import { formList, ZCalendarDate, ZClientId, ZFormBoolean, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { GROWTH_LEVELS } from './growth.ts';
 import { ZIssuedTicket } from './my-tickets.ts';
-import { ZId } from './paging.ts';
+import { ZId, ZPageParam, ZPaging } from './paging.ts';
+import { MAX_PHOTO_UPLOAD_BYTES, PHOTO_FORMATS, PHOTO_SIZES } from './photo-files.ts';
+import {
+  CHAIN_RECORD_KINDS,
+  INSPECTION_NOTE_MAX,
+  INSPECTION_OUTCOMES,
+  INSPECTION_PHOTOS_MAX,
+} from './ranger-field.ts';
+import { SPECIES_CODES } from './species.ts';
 
 /*
  * Rangers in the field (issue 24, ADR 043): a ranger enrols a phone from a complete console
@@ -123,7 +132,8 @@ export const rangerUses = defineEndpoint({
   summary:
     'The uses the phone recorded offline, in the order of its hash chain. The same `client_id` ' +
     'twice counts once; a use past a ticket maximum is kept and recorded as a conflict; a record ' +
-    'whose chain does not hold (a gap, a rewrite) is kept and flagged.',
+    'whose chain does not hold (a gap, a rewrite) is kept and flagged. The uses-only form of ' +
+    '`/ranger/records`, kept for phones that send only uses.',
   input: z.object({ lng: ZLanguageParam, uses: z.array(ZFieldUse).min(1).max(USES_PER_SYNC) }),
   output: z.object({
     results: z.array(
@@ -135,6 +145,132 @@ export const rangerUses = defineEndpoint({
       }),
     ),
   }),
+});
+
+/*
+ * Every kind of record in one chain (issue 24, items 5–7; ADR 047): uses, inspections and growth
+ * observations share the device's sequence and hash chain (`chainRecordHash` of
+ * `ranger-field.ts`), and are sent together, in any mix, to `/ranger/records`.
+ */
+
+/** Fields every record carries: its place in the device's chain and where and when it was made. */
+const ZRecordCommon = {
+  client_id: ZClientId,
+  seq: z.coerce.number().int().min(1).max(2_000_000_000),
+  device_time: z.iso.datetime({ offset: true }),
+  latitude: ZCoordinate(90),
+  longitude: ZCoordinate(180),
+  prev_hash: ZHash,
+  hash: ZHash,
+};
+
+export const ZFieldUseRecord = z
+  .object({ kind: z.literal('use'), ...ZFieldUse.shape })
+  .meta({ id: 'FieldUseRecord' });
+export type FieldUseRecord = z.infer<typeof ZFieldUseRecord>;
+
+/** A basket's weight: whole grams, up to 100 kg (nobody carries more out of a wood). */
+export const BASKET_MAX_G = 100_000;
+
+export const ZFieldInspectionRecord = z
+  .object({
+    kind: z.literal('inspection'),
+    ...ZRecordCommon,
+    area_id: ZId,
+    /** The permit's ticket code as scanned or typed, or null: "no permit". Hashed as sent. */
+    ticket_code: z.string().min(4).max(64).nullable(),
+    outcome: z.enum(INSPECTION_OUTCOMES, { error: 'field.invalid' }),
+    /** '' for no note; hashed as sent, so not trimmed. */
+    note: z.string().max(INSPECTION_NOTE_MAX),
+    basket_g: z.number().int().min(0).max(BASKET_MAX_G).nullable(),
+    /** SHA-256 of each photo file's bytes: only these files are accepted by `/ranger/inspection/photo`. */
+    photo_hashes: z.array(ZHash).max(INSPECTION_PHOTOS_MAX),
+  })
+  .meta({ id: 'FieldInspectionRecord' });
+export type FieldInspectionRecord = z.infer<typeof ZFieldInspectionRecord>;
+
+export const ZFieldGrowthRecord = z
+  .object({
+    kind: z.literal('growth'),
+    ...ZRecordCommon,
+    area_id: ZId,
+    level: z.enum(GROWTH_LEVELS, { error: 'field.invalid' }),
+    species: z.enum(SPECIES_CODES, { error: 'field.invalid' }).nullable(),
+  })
+  .meta({ id: 'FieldGrowthRecord' });
+export type FieldGrowthRecord = z.infer<typeof ZFieldGrowthRecord>;
+
+export const ZFieldRecord = z
+  .discriminatedUnion('kind', [ZFieldUseRecord, ZFieldInspectionRecord, ZFieldGrowthRecord])
+  .meta({ id: 'FieldRecord' });
+export type FieldRecord = z.infer<typeof ZFieldRecord>;
+
+export const RECORDS_PER_SYNC = USES_PER_SYNC;
+
+/**
+ * A basket judged against its area's daily limit: `declared_today_g` is what the same ticket's
+ * holder declared in that area on that day (the area's time zone), this basket included, on any
+ * device whose records reached the server. `limit_g` null: the area has no weight limit (never over).
+ */
+export const ZBasketVerdict = z
+  .object({ limit_g: z.number().int().nullable(), declared_today_g: z.number().int(), over: z.boolean() })
+  .meta({ id: 'BasketVerdict' });
+export type BasketVerdict = z.infer<typeof ZBasketVerdict>;
+
+export const ZFieldRecordResult = z
+  .object({
+    client_id: z.string(),
+    kind: z.enum(CHAIN_RECORD_KINDS),
+    /**
+     * `recorded`; `duplicate` (this client id was received before: nothing counted again);
+     * `unknown_ticket` (a use of no ticket we issued); `refused` (an area the ranger does not
+     * guard: the record is chained, nothing else is stored).
+     */
+    outcome: z.enum(['recorded', 'duplicate', 'unknown_ticket', 'refused']),
+    /** A use past its ticket's maximum, kept and shown to the operator. */
+    conflict: z.boolean(),
+    chain: z.enum(['ok', 'gap', 'rewrite']),
+    /** An inspection with a weighed basket, as judged when recorded; otherwise null. */
+    basket: ZBasketVerdict.nullable(),
+  })
+  .meta({ id: 'FieldRecordResult' });
+export type FieldRecordResult = z.infer<typeof ZFieldRecordResult>;
+
+export const rangerRecords = defineEndpoint({
+  path: '/ranger/records',
+  kind: 'write',
+  access: 'field',
+  tag: 'ranger',
+  summary:
+    "What the phone recorded, of every kind (uses, inspections, growth), processed in the order of the device's one hash chain (`seq`). The same `client_id` twice counts once; a use past a ticket maximum is kept as a conflict; an inspection's basket is judged against its area's daily limit with what the same holder declared that day; a growth record becomes the ranger's observation of the area and day; a record whose chain does not hold (a gap, a rewrite) is kept and flagged; a record of an area the ranger does not guard is chained and refused.",
+  input: z.object({ lng: ZLanguageParam, records: z.array(ZFieldRecord).min(1).max(RECORDS_PER_SYNC) }),
+  output: z.object({ results: z.array(ZFieldRecordResult) }),
+});
+
+export const ZInspectionPhoto = z
+  .object({
+    /** SHA-256 of the uploaded file's bytes, as the inspection's `photo_hashes` names it. */
+    hash: z.string(),
+    /** The version in the URLs of its files. */
+    v: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'InspectionPhoto' });
+export type InspectionPhoto = z.infer<typeof ZInspectionPhoto>;
+
+export const rangerInspectionPhoto = defineEndpoint({
+  path: '/ranger/inspection/photo',
+  kind: 'write',
+  access: 'field',
+  tag: 'ranger',
+  summary: `One photo of an inspection already sent to \`/ranger/records\`, as a multipart file of at most ${MAX_PHOTO_UPLOAD_BYTES / 1024 / 1024} MB with the inspection's \`client_id\`, signed by the device like every request (the signature covers the body's hash). Accepted only when the file's SHA-256 is one of the inspection's \`photo_hashes\`; stored by the photo pipeline without its metadata (320 and 1600 px, WebP and JPEG). Sending the same file again answers the stored photo.`,
+  input: z.object({
+    lng: ZLanguageParam,
+    client_id: ZClientId,
+    file: z.instanceof(Uint8Array, { error: 'field.photoUnreadable' }),
+  }),
+  output: z.object({ photo: ZInspectionPhoto }),
 });
 
 export const rangerRedeem = defineEndpoint({
@@ -214,4 +350,91 @@ export const consoleRangerDeviceRevoke = defineEndpoint({
   summary: "Revokes a ranger's device at once: its next request is refused.",
   input: z.object({ lng: ZLanguageParam, id: ZId }),
   output: z.object({ device: ZRangerDevice }),
+});
+
+/* The console's inspections (issue 24, item 5): per area and day, and as CSV. */
+
+export const INSPECTIONS_PAGE_SIZE = 50;
+
+const ZInspectionFilter = {
+  /** An area the caller's grants cover; another is 404. */
+  area_id: ZId.optional(),
+  /** A day in the area's time zone. */
+  date: ZCalendarDate.optional(),
+};
+
+export const ZRangerInspection = z
+  .object({
+    id: z.number().int(),
+    client_id: z.string(),
+    area: z.object({ id: z.number().int(), name: z.string() }),
+    /** The day of `device_time` in the area's time zone. */
+    date: z.string(),
+    device_time: z.string(),
+    received_at: z.string(),
+    outcome: z.enum(INSPECTION_OUTCOMES),
+    note: z.string(),
+    /** As the ranger scanned or typed it; null: no permit. */
+    ticket_code: z.string().nullable(),
+    /** The ticket the code names, when it is one we issued. */
+    ticket: z.object({ holder: z.string(), title: z.string() }).nullable(),
+    basket_g: z.number().int().nullable(),
+    basket: ZBasketVerdict.nullable(),
+    ranger: z.string(),
+    device: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    /** The photos received so far, in the order the inspection names them. */
+    photos: z.array(ZInspectionPhoto),
+    /** Photos the inspection names that have not arrived yet. */
+    photos_missing: z.number().int(),
+    chain: z.enum(['ok', 'gap', 'rewrite']),
+  })
+  .meta({ id: 'RangerInspection' });
+export type RangerInspection = z.infer<typeof ZRangerInspection>;
+
+export const consoleRangerInspections = defineEndpoint({
+  path: '/console/ranger/inspections',
+  kind: 'read',
+  access: 'devices.manage',
+  cache: 'private',
+  tag: 'console',
+  summary:
+    "The inspections the operator's rangers recorded, newest first, 50 a page: of one area and one day (the area's time zone) when given. An area outside the caller's grants is 404.",
+  input: z.object({ lng: ZLanguageParam, ...ZInspectionFilter, page: ZPageParam }),
+  output: z.object({ inspections: z.array(ZRangerInspection), ...ZPaging }),
+});
+
+export const consoleRangerInspectionsExport = defineEndpoint({
+  path: '/console/ranger/inspections/export.csv',
+  kind: 'read',
+  access: 'devices.manage',
+  tag: 'console',
+  summary:
+    "The same inspections as CSV (UTF-8 with BOM, `;`-separated, headers in the request's language), every one the filter finds; the export is written to the audit log with its filter.",
+  input: z.object({ lng: ZLanguageParam, ...ZInspectionFilter }),
+  output: z
+    .string()
+    .meta({ description: 'The CSV file, one inspection a row.', contentMediaType: 'text/csv' }),
+});
+
+export const consoleRangerInspectionPhotoFile = defineEndpoint({
+  path: '/console/ranger/inspection/photo/file',
+  kind: 'read',
+  access: 'devices.manage',
+  cache: 'private',
+  tag: 'console',
+  summary:
+    "One file of an inspection's photo: `size` thumb (320 px wide) or large (1600 px), `format` webp or jpeg, `v` its version. An inspection outside the caller's grants, or a wrong version, is 404.",
+  input: z.object({
+    lng: ZLanguageParam,
+    id: ZId,
+    hash: ZHash,
+    size: z.enum(PHOTO_SIZES, { error: 'field.invalid' }),
+    format: z.enum(PHOTO_FORMATS, { error: 'field.invalid' }).default('webp'),
+    v: z.string().max(64),
+  }),
+  output: z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array)
+    .meta({ description: 'The image (image/webp or image/jpeg).' }),
 });

@@ -156,6 +156,8 @@ export const PAGES = {
   newsletterConfirm: definePage('/newsletter/confirm', token),
   newsletterUnsubscribe: definePage('/newsletter/unsubscribe', token),
   alertUnsubscribe: definePage('/alerts/unsubscribe', token),
+  /** Places held for a member from a waiting list (ADR 050): the link of the offer's mail and push. */
+  waitlistOffer: definePage('/waitlist/offer', token),
   confirmEmail: definePage('/confirm-email', token),
   secureAccount: definePage('/secure-account', token),
   login: definePage('/login', { query: ['redirectTo', 'error'] }),

@@ -24,3 +24,4 @@ export * from './schema/refunds.ts';
 export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';
+export * from './schema/waitlist.ts';

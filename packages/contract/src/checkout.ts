@@ -124,7 +124,7 @@ export const ticketBuy = defineEndpoint({
   summary:
     'Buys a ticket for one or more guests. Places are held for 15 minutes while paying; the same ' +
     'idempotency key always answers the same order. With `waitlist_offer`, the places held for ' +
-    'the member from a waiting list are the order\'s (ADR 050).',
+    "the member from a waiting list are the order's (ADR 050).",
   input: z.object({
     lng: ZLanguageParam,
     id_ticket: ZId,

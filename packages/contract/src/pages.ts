@@ -131,7 +131,7 @@ export const PAGES = {
   /** The growth table: public, rendered in the browser (its map and forecasts are per visitor). */
   growth: definePage('/growth', { sitemap: true }),
   event: definePage('/event/:eventId', { ...listed, head: 'ticket' }),
-  eventGuests: definePage('/event/:eventId/guests', { query: ['date'] }),
+  eventGuests: definePage('/event/:eventId/guests', { query: ['date', 'offer', 'places'] }),
   eventPayment: definePage('/event/:eventId/payment', { query: ['order'] }),
   eventConfirmation: definePage('/event/:eventId/confirmation', { query: ['order'] }),
   blog: definePage('/blog', { ...listed, query: ['page'] }),

@@ -49,7 +49,7 @@ export async function offerFreedPlaces(
     await lockTicketWaitlist(tx, ticketId);
     const now = deps.clock.now();
     const places = await findDayPlaces(tx, ticketId, day);
-    if (!places || !places.published || places.closed || places.capacity === null) return [];
+    if (!places?.published || places.closed || places.capacity === null) return [];
     if (now.getTime() >= offerCutoff(places).getTime()) return [];
     let free = places.capacity - places.taken;
     const offered: number[] = [];
@@ -85,7 +85,7 @@ export class OfferNotDueError extends Error {}
 export async function lapseOffer(deps: Pick<OfferDeps, 'db' | 'clock'>, offerId: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, { id: offerId });
-    if (!offer || offer.state !== 'open') return false;
+    if (offer?.state !== 'open') return false;
     const now = deps.clock.now();
     if (offer.expiresAt.getTime() > now.getTime()) {
       throw new OfferNotDueError(`offer ${offerId} is held until ${offer.expiresAt.toISOString()}`);
@@ -139,8 +139,7 @@ export async function claimOffer(
 ): Promise<ClaimedOffer> {
   const offer = await lockOffer(tx, { token: input.token, userId: input.userId });
   if (
-    !offer ||
-    offer.state !== 'open' ||
+    offer?.state !== 'open' ||
     offer.ticketId !== input.ticketId ||
     offer.expiresAt.getTime() <= now.getTime()
   ) {

@@ -36,14 +36,17 @@ async function findTicketWithPlaces(request: APIRequestContext): Promise<{ id: n
     if (!card.on_sale || card.min_age > 0) continue;
     const { ticket } = await (await request.get(`/api/app/ticket/info?id=${card.id}&lng=en`)).json();
     if (ticket.requires_fishing_card || ticket.residents_only?.length) continue;
-    const from = isoDate(new Date(Date.now() + 4 * 86_400_000));
-    const calendar = await (
-      await request.get(`/api/app/ticket/calendar?id=${card.id}&from=${from}&days=80&lng=en`)
-    ).json();
-    const day = calendar.days.find(
-      (entry: { open: boolean; capacity: number | null }) => entry.open && entry.capacity !== null,
-    );
-    if (day) return { id: card.id, day: day.date };
+    // Seasons close for months: a window of 90 days at a time, from four days ahead.
+    for (let ahead = 4; ahead < 400; ahead += 90) {
+      const from = isoDate(new Date(Date.now() + ahead * 86_400_000));
+      const calendar = await (
+        await request.get(`/api/app/ticket/calendar?id=${card.id}&from=${from}&days=90&lng=en`)
+      ).json();
+      const day = calendar.days.find(
+        (entry: { open: boolean; capacity: number | null }) => entry.open && entry.capacity !== null,
+      );
+      if (day) return { id: card.id, day: day.date };
+    }
   }
   throw new Error('the catalogue has no DAILY ticket sold by places with an open day');
 }
@@ -116,12 +119,16 @@ test('a member waits for a sold-out day, another buyer cancels, and the member b
     new Date(`${day}T00:00:00Z`),
   );
   const soldOutDay = calendar.getByRole('button', { name: new RegExp(`^${longDate}, ${IT.soldOut}`) });
-  for (let step = 0; step < 4 && !(await soldOutDay.isVisible()); step++) {
+  // The calendar shows four weeks from today (in Rome) and moves four weeks a click.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const weeksAhead = Math.floor((Date.parse(day) - Date.parse(today)) / (28 * 86_400_000));
+  await expect(calendar.getByRole('button', { name: IT.later })).toBeVisible();
+  for (let step = 0; step < weeksAhead; step++) {
     await calendar.getByRole('button', { name: IT.later }).click();
   }
   await soldOutDay.click();
   await calendar.getByLabel(IT.party).selectOption('1');
-  await calendar.getByRole('button', { name: IT.join }).click();
+  await calendar.getByRole('button', { name: IT.join, exact: true }).click();
   await expect(calendar.getByText(IT.joined)).toBeVisible();
 
   // The other buyer cancels their place: it is offered to the member by mail.

@@ -12,7 +12,7 @@ import {
   unique,
 } from '../../test/factories.ts';
 import { buyFor, guestsOf, PAYING_CARD, placesTaken } from '../../test/refund-kit.ts';
-import { lapseOffer, offerFreedPlaces } from './index.ts';
+import { lapseOffer, offerFreedPlaces } from './offers.ts';
 
 /** Ten days before the test tickets' first day (2027-06-01), mid-morning in Rome. */
 const START = new Date('2027-05-22T08:00:00Z');

@@ -114,12 +114,10 @@ async function findDays(count: number): Promise<{ id: number; days: string[] }> 
   for (let ahead = 4; ahead < 400; ahead += 90) {
     const from = new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
     for (const { id } of rows) {
-      const calendar = await (
+      const calendar = (await (
         await fetch(`${server.url}/api/app/ticket/calendar?id=${id}&from=${from}&days=90&lng=en`)
-      ).json();
-      const days = calendar.days
-        .filter((day: { open: boolean; remaining: number | null }) => day.open && day.remaining !== null)
-        .map((day: { date: string }) => day.date);
+      ).json()) as { days: { date: string; open: boolean; remaining: number | null }[] };
+      const days = calendar.days.filter((day) => day.open && day.remaining !== null).map((day) => day.date);
       if (days.length >= count) return { id, days: days.slice(0, count) };
     }
   }

@@ -3,4 +3,5 @@
 export { startWaitlistJobs } from './jobs.ts';
 export { acceptClaimedOffer, type ClaimedOffer, claimOffer, lapseOffer, offerFreedPlaces } from './offers.ts';
 export { registerWaitlistRoutes } from './routes.ts';
+export { leaveEveryWaitlist } from './service.ts';
 export { tellOffer } from './tell.ts';

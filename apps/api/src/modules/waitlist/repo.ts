@@ -340,6 +340,23 @@ export async function closeOffer(
     .where(eq(waitlistEntries.id, offer.entryId));
 }
 
+/** Every open offer of a member, locked (an account being erased gives them all back). */
+export async function lockOpenOffersOfMember(tx: Transaction, userId: number): Promise<OfferRow[]> {
+  return tx
+    .select()
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.userId, userId), eq(waitlistOffers.state, 'open')))
+    .for('update');
+}
+
+/** Takes every entry of a member off its queue. */
+export async function leaveEveryEntry(tx: Transaction, userId: number, now: Date) {
+  await tx
+    .update(waitlistEntries)
+    .set({ state: 'left', updatedAt: now })
+    .where(and(eq(waitlistEntries.userId, userId), IN_QUEUE));
+}
+
 /** Takes a member's entry off its queue; false when it was not theirs or not in a queue. */
 export async function leaveEntry(
   tx: Transaction,

@@ -17,7 +17,9 @@ import {
   findMemberOffer,
   insertEntry,
   leaveEntry,
+  leaveEveryEntry,
   lockOpenOfferOfEntry,
+  lockOpenOffersOfMember,
 } from './repo.ts';
 
 const notPossible = () => new AppError('WAITLIST_NOT_POSSIBLE', 400);
@@ -94,6 +96,20 @@ export async function leaveWaitlist(ctx: ServiceContext, entryId: number) {
   });
   if (!left) throw new AppError('NOT_FOUND', 404);
   return { left: true as const };
+}
+
+/**
+ * An account being deleted leaves every waiting list: places held for it go to the next in each
+ * queue, and nobody is told of places for an erased account.
+ */
+export async function leaveEveryWaitlist(ctx: Pick<ServiceContext, 'db' | 'clock'>, userId: number) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const offer of await lockOpenOffersOfMember(tx, userId)) {
+      await giveBack(tx, offer, { offer: 'declined', entry: 'left' }, now);
+    }
+    await leaveEveryEntry(tx, userId, now);
+  });
 }
 
 /** `app/ticket/waitlist/mine`: the member's lists for days from today on, with their positions. */

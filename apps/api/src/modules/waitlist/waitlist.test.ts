@@ -238,6 +238,23 @@ describe('places that come back go to the queue', () => {
   });
 });
 
+describe('a member who deletes their account', () => {
+  it('leaves every list, and places held for them go to the next in the queue', async () => {
+    const { ticket, buyer, order } = await soldOutDay(2);
+    const [anna, luca] = [await member('Anna'), await member('Luca')];
+    await joined(anna, ticket, 1);
+    await joined(luca, ticket, 1);
+    await cancelGuests(buyer, order.code, 1);
+    await waitForOffers(ticket, 1);
+    const deleted = await anna.browser.post('/api/app/user/delete?lng=en', { password: MEMBER_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [first, next] = await waitForOffers(ticket, 2);
+    expect(first?.state).toBe('declined');
+    expect(next?.state).toBe('open');
+    expect(await entryStates(ticket)).toEqual(['left', 'offered']);
+  });
+});
+
 describe('the hold and the activity’s start', () => {
   it('holds places no later than two hours before the day begins, and offers none after that', async () => {
     const { ticket, buyer, order } = await soldOutDay(2);

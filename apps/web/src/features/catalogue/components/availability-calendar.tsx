@@ -110,7 +110,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
                 aria-pressed={waitingDay === day.date}
                 aria-label={[longDate, status, t('waitlist.dayHint')].join(', ')}
                 onClick={() => setWaitingDay(day.date)}
-                className={`rounded-md py-1.5 text-stone-500 line-through hover:bg-amber-50 ${waitingDay === day.date ? 'bg-amber-100 ring-1 ring-amber-400' : ''}`}
+                className={`rounded-md py-1.5 text-amber-800 line-through decoration-amber-600 hover:bg-amber-50 ${waitingDay === day.date ? 'bg-amber-100 ring-1 ring-amber-400' : ''}`}
               >
                 <span aria-hidden>{Number(day.date.slice(8))}</span>
               </button>
@@ -156,6 +156,9 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
           );
         })}
       </div>
+      {onSale && !waitingDay && data.days.some((day) => day.reason === 'sold-out') && (
+        <p className="mt-2 text-amber-900 text-xs">{t('waitlist.calendarHint')}</p>
+      )}
       {waitingDay && <WaitlistJoin key={waitingDay} ticketId={ticketId} day={waitingDay} />}
     </div>
   );

@@ -52,6 +52,7 @@ import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.t
 import { registerStaffRoutes } from './modules/staff/index.ts';
 import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTicketRoutes } from './modules/tickets/index.ts';
+import { registerWaitlistRoutes, startWaitlistJobs } from './modules/waitlist/index.ts';
 import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
 import { registerWorkWithUsRoutes, settleApplicationPayment } from './modules/work-with-us/index.ts';
 import { installAccessRules } from './platform/access.ts';
@@ -374,17 +375,31 @@ export async function buildApp({
     // Notebook entries saved before their day's weather arrived get it with the refresh that brings it.
     afterRefresh: () => fillNotebookWeather({ db: database.db, clock }),
   });
+  const push = pushSender === undefined ? configuredPushSender(config, app.log) : pushSender;
   const alerts = await startAlertJobs({
     db: database.db,
     jobs,
     clock,
     log: app.log,
     mail,
-    push: pushSender === undefined ? configuredPushSender(config, app.log) : pushSender,
+    push,
     brand: config.brand,
     origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
   });
   registerAlertRoutes(app, alerts);
+  // A day's waiting list (ADR 050): offers, their mails and pushes, and their ends run as jobs.
+  await startWaitlistJobs({
+    db: database.db,
+    jobs,
+    clock,
+    log: app.log,
+    mail,
+    push,
+    brand: config.brand,
+    origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+    holdMinutes: config.payments.waitlistHoldMinutes,
+  });
+  registerWaitlistRoutes(app);
   // Newsletter issues are sent by the queue (ADR 032); the console's endpoints take its answer.
   const newsletterIssues = await startNewsletterJobs({
     db: database.db,

@@ -123,7 +123,8 @@ export const ticketBuy = defineEndpoint({
   tag: 'checkout',
   summary:
     'Buys a ticket for one or more guests. Places are held for 15 minutes while paying; the same ' +
-    'idempotency key always answers the same order.',
+    'idempotency key always answers the same order. With `waitlist_offer`, the places held for ' +
+    "the member from a waiting list are the order's (ADR 050).",
   input: z.object({
     lng: ZLanguageParam,
     id_ticket: ZId,
@@ -132,6 +133,8 @@ export const ticketBuy = defineEndpoint({
     payment_method: z.enum(PAYMENT_METHODS, field('invalid')),
     idempotency_key: z.string().trim().min(8).max(100),
     card: ZCard.optional(),
+    /** The token of places held for this member from a waiting list (`app/ticket/waitlist/offer`). */
+    waitlist_offer: z.string().trim().min(16).max(100).optional(),
   }),
   output: z.object({ order: ZOrder }),
 });

@@ -33,6 +33,7 @@ import * as search from './search.ts';
 import * as system from './system.ts';
 import * as ticketCancel from './ticket-cancel.ts';
 import * as tickets from './tickets.ts';
+import * as waitlist from './waitlist.ts';
 import * as weather from './weather.ts';
 import * as workWithUs from './work-with-us.ts';
 
@@ -58,6 +59,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
   ...pickEndpoints(ticketCancel),
+  ...pickEndpoints(waitlist),
   ...pickEndpoints(premium),
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),

@@ -55,6 +55,11 @@ export const ERROR_CODES = [
   // A buyer's cancellation by the ticket's rule (ADR 045).
   'TICKET_ALREADY_USED',
   'CANCELLATION_CLOSED',
+  // A day's waiting list (ADR 050).
+  'WAITLIST_ALREADY_JOINED',
+  'WAITLIST_PLACES_LEFT',
+  'WAITLIST_NOT_POSSIBLE',
+  'WAITLIST_OFFER_GONE',
   'REFUND_REFUSED',
   'ORDER_NOT_PAYABLE_ON_SITE',
   'TICKETS_NOT_ISSUED',

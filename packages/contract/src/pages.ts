@@ -131,7 +131,7 @@ export const PAGES = {
   /** The growth table: public, rendered in the browser (its map and forecasts are per visitor). */
   growth: definePage('/growth', { sitemap: true }),
   event: definePage('/event/:eventId', { ...listed, head: 'ticket' }),
-  eventGuests: definePage('/event/:eventId/guests', { query: ['date'] }),
+  eventGuests: definePage('/event/:eventId/guests', { query: ['date', 'offer', 'places'] }),
   eventPayment: definePage('/event/:eventId/payment', { query: ['order'] }),
   eventConfirmation: definePage('/event/:eventId/confirmation', { query: ['order'] }),
   blog: definePage('/blog', { ...listed, query: ['page'] }),
@@ -156,6 +156,8 @@ export const PAGES = {
   newsletterConfirm: definePage('/newsletter/confirm', token),
   newsletterUnsubscribe: definePage('/newsletter/unsubscribe', token),
   alertUnsubscribe: definePage('/alerts/unsubscribe', token),
+  /** Places held for a member from a waiting list (ADR 050): the link of the offer's mail and push. */
+  waitlistOffer: definePage('/waitlist/offer', token),
   confirmEmail: definePage('/confirm-email', token),
   secureAccount: definePage('/secure-account', token),
   login: definePage('/login', { query: ['redirectTo', 'error'] }),

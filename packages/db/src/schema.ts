@@ -24,4 +24,5 @@ export * from './schema/ranger-uses.ts';
 export * from './schema/refunds.ts';
 export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';
+export * from './schema/waitlist.ts';
 export * from './schema/weather.ts';

@@ -113,6 +113,7 @@ export const ZEnvironment = z.object({
   PAYMENTS_SANDBOX: z.enum(['on', 'off']).optional(),
   CASH_MAX_PLACES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(6),
   CASH_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
+  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(5).max(2880).default(120),
   TICKET_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   RANGER_BUNDLE_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   FACEBOOK_APP_ID: z.string().min(1).optional(),

@@ -95,6 +95,8 @@ export type Config = {
      * ticket and day and in open orders (see `checkout/cash-limits.ts`).
      */
     cashLimits: { placesPerTicketDay: number; openOrders: number };
+    /** How long places offered from a waiting list are held for the member (ADR 050). */
+    waitlistHoldMinutes: number;
   };
   /** The operator's Ed25519 key (PKCS#8 PEM); unset, one is made once under DATA_DIR. */
   ticketSigningKey: string | undefined;
@@ -253,6 +255,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           : null,
       sandbox: (env.PAYMENTS_SANDBOX ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
       cashLimits: { placesPerTicketDay: env.CASH_MAX_PLACES_PER_DAY, openOrders: env.CASH_MAX_OPEN_ORDERS },
+      waitlistHoldMinutes: env.WAITLIST_HOLD_MINUTES,
     },
     weather: {
       openMeteoUrl: openMeteoUrl(env.OPEN_METEO_URL, env.NODE_ENV),

@@ -366,6 +366,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               lazyPage(PAGES.userNavbar, () => import('../features/account/routes/user-navbar.tsx')),
+              lazyPage(PAGES.waitlistOffer, () => import('../features/tickets/routes/waitlist-offer.tsx')),
               lazyPage(
                 PAGES.plusConfirmation,
                 () => import('../features/premium/routes/plus-confirmation.tsx'),

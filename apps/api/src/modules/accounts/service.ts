@@ -14,6 +14,7 @@ import { eraseMemberAlerts } from '../alerts/index.ts';
 import { eraseMemberFindsAndNotebook, listMemberRecordsForExport } from '../finds/index.ts';
 import { getMemberNewsletter, requestSubscription } from '../newsletter/index.ts';
 import { endMembershipOfDeletedAccount, isPremiumMember } from '../premium/index.ts';
+import { leaveEveryWaitlist } from '../waitlist/index.ts';
 import { welcomeMail } from './mails.ts';
 import { type Proof, requireRecentAuthentication } from './reauthentication.ts';
 import {
@@ -169,6 +170,7 @@ export async function deleteAccount(ctx: ServiceContext, cookies: SessionCookies
   // delete again, never an anonymous account with a member's places in it.
   await eraseMemberFindsAndNotebook(ctx, row.id);
   await eraseMemberAlerts(ctx, row.id);
+  await leaveEveryWaitlist(ctx, row.id);
   await anonymiseUser(ctx.db, row, ctx.clock.now());
   await cookies.endAll(row.id);
   return { ok: true as const };

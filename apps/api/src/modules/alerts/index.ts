@@ -3,4 +3,5 @@
 export { ALERTS_SEND_QUEUE, evaluateAlerts } from './evaluate.ts';
 export { configuredPushSender, startAlertJobs } from './jobs.ts';
 export { registerAlertRoutes, registerAlertRunRoute } from './routes.ts';
+export { pushToMember } from './send.ts';
 export { eraseMemberAlerts, forgetMemberDevices, forgetSessionDevices } from './service.ts';

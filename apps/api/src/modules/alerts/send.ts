@@ -161,3 +161,26 @@ export async function pushToDevices(
   await markPushed(deps.db, [...reached], now);
   return { sent, retry, gone: [...gone] };
 }
+
+/**
+ * Pushes one payload to every device of one member (a waiting list's offer, ADR 050): how many
+ * devices took it, and whether one refused for now (the caller may try again).
+ */
+export async function pushToMember(
+  deps: Pick<AlertSendDeps, 'db' | 'log'>,
+  push: PushSender,
+  userId: number,
+  payload: AlertPushPayload,
+  now: Date,
+): Promise<{ sent: number; retry: boolean }> {
+  const devices = await findMemberDevices(deps.db, [userId]);
+  if (devices.length === 0) return { sent: 0, retry: false };
+  const result = await pushToDevices(
+    deps,
+    push,
+    devices,
+    [{ notification: { id: 0, userId }, payload }],
+    now,
+  );
+  return { sent: result.sent, retry: result.retry.length > 0 };
+}

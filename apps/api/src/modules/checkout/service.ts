@@ -17,6 +17,7 @@ import type { PaymentEvent, PaymentProvider } from '../../platform/payments/prov
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { premiumCheck } from '../premium/index.ts';
 import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/index.ts';
+import { acceptClaimedOffer, type ClaimedOffer, claimOffer } from '../waitlist/index.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
 import { startPayment } from './payment.ts';
@@ -124,7 +125,12 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
       ? null
       : { ticketId: ticket.id, needed: placesNeeded(lines), capacity: ticket.dailyCapacity };
 
-  const write = async (db: Db | Transaction, couponCode: string | null, couponOff: number) => {
+  const write = async (
+    db: Db | Transaction,
+    couponCode: string | null,
+    couponOff: number,
+    held: ClaimedOffer | null = null,
+  ) => {
     const total = Math.max(0, subtotal - discount - couponOff);
     const method: PaymentMethod = total === 0 ? 'free' : input.payment_method;
     if (method === 'free' && total > 0)
@@ -155,25 +161,36 @@ export async function buyTickets(ctx: ServiceContext, deps: CheckoutDeps, input:
         createdAt: now,
       },
       lines,
-      places,
+      // Places held from a waiting list are already counted as taken: the order takes them over.
+      held ? null : places,
     );
     if (!placed) throw new SoldOut();
+    if (held)
+      await acceptClaimedOffer(db as Transaction, held, { id: placed.order.id, guests: lines.length }, now);
     return placed;
   };
 
   let placed: { order: OrderRow; lines: OrderLineRow[] };
   try {
     placed =
-      input.coupon || input.payment_method === 'cash'
+      input.coupon || input.payment_method === 'cash' || input.waitlist_offer
         ? await ctx.db.transaction(async (tx) => {
-            if (!input.coupon) return write(tx, null, 0);
+            // Places held for this member from a waiting list (ADR 050), locked until the order is written.
+            const held = input.waitlist_offer
+              ? await claimOffer(
+                  tx,
+                  { token: input.waitlist_offer, userId, ticketId: ticket.id, guests: lines },
+                  now,
+                )
+              : null;
+            if (!input.coupon) return write(tx, null, 0, held);
             // Locked until the order is written: two buyers cannot both take a coupon's last use.
             const coupon = await findApplicableCoupon(tx, input.coupon, target, userId, now, {
               lock: true,
               isMember,
             });
             if (!coupon) throw new CouponGone();
-            return write(tx, coupon.code, couponDiscount(coupon, subtotal - discount));
+            return write(tx, coupon.code, couponDiscount(coupon, subtotal - discount), held);
           })
         : // Without a coupon the order and its places are one statement: a day's row stays locked
           // only while that statement runs, so buyers of one day follow each other quickly.

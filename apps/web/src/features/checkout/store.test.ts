@@ -184,6 +184,7 @@ describe('checkout store', () => {
         guests: [{ full_name: 'Anna Rossi', start_date: 20260601 }, 'nobody'],
         paymentChoice: 'bitcoin',
         guestErrors: { 'guests.0.full_name': 'Enter a valid first and last name', other: 3 },
+        heldOffer: { token: 'abc', day: '2027-06-01', places: '2' },
         lastOrder: { ticketId: 47, order: { code: 'X' } },
       }),
     ).toEqual({
@@ -193,7 +194,23 @@ describe('checkout store', () => {
       coupon: null,
       idempotencyKey: null,
       guestErrors: { 'guests.0.full_name': 'Enter a valid first and last name' },
+      heldOffer: null,
       lastOrder: null,
+    });
+  });
+
+  it('keeps places held from a waiting list with their ticket, and starts their purchase afresh', () => {
+    const offer = { token: 'abcdefghijklmnopqrstuvwx', day: '2027-06-01', places: 2 };
+    expect(checkout.readCheckoutState({ ticketId: 47, heldOffer: offer }).heldOffer).toEqual(offer);
+    expect(checkout.readCheckoutState({ heldOffer: offer }).heldOffer).toBeNull();
+    const store = checkout.useCheckoutStore.getState();
+    store.openCheckout(47);
+    store.saveGuests([{ ...checkout.emptyGuest(), full_name: 'Anna Rossi' }]);
+    store.holdOffer(47, offer);
+    expect(checkout.useCheckoutStore.getState()).toMatchObject({
+      ticketId: 47,
+      guests: [],
+      heldOffer: offer,
     });
   });
 });

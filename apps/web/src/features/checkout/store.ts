@@ -20,6 +20,9 @@ export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 /** A coupon the server accepted for this ticket and this many guests, with what it takes off. */
 export type AppliedCoupon = { code: string; discountCents: number; quantity: number };
 
+/** Places held for the member from a waiting list (ADR 050): the purchase takes them over. */
+export type HeldOffer = { token: string; day: string; places: number };
+
 /** The server's answer to a purchase, kept for the confirmation step. */
 export type PlacedOrder = { ticketId: number; order: Order };
 
@@ -32,6 +35,8 @@ type CheckoutData = {
   idempotencyKey: string | null;
   /** The server's messages about guests, keyed `guests.<i>.<field>`, for the guests step. */
   guestErrors: Record<string, string>;
+  /** Places held from a waiting list that this purchase takes (`waitlist_offer`). */
+  heldOffer: HeldOffer | null;
   lastOrder: PlacedOrder | null;
 };
 
@@ -46,6 +51,8 @@ type CheckoutState = CheckoutData & {
   /** The server gave a final answer: the next attempt is a new purchase. */
   endAttempt(): void;
   showGuestErrors(fields: Record<string, string>): void;
+  /** The purchase of places held from a waiting list starts (the offer's link). */
+  holdOffer(ticketId: number, offer: HeldOffer): void;
   clearGuestErrors(): void;
   /** Keeps the order for the confirmation; a successful one empties the cart. */
   recordOrder(ticketId: number, order: Order): void;
@@ -72,6 +79,7 @@ const emptyCart = {
   coupon: null,
   idempotencyKey: null,
   guestErrors: {},
+  heldOffer: null,
 } satisfies Omit<CheckoutData, 'lastOrder'>;
 
 /** Orders in these states are bought: the tickets exist or are being issued. */
@@ -117,6 +125,15 @@ function readStrings(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter(([, text]) => typeof text === 'string'));
 }
 
+function readHeldOffer(value: unknown): HeldOffer | null {
+  const stored = (value ?? {}) as Partial<HeldOffer>;
+  return typeof stored.token === 'string' &&
+    typeof stored.day === 'string' &&
+    typeof stored.places === 'number'
+    ? { token: stored.token, day: stored.day, places: stored.places }
+    : null;
+}
+
 /** What the store holds, from whatever session storage gave back; anything malformed is dropped. */
 export function readCheckoutState(persisted: unknown): CheckoutData {
   const stored = (persisted ?? {}) as Partial<Record<keyof CheckoutData, unknown>>;
@@ -131,6 +148,7 @@ export function readCheckoutState(persisted: unknown): CheckoutData {
     coupon: ticketId !== null ? readCoupon(stored.coupon) : null,
     idempotencyKey: typeof stored.idempotencyKey === 'string' ? stored.idempotencyKey : null,
     guestErrors: readStrings(stored.guestErrors),
+    heldOffer: ticketId !== null ? readHeldOffer(stored.heldOffer) : null,
     lastOrder:
       typeof lastOrder?.ticketId === 'number' &&
       typeof lastOrder.order?.code === 'string' &&
@@ -187,6 +205,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       endAttempt: () => set({ idempotencyKey: null }),
       showGuestErrors: (guestErrors) => set({ guestErrors }),
       clearGuestErrors: () => set({ guestErrors: {} }),
+      holdOffer: (ticketId, heldOffer) => set({ ...emptyCart, ticketId, heldOffer }),
       recordOrder: (ticketId, order) =>
         set(
           isSuccessfulOrder(order)
@@ -199,13 +218,23 @@ export const useCheckoutStore = create<CheckoutState>()(
       name: CHECKOUT_STORAGE_KEY,
       version: CHECKOUT_STORAGE_VERSION,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ ticketId, guests, paymentChoice, coupon, idempotencyKey, guestErrors, lastOrder }) => ({
+      partialize: ({
         ticketId,
         guests,
         paymentChoice,
         coupon,
         idempotencyKey,
         guestErrors,
+        heldOffer,
+        lastOrder,
+      }) => ({
+        ticketId,
+        guests,
+        paymentChoice,
+        coupon,
+        idempotencyKey,
+        guestErrors,
+        heldOffer,
         lastOrder,
       }),
       migrate: migrateCheckoutState,

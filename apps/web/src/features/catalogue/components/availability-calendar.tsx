@@ -9,6 +9,7 @@ import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useTicket, useTicketCalendar } from '../../../queries/ticket.ts';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { findNextOpenDay, KEY_STEPS } from './calendar-keys.ts';
+import { WaitlistJoin } from './waitlist-join.tsx';
 
 const DAYS_SHOWN = 28;
 
@@ -23,6 +24,8 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
   const language = useCurrentLanguage();
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [focusedDate, setFocusedDate] = useState<string | undefined>(undefined);
+  // A sold-out day picked: its waiting list is offered under the calendar (ADR 050).
+  const [waitingDay, setWaitingDay] = useState<string | undefined>(undefined);
   const links = useRef(new Map<string, HTMLAnchorElement>());
   const hintId = useId();
   const calendar = useTicketCalendar(ticketId, from, DAYS_SHOWN);
@@ -97,6 +100,22 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
             day.open && day.remaining !== null ? t('calendar.left', { count: day.remaining }) : undefined;
           const longDate = formatLocalizedDate(day.date, language, 'long');
           const style = index === 0 ? { gridColumnStart: isoWeekdayOfFirst } : undefined;
+          if (!choosable[index] && onSale && day.reason === 'sold-out') {
+            return (
+              <button
+                key={day.date}
+                type="button"
+                title={status}
+                style={style}
+                aria-pressed={waitingDay === day.date}
+                aria-label={[longDate, status, t('waitlist.dayHint')].join(', ')}
+                onClick={() => setWaitingDay(day.date)}
+                className={`rounded-md py-1.5 text-amber-800 line-through decoration-amber-600 hover:bg-amber-50 ${waitingDay === day.date ? 'bg-amber-100 ring-1 ring-amber-400' : ''}`}
+              >
+                <span aria-hidden>{Number(day.date.slice(8))}</span>
+              </button>
+            );
+          }
           if (!choosable[index]) {
             return (
               <span
@@ -137,6 +156,10 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
           );
         })}
       </div>
+      {onSale && !waitingDay && data.days.some((day) => day.reason === 'sold-out') && (
+        <p className="mt-2 text-amber-900 text-xs">{t('waitlist.calendarHint')}</p>
+      )}
+      {waitingDay && <WaitlistJoin key={waitingDay} ticketId={ticketId} day={waitingDay} />}
     </div>
   );
 }

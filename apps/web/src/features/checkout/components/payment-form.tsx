@@ -130,6 +130,7 @@ export function PaymentForm({
         payment_method: toPaymentMethod(values.choice, methods),
         idempotency_key: idempotencyKey,
         coupon: checkout.coupon?.code,
+        ...(checkout.heldOffer ? { waitlist_offer: checkout.heldOffer.token } : {}),
         ...(values.choice === 'card' && methods.card === 'sandbox' ? { card: toCardInput(values.card) } : {}),
       },
       confirmCard: (order, clientSecret) => {

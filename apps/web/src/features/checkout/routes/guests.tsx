@@ -20,20 +20,41 @@ import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { GuestFields } from '../components/guest-fields.tsx';
 import { type CalendarDay, getGuestRules, startGuestsOn } from '../guest-rules.ts';
 import { buildGuestsFormSchema, type GuestsForm } from '../schemas.ts';
-import { emptyGuest, type GuestDraft, readGuestDraft, useCheckoutStore } from '../store.ts';
+import { emptyGuest, type GuestDraft, type HeldOffer, readGuestDraft, useCheckoutStore } from '../store.ts';
 
 const NO_DAYS: CalendarDay[] = [];
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** The offer's link (`?offer=&date=&places=`): places held for the member from a waiting list. */
+function readOfferParams(params: URLSearchParams): HeldOffer | null {
+  const token = params.get('offer');
+  const day = params.get('date');
+  const places = Number(params.get('places'));
+  if (!token || !day || !Number.isInteger(places) || places < 1 || places > MAX_GUESTS) return null;
+  return { token, day, places };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = requireIdParam(params.eventId);
   const language = currentLanguage();
+  const held = readOfferParams(new URL(request.url).searchParams);
   await Promise.all([
     orNotFound(queryClient.ensureQueryData(getTicketQueryOptions(language, id))),
     // Without the calendar the days are judged by open days and season, and the server decides.
     queryClient.ensureQueryData(getCheckoutCalendarQueryOptions(language, id)).catch(() => undefined),
   ]);
-  useCheckoutStore.getState().openCheckout(id);
+  if (held) useCheckoutStore.getState().holdOffer(id, held);
+  else useCheckoutStore.getState().openCheckout(id);
   return null;
+}
+
+/** The day whose places are held for this member is open to them, however full it is for others. */
+function withHeldDay(days: CalendarDay[], held: HeldOffer | null): CalendarDay[] {
+  if (!held) return days;
+  return days.map((day) =>
+    day.date === held.day && !day.open && day.reason === 'sold-out'
+      ? { ...day, open: true, reason: null, remaining: held.places }
+      : day,
+  );
 }
 
 /** The dates being bought, for what the app composes into the step (the area's weather). */
@@ -82,9 +103,13 @@ function GuestsStep({
   const saved = useCheckoutStore((state) => state.guests);
   const [searchParams, setSearchParams] = useSearchParams();
   const [chosenDay] = useState(() => searchParams.get('date'));
+  const heldOffer = useCheckoutStore((state) => state.heldOffer);
+  // Places held from a waiting list: as many guests as places, all on the held day.
+  const firstGuests =
+    saved.length > 0 ? saved : Array.from({ length: heldOffer?.places ?? 1 }, () => emptyGuest());
   const form = useForm<GuestsForm>({
     resolver: zodResolver(schema),
-    defaultValues: { guests: startGuestsOn(saved.length > 0 ? saved : [emptyGuest()], rules, chosenDay) },
+    defaultValues: { guests: startGuestsOn(firstGuests, rules, chosenDay ?? heldOffer?.day ?? null) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'guests' });
   const chosenGuests = useWatch({ control: form.control, name: 'guests' });
@@ -107,6 +132,8 @@ function GuestsStep({
     setSearchParams(
       (params) => {
         params.delete('date');
+        params.delete('offer');
+        params.delete('places');
         return params;
       },
       { replace: true, preventScrollReset: true },
@@ -140,6 +167,7 @@ function GuestsStep({
       })}
     >
       {Object.keys(serverErrors).length > 0 && <Alert tone="error">{t('guests.serverProblems')}</Alert>}
+      {heldOffer && <Alert tone="success">{t('guests.heldOffer', { count: heldOffer.places })}</Alert>}
       <div className="flex max-w-xs flex-col gap-1">
         <label htmlFor={quantityId} className="font-medium text-sm text-stone-700">
           {t('guests.quantity')}
@@ -184,6 +212,8 @@ export function Component({ weather }: { weather?: RenderWeather }) {
   const { t } = useTranslation(['checkout', 'errors']);
   const ticket = useCheckoutTicket(id).data?.ticket;
   const calendar = useCheckoutCalendar(id).data;
+  const heldOffer = useCheckoutStore((state) => state.heldOffer);
+  const days = useMemo(() => withHeldDay(calendar?.days ?? NO_DAYS, heldOffer), [calendar, heldOffer]);
   if (!ticket) return null;
   const today = calendar?.today ?? calendarDateIn(ticket.location.time_zone, new Date());
 
@@ -192,7 +222,7 @@ export function Component({ weather }: { weather?: RenderWeather }) {
       <CheckoutSteps ticketId={id} current="guests" />
       <PageHeading lead={ticket.title}>{t('guests.title')}</PageHeading>
       {ticket.on_sale ? (
-        <GuestsStep ticket={ticket} today={today} days={calendar?.days ?? NO_DAYS} weather={weather} />
+        <GuestsStep ticket={ticket} today={today} days={days} weather={weather} />
       ) : (
         <Alert tone="error">
           <p>{t('errors:TICKET_UNAVAILABLE')}</p>

@@ -16,6 +16,7 @@ import { useMyTickets, useTicketCategories } from '../api.ts';
 import { CancelOrderButton } from '../components/cancel-dialog.tsx';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { ShareButton } from '../components/share-button.tsx';
+import { WaitlistEntries } from '../components/waitlist-entries.tsx';
 import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
 
 function CategoryFilter({ value, onChange }: { value?: number; onChange(id?: number): void }) {
@@ -134,6 +135,7 @@ export function Component() {
           </Alert>
         </div>
       )}
+      {!offline && <WaitlistEntries />}
       {!offline && <QueryState isPending={query.isPending} isError={query.isError} onRetry={query.refetch} />}
       {list && (
         <>

@@ -12,6 +12,7 @@ import type { ConsoleMe } from '../../api.ts';
 import { ConsoleNav } from '../../components/console-nav.tsx';
 import { SessionGate } from '../../components/session-gate.tsx';
 import { type OrderChoices, useManifest, useOrderChoices } from '../api.ts';
+import { DayWaitlist } from '../components/day-waitlist.tsx';
 import { ManifestTable } from '../components/manifest-table.tsx';
 import { manifestFromParams, romeToday } from '../orders-logic.ts';
 
@@ -108,6 +109,9 @@ function ManifestScreen({ me }: { me: ConsoleMe }) {
                   setParams(next);
                 }}
               />
+            )}
+            {input.ticket_id !== undefined && (
+              <DayWaitlist ticketId={Number(input.ticket_id)} day={input.day} />
             )}
             <p className="hidden text-stone-600 text-xs print:block">
               {t('manifest.printed', {

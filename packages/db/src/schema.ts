@@ -21,6 +21,7 @@ export * from './schema/photos.ts';
 export * from './schema/ranger-devices.ts';
 export * from './schema/ranger-uses.ts';
 export * from './schema/refunds.ts';
+export * from './schema/reviews.ts';
 export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/weather.ts';

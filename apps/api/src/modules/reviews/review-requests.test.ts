@@ -6,7 +6,7 @@ import { startJobs, type Jobs } from '../../platform/jobs.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, createTicket, MEMBER_PASSWORD, type TestTicket } from '../../test/factories.ts';
 import { waitFor } from '../../test/server-process.ts';
-import { REVIEW_REQUESTS_QUEUE } from './index.ts';
+import { REVIEW_REQUESTS_QUEUE } from './review-requests.ts';
 
 const quiet = { error() {}, warn() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
 

@@ -107,6 +107,15 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
     expect(await list(ticket.id)).toMatchObject({ average: 4, count: 1, total: 1 });
   });
 
+  it('keeps one review when the same ticket is reviewed twice at once', async () => {
+    const ticket = await createTicket(sut.database.db);
+    const { browser, ticket: held } = await holder(ticket);
+    now = dayAfter(ticket);
+    const answers = await Promise.all([review(browser, held.code), review(browser, held.code, { rating: 1 })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await list(ticket.id)).toMatchObject({ count: 1 });
+  });
+
   it('takes a ticket not used once its last valid day is over, in the area’s time zone', async () => {
     const ticket = await createTicket(sut.database.db);
     const { browser, ticket: held } = await holder(ticket);

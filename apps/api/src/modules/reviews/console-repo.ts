@@ -26,7 +26,9 @@ function filterOf(filter: ConsoleReviewFilter): SQL | undefined {
     filter.ticketId === undefined ? undefined : eq(ticketReviews.ticketId, filter.ticketId),
     filter.state === 'shown' ? isNull(ticketReviews.hiddenAt) : undefined,
     filter.state === 'hidden' ? isNotNull(ticketReviews.hiddenAt) : undefined,
-    filter.state === 'unanswered' ? and(isNull(ticketReviews.hiddenAt), isNull(ticketReviews.answer)) : undefined,
+    filter.state === 'unanswered'
+      ? and(isNull(ticketReviews.hiddenAt), isNull(ticketReviews.answer))
+      : undefined,
   );
 }
 
@@ -69,7 +71,12 @@ export async function findConsoleReviewPage(
 }
 
 /** One review within the scope, locked for the change that follows when read in a transaction. */
-export async function findConsoleReview(db: Db | Transaction, scope: ListScope, language: Language, id: number) {
+export async function findConsoleReview(
+  db: Db | Transaction,
+  scope: ListScope,
+  language: Language,
+  id: number,
+) {
   const [row] = await selectReviews(db, language)
     .where(and(eq(ticketReviews.id, id), reviewInScope(scope)))
     .for('update', { of: ticketReviews });

@@ -1,5 +1,9 @@
 import { pageCount } from '@sentiero/contract/paging';
-import { type PublicReview, REVIEW_PAGE_SIZE, type ticketReviewList } from '@sentiero/contract/ticket-reviews';
+import {
+  type PublicReview,
+  REVIEW_PAGE_SIZE,
+  type ticketReviewList,
+} from '@sentiero/contract/ticket-reviews';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { findReviewStats, findShownReviews, type ReviewRow } from './repo.ts';

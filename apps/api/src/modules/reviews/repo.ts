@@ -4,8 +4,8 @@ import {
   areas,
   issuedTickets,
   orders,
-  ticketReviews,
   ticketReviewStats,
+  ticketReviews,
   tickets,
   users,
 } from '@sentiero/db/schema';

@@ -2,7 +2,7 @@ import { issuedTickets, mailboxMessages, ticketReviewRequests } from '@sentiero/
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs, type Jobs } from '../../platform/jobs.ts';
+import { type Jobs, startJobs } from '../../platform/jobs.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createMember, createTicket, MEMBER_PASSWORD, type TestTicket } from '../../test/factories.ts';
 import { waitFor } from '../../test/server-process.ts';
@@ -43,7 +43,9 @@ async function mailsTo(email: string) {
   return sut.database.db
     .select()
     .from(mailboxMessages)
-    .where(and(eq(mailboxMessages.toAddress, email), like(mailboxMessages.text, '%/reviews/requests-off?token=%')))
+    .where(
+      and(eq(mailboxMessages.toAddress, email), like(mailboxMessages.text, '%/reviews/requests-off?token=%')),
+    )
     .orderBy(mailboxMessages.id);
 }
 
@@ -75,7 +77,12 @@ describe('the review request mail', () => {
   it('asks the morning after the activity, once per ticket, in the buyer’s language, and stops after the one-click opt-out', async () => {
     const ticket = await createTicket(sut.database.db);
     const email = `reviews.${Date.now()}@example.de`;
-    const buyer = await createMember(sut, 'Greta', { email, lng: 'de', country: 'DE', password: MEMBER_PASSWORD });
+    const buyer = await createMember(sut, 'Greta', {
+      email,
+      lng: 'de',
+      country: 'DE',
+      password: MEMBER_PASSWORD,
+    });
     const other = `others.${Date.now()}@example.it`;
     const someoneElse = await createMember(sut, 'Marco', { email: other });
     await buy(buyer, ticket, ['Greta Huber', 'Jonas Huber']);
@@ -129,7 +136,9 @@ describe('the review request mail', () => {
 
     await runDailyJob('2027-06-06T08:15:00Z');
     expect(await mailsTo(email)).toHaveLength(1);
-    expect(await sut.database.db.select().from(mailboxMessages).where(like(mailboxMessages.subject, 'Wie war%'))).toHaveLength(1);
+    expect(
+      await sut.database.db.select().from(mailboxMessages).where(like(mailboxMessages.subject, 'Wie war%')),
+    ).toHaveLength(1);
   }, 120_000);
 
   it('does not ask about a ticket already reviewed, nor one cancelled', async () => {
@@ -138,10 +147,15 @@ describe('the review request mail', () => {
     const email = `reviewed.${Date.now()}@example.it`;
     const buyer = await createMember(sut, 'Paola', { email });
     await buy(buyer, ticket, ['Paola Neri', 'Ugo Neri']);
-    const [paola, ugo] = (await buyer.get('/api/app/ticket/list')).json().purchase_list[0].tickets.sort(
-      (a: { holder: string }, b: { holder: string }) => a.holder.localeCompare(b.holder),
-    );
-    await sut.database.db.update(issuedTickets).set({ status: 'cancelled' }).where(eq(issuedTickets.code, ugo.code));
+    const [paola, ugo] = (await buyer.get('/api/app/ticket/list'))
+      .json()
+      .purchase_list[0].tickets.sort((a: { holder: string }, b: { holder: string }) =>
+        a.holder.localeCompare(b.holder),
+      );
+    await sut.database.db
+      .update(issuedTickets)
+      .set({ status: 'cancelled' })
+      .where(eq(issuedTickets.code, ugo.code));
     now = new Date('2027-06-01T23:00:00Z');
     const reviewed = await buyer.post('/api/app/ticket/review/create?lng=it', {
       code: paola.code,

@@ -37,7 +37,9 @@ const newToken = () => randomBytes(24).toString('base64url');
  * request. Each ticket is claimed before its mail is queued, so it is asked about once, whatever
  * runs or processes overlap; a mail queued is delivered by the mail queue with its retries.
  */
-export async function sendReviewRequests(deps: ReviewRequestDeps): Promise<{ mails: number; tickets: number }> {
+export async function sendReviewRequests(
+  deps: ReviewRequestDeps,
+): Promise<{ mails: number; tickets: number }> {
   let mails = 0;
   let asked = 0;
   for (;;) {
@@ -52,7 +54,11 @@ export async function sendReviewRequests(deps: ReviewRequestDeps): Promise<{ mai
       const tokens = rows.map(() => newToken());
       const claimed = await claimReviewRequests(
         deps.db,
-        rows.map((row, i) => ({ issuedTicketId: row.issuedTicketId, userId: row.userId, token: tokens[i] ?? '' })),
+        rows.map((row, i) => ({
+          issuedTicketId: row.issuedTicketId,
+          userId: row.userId,
+          token: tokens[i] ?? '',
+        })),
         now,
       );
       const firstClaimed = rows.findIndex((row) => claimed.includes(row.issuedTicketId));

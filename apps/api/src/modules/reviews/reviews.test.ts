@@ -38,7 +38,8 @@ afterAll(async () => {
 
 /** The morning after a ticket's only day (tickets are bought for 2027-06-01, a DAILY ticket's day). */
 const dayAfter = (ticket: TestTicket) => new Date(`${nextDay(ticket.date)}T07:00:00Z`);
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 async function holder(ticket: TestTicket, name = 'Tina') {
   now = BOUGHT;
@@ -66,7 +67,10 @@ async function statusOf(code: string, order: 'refunded' | 'cancelled-guest') {
   if (order === 'refunded') {
     await sut.database.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, row.orderId));
   } else {
-    await sut.database.db.update(issuedTickets).set({ status: 'cancelled' }).where(eq(issuedTickets.code, code));
+    await sut.database.db
+      .update(issuedTickets)
+      .set({ status: 'cancelled' })
+      .where(eq(issuedTickets.code, code));
   }
 }
 
@@ -90,17 +94,27 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
       operatorId: await defaultOperatorId(sut.database.db),
     });
     const device = await enrolDevice(sut, ranger, clock);
-    const redeemed = await device.request('POST', '/api/ranger/redeem?lng=en', { code: held.code, typed: true });
+    const redeemed = await device.request('POST', '/api/ranger/redeem?lng=en', {
+      code: held.code,
+      typed: true,
+    });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     expect((await browser.get('/api/app/ticket/review/mine')).json().reviewable).toEqual([held.code]);
 
-    const written = await review(browser, held.code, { rating: 4, language: 'sl', text: 'Lep dan v gozdu z vodnikom.' });
+    const written = await review(browser, held.code, {
+      rating: 4,
+      language: 'sl',
+      text: 'Lep dan v gozdu z vodnikom.',
+    });
     expect(written.statusCode, written.body).toBe(200);
     expect(written.json().review).toMatchObject({ ticket_code: held.code, rating: 4, language: 'sl' });
 
     const again = await review(browser, held.code);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'REVIEW_ALREADY_WRITTEN', message: 'You have already reviewed this ticket' });
+    expect(again.json()).toMatchObject({
+      code: 'REVIEW_ALREADY_WRITTEN',
+      message: 'You have already reviewed this ticket',
+    });
     const mine = (await browser.get('/api/app/ticket/review/mine')).json();
     expect(mine.reviewable).toEqual([]);
     expect(mine.reviews).toHaveLength(1);
@@ -111,7 +125,10 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
     const ticket = await createTicket(sut.database.db);
     const { browser, ticket: held } = await holder(ticket);
     now = dayAfter(ticket);
-    const answers = await Promise.all([review(browser, held.code), review(browser, held.code, { rating: 1 })]);
+    const answers = await Promise.all([
+      review(browser, held.code),
+      review(browser, held.code, { rating: 1 }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(await list(ticket.id)).toMatchObject({ count: 1 });
   });
@@ -206,7 +223,9 @@ describe('app/ticket/review/list and the event page', () => {
   it("shows the reader's language first, then the others, each newest first, with the average and count", async () => {
     const italian = await list(ticket.id, 'it');
     expect(italian).toMatchObject({ average: 3.5, count: 4, total: 4, page: 1, pages: 1 });
-    expect(italian.reviews.map((entry: { language: string; rating: number }) => [entry.language, entry.rating])).toEqual([
+    expect(
+      italian.reviews.map((entry: { language: string; rating: number }) => [entry.language, entry.rating]),
+    ).toEqual([
       ['it', 4],
       ['it', 5],
       ['en', 2],
@@ -214,7 +233,12 @@ describe('app/ticket/review/list and the event page', () => {
     ]);
     expect(italian.reviews[0]).toMatchObject({ author: 'Carla C.', answer: null });
     const german = await list(ticket.id, 'de');
-    expect(german.reviews.map((entry: { language: string }) => entry.language)).toEqual(['de', 'en', 'it', 'it']);
+    expect(german.reviews.map((entry: { language: string }) => entry.language)).toEqual([
+      'de',
+      'en',
+      'it',
+      'it',
+    ]);
   });
 
   it('pages past the last review with an empty page', async () => {
@@ -226,7 +250,9 @@ describe('app/ticket/review/list and the event page', () => {
     const page = await sut.app.inject({ method: 'GET', url: `/event/${ticket.id}?lng=en` });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)</script>');
-    const data = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(page.body)?.[1] ?? 'null');
+    const data = JSON.parse(
+      /<script type="application\/ld\+json">(.+?)<\/script>/.exec(page.body)?.[1] ?? 'null',
+    );
     expect(data.aggregateRating).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 3.5,
@@ -247,7 +273,9 @@ describe('app/ticket/review/list and the event page', () => {
 
     const bare = await createTicket(sut.database.db);
     const plain = await sut.app.inject({ method: 'GET', url: `/event/${bare.id}?lng=en` });
-    const bareData = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(plain.body)?.[1] ?? 'null');
+    const bareData = JSON.parse(
+      /<script type="application\/ld\+json">(.+?)<\/script>/.exec(plain.body)?.[1] ?? 'null',
+    );
     expect(bareData['@type']).toBe('Product');
     expect(bareData).not.toHaveProperty('aggregateRating');
     expect(bareData).not.toHaveProperty('review');
@@ -259,7 +287,11 @@ describe('app/ticket/review/list and the event page', () => {
 
     beforeAll(async () => {
       const operatorId = await defaultOperatorId(sut.database.db);
-      manager = await signInStaff(sut, await createStaff(sut.database.db, { role: 'manager', operatorId }), clock);
+      manager = await signInStaff(
+        sut,
+        await createStaff(sut.database.db, { role: 'manager', operatorId }),
+        clock,
+      );
       const answer = await manager.get(`/api/console/reviews?lng=en&ticket_id=${ticket.id}`);
       expect(answer.statusCode, answer.body).toBe(200);
       reviewIds = Object.fromEntries(
@@ -275,7 +307,9 @@ describe('app/ticket/review/list and the event page', () => {
       });
       expect(answered.statusCode, answered.body).toBe(200);
       const shown = (await list(ticket.id, 'en')).reviews[0];
-      expect(shown.answer).toMatchObject({ text: 'Sorry about the weather: the meeting point now has a sign.' });
+      expect(shown.answer).toMatchObject({
+        text: 'Sorry about the weather: the meeting point now has a sign.',
+      });
       const entries = await sut.database.db
         .select()
         .from(auditLog)
@@ -285,7 +319,11 @@ describe('app/ticket/review/list and the event page', () => {
 
     it('hides a review with a reason: neither shown nor counted, the buyer sees why, and the audit log says so', async () => {
       const id = reviewIds['Dario C.'];
-      const noReason = await manager.post('/api/console/review/hide?lng=en', { id, hidden: true, reason: '' });
+      const noReason = await manager.post('/api/console/review/hide?lng=en', {
+        id,
+        hidden: true,
+        reason: '',
+      });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().fields.reason).toBe('Give a reason for hiding the review');
 
@@ -322,19 +360,31 @@ describe('app/ticket/review/list and the event page', () => {
         clock,
       );
       const id = reviewIds['Anna C.'];
-      expect((await theirs.get('/api/console/reviews?lng=en')).json()).toMatchObject({ reviews: [], total: 0 });
+      expect((await theirs.get('/api/console/reviews?lng=en')).json()).toMatchObject({
+        reviews: [],
+        total: 0,
+      });
       const answered = await theirs.post('/api/console/review/answer?lng=en', { id, answer: 'Thanks!' });
       expect(answered.statusCode).toBe(404);
-      const hidden = await theirs.post('/api/console/review/hide?lng=en', { id, hidden: true, reason: 'Not ours.' });
+      const hidden = await theirs.post('/api/console/review/hide?lng=en', {
+        id,
+        hidden: true,
+        reason: 'Not ours.',
+      });
       expect(hidden.statusCode).toBe(404);
       expect((await list(ticket.id, 'en')).count).toBe(4);
       // A desk clerk of the right operator may not moderate.
       const desk = await signInStaff(
         sut,
-        await createStaff(sut.database.db, { role: 'desk', operatorId: await defaultOperatorId(sut.database.db) }),
+        await createStaff(sut.database.db, {
+          role: 'desk',
+          operatorId: await defaultOperatorId(sut.database.db),
+        }),
         clock,
       );
-      expect((await desk.post('/api/console/review/answer?lng=en', { id, answer: 'Thanks!' })).statusCode).toBe(403);
+      expect(
+        (await desk.post('/api/console/review/answer?lng=en', { id, answer: 'Thanks!' })).statusCode,
+      ).toBe(403);
     });
 
     it('scopes a manager narrowed to other areas away from the review', async () => {

@@ -22,6 +22,9 @@ const AvailabilityCalendar = lazyWhenSeen(
 const TicketPackages = lazyWhenSeen(
   async () => (await import('../components/ticket-packages.tsx')).TicketPackages,
 );
+const TicketReviews = lazyWhenSeen(
+  async () => (await import('../components/ticket-reviews.tsx')).TicketReviews,
+);
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -201,6 +204,9 @@ export function EventInformation({
           {/* Last in its column, so that a member's page, whose ad goes once the app knows them, moves nothing. */}
           {ad}
         </aside>
+      </div>
+      <div className="lg:w-2/3">
+        <TicketReviews ticketId={ticket.id} />
       </div>
     </div>
   );

@@ -53,4 +53,5 @@ CREATE UNIQUE INDEX "ticket_review_requests_token_idx" ON "ticket_review_request
 CREATE UNIQUE INDEX "ticket_reviews_issued_ticket_idx" ON "ticket_reviews" USING btree ("issued_ticket_id");--> statement-breakpoint
 CREATE INDEX "ticket_reviews_shown_idx" ON "ticket_reviews" USING btree ("ticket_id","language","created_at","id") WHERE hidden_at is null;--> statement-breakpoint
 CREATE INDEX "ticket_reviews_created_at_idx" ON "ticket_reviews" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "ticket_reviews_user_idx" ON "ticket_reviews" USING btree ("user_id");
+CREATE INDEX "ticket_reviews_user_idx" ON "ticket_reviews" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "ticket_reviews_shown_newest_idx" ON "ticket_reviews" USING btree ("ticket_id","created_at","id") WHERE hidden_at is null;

@@ -51,9 +51,13 @@ export const ticketReviews = pgTable(
   (table) => [
     // Once per issued ticket: a second review of the same ticket is refused by the database too.
     uniqueIndex('ticket_reviews_issued_ticket_idx').on(table.issuedTicketId),
-    // The event page's shown reviews, newest first (the reader's language first is a second range of it).
+    // The event page's shown reviews in the reader's language, newest first, and then the
+    // others, newest first: two index ranges, each read no further than the page (ADR 051).
     index('ticket_reviews_shown_idx')
       .on(table.ticketId, table.language, table.createdAt, table.id)
+      .where(sql`hidden_at is null`),
+    index('ticket_reviews_shown_newest_idx')
+      .on(table.ticketId, table.createdAt, table.id)
       .where(sql`hidden_at is null`),
     // The console's reviews, newest first.
     index('ticket_reviews_created_at_idx').on(table.createdAt, table.id),

@@ -407,6 +407,32 @@ describe('app/ticket/review/list and the event page', () => {
   });
 });
 
+describe('paging through many reviews', () => {
+  it("goes on from the reader's language to the others across pages, each newest first", async () => {
+    const ticket = await createTicket(sut.database.db);
+    const written: string[] = [];
+    // Seven in English, then six in Italian, a minute apart: 13 reviews, two pages of ten.
+    const languages = [...Array(7).fill('en'), ...Array(6).fill('it')] as string[];
+    for (const [i, language] of languages.entries()) {
+      const { browser, ticket: held } = await holder(ticket, `Buyer${String.fromCharCode(97 + i)}`);
+      now = new Date(dayAfter(ticket).getTime() + i * 60_000);
+      const text = `Review number ${i} written in ${language}.`;
+      expect((await review(browser, held.code, { language, text })).statusCode).toBe(200);
+      written.push(text);
+    }
+    const texts = (page: { reviews: { text: string }[] }) => page.reviews.map((entry) => entry.text);
+    const first = await list(ticket.id, 'it', 1);
+    const second = await list(ticket.id, 'it', 2);
+    expect(first).toMatchObject({ count: 13, pages: 2 });
+    // Italian newest first (12…7), then English newest first (6…0).
+    const expected = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((i) => written[i]);
+    expect([...texts(first), ...texts(second)]).toEqual(expected);
+    expect(texts(first)).toHaveLength(10);
+    const english = await list(ticket.id, 'en', 2);
+    expect(texts(english)).toEqual([9, 8, 7].map((i) => written[i]));
+  }, 60_000);
+});
+
 describe('the OpenAPI document', () => {
   it('describes the review endpoints', async () => {
     const document = (await sut.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

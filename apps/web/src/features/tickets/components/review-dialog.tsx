@@ -32,23 +32,28 @@ export function TicketReview({
 }) {
   const { t } = useTranslation('tickets');
   const [open, setOpen] = useState(openNow && reviewable);
+  // The dialog stays open over the review it just published, until the member closes it.
+  const dialog = open && <ReviewDialog code={code} title={title} onClose={() => setOpen(false)} />;
   if (review) {
     return (
-      <div className="space-y-1 rounded-md bg-stone-50 p-3 text-sm">
-        <p className="flex flex-wrap items-center gap-2 font-medium text-stone-800">
-          {t('review.yours')}{' '}
-          <Stars rating={review.rating} label={t('review.stars', { rating: review.rating })} />
-        </p>
-        <p className="whitespace-pre-line break-words text-stone-700">{review.text}</p>
-        {review.hidden_reason !== null && (
-          <p className="text-amber-800">{t('review.hidden', { reason: review.hidden_reason })}</p>
-        )}
-        {review.answer && (
-          <p className="border-brand-700 border-l-2 pl-2 text-stone-700">
-            <span className="font-medium">{t('review.answer')}</span> {review.answer.text}
+      <>
+        <div className="space-y-1 rounded-md bg-stone-50 p-3 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium text-stone-800">
+            {t('review.yours')}{' '}
+            <Stars rating={review.rating} label={t('review.stars', { rating: review.rating })} />
           </p>
-        )}
-      </div>
+          <p className="whitespace-pre-line break-words text-stone-700">{review.text}</p>
+          {review.hidden_reason !== null && (
+            <p className="text-amber-800">{t('review.hidden', { reason: review.hidden_reason })}</p>
+          )}
+          {review.answer && (
+            <p className="border-brand-700 border-l-2 pl-2 text-stone-700">
+              <span className="font-medium">{t('review.answer')}</span> {review.answer.text}
+            </p>
+          )}
+        </div>
+        {dialog}
+      </>
     );
   }
   if (!reviewable) return null;
@@ -58,7 +63,7 @@ export function TicketReview({
         <Star aria-hidden className="size-4" />
         {t('review.open')}
       </Button>
-      {open && <ReviewDialog code={code} title={title} onClose={() => setOpen(false)} />}
+      {dialog}
     </>
   );
 }

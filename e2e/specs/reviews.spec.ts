@@ -171,8 +171,9 @@ for (const lng of ['it', 'de'] as const) {
 
     await buyer.reload();
     await section.scrollIntoViewIfNeeded();
-    await expect(section.getByText(text.answered)).toBeVisible();
-    await expect(section.getByText(text.answer)).toBeVisible();
+    const ours = section.getByRole('listitem').filter({ hasText: text.text });
+    await expect(ours.getByText(text.answered)).toBeVisible();
+    await expect(ours.getByText(text.answer)).toBeVisible();
     await shop.close();
   });
 }

@@ -94,7 +94,7 @@ function ReviewCard({ review }: { review: ConsoleReview }) {
           {formatLanguageName(review.language, language, (key) => t(key, { ns: 'common' }))}
         </span>
         {review.hidden ? (
-          <StateBadge tone="amber">{t('reviews.states.hidden')}</StateBadge>
+          <StateBadge tone="amber">{t('reviews.hiddenBadge')}</StateBadge>
         ) : review.answer ? (
           <StateBadge tone="green">{t('reviews.answered')}</StateBadge>
         ) : (

@@ -140,6 +140,7 @@ for (const lng of ['it', 'de'] as const) {
     await dialog.getByRole('button', { name: text.publish }).click();
     await expect(dialog.getByRole('heading', { name: text.thanks })).toBeVisible();
     await dialog.getByRole('button', { name: text.close }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(buyer.getByText(text.yours)).toBeVisible();
     await expect(buyer.getByRole('button', { name: text.writeReview })).toHaveCount(0);
 

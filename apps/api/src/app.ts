@@ -47,6 +47,7 @@ import {
 } from './modules/premium/index.ts';
 import { registerRangerRoutes } from './modules/ranger/index.ts';
 import { registerRecommendationRoutes } from './modules/recommendations/index.ts';
+import { registerReviewRoutes, reviewRequestsSchedule } from './modules/reviews/index.ts';
 import { registerSearchRoutes } from './modules/search/index.ts';
 import { createPageHeadRenderer, registerSeoRoutes } from './modules/seo/index.ts';
 import { registerStaffRoutes } from './modules/staff/index.ts';
@@ -330,6 +331,18 @@ export async function buildApp({
     signer: loadBundleSigner(signer.privateKey),
     ticketKeys: [{ key_id: signer.keyId, alg: 'Ed25519', x: signer.publicKeyRaw }],
   });
+  registerReviewRoutes(app);
+  // The morning after the activity, its buyer is asked for a review (ADR 051).
+  await jobs.schedule(
+    reviewRequestsSchedule({
+      db: database.db,
+      clock,
+      log: app.log,
+      mail,
+      brand: config.brand,
+      origin: config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`,
+    }),
+  );
   registerFindRoutes(app);
   registerPhotoRoutes(app);
   const checkout = await startCheckoutJobs({

@@ -99,6 +99,8 @@ export const PERMISSIONS = {
   /** The devices of the operator's rangers, their revocation and their conflicts (ADR 043). */
   'devices.manage': { heldBy: ['admin', 'owner', 'manager'] },
   'coupons.manage': { heldBy: ['admin', 'owner', 'manager'] },
+  /** Answering buyers' reviews in public and hiding them with a reason (ADR 051). */
+  'reviews.moderate': { heldBy: ['admin', 'owner', 'manager'] },
   'ads.manage': { heldBy: ['admin'] },
   'newsletter.send': { heldBy: ['admin'] },
   'operators.manage': { heldBy: ['admin'] },

@@ -32,6 +32,7 @@ import * as ranger from './ranger.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
 import * as ticketCancel from './ticket-cancel.ts';
+import * as ticketReviews from './ticket-reviews.ts';
 import * as tickets from './tickets.ts';
 import * as waitlist from './waitlist.ts';
 import * as weather from './weather.ts';
@@ -58,6 +59,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(newsletter),
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
+  ...pickEndpoints(ticketReviews),
   ...pickEndpoints(ticketCancel),
   ...pickEndpoints(waitlist),
   ...pickEndpoints(premium),

@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   'TICKET_INCOMPLETE',
   'TICKET_NOT_PUBLISHED',
   'TICKET_WITHOUT_CAPACITY',
+  // A buyer's review (ADR 051).
+  'REVIEW_NOT_YET',
+  'REVIEW_ALREADY_WRITTEN',
+  'REVIEW_TICKET_CANCELLED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

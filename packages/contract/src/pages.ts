@@ -158,6 +158,8 @@ export const PAGES = {
   alertUnsubscribe: definePage('/alerts/unsubscribe', token),
   /** Places held for a member from a waiting list (ADR 050): the link of the offer's mail and push. */
   waitlistOffer: definePage('/waitlist/offer', token),
+  /** A review request mail's way out of every later request (ADR 051). */
+  reviewRequestsOff: definePage('/reviews/requests-off', token),
   confirmEmail: definePage('/confirm-email', token),
   secureAccount: definePage('/secure-account', token),
   login: definePage('/login', { query: ['redirectTo', 'error'] }),
@@ -166,7 +168,7 @@ export const PAGES = {
   signup: definePage('/signup', { query: ['redirectTo'] }),
   account: definePage('/user', { sections: ['subscriptions', 'preferences'] }),
   accountSettings: definePage('/user/account', { sections: ['subscriptions'] }),
-  myTickets: definePage('/user/mytickets', { query: ['category', 'source'] }),
+  myTickets: definePage('/user/mytickets', { query: ['category', 'source', 'review'] }),
   finds: definePage('/user/finds'),
   notebook: definePage('/user/notebook'),
   alerts: definePage('/user/alerts'),
@@ -200,6 +202,7 @@ export const PAGES = {
     ],
   }),
   consoleOrder: definePage('/console/orders/:code'),
+  consoleReviews: definePage('/console/reviews', { query: ['state', 'page'] }),
   consoleManifest: definePage('/console/manifest', { query: ['area_id', 'ticket_id', 'day', 'page'] }),
   consoleTeam: definePage('/console/team', { query: ['operator', 'team', 'page'] }),
   consoleGrowth: definePage('/console/growth', { query: ['area', 'page'] }),

@@ -43,6 +43,7 @@ const HOLDS: Record<StaffRole, readonly Permission[]> = {
     'checkin',
     'devices.manage',
     'coupons.manage',
+    'reviews.moderate',
   ],
   manager: [
     'console',
@@ -57,6 +58,7 @@ const HOLDS: Record<StaffRole, readonly Permission[]> = {
     'growth.report',
     'devices.manage',
     'coupons.manage',
+    'reviews.moderate',
   ],
   desk: ['console', 'orders.read', 'orders.resend', 'orders.markPaid'],
   accountant: ['console', 'orders.read', 'orders.refund', 'orders.export', 'figures.read', 'statements.read'],

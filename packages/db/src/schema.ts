@@ -22,6 +22,7 @@ export * from './schema/ranger-devices.ts';
 export * from './schema/ranger-records.ts';
 export * from './schema/ranger-uses.ts';
 export * from './schema/refunds.ts';
+export * from './schema/reviews.ts';
 export * from './schema/staff.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/waitlist.ts';

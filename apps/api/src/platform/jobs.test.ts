@@ -20,6 +20,7 @@ const SCHEDULES = [
   { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },
   { queue: 'popularity-refresh', cron: '*/5 * * * *', retryLimit: 3 },
   { queue: 'refunds-recheck', cron: '*/10 * * * *', retryLimit: 2 },
+  { queue: 'review-requests', cron: '15 8 * * *', retryLimit: 2 },
   { queue: 'subscriptions-renew', cron: '*/5 * * * *', retryLimit: 2 },
   { queue: 'weather-refresh', cron: '17 */3 * * *', retryLimit: 2 },
 ];

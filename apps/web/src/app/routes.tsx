@@ -149,6 +149,7 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleApplications, () => import('../features/console/routes/applications.tsx')),
     lazyPage(PAGES.consoleOperators, () => import('../features/console/routes/operators.tsx')),
     lazyPage(PAGES.consoleCoupons, () => import('../features/console/routes/coupons.tsx')),
+    lazyPage(PAGES.consoleReviews, () => import('../features/console/routes/reviews.tsx')),
     lazyPage(PAGES.consoleAds, () => import('../features/console/routes/ads.tsx')),
     lazyPage(PAGES.consoleNewsletter, () => import('../features/console/routes/newsletter.tsx')),
     lazyPage(PAGES.consoleNewsletterIssue, () => import('../features/console/routes/newsletter-issue.tsx')),
@@ -327,6 +328,10 @@ export const routes: RouteObject[] = [
             () => import('../features/account/routes/newsletter-unsubscribe.tsx'),
           ),
           lazyPage(PAGES.alertUnsubscribe, () => import('../features/alerts/routes/alert-unsubscribe.tsx')),
+          lazyPage(
+            PAGES.reviewRequestsOff,
+            () => import('../features/tickets/routes/review-requests-off.tsx'),
+          ),
           lazyPage(PAGES.confirmEmail, () => import('../features/account/routes/confirm-email.tsx')),
           lazyPage(PAGES.secureAccount, () => import('../features/account/routes/secure-account.tsx')),
           {

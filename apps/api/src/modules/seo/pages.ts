@@ -12,6 +12,7 @@ import { requireAreaInfo } from '../areas/index.ts';
 import { requireBlogPost } from '../blog/index.ts';
 import { listCategories } from '../catalogue/index.ts';
 import { listGuides } from '../guides/index.ts';
+import { findReviewSummary } from '../reviews/index.ts';
 import { requireTicketInfo } from '../tickets/index.ts';
 
 const shorten = (text: string, length = 160) => {
@@ -52,6 +53,8 @@ const DESCRIBE: { [Source in Exclude<PageHeadSource, 'heading'>]: Describe<PageW
     if (id === undefined) return undefined;
     const ticket = await requireTicketInfo(ctx, id);
     const price = ticket.discounted_price_cents ?? ticket.price_cents;
+    // Search engines read ratings from here; a ticket without shown reviews says nothing of them.
+    const reviews = await findReviewSummary(ctx, id);
     return {
       title: withBrand(`${ticket.title} – ${ticket.location.area}`),
       description: shorten(ticket.description),
@@ -68,6 +71,23 @@ const DESCRIBE: { [Source in Exclude<PageHeadSource, 'heading'>]: Describe<PageW
           availability: ticket.on_sale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         },
         areaServed: { '@type': 'Place', name: ticket.location.area, address: ticket.location.region },
+        ...(reviews && {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: reviews.average,
+            reviewCount: reviews.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.latest.map((review) => ({
+            '@type': 'Review',
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            author: { '@type': 'Person', name: review.author },
+            datePublished: review.created_at.slice(0, 10),
+            reviewBody: review.text,
+            inLanguage: review.language,
+          })),
+        }),
       },
     };
   },

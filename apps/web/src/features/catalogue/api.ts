@@ -80,3 +80,13 @@ export function useTicketPackages(id: number) {
     queryFn: ({ signal }) => callApi('ticketPackageList', { lng: language, id }, { signal }),
   });
 }
+
+/** A ticket's shown reviews, the reader's language first (ADR 051); a new review asks them again. */
+export function useTicketReviews(id: number, page: number) {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: ['catalogue', 'reviews', language, id, page],
+    queryFn: ({ signal }) => callApi('ticketReviewList', { lng: language, id, page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

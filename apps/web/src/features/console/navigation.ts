@@ -19,6 +19,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { id: 'catalogue', path: PAGES.consoleCatalogue.path(), permission: 'catalogue.read' },
   { id: 'areas', path: PAGES.consoleAreas.path(), permission: 'catalogue.read' },
   { id: 'coupons', path: PAGES.consoleCoupons.path(), permission: 'coupons.manage' },
+  { id: 'reviews', path: PAGES.consoleReviews.path(), permission: 'reviews.moderate' },
   {
     id: 'growth',
     path: PAGES.consoleGrowth.path(),

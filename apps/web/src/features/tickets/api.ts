@@ -93,3 +93,29 @@ export function useCancelOrder() {
     onSuccess: () => void client.invalidateQueries({ queryKey: myTicketsQueryKey }),
   });
 }
+
+/** The member's reviews and the tickets they can review now (ADR 051). */
+const myReviewsQueryKey = ['tickets', 'reviews'] as const;
+
+export function useMyReviews() {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: [...myReviewsQueryKey, language],
+    queryFn: ({ signal }) => callApi('ticketReviewMine', { lng: language }, { signal }),
+    // A ranger's check-in makes a ticket reviewable: asked again on every visit, like the tickets.
+    staleTime: 0,
+  });
+}
+
+/** Publishes a review; the member's reviews, and the event page's list, are asked again. */
+export function useCreateReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string; rating: number; text: string; language: Language }) =>
+      callApi('ticketReviewCreate', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: myReviewsQueryKey });
+      void client.invalidateQueries({ queryKey: ['catalogue', 'reviews'] });
+    },
+  });
+}

@@ -22,6 +22,9 @@ const AvailabilityCalendar = lazyWhenSeen(
 const TicketPackages = lazyWhenSeen(
   async () => (await import('../components/ticket-packages.tsx')).TicketPackages,
 );
+const TicketReviews = lazyWhenSeen(
+  async () => (await import('../components/ticket-reviews.tsx')).TicketReviews,
+);
 
 /** On the `/event/{eventId}` route itself, so every step finds the ticket loaded. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -117,63 +120,73 @@ export function EventInformation({
           <BookingBox ticket={ticket} />
           {weather?.({ id: ticket.area.id, timeZone: ticket.location.time_zone })}
         </div>
-        <dl className="grid content-start gap-5 sm:grid-cols-2 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.validity')}>
-            <ValidityText ticket={ticket} />
-          </Fact>
-          {ticket.duration_hours !== null && (
-            <Fact icon={<Clock className="size-5" />} label={t('ticket.duration')}>
-              {t('ticket.hours', { count: ticket.duration_hours })}
+        {/*
+          The facts, then what buyers said, beside the booking box and calendar on a wide screen. On
+          a phone the reviews come last, after the calendar: they load when scrolled near, and
+          nothing below them moves when they do.
+        */}
+        <div className="contents lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-8">
+          <dl className="grid content-start gap-5 sm:grid-cols-2">
+            <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.validity')}>
+              <ValidityText ticket={ticket} />
             </Fact>
-          )}
-          <Fact icon={<Users className="size-5" />} label={t('ticket.minimumAge')}>
-            {ticket.min_age > 0 ? t('ticket.years', { count: ticket.min_age }) : t('ticket.allAges')}
-          </Fact>
-          <Fact icon={<Languages className="size-5" />} label={t('ticket.languages')}>
-            {ticket.languages
-              .map((code) => formatLanguageName(code, language, (key) => t(key, { ns: 'common' })))
-              .join(', ')}
-          </Fact>
-          {ticket.meeting_point && (
-            <Fact icon={<MapPin className="size-5" />} label={t('ticket.meetingPoint')}>
-              {ticket.meeting_point}
+            {ticket.duration_hours !== null && (
+              <Fact icon={<Clock className="size-5" />} label={t('ticket.duration')}>
+                {t('ticket.hours', { count: ticket.duration_hours })}
+              </Fact>
+            )}
+            <Fact icon={<Users className="size-5" />} label={t('ticket.minimumAge')}>
+              {ticket.min_age > 0 ? t('ticket.years', { count: ticket.min_age }) : t('ticket.allAges')}
             </Fact>
-          )}
-          <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.openDays')}>
-            {openEveryDay
-              ? t('ticket.everyDay')
-              : ticket.open_days.map((day) => weekdayName(day, language, 'long')).join(', ')}
-          </Fact>
-          <Fact icon={<Ticket className="size-5" />} label={t('ticket.maximumUsage')}>
-            {ticket.max_usage === null
-              ? t('ticket.unlimitedUsage')
-              : t('ticket.uses', { count: ticket.max_usage })}
-          </Fact>
-          {ticket.limits && (
-            <Fact icon={<ShieldCheck className="size-5" />} label={t('area.limits')}>
-              {ticket.limits}
-            </Fact>
-          )}
-          {ticket.residents_only && (
-            <Fact icon={<Users className="size-5" />} label={t('ticket.residentsOnly')}>
-              {ticket.residents_only
-                .map((code) => new Intl.DisplayNames([language], { type: 'region' }).of(code))
+            <Fact icon={<Languages className="size-5" />} label={t('ticket.languages')}>
+              {ticket.languages
+                .map((code) => formatLanguageName(code, language, (key) => t(key, { ns: 'common' })))
                 .join(', ')}
             </Fact>
-          )}
-          {ticket.requires_fishing_card && (
-            <Fact icon={<ShieldCheck className="size-5" />} label={t('ticket.fishingCard')}>
-              {t('ticket.fishingCardText')}
+            {ticket.meeting_point && (
+              <Fact icon={<MapPin className="size-5" />} label={t('ticket.meetingPoint')}>
+                {ticket.meeting_point}
+              </Fact>
+            )}
+            <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.openDays')}>
+              {openEveryDay
+                ? t('ticket.everyDay')
+                : ticket.open_days.map((day) => weekdayName(day, language, 'long')).join(', ')}
             </Fact>
-          )}
-          {(ticket.sale_from || ticket.sale_until) && (
-            <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.salePeriod')}>
-              {[ticket.sale_from, ticket.sale_until]
-                .map((date) => (date ? formatLocalizedDate(date, language) : '…'))
-                .join(' – ')}
+            <Fact icon={<Ticket className="size-5" />} label={t('ticket.maximumUsage')}>
+              {ticket.max_usage === null
+                ? t('ticket.unlimitedUsage')
+                : t('ticket.uses', { count: ticket.max_usage })}
             </Fact>
-          )}
-        </dl>
+            {ticket.limits && (
+              <Fact icon={<ShieldCheck className="size-5" />} label={t('area.limits')}>
+                {ticket.limits}
+              </Fact>
+            )}
+            {ticket.residents_only && (
+              <Fact icon={<Users className="size-5" />} label={t('ticket.residentsOnly')}>
+                {ticket.residents_only
+                  .map((code) => new Intl.DisplayNames([language], { type: 'region' }).of(code))
+                  .join(', ')}
+              </Fact>
+            )}
+            {ticket.requires_fishing_card && (
+              <Fact icon={<ShieldCheck className="size-5" />} label={t('ticket.fishingCard')}>
+                {t('ticket.fishingCardText')}
+              </Fact>
+            )}
+            {(ticket.sale_from || ticket.sale_until) && (
+              <Fact icon={<CalendarDays className="size-5" />} label={t('ticket.salePeriod')}>
+                {[ticket.sale_from, ticket.sale_until]
+                  .map((date) => (date ? formatLocalizedDate(date, language) : '…'))
+                  .join(' – ')}
+              </Fact>
+            )}
+          </dl>
+          <div className="order-last lg:order-none">
+            <TicketReviews ticketId={ticket.id} />
+          </div>
+        </div>
 
         <aside className="space-y-4 lg:col-start-3 lg:row-start-2">
           <section

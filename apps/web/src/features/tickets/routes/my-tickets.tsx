@@ -12,9 +12,10 @@ import { inputClass } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
-import { useMyTickets, useTicketCategories } from '../api.ts';
+import { useMyReviews, useMyTickets, useTicketCategories } from '../api.ts';
 import { CancelOrderButton } from '../components/cancel-dialog.tsx';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
+import { TicketReview } from '../components/review-dialog.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { WaitlistEntries } from '../components/waitlist-entries.tsx';
 import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
@@ -45,9 +46,19 @@ function CategoryFilter({ value, onChange }: { value?: number; onChange(id?: num
   );
 }
 
-function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }) {
+function Purchases({
+  list,
+  offline,
+  reviewCode,
+}: {
+  list: TicketListPage;
+  offline: boolean;
+  /** The ticket a review request mail links to (`?review=`): its form opens at once. */
+  reviewCode: string | null;
+}) {
   const { t } = useTranslation('tickets');
   const language = useCurrentLanguage();
+  const reviews = useMyReviews().data;
   if (list.purchase_list.length === 0) return <p className="text-stone-600">{t('list.empty')}</p>;
   return (
     <div className="space-y-8">
@@ -83,7 +94,22 @@ function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }
                 <li key={ticket.code}>
                   <IssuedTicketCard
                     ticket={ticket}
-                    actions={offline ? undefined : <ShareButton code={ticket.code} />}
+                    actions={
+                      offline ? undefined : (
+                        <div className="space-y-3">
+                          <ShareButton code={ticket.code} />
+                          {reviews && (
+                            <TicketReview
+                              code={ticket.code}
+                              title={ticket.title}
+                              review={reviews.reviews.find((review) => review.ticket_code === ticket.code)}
+                              reviewable={reviews.reviewable.includes(ticket.code)}
+                              openNow={reviewCode === ticket.code}
+                            />
+                          )}
+                        </div>
+                      )
+                    }
                   />
                 </li>
               ))}
@@ -139,7 +165,7 @@ export function Component() {
       {!offline && <QueryState isPending={query.isPending} isError={query.isError} onRetry={query.refetch} />}
       {list && (
         <>
-          <Purchases list={list} offline={offline} />
+          <Purchases list={list} offline={offline} reviewCode={searchParams.get('review')} />
           <Pager page={list.page} pages={list.pages} />
         </>
       )}

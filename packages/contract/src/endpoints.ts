@@ -31,7 +31,9 @@ import * as premium from './premium.ts';
 import * as ranger from './ranger.ts';
 import * as search from './search.ts';
 import * as system from './system.ts';
+import * as dayCancellations from './day-cancellations.ts';
 import * as ticketCancel from './ticket-cancel.ts';
+import * as ticketMove from './ticket-move.ts';
 import * as tickets from './tickets.ts';
 import * as weather from './weather.ts';
 import * as workWithUs from './work-with-us.ts';
@@ -58,6 +60,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(checkout),
   ...pickEndpoints(myTickets),
   ...pickEndpoints(ticketCancel),
+  ...pickEndpoints(ticketMove),
+  ...pickEndpoints(dayCancellations),
   ...pickEndpoints(premium),
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),

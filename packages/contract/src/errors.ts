@@ -54,6 +54,13 @@ export const ERROR_CODES = [
   // A buyer's cancellation by the ticket's rule (ADR 045).
   'TICKET_ALREADY_USED',
   'CANCELLATION_CLOSED',
+  // Moving to another day, and a day its operator cancelled (ADR 049).
+  'MOVE_NOT_ALLOWED',
+  'MOVE_CLOSED',
+  'MOVE_TICKET_USED',
+  'DAY_NOT_AVAILABLE',
+  'DAY_CANCELLATION_LINK_USED',
+  'DAY_ALREADY_CANCELLED',
   'REFUND_REFUSED',
   'ORDER_NOT_PAYABLE_ON_SITE',
   'TICKETS_NOT_ISSUED',

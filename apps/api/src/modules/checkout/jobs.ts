@@ -51,12 +51,14 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
   const { providers, signer, db, clock, log, jobs, mailing } = options;
   // Two batches at a time: one renders its PDFs while the other waits on the database or the
   // mail server.
-  const mailTicketsOf = ({ orderId }: { orderId: number }) => mailTickets({ db, ...mailing }, orderId);
+  const mailTicketsOf = ({ orderId, movedTo }: { orderId: number; movedTo?: string }) =>
+    mailTickets({ db, ...mailing }, orderId, movedTo);
   await jobs.work(TICKET_MAIL_QUEUE, mailTicketsOf, { loops: 2 });
   const deps: CheckoutDeps = {
     providers,
     signer,
-    queueTicketMail: (orderId) => jobs.send(TICKET_MAIL_QUEUE, { orderId }),
+    queueTicketMail: (orderId, movedTo) =>
+      jobs.send(TICKET_MAIL_QUEUE, movedTo ? { orderId, movedTo } : { orderId }),
     ticketMailQueued: () => jobs.notify(TICKET_MAIL_QUEUE),
     otherPayments: options.otherPayments,
   };

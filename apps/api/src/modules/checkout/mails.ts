@@ -16,17 +16,20 @@ export function ticketsReadyMail(
     payOnSite: boolean;
     /** The order's cancellation rule in words (ADR 045). */
     cancellation?: string[];
+    /** The guests were moved to this day (formatted): the mail says so and that the old codes are void. */
+    movedTo?: string;
   },
   brand: string,
 ): RenderedMail {
   const t = mailTexts(language, brand);
-  const values = { firstname: v.firstname, orderCode: v.orderCode };
+  const values = { firstname: v.firstname, orderCode: v.orderCode, day: v.movedTo ?? '' };
+  const moved = v.movedTo !== undefined;
   return renderMail(
     {
-      subject: t.text('ticketsReady.subject', values),
+      subject: t.text(moved ? 'ticketsMoved.subject' : 'ticketsReady.subject', values),
       blocks: [
         { type: 'paragraph', text: t.text('ticketsReady.greeting', values) },
-        { type: 'paragraph', text: t.text('ticketsReady.intro', values) },
+        { type: 'paragraph', text: t.text(moved ? 'ticketsMoved.intro' : 'ticketsReady.intro', values) },
         ...(v.payOnSite
           ? [{ type: 'paragraph' as const, text: t.text('ticketsReady.payOnSite', values) }]
           : []),
@@ -45,4 +48,15 @@ export function ticketsReadyMail(
     language,
     brand,
   );
+}
+
+/** A calendar day as a mail writes it, in the mail's language ("sabato 5 giugno 2027"). */
+export function formatDay(language: Language, day: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
 }

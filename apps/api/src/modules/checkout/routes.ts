@@ -6,11 +6,13 @@ import {
   ticketKeys,
 } from '@sentiero/contract/checkout';
 import { ticketCancel, ticketCancelPreview } from '@sentiero/contract/ticket-cancel';
+import { ticketMove, ticketMovePreview } from '@sentiero/contract/ticket-move';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import { cancelByPolicy, previewCancellation } from './cancel-by-policy.ts';
+import { moveByPolicy, previewMove } from './move-day.ts';
 import { markOnSiteOrderPaid, type OnSitePaymentHook } from './on-site-payment.ts';
 import { type RefundRecheckSummary, recheckPendingRefunds } from './refund-recheck.ts';
 import type { RefundContext } from './refund-settle.ts';
@@ -71,6 +73,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
   registerEndpoint(app, ticketCancel, (ctx, input) => cancelByPolicy(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
   });
+  registerEndpoint(app, ticketMovePreview, (ctx, input) => previewMove(ctx, input));
+  registerEndpoint(app, ticketMove, (ctx, input) => moveByPolicy(ctx, deps, input), { rateLimit: BUY_LIMIT });
   registerPaymentWebhooks(app, deps);
 }
 

@@ -40,7 +40,7 @@ export type CheckoutDeps = {
   providers: PaymentProviders;
   signer: TicketSigner;
   /** Queues the mail with the tickets' PDF: rendering it never holds up the buyer's answer. */
-  queueTicketMail(orderId: number): Promise<void>;
+  queueTicketMail(orderId: number, movedTo?: string): Promise<void>;
   /**
    * A buy's statement that issued its tickets queued their mail itself (`TICKET_MAIL_QUEUE`): a
    * worker of this process, if it has one, takes it now rather than at its next poll.

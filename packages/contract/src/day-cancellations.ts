@@ -107,7 +107,7 @@ export const ZDayCancellationChoice = z
     /** What a refund gives back: everything the guests paid, no fee. */
     refund_cents: z.number().int(),
     /** `told`: nothing chosen yet; otherwise what was chosen (or done after 48 hours). */
-    state: z.enum(['waiting', 'told', 'refunded', 'moved', 'failed']),
+    state: z.enum(['waiting', 'told', 'refunding', 'refunded', 'moved', 'failed']),
     moved_to: z.string().nullable(),
     lapse_at: z.string(),
     /** Open days with places for every guest, to move to. */

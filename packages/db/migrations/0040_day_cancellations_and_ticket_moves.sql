@@ -5,14 +5,13 @@ CREATE TABLE "day_cancellation_orders" (
 	"order_id" integer NOT NULL,
 	"line_ids" integer[] NOT NULL,
 	"state" text DEFAULT 'waiting' NOT NULL,
-	"link_hash" text,
 	"told_at" timestamp with time zone,
 	"decided_at" timestamp with time zone,
 	"refund_id" integer,
 	"moved_to" date,
 	"failure" text,
 	CONSTRAINT "day_cancellation_orders_cancellation_id_order_id_pk" PRIMARY KEY("cancellation_id","order_id"),
-	CONSTRAINT "day_cancellation_orders_state_check" CHECK ("day_cancellation_orders"."state" in ('waiting', 'told', 'refunded', 'moved', 'failed'))
+	CONSTRAINT "day_cancellation_orders_state_check" CHECK ("day_cancellation_orders"."state" in ('waiting', 'told', 'refunding', 'refunded', 'moved', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "day_cancellations" (
@@ -59,7 +58,6 @@ ALTER TABLE "ticket_moves" ADD CONSTRAINT "ticket_moves_order_id_orders_id_fk" F
 ALTER TABLE "ticket_moves" ADD CONSTRAINT "ticket_moves_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_moves" ADD CONSTRAINT "ticket_moves_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_moves" ADD CONSTRAINT "ticket_moves_moved_by_member_id_users_id_fk" FOREIGN KEY ("moved_by_member_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "day_cancellation_orders_link_idx" ON "day_cancellation_orders" USING btree ("link_hash");--> statement-breakpoint
 CREATE INDEX "day_cancellation_orders_state_idx" ON "day_cancellation_orders" USING btree ("cancellation_id","state");--> statement-breakpoint
 CREATE INDEX "day_cancellations_area_day_idx" ON "day_cancellations" USING btree ("area_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_moves_old_code_idx" ON "ticket_moves" USING btree ("old_code");--> statement-breakpoint

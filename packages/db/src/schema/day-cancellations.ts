@@ -96,10 +96,18 @@ export const dayCancellations = pgTable(
 
 /**
  * What happened to each order of a cancelled day: `waiting` to be told, `told` (a mail with two
- * one-click links left), then `refunded` (money back, or cancelled without money when none was
+ * one-click links left), `refunding` (claimed by the buyer's refund or the 48-hour lapse, so a
+ * move can no longer take it), then `refunded` (money back, or cancelled without money when none was
  * taken), `moved` or `failed` (the provider refused: staff settle it).
  */
-export const DAY_CANCELLATION_ORDER_STATES = ['waiting', 'told', 'refunded', 'moved', 'failed'] as const;
+export const DAY_CANCELLATION_ORDER_STATES = [
+  'waiting',
+  'told',
+  'refunding',
+  'refunded',
+  'moved',
+  'failed',
+] as const;
 export type DayCancellationOrderState = (typeof DAY_CANCELLATION_ORDER_STATES)[number];
 
 export const dayCancellationOrders = pgTable(
@@ -114,8 +122,6 @@ export const dayCancellationOrders = pgTable(
     /** The order's guests valid on the cancelled day. */
     lineIds: integer('line_ids').array().notNull(),
     state: text('state').$type<DayCancellationOrderState>().notNull().default('waiting'),
-    /** SHA-256 of the one-click links' secret (the mail holds the secret itself). */
-    linkHash: text('link_hash'),
     toldAt: timestamp('told_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     refundId: integer('refund_id').references(() => refunds.id),
@@ -124,11 +130,10 @@ export const dayCancellationOrders = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.cancellationId, table.orderId] }),
-    uniqueIndex('day_cancellation_orders_link_idx').on(table.linkHash),
     index('day_cancellation_orders_state_idx').on(table.cancellationId, table.state),
     check(
       'day_cancellation_orders_state_check',
-      sql`${table.state} in ('waiting', 'told', 'refunded', 'moved', 'failed')`,
+      sql`${table.state} in ('waiting', 'told', 'refunding', 'refunded', 'moved', 'failed')`,
     ),
   ],
 );

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { dayCancellationLinks } from './day-cancellation-links.ts';
+import { startDayCancellationJobs } from './day-cancellation-jobs.ts';
 import { type MailingContext, mailTickets } from './issue.ts';
 import { TICKET_MAIL_QUEUE } from './mails.ts';
 import { refreshPopularity } from './popularity.ts';
@@ -76,6 +78,12 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
   await jobs.schedule({
     ...CHECKOUT_SCHEDULES.refreshPopularity,
     run: () => refreshPopularity(db, clock.now()),
+  });
+  // Cancelled days (ADR 049): their runs, their lapse, and the links their mails carry.
+  deps.days = await startDayCancellationJobs(jobs, {
+    context: { db, clock, log, mail: mailing.mail, config: mailing.config, origin: mailing.origin },
+    checkout: deps,
+    links: dayCancellationLinks(signer.privateKey),
   });
   return deps;
 }

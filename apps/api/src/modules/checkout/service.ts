@@ -33,6 +33,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './repo.ts';
+import type { DayCancellationQueue } from './day-cancellation-jobs.ts';
 import { describeOrder } from './summary.ts';
 
 export type PaymentProviders = Partial<Record<PaymentMethod, PaymentProvider>>;
@@ -51,6 +52,8 @@ export type CheckoutDeps = {
    * a webhook for no known order is offered to each in turn; true when it was theirs.
    */
   otherPayments?: readonly OtherPaymentHandler[];
+  /** Cancelled days' runs and one-click links (ADR 049), when the app's jobs are running. */
+  days?: DayCancellationQueue;
 };
 
 export type OtherPaymentHandler = (

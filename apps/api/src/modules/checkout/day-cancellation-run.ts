@@ -113,21 +113,30 @@ async function refundDayOrder(deps: DayCancellationDeps, cancellation: DayCancel
   const order = await findOrderById(db, orderId);
   if (!row || !order) return;
   const idempotencyKey = refundKey(cancellation.id, orderId);
-  const earlier = await findRefundByIdempotencyKey(db, idempotencyKey);
-  // A guest the buyer cancelled themselves meanwhile has their own refund.
+  // A guest the buyer cancelled themselves meanwhile has their own refund. Read before this
+  // order's own refund: one another run writes in between is then found below, not taken for theirs.
   const claimed = await findClaimedOrderLines(db, orderId);
+  const earlier = await findRefundByIdempotencyKey(db, idempotencyKey);
   const guests = earlier ? undefined : row.lineIds.filter((id) => !claimed.has(id));
   if (guests?.length === 0 || order.status !== 'issued') {
     await moveDayOrder(db, key, ['refunding'], { state: 'refunded', decidedAt: clock.now() });
     return;
   }
-  try {
-    const outcome = await refundOrder(deps.context, deps.checkout, {
+  const refund = (only: number[] | undefined) =>
+    refundOrder(deps.context, deps.checkout, {
       orderCode: order.code,
-      ...(guests && { guests }),
+      ...(only && { guests: only }),
       reason: `day cancelled: ${cancellation.reason}`,
       requestedBy: null,
       idempotencyKey,
+    });
+  try {
+    const outcome = await refund(guests).catch(async (error: unknown) => {
+      // Another run wrote this order's refund between our look and our request: answer that one.
+      if (error instanceof AppError && error.code === 'REFUND_ALREADY_REQUESTED') {
+        if (await findRefundByIdempotencyKey(db, idempotencyKey)) return refund(undefined);
+      }
+      throw error;
     });
     await moveDayOrder(db, key, ['refunding'], {
       state: outcome.state === 'failed' ? 'failed' : 'refunded',

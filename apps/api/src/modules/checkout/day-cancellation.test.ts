@@ -243,6 +243,16 @@ describe('an operator cancels a day', () => {
       failed: 0,
       refunded_cents: 119 * 3000,
     });
+
+    // The figures show the cancelled day apart from the sales.
+    const figures = await manager.get(
+      `/api/console/figures?lng=en&from=${addCalendarDays(ticket.date, -1)}&to=${ticket.date}&grain=day&split=ticket`,
+    );
+    expect(figures.statusCode, figures.body).toBe(200);
+    const ours = figures.json().cancelled_days.filter((row: { key: number }) => row.key === ticket.id);
+    expect(ours).toEqual([
+      { bucket: ticket.date, key: ticket.id, days: 1, orders: 200, moved: 1, refunds: 199, refunds_cents: 119 * 3000 },
+    ]);
   }, 240_000);
 });
 

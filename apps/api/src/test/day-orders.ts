@@ -2,7 +2,10 @@ import type { Db } from '@sentiero/db/client';
 import { issuedTickets, orderLines, orders, ticketDayPlaces, users } from '@sentiero/db/schema';
 import { sql } from 'drizzle-orm';
 import type { FakeStripe } from './fakes/stripe.ts';
-import { unique } from './factories.ts';
+
+let serial = 0;
+/** Unique per process, without the test factories (the storm bench writes these orders too). */
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now()}-${++serial}`;
 
 export type DayOrderMethod = 'card' | 'paypal' | 'cash' | 'free';
 

@@ -14,6 +14,7 @@ import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { useMyTickets, useTicketCategories } from '../api.ts';
 import { CancelOrderButton } from '../components/cancel-dialog.tsx';
+import { MoveOrderButton } from '../components/move-dialog.tsx';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
@@ -73,7 +74,12 @@ function Purchases({ list, offline }: { list: TicketListPage; offline: boolean }
                     </a>
                     {purchase.tickets.some(
                       (ticket) => ticket.order_code === order && ticket.status === 'active',
-                    ) && <CancelOrderButton order={order} />}
+                    ) && (
+                      <>
+                        <MoveOrderButton order={order} />
+                        <CancelOrderButton order={order} />
+                      </>
+                    )}
                   </div>
                 ))}
             </div>

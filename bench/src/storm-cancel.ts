@@ -17,9 +17,12 @@ import { dayCancellations, refunds } from '@sentiero/db/schema';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { dayCancellationLinks } from '../../apps/api/src/modules/checkout/day-cancellation-links.ts';
 import { lapseDueDayCancellations } from '../../apps/api/src/modules/checkout/day-cancellation-jobs.ts';
-import { type DayCancellationDeps, runDayCancellation } from '../../apps/api/src/modules/checkout/day-cancellation-run.ts';
+import { dayCancellationLinks } from '../../apps/api/src/modules/checkout/day-cancellation-links.ts';
+import {
+  type DayCancellationDeps,
+  runDayCancellation,
+} from '../../apps/api/src/modules/checkout/day-cancellation-run.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { configuredPaymentProviders } from '../../apps/api/src/platform/payments/registry.ts';
 import { loadTicketSigner } from '../../apps/api/src/platform/ticket-signing.ts';
@@ -34,7 +37,9 @@ const POOL = 10;
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
-  console.error('bench:storm runs on PostgreSQL: set BENCH_DATABASE_URL (a database of its own is made and dropped).');
+  console.error(
+    'bench:storm runs on PostgreSQL: set BENCH_DATABASE_URL (a database of its own is made and dropped).',
+  );
   process.exit(1);
 }
 
@@ -44,8 +49,10 @@ const log = {
   trace: quiet,
   debug: quiet,
   info: quiet,
-  warn: (object: unknown, message?: string) => console.log(`  warn: ${message ?? ''} ${JSON.stringify(object).slice(0, 200)}`),
-  error: (object: unknown, message?: string) => console.log(`  error: ${message ?? ''} ${JSON.stringify(object).slice(0, 200)}`),
+  warn: (object: unknown, message?: string) =>
+    console.log(`  warn: ${message ?? ''} ${JSON.stringify(object).slice(0, 200)}`),
+  error: (object: unknown, message?: string) =>
+    console.log(`  error: ${message ?? ''} ${JSON.stringify(object).slice(0, 200)}`),
   fatal: quiet,
   silent: quiet,
   child: () => log,
@@ -69,10 +76,15 @@ try {
   await database.migrate();
   await seedDatabase(database.db);
   const { db } = database;
-  const [ticket] = await db.execute<{ id: number; area_id: number; operator_id: number }>(
-    sql`select t.id, t.area_id, a.operator_id from tickets t join areas a on a.id = t.area_id
+  const [ticket] = await db
+    .execute<{ id: number; area_id: number; operator_id: number }>(
+      sql`select t.id, t.area_id, a.operator_id from tickets t join areas a on a.id = t.area_id
       where t.status = 'published' order by t.id limit 1`,
-  ).then((result) => ('rows' in result ? result.rows : result) as { id: number; area_id: number; operator_id: number }[]);
+    )
+    .then(
+      (result) =>
+        ('rows' in result ? result.rows : result) as { id: number; area_id: number; operator_id: number }[],
+    );
   if (!ticket) throw new Error('the seeded catalogue has no published ticket');
   let now = new Date();
   const day = addCalendarDays(calendarDateIn('Europe/Rome', now), 5);
@@ -122,7 +134,11 @@ try {
   await Promise.all([lapseDueDayCancellations(deps), lapseDueDayCancellations(deps)]);
   const ids = written.map((order) => order.id);
   const recorded = await db
-    .select({ orderId: refunds.orderId, count: sql<number>`count(*)::int`, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .select({
+      orderId: refunds.orderId,
+      count: sql<number>`count(*)::int`,
+      cents: sql<number>`sum(${refunds.amountCents})::int`,
+    })
     .from(refunds)
     .where(and(inArray(refunds.orderId, ids), eq(refunds.state, 'succeeded')))
     .groupBy(refunds.orderId);
@@ -133,20 +149,29 @@ try {
   const byOrder = new Map(recorded.map((row) => [row.orderId, row.cents]));
   const stripeOnce = written
     .filter((order) => order.method === 'card')
-    .every((order) => stripe.refundedCents.get(order.reference ?? '') === 3000 && byOrder.get(order.id) === 3000);
+    .every(
+      (order) => stripe.refundedCents.get(order.reference ?? '') === 3000 && byOrder.get(order.id) === 3000,
+    );
   const captures = new Map<string, number>();
-  for (const refund of paypal.refunds) captures.set(refund.captureId, (captures.get(refund.captureId) ?? 0) + 1);
+  for (const refund of paypal.refunds)
+    captures.set(refund.captureId, (captures.get(refund.captureId) ?? 0) + 1);
   const paypalOrders = written.filter((order) => order.method === 'paypal');
-  const paypalOnce = paypalOrders.every((order) => captures.get(order.reference ?? '') === 1) && paypal.refunds.length === paypalOrders.length;
+  const paypalOnce =
+    paypalOrders.every((order) => captures.get(order.reference ?? '') === 1) &&
+    paypal.refunds.length === paypalOrders.length;
   const noMoney = written
     .filter((order) => order.method === 'cash' || order.method === 'free')
     .every((order) => byOrder.get(order.id) === 0);
   failed = !(once && stripeOnce && paypalOnce && noMoney && seconds <= GOAL_SECONDS);
 
-  console.log(`Orders: ${ORDERS} (${methods.filter((m) => m === 'card').length} card, ${paypalOrders.length} PayPal, ${methods.filter((m) => m === 'cash').length} on site, ${methods.filter((m) => m === 'free').length} free); mails queued: ${mails}`);
+  console.log(
+    `Orders: ${ORDERS} (${methods.filter((m) => m === 'card').length} card, ${paypalOrders.length} PayPal, ${methods.filter((m) => m === 'cash').length} on site, ${methods.filter((m) => m === 'free').length} free); mails queued: ${mails}`,
+  );
   console.log(`Told every buyer in ${((told - started) / 1000).toFixed(1)} s`);
   console.log(`Cancellation to every refund recorded: ${seconds.toFixed(1)} s (goal ≤ ${GOAL_SECONDS} s)`);
-  console.log(`Each order refunded once: ${once}; Stripe once each: ${stripeOnce}; PayPal once each: ${paypalOnce}; on site and free without money: ${noMoney}`);
+  console.log(
+    `Each order refunded once: ${once}; Stripe once each: ${stripeOnce}; PayPal once each: ${paypalOnce}; on site and free without money: ${noMoney}`,
+  );
   console.log(`Load average: ${loadAverage()}`);
 } finally {
   await database.close();

@@ -22,7 +22,13 @@ export async function writeDayOrders(
   methods: DayOrderMethod[],
   { guests = 2, stripe, language = 'en' }: { guests?: number; stripe?: FakeStripe; language?: string } = {},
 ) {
-  const written: { id: number; code: string; method: DayOrderMethod; email: string; reference: string | null }[] = [];
+  const written: {
+    id: number;
+    code: string;
+    method: DayOrderMethod;
+    email: string;
+    reference: string | null;
+  }[] = [];
   const now = new Date();
   for (const method of methods) {
     const email = `${unique('day-buyer')}@example.com`;
@@ -33,9 +39,18 @@ export async function writeDayOrders(
     const unit = method === 'free' ? 0 : 1500;
     const total = unit * guests;
     const reference =
-      method === 'card' ? unique('pi_day').replaceAll('-', '_') : method === 'paypal' ? unique('CAPTURE').replaceAll('-', '') : null;
+      method === 'card'
+        ? unique('pi_day').replaceAll('-', '_')
+        : method === 'paypal'
+          ? unique('CAPTURE').replaceAll('-', '')
+          : null;
     if (method === 'card' && reference && stripe) {
-      stripe.intents.set(reference, { id: reference, amount: total, status: 'succeeded', amount_received: total });
+      stripe.intents.set(reference, {
+        id: reference,
+        amount: total,
+        status: 'succeeded',
+        amount_received: total,
+      });
     }
     const [order] = await db
       .insert(orders)

@@ -1,6 +1,10 @@
 import type { Db } from '@sentiero/db/client';
 import type { Jobs } from '../../platform/jobs.ts';
-import { type DayCancellationDeps, lapseDayCancellation, runDayCancellation } from './day-cancellation-run.ts';
+import {
+  type DayCancellationDeps,
+  lapseDayCancellation,
+  runDayCancellation,
+} from './day-cancellation-run.ts';
 import { findDueDayCancellations } from './day-cancellations-repo.ts';
 
 /** The queue of cancelled days' runs (`{ cancellationId }`): each tells the day's buyers. */
@@ -35,7 +39,10 @@ export async function lapseDueDayCancellations(deps: DayCancellationDeps) {
   return { lapsed: due.length };
 }
 
-export async function startDayCancellationJobs(jobs: Jobs, deps: DayCancellationDeps): Promise<DayCancellationQueue> {
+export async function startDayCancellationJobs(
+  jobs: Jobs,
+  deps: DayCancellationDeps,
+): Promise<DayCancellationQueue> {
   await jobs.work<{ cancellationId: number }>(DAY_CANCELLATION_QUEUE, ({ cancellationId }) =>
     runDayCancellation(deps, cancellationId),
   );

@@ -166,7 +166,8 @@ export async function lapseDayCancellation(deps: DayCancellationDeps, id: number
   const cancellation = await findDayCancellation(db, id);
   if (!cancellation || cancellation.state === 'done') return;
   // Buyers not told yet (the run still going) are told first: nobody is refunded unannounced.
-  if (cancellation.state === 'collecting' || cancellation.state === 'telling') await runDayCancellation(deps, id);
+  if (cancellation.state === 'collecting' || cancellation.state === 'telling')
+    await runDayCancellation(deps, id);
   await claimUndecidedOrders(db, id, clock.now());
   let unreachable: unknown;
   let after = 0;
@@ -179,7 +180,10 @@ export async function lapseDayCancellation(deps: DayCancellationDeps, id: number
         await refundDayOrder(deps, cancellation, order.orderId);
       } catch (error) {
         unreachable = error;
-        deps.context.log.warn({ err: error, cancellation: id, order: order.orderId }, 'a day refund must wait');
+        deps.context.log.warn(
+          { err: error, cancellation: id, order: order.orderId },
+          'a day refund must wait',
+        );
       }
     }
   }
@@ -209,7 +213,9 @@ export async function describeDayChoice(
   token: string,
 ) {
   const { cancellation, row, order } = await requireLink(ctx, deps.links, token);
-  const guests = (await findGuestsToCancel(ctx.db, order.id)).filter((guest) => row.lineIds.includes(guest.id));
+  const guests = (await findGuestsToCancel(ctx.db, order.id)).filter((guest) =>
+    row.lineIds.includes(guest.id),
+  );
   const ticketId = guests[0]?.ticketId;
   const undecided = row.state === 'told' || row.state === 'waiting';
   return {
@@ -245,7 +251,12 @@ export async function chooseForDay(
   const key = { cancellationId: cancellation.id, orderId: order.id };
   if (row.state !== 'told' && row.state !== 'waiting') throw new AppError('DAY_CANCELLATION_LINK_USED', 409);
   if (input.choice === 'refund') {
-    if (!(await moveDayOrder(ctx.db, key, ['told', 'waiting'], { state: 'refunding', decidedAt: ctx.clock.now() })))
+    if (
+      !(await moveDayOrder(ctx.db, key, ['told', 'waiting'], {
+        state: 'refunding',
+        decidedAt: ctx.clock.now(),
+      }))
+    )
       throw new AppError('DAY_CANCELLATION_LINK_USED', 409);
     await refundDayOrder(deps, cancellation, order.id);
   } else {
@@ -257,7 +268,11 @@ export async function chooseForDay(
       day,
       movedBy: { dayCancellationId: cancellation.id },
       claim: (tx) =>
-        moveDayOrder(tx, key, ['told', 'waiting'], { state: 'moved', movedTo: day, decidedAt: ctx.clock.now() }),
+        moveDayOrder(tx, key, ['told', 'waiting'], {
+          state: 'moved',
+          movedTo: day,
+          decidedAt: ctx.clock.now(),
+        }),
     });
   }
   return describeDayChoice(ctx, deps, input.token);

@@ -43,7 +43,10 @@ const runs = () => {
 };
 
 async function dayTicket() {
-  const ticket = await createTicket(sut.database.db, { cancellationRule: CANCELLATION_PRESETS.strict, dailyCapacity: 500 });
+  const ticket = await createTicket(sut.database.db, {
+    cancellationRule: CANCELLATION_PRESETS.strict,
+    dailyCapacity: 500,
+  });
   now = new Date(`${addCalendarDays(ticket.date, -3)}T08:00:00Z`);
   // Staff sessions are short: the manager signs in at the test's time.
   const staff = await createStaff(sut.database.db, {
@@ -55,7 +58,11 @@ async function dayTicket() {
 }
 
 const cancelDay = (ticket: { id: number; date: string }, reason = 'Thunderstorms forecast all day') =>
-  manager.post('/api/console/day-cancellation/start?lng=en', { ticket_id: ticket.id, date: ticket.date, reason });
+  manager.post('/api/console/day-cancellation/start?lng=en', {
+    ticket_id: ticket.id,
+    date: ticket.date,
+    reason,
+  });
 
 async function dayRows(cancellationId: number) {
   return sut.database.db
@@ -67,7 +74,11 @@ async function dayRows(cancellationId: number) {
 
 async function refundsPerOrder(orderIds: number[]) {
   return sut.database.db
-    .select({ orderId: refunds.orderId, count: sql<number>`count(*)::int`, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .select({
+      orderId: refunds.orderId,
+      count: sql<number>`count(*)::int`,
+      cents: sql<number>`sum(${refunds.amountCents})::int`,
+    })
     .from(refunds)
     .where(inArray(refunds.orderId, orderIds))
     .groupBy(refunds.orderId);
@@ -91,7 +102,9 @@ describe('an operator cancels a day', () => {
       day: (date) => (date === ticket.date ? { weatherCode: 96, rainMm: 42, gustKmh: 80 } : {}),
     });
     await writeDayOrders(sut.database.db, ticket, ['cash', 'cash']);
-    const seen = await manager.get(`/api/console/day-cancellation/preview?lng=en&ticket_id=${ticket.id}&date=${ticket.date}`);
+    const seen = await manager.get(
+      `/api/console/day-cancellation/preview?lng=en&ticket_id=${ticket.id}&date=${ticket.date}`,
+    );
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json()).toMatchObject({ orders: 2, guests: 4, existing: null });
     expect(seen.json().forecast.warnings).toEqual(['storm', 'heavyRain']);
@@ -118,7 +131,10 @@ describe('an operator cancels a day', () => {
     const ticket = await dayTicket();
     const desk = await signInStaff(
       sut,
-      await createStaff(sut.database.db, { role: 'desk', operatorId: await defaultOperatorId(sut.database.db) }),
+      await createStaff(sut.database.db, {
+        role: 'desk',
+        operatorId: await defaultOperatorId(sut.database.db),
+      }),
       clock,
     );
     const refused = await desk.post('/api/console/day-cancellation/start?lng=en', {
@@ -170,17 +186,33 @@ describe('an operator cancels a day', () => {
     // One buyer takes the refund; the same link again, or a forged one, is refused.
     const anyone = createBrowser(sut);
     const cardToken = await linkOf(firstCard.email);
-    const refunded = await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', { token: cardToken, choice: 'refund' });
+    const refunded = await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', {
+      token: cardToken,
+      choice: 'refund',
+    });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json()).toMatchObject({ state: 'refunded', refund_cents: 3000 });
     expect(stripe.refundedCents.get(firstCard.reference ?? '')).toBe(3000);
-    const reused = await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', { token: cardToken, choice: 'move', day: addCalendarDays(ticket.date, 2) });
+    const reused = await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', {
+      token: cardToken,
+      choice: 'move',
+      day: addCalendarDays(ticket.date, 2),
+    });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('DAY_CANCELLATION_LINK_USED');
     const forged = `${cardToken.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`;
-    expect((await anyone.get(`/api/app/ticket/day-cancelled/info?lng=it&token=${forged}`)).statusCode).toBe(404);
+    expect((await anyone.get(`/api/app/ticket/day-cancelled/info?lng=it&token=${forged}`)).statusCode).toBe(
+      404,
+    );
     const otherOrder = cardToken.replace(/^(\d+)\.(\d+)\./, (_, c) => `${c}.${firstPaypal.id}.`);
-    expect((await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', { token: otherOrder, choice: 'refund' })).statusCode).toBe(404);
+    expect(
+      (
+        await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', {
+          token: otherOrder,
+          choice: 'refund',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     // Another moves to a later day for free, whatever the strict rule says.
     const paypalToken = await linkOf(firstPaypal.email);
@@ -188,7 +220,11 @@ describe('an operator cancels a day', () => {
     const later = addCalendarDays(ticket.date, 2);
     expect(offer.days.map((day: { date: string }) => day.date)).toContain(later);
     expect(offer.days.map((day: { date: string }) => day.date)).not.toContain(ticket.date);
-    const moved = await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', { token: paypalToken, choice: 'move', day: later });
+    const moved = await anyone.post('/api/app/ticket/day-cancelled/choose?lng=it', {
+      token: paypalToken,
+      choice: 'move',
+      day: later,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ state: 'moved', moved_to: later });
     const movedLines = await sut.database.db
@@ -224,13 +260,21 @@ describe('an operator cancels a day', () => {
     const settled = await sut.database.db
       .select({ status: orders.status })
       .from(orders)
-      .where(inArray(orders.id, written.map((order) => order.id)));
+      .where(
+        inArray(
+          orders.id,
+          written.map((order) => order.id),
+        ),
+      );
     expect(settled.filter((order) => order.status === 'refunded')).toHaveLength(199);
     expect((await cancelledTickets(firstCash.id)).every((status) => status === 'cancelled')).toBe(true);
 
     manager = await signInStaff(
       sut,
-      await createStaff(sut.database.db, { role: 'manager', operatorId: await defaultOperatorId(sut.database.db) }),
+      await createStaff(sut.database.db, {
+        role: 'manager',
+        operatorId: await defaultOperatorId(sut.database.db),
+      }),
       clock,
     );
     const progress = await manager.get(`/api/console/day-cancellation/progress?lng=en&id=${id}`);
@@ -251,7 +295,15 @@ describe('an operator cancels a day', () => {
     expect(figures.statusCode, figures.body).toBe(200);
     const ours = figures.json().cancelled_days.filter((row: { key: number }) => row.key === ticket.id);
     expect(ours).toEqual([
-      { bucket: ticket.date, key: ticket.id, days: 1, orders: 200, moved: 1, refunds: 199, refunds_cents: 119 * 3000 },
+      {
+        bucket: ticket.date,
+        key: ticket.id,
+        days: 1,
+        orders: 200,
+        moved: 1,
+        refunds: 199,
+        refunds_cents: 119 * 3000,
+      },
     ]);
   }, 240_000);
 });

@@ -255,7 +255,12 @@ export async function findDayOrder(db: Db, cancellationId: number, orderId: numb
   const [row] = await db
     .select()
     .from(dayCancellationOrders)
-    .where(and(eq(dayCancellationOrders.cancellationId, cancellationId), eq(dayCancellationOrders.orderId, orderId)));
+    .where(
+      and(
+        eq(dayCancellationOrders.cancellationId, cancellationId),
+        eq(dayCancellationOrders.orderId, orderId),
+      ),
+    );
   return row;
 }
 

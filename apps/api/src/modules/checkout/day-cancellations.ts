@@ -169,7 +169,10 @@ export async function getDayCancellationProgress(ctx: ServiceContext, id: number
   const cancellation = await findDayCancellation(ctx.db, id);
   if (!cancellation) throw new AppError('NOT_FOUND', 404);
   try {
-    requireStaffAccess(ctx, 'days.cancel', { operatorId: cancellation.operatorId, areaId: cancellation.areaId });
+    requireStaffAccess(ctx, 'days.cancel', {
+      operatorId: cancellation.operatorId,
+      areaId: cancellation.areaId,
+    });
   } catch (error) {
     if (error instanceof AppError && error.status === 403) throw new AppError('NOT_FOUND', 404);
     throw error;

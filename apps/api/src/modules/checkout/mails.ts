@@ -85,10 +85,14 @@ export function dayCancelledMail(
     title: v.title,
     day: formatDay(language, v.day),
     reason: v.reason,
-    amount: new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(v.amountCents / 100),
-    lapse: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: v.timeZone }).format(
-      v.lapseAt,
+    amount: new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(
+      v.amountCents / 100,
     ),
+    lapse: new Intl.DateTimeFormat(language, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: v.timeZone,
+    }).format(v.lapseAt),
   };
   return renderMail(
     {

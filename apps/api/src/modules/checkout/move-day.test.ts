@@ -25,7 +25,12 @@ const daysBefore = (date: string, days: number) => new Date(`${addCalendarDays(d
 
 async function bought(
   guests: string[],
-  { rule = CANCELLATION_PRESETS.moderate, ticket: overrides = {}, lng = 'en', email }: {
+  {
+    rule = CANCELLATION_PRESETS.moderate,
+    ticket: overrides = {},
+    lng = 'en',
+    email,
+  }: {
     rule?: CancellationRule;
     ticket?: TicketOverrides;
     lng?: string;
@@ -42,7 +47,9 @@ async function bought(
 }
 
 const preview = (browser: Browser, order: string, guests?: (number | undefined)[]) =>
-  browser.get(`/api/app/ticket/move/preview?order=${order}${guests ? `&guests=${guests.join(',')}` : ''}&lng=en`);
+  browser.get(
+    `/api/app/ticket/move/preview?order=${order}${guests ? `&guests=${guests.join(',')}` : ''}&lng=en`,
+  );
 
 const move = (browser: Browser, order: string, day: string, guests?: (number | undefined)[]) =>
   browser.post('/api/app/ticket/move?lng=en', {
@@ -79,7 +86,10 @@ async function ticketsOf(code: string) {
 describe('a buyer moving guests to another day', () => {
   it('moves one guest: new code and QR on the new day, places moved, same price, a mail with the new tickets', async () => {
     const email = `move-one-${Date.now()}@example.com`;
-    const { browser, ticket, order, lines } = await bought(['Anna Rossi', 'Luca Rossi'], { lng: 'de', email });
+    const { browser, ticket, order, lines } = await bought(['Anna Rossi', 'Luca Rossi'], {
+      lng: 'de',
+      email,
+    });
     const before = await ticketsOf(order.code);
     const target = addCalendarDays(ticket.date, 3);
 
@@ -99,7 +109,11 @@ describe('a buyer moving guests to another day', () => {
     expect(done.json().tickets).toEqual([{ guest: lines[1]?.id, code: after[1]?.code }]);
     expect(await taken(ticket.id, ticket.date)).toBe(1);
     expect(await taken(ticket.id, target)).toBe(1);
-    expect(await orderRow(sut, order.code)).toMatchObject({ status: 'issued', refundedCents: 0, totalCents: 3000 });
+    expect(await orderRow(sut, order.code)).toMatchObject({
+      status: 'issued',
+      refundedCents: 0,
+      totalCents: 3000,
+    });
     const mails = await waitForMail(sut, email, 3);
     expect(mails.some((mail) => mail.subject.includes('verschoben'))).toBe(true);
   });
@@ -129,7 +143,10 @@ describe('a buyer moving guests to another day', () => {
     const { browser, ticket, order, lines } = await bought(['Anna Rossi', 'Luca Rossi'], {
       ticket: { dailyCapacity: 3 },
     });
-    await sut.database.db.update(issuedTickets).set({ uses: 1 }).where(eq(issuedTickets.orderLineId, lines[0]?.id ?? 0));
+    await sut.database.db
+      .update(issuedTickets)
+      .set({ uses: 1 })
+      .where(eq(issuedTickets.orderLineId, lines[0]?.id ?? 0));
     const used = await move(browser, order.code, addCalendarDays(ticket.date, 2), [lines[0]?.id]);
     expect(used.statusCode).toBe(409);
     expect(used.json().code).toBe('MOVE_TICKET_USED');

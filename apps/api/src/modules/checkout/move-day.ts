@@ -1,6 +1,11 @@
 import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import { daysBetween as calendarDaysBetween } from '@sentiero/contract/rules/cancellation';
-import { MOVE_DAYS_AHEAD, type MovePreview, type ticketMove, type ticketMovePreview } from '@sentiero/contract/ticket-move';
+import {
+  MOVE_DAYS_AHEAD,
+  type MovePreview,
+  type ticketMove,
+  type ticketMovePreview,
+} from '@sentiero/contract/ticket-move';
 import type { Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import { requireAccess } from '../../platform/access.ts';
@@ -67,7 +72,8 @@ async function requireMemberOrder(ctx: ServiceContext, code: string) {
 
 function chooseGuests<G extends { id: number; state: GuestState }>(guests: G[], asked: number[] | undefined) {
   const known = new Set(guests.map((guest) => guest.id));
-  if (asked?.some((id) => !known.has(id))) throw new AppError('VALIDATION_FAILED', 400, { guests: 'invalid' });
+  if (asked?.some((id) => !known.has(id)))
+    throw new AppError('VALIDATION_FAILED', 400, { guests: 'invalid' });
   const ids = asked ? [...new Set(asked)] : guests.filter((guest) => guest.state === 'open').map((g) => g.id);
   return guests.filter((guest) => ids.includes(guest.id));
 }
@@ -177,7 +183,9 @@ export async function moveGuests(
   input: MoveGuestsInput,
 ) {
   const { order, day } = input;
-  const guests = (await findGuestsToCancel(ctx.db, order.id)).filter((guest) => input.lineIds.includes(guest.id));
+  const guests = (await findGuestsToCancel(ctx.db, order.id)).filter((guest) =>
+    input.lineIds.includes(guest.id),
+  );
   const ticketId = guests[0]?.ticketId;
   if (ticketId === undefined || guests.some((guest) => guest.ticketId !== ticketId)) throw notFound();
   const open = await listMoveDays(ctx, ticketId, guests);
@@ -201,7 +209,9 @@ export async function moveGuests(
     if (input.lineIds.some((id) => claimed.has(id))) throw new AppError('TICKET_CANCELLED', 409);
 
     if (ticket.dailyCapacity !== null) {
-      const before = placesNeeded(guests.map((guest) => ({ startDate: guest.firstDay, endDate: guest.lastDay })));
+      const before = placesNeeded(
+        guests.map((guest) => ({ startDate: guest.firstDay, endDate: guest.lastDay })),
+      );
       const after = placesNeeded(moved);
       await lockDayPlaces(tx, ticketId, [...new Set([...before.days, ...after.days])].sort());
       await releaseTicketPlaces(tx, ticketId, before);

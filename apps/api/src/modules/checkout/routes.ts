@@ -5,7 +5,6 @@ import {
   ticketBuyComplete,
   ticketKeys,
 } from '@sentiero/contract/checkout';
-import { ticketCancel, ticketCancelPreview } from '@sentiero/contract/ticket-cancel';
 import {
   consoleDayCancel,
   consoleDayCancellation,
@@ -13,6 +12,7 @@ import {
   dayCancellationChoice,
   dayCancellationChoose,
 } from '@sentiero/contract/day-cancellations';
+import { ticketCancel, ticketCancelPreview } from '@sentiero/contract/ticket-cancel';
 import { ticketMove, ticketMovePreview } from '@sentiero/contract/ticket-move';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../platform/context.ts';

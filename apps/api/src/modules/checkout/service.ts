@@ -19,6 +19,7 @@ import { premiumCheck } from '../premium/index.ts';
 import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/index.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
+import type { DayCancellationQueue } from './day-cancellation-jobs.ts';
 import { startPayment } from './payment.ts';
 import { placesNeeded, releasePlaces } from './places.ts';
 import { resumePurchase } from './recover.ts';
@@ -33,7 +34,6 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './repo.ts';
-import type { DayCancellationQueue } from './day-cancellation-jobs.ts';
 import { describeOrder } from './summary.ts';
 
 export type PaymentProviders = Partial<Record<PaymentMethod, PaymentProvider>>;

@@ -226,7 +226,11 @@ export type CancelledDaysRow = {
  * sales: each ticket's cancelled days, its orders, those moved to another day, and the refunds
  * that succeeded with the money they gave back (these refunds are in the sales' refunds too).
  */
-export async function findCancelledDays(db: Db, scope: ListScope, period: FigurePeriod): Promise<CancelledDaysRow[]> {
+export async function findCancelledDays(
+  db: Db,
+  scope: ListScope,
+  period: FigurePeriod,
+): Promise<CancelledDaysRow[]> {
   return executeRows<CancelledDaysRow>(
     db,
     sql`

@@ -4,13 +4,13 @@ import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
 import { preparedOnce } from '@sentiero/db/prepared';
 import {
-  ticketMoves,
   areas,
   categories,
   issuedTickets,
   orderLines,
   orders,
   regions,
+  ticketMoves,
   ticketRedemptions,
   tickets,
   users,
@@ -199,6 +199,9 @@ export async function useTicket(
 
 /** Whether a code was a ticket's before its guest moved to another day (ADR 049): it is void. */
 export async function isMovedTicketCode(db: Db, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: ticketMoves.id }).from(ticketMoves).where(eq(ticketMoves.oldCode, code));
+  const [row] = await db
+    .select({ id: ticketMoves.id })
+    .from(ticketMoves)
+    .where(eq(ticketMoves.oldCode, code));
   return row !== undefined;
 }

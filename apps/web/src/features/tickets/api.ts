@@ -100,7 +100,11 @@ export function useMovePreview(order: string, guests: number[] | undefined) {
   return useQuery({
     queryKey: ['tickets', 'move-preview', language, order, guests ?? 'open'],
     queryFn: ({ signal }) =>
-      callApi('ticketMovePreview', { lng: language, order, ...(guests && guests.length > 0 && { guests }) }, { signal }),
+      callApi(
+        'ticketMovePreview',
+        { lng: language, order, ...(guests && guests.length > 0 && { guests }) },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -164,7 +164,12 @@ function FigureSections({
     { id: 'orders', header: t('columns.orders'), cell: (row) => count(row.orders), numeric: true },
     { id: 'moved', header: t('columns.moved'), cell: (row) => count(row.moved), numeric: true },
     { id: 'refunds', header: t('columns.refunds'), cell: (row) => count(row.refunds), numeric: true },
-    { id: 'refunded', header: t('columns.refundsAmount'), cell: (row) => money(row.refunds_cents), numeric: true },
+    {
+      id: 'refunded',
+      header: t('columns.refundsAmount'),
+      cell: (row) => money(row.refunds_cents),
+      numeric: true,
+    },
   ];
   const premiumColumns: Column<PremiumRow>[] = [
     { id: 'bucket', header: t('columns.period'), cell: bucketCell },

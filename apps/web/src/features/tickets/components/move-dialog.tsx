@@ -102,7 +102,9 @@ function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) 
                           </span>
                         </span>
                         {guest.state !== 'open' && (
-                          <span className="shrink-0 text-right text-stone-700">{t(`move.state.${guest.state}`)}</span>
+                          <span className="shrink-0 text-right text-stone-700">
+                            {t(`move.state.${guest.state}`)}
+                          </span>
                         )}
                       </label>
                     </li>

@@ -36,14 +36,22 @@ export function Component() {
   }, [asked, undecided, choose]);
 
   const notFound = !token || (query.error instanceof ApiRequestError && query.error.status === 404);
-  const error = choose.error instanceof ApiRequestError ? choose.error.message : choose.error ? t('errors:INTERNAL') : null;
+  const error =
+    choose.error instanceof ApiRequestError
+      ? choose.error.message
+      : choose.error
+        ? t('errors:INTERNAL')
+        : null;
   const money = (cents: number) => formatMoney(cents, language);
 
   return (
     <div className="mx-auto max-w-xl space-y-5">
       <PageHeading lead={data ? t('dayCancelled.lead', { reason: data.reason }) : undefined}>
         {data
-          ? t('dayCancelled.title', { title: data.title, day: formatLocalizedDate(data.day, language, 'long') })
+          ? t('dayCancelled.title', {
+              title: data.title,
+              day: formatLocalizedDate(data.day, language, 'long'),
+            })
           : t('dayCancelled.titleLoading')}
       </PageHeading>
       {notFound ? (

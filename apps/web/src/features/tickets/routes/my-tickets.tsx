@@ -14,8 +14,8 @@ import { Pager, usePageParam } from '../../../ui/pager.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { useMyTickets, useTicketCategories } from '../api.ts';
 import { CancelOrderButton } from '../components/cancel-dialog.tsx';
-import { MoveOrderButton } from '../components/move-dialog.tsx';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
+import { MoveOrderButton } from '../components/move-dialog.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
 

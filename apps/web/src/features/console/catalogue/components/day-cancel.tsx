@@ -39,7 +39,10 @@ export function DayCancelPanel({ ticket, date }: { ticket: ConsoleTicket; date: 
   };
 
   return (
-    <section className="mt-4 space-y-3 rounded-lg border border-red-200 bg-white p-4" aria-labelledby={`cancel-${date}`}>
+    <section
+      className="mt-4 space-y-3 rounded-lg border border-red-200 bg-white p-4"
+      aria-labelledby={`cancel-${date}`}
+    >
       <h4 id={`cancel-${date}`} className="font-semibold text-red-900">
         {t('dayCancel.title')}
       </h4>
@@ -57,7 +60,10 @@ export function DayCancelPanel({ ticket, date }: { ticket: ConsoleTicket; date: 
                   </li>
                 ) : (
                   data.forecast.warnings.map((warning) => (
-                    <li key={warning} className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900 text-xs">
+                    <li
+                      key={warning}
+                      className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900 text-xs"
+                    >
                       {t(`dayCancel.warning.${warning}`)}
                     </li>
                   ))
@@ -73,7 +79,11 @@ export function DayCancelPanel({ ticket, date }: { ticket: ConsoleTicket; date: 
             </>
           )}
           <p className="mt-2 text-stone-700">
-            {t('dayCancel.holds', { orders: data.orders, guests: data.guests, paid: formatMoney(data.paid_cents, language) })}
+            {t('dayCancel.holds', {
+              orders: data.orders,
+              guests: data.guests,
+              paid: formatMoney(data.paid_cents, language),
+            })}
           </p>
         </div>
       )}
@@ -92,7 +102,11 @@ export function DayCancelPanel({ ticket, date }: { ticket: ConsoleTicket; date: 
               {t('dayCancel.wholeArea', { area: ticket.area.name })}
             </label>
           </fieldset>
-          <FormField label={t('dayCancel.reason')} hint={t('dayCancel.reasonHint')} error={problem?.fields.reason}>
+          <FormField
+            label={t('dayCancel.reason')}
+            hint={t('dayCancel.reasonHint')}
+            error={problem?.fields.reason}
+          >
             {(control) => (
               <textarea
                 {...control}
@@ -105,7 +119,12 @@ export function DayCancelPanel({ ticket, date }: { ticket: ConsoleTicket; date: 
           </FormField>
           {problem && !problem.fields.reason && <Alert tone="error">{problem.message}</Alert>}
           <p className="text-stone-600 text-xs">{t('dayCancel.explain')}</p>
-          <Button type="submit" variant="danger" busy={cancel.isPending} busyLabel={t('dayCancel.cancelling')}>
+          <Button
+            type="submit"
+            variant="danger"
+            busy={cancel.isPending}
+            busyLabel={t('dayCancel.cancelling')}
+          >
             {t('dayCancel.confirm')}
           </Button>
         </form>

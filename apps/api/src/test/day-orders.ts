@@ -1,3 +1,4 @@
+import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { issuedTickets, orderLines, orders, ticketDayPlaces, users } from '@sentiero/db/schema';
 import { sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ export async function writeDayOrders(
   db: Db,
   ticket: { id: number; date: string },
   methods: DayOrderMethod[],
-  { guests = 2, stripe, language = 'en' }: { guests?: number; stripe?: FakeStripe; language?: string } = {},
+  { guests = 2, stripe, language = 'en' }: { guests?: number; stripe?: FakeStripe; language?: Language } = {},
 ) {
   const written: {
     id: number;
@@ -58,7 +59,7 @@ export async function writeDayOrders(
         code: unique('ST-DAY'),
         userId: buyer?.id ?? 0,
         status: 'issued',
-        language: language as 'en',
+        language,
         paymentMethod: method,
         paymentReference: reference,
         idempotencyKey: unique('day-order'),

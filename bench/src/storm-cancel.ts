@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import type {} from '@fastify/cookie';
 import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import { openDatabase } from '@sentiero/db/client';
-import { dayCancellations, refunds } from '@sentiero/db/schema';
+import { areas, dayCancellations, refunds, tickets } from '@sentiero/db/schema';
 import { seedDatabase } from '@sentiero/db/seed/seed';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { lapseDueDayCancellations } from '../../apps/api/src/modules/checkout/day-cancellation-jobs.ts';
 import { dayCancellationLinks } from '../../apps/api/src/modules/checkout/day-cancellation-links.ts';
@@ -77,14 +77,12 @@ try {
   await seedDatabase(database.db);
   const { db } = database;
   const [ticket] = await db
-    .execute<{ id: number; area_id: number; operator_id: number }>(
-      sql`select t.id, t.area_id, a.operator_id from tickets t join areas a on a.id = t.area_id
-      where t.status = 'published' order by t.id limit 1`,
-    )
-    .then(
-      (result) =>
-        ('rows' in result ? result.rows : result) as { id: number; area_id: number; operator_id: number }[],
-    );
+    .select({ id: tickets.id, area_id: tickets.areaId, operator_id: areas.operatorId })
+    .from(tickets)
+    .innerJoin(areas, eq(areas.id, tickets.areaId))
+    .where(eq(tickets.status, 'published'))
+    .orderBy(asc(tickets.id))
+    .limit(1);
   if (!ticket) throw new Error('the seeded catalogue has no published ticket');
   let now = new Date();
   const day = addCalendarDays(calendarDateIn('Europe/Rome', now), 5);

@@ -17,12 +17,12 @@ import { areas, dayCancellations, refunds, tickets } from '@sentiero/db/schema';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { lapseDueDayCancellations } from '../../apps/api/src/modules/checkout/day-cancellation-jobs.ts';
-import { dayCancellationLinks } from '../../apps/api/src/modules/checkout/day-cancellation-links.ts';
 import {
   type DayCancellationDeps,
+  dayCancellationLinks,
+  lapseDueDayCancellations,
   runDayCancellation,
-} from '../../apps/api/src/modules/checkout/day-cancellation-run.ts';
+} from '../../apps/api/src/modules/checkout/index.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { configuredPaymentProviders } from '../../apps/api/src/platform/payments/registry.ts';
 import { loadTicketSigner } from '../../apps/api/src/platform/ticket-signing.ts';

@@ -81,6 +81,11 @@ const ACCESS: Record<string, Permission> = {
   // A buyer cancels guests of their own order by its rule (ADR 045).
   '/app/ticket/cancel/preview': 'member',
   '/app/ticket/cancel': 'member',
+  // A buyer moves guests to another day; a cancelled day's buyer chooses from the mail's signed link (ADR 049).
+  '/app/ticket/move/preview': 'member',
+  '/app/ticket/move': 'member',
+  '/app/ticket/day-cancelled/info': 'public',
+  '/app/ticket/day-cancelled/choose': 'public',
   '/app/ticket/share/revoke': 'member',
   '/app/ticket/shared': 'public',
   '/app/newsletter/confirm': 'public',
@@ -207,6 +212,9 @@ const ACCESS: Record<string, Permission> = {
   '/console/catalogue/ticket/status': 'catalogue.write',
   '/console/catalogue/ticket/days': 'catalogue.read',
   '/console/catalogue/ticket/day': 'catalogue.write',
+  '/console/day-cancellation/preview': 'days.cancel',
+  '/console/day-cancellation/start': 'days.cancel',
+  '/console/day-cancellation/progress': 'days.cancel',
   '/console/catalogue/photo/upload': 'catalogue.write',
   '/console/catalogue/photos': 'catalogue.read',
   '/console/catalogue/photo/delete': 'catalogue.write',

@@ -119,7 +119,12 @@ async function refundDayOrder(deps: DayCancellationDeps, cancellation: DayCancel
   const earlier = await findRefundByIdempotencyKey(db, idempotencyKey);
   const guests = earlier ? undefined : row.lineIds.filter((id) => !claimed.has(id));
   if (guests?.length === 0 || order.status !== 'issued') {
-    await moveDayOrder(db, key, ['refunding'], { state: 'refunded', decidedAt: clock.now() });
+    // Nothing left to refund here: another run's refund of this order (found by its key) settled it.
+    await moveDayOrder(db, key, ['refunding'], {
+      state: 'refunded',
+      refundId: earlier?.id ?? null,
+      decidedAt: clock.now(),
+    });
     return;
   }
   const refund = (only: number[] | undefined) =>

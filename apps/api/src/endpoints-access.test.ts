@@ -86,6 +86,11 @@ const ACCESS: Record<string, Permission> = {
   '/app/ticket/waitlist/mine': 'member',
   '/app/ticket/waitlist/offer': 'member',
   '/app/ticket/waitlist/decline': 'member',
+  // A buyer moves guests to another day; a cancelled day's buyer chooses from the mail's signed link (ADR 049).
+  '/app/ticket/move/preview': 'member',
+  '/app/ticket/move': 'member',
+  '/app/ticket/day-cancelled/info': 'public',
+  '/app/ticket/day-cancelled/choose': 'public',
   '/app/ticket/share/revoke': 'member',
   // Buyers review what they did; everyone reads the reviews, and the request mail's way out is open (ADR 051).
   '/app/ticket/review/create': 'member',
@@ -221,6 +226,9 @@ const ACCESS: Record<string, Permission> = {
   '/console/catalogue/ticket/status': 'catalogue.write',
   '/console/catalogue/ticket/days': 'catalogue.read',
   '/console/catalogue/ticket/day': 'catalogue.write',
+  '/console/day-cancellation/preview': 'days.cancel',
+  '/console/day-cancellation/start': 'days.cancel',
+  '/console/day-cancellation/progress': 'days.cancel',
   '/console/catalogue/photo/upload': 'catalogue.write',
   '/console/catalogue/photos': 'catalogue.read',
   '/console/catalogue/photo/delete': 'catalogue.write',

@@ -85,6 +85,8 @@ export const PERMISSIONS = {
   'orders.export': { heldBy: ['admin', 'owner', 'manager', 'accountant'] },
   'catalogue.read': { heldBy: ['admin', 'owner', 'manager'] },
   'catalogue.write': { heldBy: ['admin', 'owner', 'manager'] },
+  /** Cancels a day for everyone (a storm): closes it and refunds or moves its buyers (ADR 049). */
+  'days.cancel': { heldBy: ['admin', 'owner', 'manager'] },
   'figures.read': { heldBy: ['admin', 'owner', 'manager', 'accountant'] },
   'statements.read': { heldBy: ['admin', 'owner', 'accountant'] },
   'team.manage': { heldBy: ['admin', 'owner'] },

@@ -74,6 +74,16 @@ export const ZOnSiteRow = z.object({
   orders: z.number().int(),
   amount_cents: z.number().int(),
 });
+/** Days cancelled for everyone (a storm, ADR 049), by the cancelled day: apart from the sales. */
+export const ZCancelledDaysRow = z.object({
+  ...ZBucketKey,
+  /** Each ticket's cancelled days. */
+  days: z.number().int(),
+  orders: z.number().int(),
+  moved: z.number().int(),
+  refunds: z.number().int(),
+  refunds_cents: z.number().int(),
+});
 export const ZPremiumRow = z.object({
   bucket: z.string(),
   trials: z.number().int(),
@@ -103,6 +113,7 @@ export const consoleFigures = defineEndpoint({
     sales: z.array(ZSalesRow),
     places: z.array(ZPlacesRow),
     on_site: z.array(ZOnSiteRow),
+    cancelled_days: z.array(ZCancelledDaysRow),
     /** Sentiero+, for Sentiero's admins only; null for everyone else. */
     premium: z.array(ZPremiumRow).nullable(),
   }),

@@ -19,6 +19,7 @@ import * as consoleNewsletter from './console-newsletter.ts';
 import * as consoleOperators from './console-operators.ts';
 import * as consoleOrders from './console-orders.ts';
 import * as consoleTeam from './console-team.ts';
+import * as dayCancellations from './day-cancellations.ts';
 import { pickEndpoints } from './endpoint.ts';
 import * as finds from './finds.ts';
 import * as growth from './growth.ts';
@@ -33,6 +34,7 @@ import * as search from './search.ts';
 import * as system from './system.ts';
 import * as ticketCancel from './ticket-cancel.ts';
 import * as ticketReviews from './ticket-reviews.ts';
+import * as ticketMove from './ticket-move.ts';
 import * as tickets from './tickets.ts';
 import * as waitlist from './waitlist.ts';
 import * as weather from './weather.ts';
@@ -62,6 +64,8 @@ export const ENDPOINTS = {
   ...pickEndpoints(ticketReviews),
   ...pickEndpoints(ticketCancel),
   ...pickEndpoints(waitlist),
+  ...pickEndpoints(ticketMove),
+  ...pickEndpoints(dayCancellations),
   ...pickEndpoints(premium),
   ...pickEndpoints(weather),
   ...pickEndpoints(finds),

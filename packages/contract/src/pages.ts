@@ -152,6 +152,8 @@ export const PAGES = {
   /** Businesses apply to sell on Sentiero; `application` is the featured plan's return from paying. */
   workWithUs: definePage('/work-with-us', { ...listed, query: ['application'] }),
   sharedTicket: definePage('/tickets/shared/:token'),
+  /** A cancelled day's one-click choice from its mail (ADR 049): no login, the token is the key. */
+  dayCancelled: definePage('/tickets/day-cancelled', { query: ['token', 'choice'] }),
   verify: definePage('/verify'),
   newsletterConfirm: definePage('/newsletter/confirm', token),
   newsletterUnsubscribe: definePage('/newsletter/unsubscribe', token),

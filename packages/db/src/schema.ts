@@ -9,6 +9,7 @@ export * from './schema/alerts.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/catalogue-operations.ts';
 export * from './schema/catalogue-photos.ts';
+export * from './schema/day-cancellations.ts';
 export * from './schema/figures.ts';
 export * from './schema/finds.ts';
 export * from './schema/growth-observations.ts';

@@ -319,6 +319,7 @@ export const routes: RouteObject[] = [
           lazyPage(PAGES.workWithUs, () => import('../features/work-with-us/routes/work-with-us.tsx')),
           lazyPage(PAGES.sharedTicket, () => import('../features/tickets/routes/shared-ticket.tsx')),
           lazyPage(PAGES.verify, () => import('../features/tickets/routes/verify.tsx')),
+          lazyPage(PAGES.dayCancelled, () => import('../features/tickets/routes/day-cancelled.tsx')),
           lazyPage(
             PAGES.newsletterConfirm,
             () => import('../features/account/routes/newsletter-confirm.tsx'),

@@ -13,6 +13,8 @@ export function findGuestsToCancel(db: Db, orderId: number) {
       id: orderLines.id,
       name: orderLines.guestName,
       firstDay: orderLines.startDate,
+      lastDay: orderLines.endDate,
+      ticketId: orderLines.ticketId,
       unitPriceCents: orderLines.unitPriceCents,
       uses: issuedTickets.uses,
       ticketStatus: issuedTickets.status,

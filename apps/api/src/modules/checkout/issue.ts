@@ -6,7 +6,7 @@ import { renderTicketPdf } from '../../platform/ticket-pdf.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
 import { listTicketsToMail, newShareToken, pdfLabels, toPdfTicket } from '../my-tickets/index.ts';
 import { findSaleTicket } from '../tickets/index.ts';
-import { ticketsReadyMail } from './mails.ts';
+import { formatDay, ticketsReadyMail } from './mails.ts';
 import {
   findOrderLines,
   issueOrder,
@@ -25,7 +25,7 @@ export type TicketToSign = { areaId: number; areaName: string; title: string; ma
  */
 export function signTickets(
   signer: TicketSigner,
-  lines: OrderLineRow[],
+  lines: Pick<OrderLineRow, 'id' | 'ticketId' | 'guestName' | 'startDate' | 'endDate'>[],
   ticketsById: Map<number, TicketToSign>,
   now: Date,
 ): NewIssuedTicket[] {
@@ -95,7 +95,12 @@ export async function issueTickets(
 export type MailingContext = Pick<ServiceContext, 'db' | 'config' | 'mail' | 'origin'>;
 
 /** SPEC section 8: 'purchase successful, ticket delivered by email' — the PDF goes with the mail. */
-export async function mailTickets(ctx: MailingContext, orderId: number): Promise<void> {
+export async function mailTickets(
+  ctx: MailingContext,
+  orderId: number,
+  /** The guests' new first day, when they were moved (ADR 049). */
+  movedTo?: string,
+): Promise<void> {
   const rows = await listTicketsToMail(ctx, orderId);
   const [first] = rows;
   if (!first?.buyerEmail) return;
@@ -119,6 +124,7 @@ export async function mailTickets(ctx: MailingContext, orderId: number): Promise
         ticketsUrl: `${ctx.origin}${PAGES.myTickets.path()}`,
         payOnSite: first.paymentMethod === 'cash',
         cancellation: describeCancellation(language, first.cancellationRule),
+        ...(movedTo && { movedTo: formatDay(language, movedTo) }),
       },
       ctx.config.brand,
     ),

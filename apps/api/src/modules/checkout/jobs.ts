@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
+import { startDayCancellationJobs } from './day-cancellation-jobs.ts';
+import { dayCancellationLinks } from './day-cancellation-links.ts';
 import { type MailingContext, mailTickets } from './issue.ts';
 import { TICKET_MAIL_QUEUE } from './mails.ts';
 import { refreshPopularity } from './popularity.ts';
@@ -51,12 +53,14 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
   const { providers, signer, db, clock, log, jobs, mailing } = options;
   // Two batches at a time: one renders its PDFs while the other waits on the database or the
   // mail server.
-  const mailTicketsOf = ({ orderId }: { orderId: number }) => mailTickets({ db, ...mailing }, orderId);
+  const mailTicketsOf = ({ orderId, movedTo }: { orderId: number; movedTo?: string }) =>
+    mailTickets({ db, ...mailing }, orderId, movedTo);
   await jobs.work(TICKET_MAIL_QUEUE, mailTicketsOf, { loops: 2 });
   const deps: CheckoutDeps = {
     providers,
     signer,
-    queueTicketMail: (orderId) => jobs.send(TICKET_MAIL_QUEUE, { orderId }),
+    queueTicketMail: (orderId, movedTo) =>
+      jobs.send(TICKET_MAIL_QUEUE, movedTo ? { orderId, movedTo } : { orderId }),
     ticketMailQueued: () => jobs.notify(TICKET_MAIL_QUEUE),
     otherPayments: options.otherPayments,
   };
@@ -74,6 +78,12 @@ export async function startCheckoutJobs(options: CheckoutJobsOptions): Promise<C
   await jobs.schedule({
     ...CHECKOUT_SCHEDULES.refreshPopularity,
     run: () => refreshPopularity(db, clock.now()),
+  });
+  // Cancelled days (ADR 049): their runs, their lapse, and the links their mails carry.
+  deps.days = await startDayCancellationJobs(jobs, {
+    context: { db, clock, log, mail: mailing.mail, config: mailing.config, origin: mailing.origin },
+    checkout: deps,
+    links: dayCancellationLinks(signer.privateKey),
   });
   return deps;
 }

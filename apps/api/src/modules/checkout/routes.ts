@@ -5,12 +5,28 @@ import {
   ticketBuyComplete,
   ticketKeys,
 } from '@sentiero/contract/checkout';
+import {
+  consoleDayCancel,
+  consoleDayCancellation,
+  consoleDayCancellationPreview,
+  dayCancellationChoice,
+  dayCancellationChoose,
+} from '@sentiero/contract/day-cancellations';
 import { ticketCancel, ticketCancelPreview } from '@sentiero/contract/ticket-cancel';
+import { ticketMove, ticketMovePreview } from '@sentiero/contract/ticket-move';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import { cancelByPolicy, previewCancellation } from './cancel-by-policy.ts';
+import { lapseDueDayCancellations } from './day-cancellation-jobs.ts';
+import { chooseForDay, describeDayChoice, runDayCancellation } from './day-cancellation-run.ts';
+import {
+  getDayCancellationProgress,
+  previewDayCancellation,
+  startDayCancellation,
+} from './day-cancellations.ts';
+import { moveByPolicy, previewMove } from './move-day.ts';
 import { markOnSiteOrderPaid, type OnSitePaymentHook } from './on-site-payment.ts';
 import { type RefundRecheckSummary, recheckPendingRefunds } from './refund-recheck.ts';
 import type { RefundContext } from './refund-settle.ts';
@@ -40,10 +56,17 @@ export type CheckoutOrderDesk = {
   ): Promise<OrderRow>;
 };
 
+/** A cancelled day's run and the lapse's schedule, as the queue runs them (tests and the bench call them too). */
+export type DayCancellationRuns = {
+  run(cancellationId: number): Promise<void>;
+  lapseDue(): Promise<unknown>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     refunds: CheckoutRefunds;
     orderDesk: CheckoutOrderDesk;
+    dayCancellationRuns: DayCancellationRuns | undefined;
   }
 }
 
@@ -71,6 +94,23 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
   registerEndpoint(app, ticketCancel, (ctx, input) => cancelByPolicy(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
   });
+  registerEndpoint(app, ticketMovePreview, (ctx, input) => previewMove(ctx, input));
+  registerEndpoint(app, ticketMove, (ctx, input) => moveByPolicy(ctx, deps, input), { rateLimit: BUY_LIMIT });
+  const { days } = deps;
+  app.decorate(
+    'dayCancellationRuns',
+    days && { run: (id) => runDayCancellation(days, id), lapseDue: () => lapseDueDayCancellations(days) },
+  );
+  if (days) {
+    registerEndpoint(app, consoleDayCancellationPreview, (ctx, input) => previewDayCancellation(ctx, input));
+    registerEndpoint(app, consoleDayCancel, (ctx, input) => startDayCancellation(ctx, days.queueRun, input));
+    registerEndpoint(app, consoleDayCancellation, (ctx, input) => getDayCancellationProgress(ctx, input.id));
+    registerEndpoint(app, dayCancellationChoice, (ctx, input) => describeDayChoice(ctx, days, input.token));
+    // The links are long and signed: the limit is for a script trying them, not for a buyer.
+    registerEndpoint(app, dayCancellationChoose, (ctx, input) => chooseForDay(ctx, days, input), {
+      rateLimit: BUY_LIMIT,
+    });
+  }
   registerPaymentWebhooks(app, deps);
 }
 

@@ -20,6 +20,7 @@ import { findSaleTicket, findSaleTicketForPurchase, isOnSale } from '../tickets/
 import { acceptClaimedOffer, type ClaimedOffer, claimOffer } from '../waitlist/index.ts';
 import { requireCashAllowance } from './cash-limits.ts';
 import { couponDiscount, findApplicableCoupon } from './coupons.ts';
+import type { DayCancellationQueue } from './day-cancellation-jobs.ts';
 import { startPayment } from './payment.ts';
 import { placesNeeded, releasePlaces } from './places.ts';
 import { resumePurchase } from './recover.ts';
@@ -41,7 +42,7 @@ export type CheckoutDeps = {
   providers: PaymentProviders;
   signer: TicketSigner;
   /** Queues the mail with the tickets' PDF: rendering it never holds up the buyer's answer. */
-  queueTicketMail(orderId: number): Promise<void>;
+  queueTicketMail(orderId: number, movedTo?: string): Promise<void>;
   /**
    * A buy's statement that issued its tickets queued their mail itself (`TICKET_MAIL_QUEUE`): a
    * worker of this process, if it has one, takes it now rather than at its next poll.
@@ -52,6 +53,8 @@ export type CheckoutDeps = {
    * a webhook for no known order is offered to each in turn; true when it was theirs.
    */
   otherPayments?: readonly OtherPaymentHandler[];
+  /** Cancelled days' runs and one-click links (ADR 049), when the app's jobs are running. */
+  days?: DayCancellationQueue;
 };
 
 export type OtherPaymentHandler = (

@@ -296,6 +296,47 @@ export async function findOpenOnSite(db: Db, scope: ListScope, period: FigurePer
   );
 }
 
+export type CancelledDaysRow = {
+  bucket: string;
+  key: number;
+  days: number;
+  orders: number;
+  moved: number;
+  refunds: number;
+  refunds_cents: number;
+};
+
+/**
+ * Days an operator cancelled for everyone (a storm, ADR 049), by the cancelled day, apart from the
+ * sales: each ticket's cancelled days, its orders, those moved to another day, and the refunds
+ * that succeeded with the money they gave back (these refunds are in the sales' refunds too).
+ */
+export async function findCancelledDays(
+  db: Db,
+  scope: ListScope,
+  period: FigurePeriod,
+): Promise<CancelledDaysRow[]> {
+  return executeRows<CancelledDaysRow>(
+    db,
+    sql`
+      select ${bucketOf(period.grain, sql`c.day`)} as bucket, ${keyOf(period.split)} as key,
+        count(distinct (c.id, t.id))::int as days, count(x.order_id)::int as orders,
+        count(x.order_id) filter (where x.state = 'moved')::int as moved,
+        count(r.id) filter (where r.state = 'succeeded')::int as refunds,
+        coalesce(sum(r.amount_cents) filter (where r.state = 'succeeded'), 0)::float8 as refunds_cents
+      from day_cancellations c
+      cross join lateral unnest(c.ticket_ids) as cancelled(ticket_id)
+      join tickets t on t.id = cancelled.ticket_id
+      join areas a on a.id = t.area_id
+      left join day_cancellation_orders x on x.cancellation_id = c.id
+        and (select l.ticket_id from order_lines l where l.id = x.line_ids[1]) = t.id
+      left join refunds r on r.id = x.refund_id
+      where c.day between ${period.from}::date and ${period.to}::date and ${areasInScope(scope)}
+      group by 1, 2
+      order by 1, 2`,
+  );
+}
+
 /** The names of the operators, areas or tickets the rows name, in the language asked for. */
 export async function findKeyLabels(
   db: Db,

@@ -6,7 +6,7 @@ import { requireStaffAccess } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { TicketSigner } from '../../platform/ticket-signing.ts';
-import { findTicketByCode, type IssuedTicketRow, useTicket } from './repo.ts';
+import { findTicketByCode, type IssuedTicketRow, isMovedTicketCode, useTicket } from './repo.ts';
 import { toIssuedTicket } from './service.ts';
 
 export type TicketVerifier = Pick<TicketSigner, 'verify' | 'keyId' | 'publicKeyRaw'>;
@@ -85,7 +85,11 @@ export async function redeemTicket(
   const claim = await requireGenuineClaim(verifier, scan);
   const row = await findTicketByCode(ctx.db, ctx.lang, claim.code);
   const signed = claim.payload !== null || claim.compact !== null;
-  if (!row) throw signed ? notGenuine() : notFound();
+  if (!row) {
+    // A guest who moved to another day has a new ticket: the code of the old one is void.
+    if (await isMovedTicketCode(ctx.db, claim.code)) throw new AppError('TICKET_CANCELLED', 409);
+    throw signed ? notGenuine() : notFound();
+  }
   if (claim.payload && !matchesStoredTicket(claim.payload, row)) throw notGenuine();
   if (claim.compact !== null && claim.compact !== row.qrCode) throw notGenuine();
   requireStaffAccess(ctx, 'field', { operatorId: row.operatorId, areaId: row.areaId });

@@ -10,6 +10,7 @@ import {
   orderLines,
   orders,
   regions,
+  ticketMoves,
   ticketRedemptions,
   tickets,
   users,
@@ -194,4 +195,13 @@ export async function useTicket(
       .values({ issuedTicketId: ticketId, redeemedAt: now, receivedAt: now, ...by });
     return row.uses;
   });
+}
+
+/** Whether a code was a ticket's before its guest moved to another day (ADR 049): it is void. */
+export async function isMovedTicketCode(db: Db, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ticketMoves.id })
+    .from(ticketMoves)
+    .where(eq(ticketMoves.oldCode, code));
+  return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import type { Language } from '@sentiero/contract/languages';
 import type { Db } from '@sentiero/db/client';
 import { localized, localizedOrNull } from '@sentiero/db/localized';
-import { areaGrowthLevels, areas, issuedTickets, tickets } from '@sentiero/db/schema';
+import { areaGrowthLevels, areas, issuedTickets, ticketMoves, tickets } from '@sentiero/db/schema';
 import { and, asc, eq, gt, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 
 /** The areas a ranger guards: all of the operator's, or those named. */
@@ -38,8 +38,9 @@ export async function findBundleAreas(
 }
 
 /**
- * The codes of the areas' cancelled (refunded) tickets that are still inside their dates: a
- * ticket past its last day is refused by its dates alone, so the list stays as long as a season.
+ * The codes of the areas' cancelled (refunded) tickets, and of those moved to another day, that
+ * are still inside their dates: a ticket past its last day is refused by its dates alone, so the
+ * list stays as long as a season.
  */
 export async function findRevokedCodes(db: Db, areaIds: readonly number[], fromDay: string) {
   if (areaIds.length === 0) return [];
@@ -54,7 +55,13 @@ export async function findRevokedCodes(db: Db, areaIds: readonly number[], fromD
         gte(issuedTickets.validUntil, fromDay),
       ),
     );
-  return rows.map((row) => row.code);
+  // The codes guests had before they moved to another day (ADR 049), while their old dates last.
+  const moved = await db
+    .select({ code: ticketMoves.oldCode })
+    .from(ticketMoves)
+    .innerJoin(tickets, eq(tickets.id, ticketMoves.ticketId))
+    .where(and(inArray(tickets.areaId, [...areaIds]), gte(ticketMoves.oldUntil, fromDay)));
+  return [...rows.map((row) => row.code), ...moved.map((row) => row.code)];
 }
 
 /** The uses so far of the areas' live tickets that have a maximum, and were used. */

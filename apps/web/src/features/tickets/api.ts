@@ -103,6 +103,18 @@ export function useMyReviews() {
     queryKey: [...myReviewsQueryKey, language],
     queryFn: ({ signal }) => callApi('ticketReviewMine', { lng: language }, { signal }),
     // A ranger's check-in makes a ticket reviewable: asked again on every visit, like the tickets.
+/** Which ticked guests can move, and the open days with places for all of them (ADR 049). */
+export function useMovePreview(order: string, guests: number[] | undefined) {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: ['tickets', 'move-preview', language, order, guests ?? 'open'],
+    queryFn: ({ signal }) =>
+      callApi(
+        'ticketMovePreview',
+        { lng: language, order, ...(guests && guests.length > 0 && { guests }) },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
@@ -117,5 +129,32 @@ export function useCreateReview() {
       void client.invalidateQueries({ queryKey: myReviewsQueryKey });
       void client.invalidateQueries({ queryKey: ['catalogue', 'reviews'] });
     },
+/** Moves the guests to another day: new tickets; the member's tickets are asked again to show them. */
+export function useMoveOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { order: string; guests: number[]; day: string }) => callApi('ticketMove', input),
+    onSuccess: () => void client.invalidateQueries({ queryKey: myTicketsQueryKey }),
+  });
+}
+
+/** What a buyer of a cancelled day may choose, from the mail's link (ADR 049); no login. */
+export function useDayCancellationChoice(token: string) {
+  const language = useCurrentLanguage();
+  return useQuery({
+    queryKey: ['tickets', 'day-cancelled', language, token],
+    queryFn: ({ signal }) => callApi('dayCancellationChoice', { lng: language, token }, { signal }),
+    enabled: token.length > 0,
+  });
+}
+
+/** The buyer's choice: everything back, or the guests moved to another day. */
+export function useChooseForCancelledDay(token: string) {
+  const client = useQueryClient();
+  const language = useCurrentLanguage();
+  return useMutation({
+    mutationFn: (input: { choice: 'refund' | 'move'; day?: string }) =>
+      callApi('dayCancellationChoose', { lng: language, token, ...input }),
+    onSuccess: (answer) => client.setQueryData(['tickets', 'day-cancelled', language, token], answer),
   });
 }

@@ -133,3 +133,24 @@ export const useDeleteRules = () =>
   useCatalogueChange((input: ApiInput<'consoleCatalogueRulesDelete'>) =>
     callApi('consoleCatalogueRulesDelete', input),
   );
+
+/** What cancelling a day would touch, its stored forecast, and the cancellation made (ADR 049). */
+export function useDayCancellationPreview(subject: { ticket_id?: number; area_id?: number }, date: string) {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'day-cancellation', subject.ticket_id ?? null, subject.area_id ?? null, date],
+    queryFn: () => callApi('consoleDayCancellationPreview', { ...subject, date }),
+  });
+}
+
+/** A cancellation's progress, asked again every few seconds while its run goes on. */
+export function useDayCancellationProgress(id: number | null) {
+  return useQuery({
+    queryKey: [...CATALOGUE, 'day-cancellation-progress', id],
+    queryFn: () => callApi('consoleDayCancellation', { id: id ?? 0 }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'done' ? false : 3000),
+  });
+}
+
+export const useCancelDay = () =>
+  useCatalogueChange((input: ApiInput<'consoleDayCancel'>) => callApi('consoleDayCancel', input));

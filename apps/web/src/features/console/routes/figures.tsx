@@ -25,6 +25,7 @@ export function Component() {
 type SalesRow = Figures['sales'][number];
 type PlacesRow = Figures['places'][number];
 type OnSiteRow = Figures['on_site'][number];
+type CancelledDaysRow = Figures['cancelled_days'][number];
 type PremiumRow = NonNullable<Figures['premium']>[number];
 
 function FiguresScreen({ me }: { me: ConsoleMe }) {
@@ -157,6 +158,19 @@ function FigureSections({
     { id: 'orders', header: t('columns.orders'), cell: (row) => count(row.orders), numeric: true },
     { id: 'amount', header: t('columns.amount'), cell: (row) => money(row.amount_cents), numeric: true },
   ];
+  const cancelledColumns: Column<CancelledDaysRow>[] = [
+    ...keyed,
+    { id: 'days', header: t('columns.cancelledDays'), cell: (row) => count(row.days), numeric: true },
+    { id: 'orders', header: t('columns.orders'), cell: (row) => count(row.orders), numeric: true },
+    { id: 'moved', header: t('columns.moved'), cell: (row) => count(row.moved), numeric: true },
+    { id: 'refunds', header: t('columns.refunds'), cell: (row) => count(row.refunds), numeric: true },
+    {
+      id: 'refunded',
+      header: t('columns.refundsAmount'),
+      cell: (row) => money(row.refunds_cents),
+      numeric: true,
+    },
+  ];
   const premiumColumns: Column<PremiumRow>[] = [
     { id: 'bucket', header: t('columns.period'), cell: bucketCell },
     ...(['trials', 'conversions', 'renewals', 'cancellations'] as const).map((key) => ({
@@ -235,6 +249,17 @@ function FigureSections({
           caption={t('sections.onSite')}
           columns={onSiteColumns}
           rows={figures.on_site}
+          rowKey={rowKey}
+          empty={t('empty')}
+        />
+      </FigureSection>
+      <FigureSection title={t('sections.cancelledDays')} csvLabel={t('csv')}>
+        <p className="text-sm text-stone-600">{t('cancelledDaysHint')}</p>
+        <FigureTable
+          id="figures-cancelled-days"
+          caption={t('sections.cancelledDays')}
+          columns={cancelledColumns}
+          rows={figures.cancelled_days}
           rowKey={rowKey}
           empty={t('empty')}
         />

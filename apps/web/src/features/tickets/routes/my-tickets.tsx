@@ -16,6 +16,7 @@ import { useMyReviews, useMyTickets, useTicketCategories } from '../api.ts';
 import { CancelOrderButton } from '../components/cancel-dialog.tsx';
 import { IssuedTicketCard } from '../components/issued-ticket-card.tsx';
 import { TicketReview } from '../components/review-dialog.tsx';
+import { MoveOrderButton } from '../components/move-dialog.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { WaitlistEntries } from '../components/waitlist-entries.tsx';
 import { findSavedTickets, saveTickets, type TicketListPage } from '../offline-tickets.ts';
@@ -85,7 +86,12 @@ function Purchases({
                     </a>
                     {purchase.tickets.some(
                       (ticket) => ticket.order_code === order && ticket.status === 'active',
-                    ) && <CancelOrderButton order={order} />}
+                    ) && (
+                      <>
+                        <MoveOrderButton order={order} />
+                        <CancelOrderButton order={order} />
+                      </>
+                    )}
                   </div>
                 ))}
             </div>

@@ -8,6 +8,7 @@ import { FormField, inputClass } from '../../../../ui/form-field.tsx';
 import { QueryState } from '../../../../ui/query-state.tsx';
 import { type ConsoleTicket, type TicketDay, useSetTicketDay, useTicketDays } from '../api.ts';
 import { EditorSection } from './catalogue-frame.tsx';
+import { DayCancelPanel } from './day-cancel.tsx';
 
 /** Five weeks at a time: a month whatever its first weekday. */
 const DAYS_SHOWN = 35;
@@ -17,7 +18,16 @@ const DAYS_SHOWN = 35;
  * its places and places taken. A day opens a form to close it or change its places, with the
  * reason the audit log keeps; the shop's calendar and checkout follow at once.
  */
-export function DayOverrides({ ticket, canWrite }: { ticket: ConsoleTicket; canWrite: boolean }) {
+export function DayOverrides({
+  ticket,
+  canWrite,
+  canCancel,
+}: {
+  ticket: ConsoleTicket;
+  canWrite: boolean;
+  /** The staff member may cancel a day for everyone (`days.cancel`, ADR 049). */
+  canCancel: boolean;
+}) {
   const { t, i18n } = useTranslation('consoleCatalogue');
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -126,13 +136,18 @@ export function DayOverrides({ ticket, canWrite }: { ticket: ConsoleTicket; canW
           </div>
           <div>
             {selected ? (
-              <DayPanel
-                key={`${selected.date}-${selected.override?.updated_at ?? ''}`}
-                ticket={ticket}
-                day={selected}
-                title={dayLabel.format(date(selected.date))}
-                canWrite={canWrite}
-              />
+              <>
+                <DayPanel
+                  key={`${selected.date}-${selected.override?.updated_at ?? ''}`}
+                  ticket={ticket}
+                  day={selected}
+                  title={dayLabel.format(date(selected.date))}
+                  canWrite={canWrite}
+                />
+                {canCancel && selected.date >= data.today && (
+                  <DayCancelPanel key={`cancel-${selected.date}`} ticket={ticket} date={selected.date} />
+                )}
+              </>
             ) : (
               <p className="text-sm text-stone-600">{t('days.choose')}</p>
             )}

@@ -50,6 +50,7 @@ function TicketScreen({ me }: { me: ConsoleMe }) {
           options={options.data}
           areas={areas.data.areas}
           canWrite={holds(me, 'catalogue.write')}
+          canCancel={holds(me, 'days.cancel')}
         />
       )}
     </>
@@ -61,11 +62,13 @@ function TicketEditor({
   options,
   areas,
   canWrite,
+  canCancel,
 }: {
   ticket: ConsoleTicket;
   options: NonNullable<ReturnType<typeof useEditorOptions>['data']>;
   areas: { id: number; name: string }[];
   canWrite: boolean;
+  canCancel: boolean;
 }) {
   const { t } = useTranslation('consoleCatalogue');
   const update = useUpdateTicket();
@@ -107,7 +110,7 @@ function TicketEditor({
         onSave={(form) => update.mutate({ id: ticket.id, ticket: toTicketFields(form) })}
       />
       <PhotosSection subject={{ ticket_id: ticket.id }} photos={ticket.photos} canWrite={canWrite} />
-      <DayOverrides ticket={ticket} canWrite={canWrite} />
+      <DayOverrides ticket={ticket} canWrite={canWrite} canCancel={canCancel} />
       <RulesDocument subject={{ ticket_id: ticket.id }} url={ticket.rules_document} canWrite={canWrite} />
     </>
   );

@@ -1,0 +1,169 @@
+import type { MovePreview } from '@sentiero/contract/ticket-move';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../lib/api-error.ts';
+import { formatLocalizedDate } from '../../../lib/format.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { useMoveOrder, useMovePreview } from '../api.ts';
+
+/**
+ * `/user/mytickets`: move the whole order or some guests to another day of the same ticket, where
+ * the order's rule allows it (ADR 049). The days offered are the open ones with places for every
+ * guest ticked, asked of the API as the guests change; the new tickets replace the old at once.
+ */
+export function MoveOrderButton({ order }: { order: string }) {
+  const { t } = useTranslation('tickets');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t('move.open', { order })}
+      </Button>
+      {open && <MoveDialog order={order} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) {
+  const { t } = useTranslation(['tickets', 'errors']);
+  const language = useCurrentLanguage();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [chosen, setChosen] = useState<number[] | undefined>(undefined);
+  const [day, setDay] = useState<string | null>(null);
+  const preview = useMovePreview(order, chosen);
+  const move = useMoveOrder();
+  const data: MovePreview | undefined = preview.data;
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const ticked = chosen ?? data?.chosen ?? [];
+  const toggle = (id: number) => {
+    setDay(null);
+    setChosen(ticked.includes(id) ? ticked.filter((one) => one !== id) : [...ticked, id]);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ticked.length === 0 || !day) return;
+    move.mutate({ order, guests: ticked, day });
+  };
+  const error = move.error ?? preview.error;
+  const errorText = error instanceof ApiRequestError ? error.message : error ? t('errors:INTERNAL') : null;
+  const days = data?.days ?? [];
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto max-h-[92dvh] w-[min(32rem,94vw)] overflow-y-auto rounded-xl bg-white p-5 shadow-xl backdrop:bg-black/50 sm:p-6"
+    >
+      {move.isSuccess ? (
+        <div className="space-y-4">
+          <h2 id={titleId} className="font-bold text-lg text-stone-900">
+            {t('move.doneTitle')}
+          </h2>
+          <p role="status" className="text-stone-700">
+            {t('move.done', { day: formatLocalizedDate(move.data.day, language, 'long') })}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={() => dialog.current?.close()}>{t('move.close')}</Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <h2 id={titleId} className="font-bold text-lg text-stone-900">
+            {t('move.title', { order })}
+          </h2>
+          {data && !data.allowed && <Alert tone="info">{t('move.notAllowed')}</Alert>}
+          {data?.allowed && (
+            <>
+              <fieldset>
+                <legend className="mb-2 font-medium text-sm text-stone-700">{t('move.guests')}</legend>
+                <ul className="space-y-2">
+                  {data.guests.map((guest) => (
+                    <li key={guest.id}>
+                      <label className="flex items-start gap-3 rounded-md border border-stone-200 p-3 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:bg-stone-50">
+                        <input
+                          type="checkbox"
+                          className="mt-1"
+                          checked={ticked.includes(guest.id)}
+                          disabled={guest.state !== 'open'}
+                          onChange={() => toggle(guest.id)}
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-medium text-stone-900">{guest.name}</span>
+                          <span className="block text-stone-600">
+                            {formatLocalizedDate(guest.first_day, language, 'long')}
+                          </span>
+                        </span>
+                        {guest.state !== 'open' && (
+                          <span className="shrink-0 text-right text-stone-700">
+                            {t(`move.state.${guest.state}`)}
+                          </span>
+                        )}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <fieldset>
+                <legend className="mb-2 font-medium text-sm text-stone-700">{t('move.day')}</legend>
+                {ticked.length === 0 ? (
+                  <p className="text-sm text-stone-600">{t('move.nothingChosen')}</p>
+                ) : days.length === 0 ? (
+                  <p className="text-sm text-stone-600">{t('move.noDays')}</p>
+                ) : (
+                  <ul className="grid max-h-64 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-3">
+                    {days.map((option) => (
+                      <li key={option.date}>
+                        <label className="flex min-h-11 cursor-pointer flex-col rounded-md border border-stone-200 px-2 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50">
+                          <input
+                            type="radio"
+                            name="day"
+                            value={option.date}
+                            className="sr-only"
+                            checked={day === option.date}
+                            onChange={() => setDay(option.date)}
+                          />
+                          <span className="font-medium text-stone-900">
+                            {formatLocalizedDate(option.date, language, 'medium')}
+                          </span>
+                          {option.remaining !== null && (
+                            <span className="text-stone-600 text-xs">
+                              {t('move.remaining', { count: option.remaining })}
+                            </span>
+                          )}
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </fieldset>
+              <p className="text-sm text-stone-600">{t('move.samePrice')}</p>
+            </>
+          )}
+          {preview.isPending && <p className="text-stone-600">{t('move.loading')}</p>}
+          {errorText && <Alert tone="error">{errorText}</Alert>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              {t('move.keep')}
+            </Button>
+            <Button
+              type="submit"
+              busy={move.isPending}
+              busyLabel={t('move.moving')}
+              disabled={!data?.allowed || ticked.length === 0 || !day || preview.isFetching}
+            >
+              {t('move.confirm')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

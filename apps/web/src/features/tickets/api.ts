@@ -103,6 +103,23 @@ export function useMyReviews() {
     queryKey: [...myReviewsQueryKey, language],
     queryFn: ({ signal }) => callApi('ticketReviewMine', { lng: language }, { signal }),
     // A ranger's check-in makes a ticket reviewable: asked again on every visit, like the tickets.
+    staleTime: 0,
+  });
+}
+
+/** Publishes a review; the member's reviews, and the event page's list, are asked again. */
+export function useCreateReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string; rating: number; text: string; language: Language }) =>
+      callApi('ticketReviewCreate', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: myReviewsQueryKey });
+      void client.invalidateQueries({ queryKey: ['catalogue', 'reviews'] });
+    },
+  });
+}
+
 /** Which ticked guests can move, and the open days with places for all of them (ADR 049). */
 export function useMovePreview(order: string, guests: number[] | undefined) {
   const language = useCurrentLanguage();
@@ -119,16 +136,6 @@ export function useMovePreview(order: string, guests: number[] | undefined) {
   });
 }
 
-/** Publishes a review; the member's reviews, and the event page's list, are asked again. */
-export function useCreateReview() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { code: string; rating: number; text: string; language: Language }) =>
-      callApi('ticketReviewCreate', input),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: myReviewsQueryKey });
-      void client.invalidateQueries({ queryKey: ['catalogue', 'reviews'] });
-    },
 /** Moves the guests to another day: new tickets; the member's tickets are asked again to show them. */
 export function useMoveOrder() {
   const client = useQueryClient();

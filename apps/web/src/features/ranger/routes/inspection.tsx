@@ -8,7 +8,7 @@ import {
 } from '@sentiero/contract/ranger-field';
 import { readTicketCode } from '@sentiero/contract/ticket-verdict';
 import { Camera as CameraIcon, X } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
@@ -80,11 +80,14 @@ export function Component() {
   useEffect(() => {
     if (!outcomeChosen) setOutcome(verdict?.over ? 'violation' : null);
   }, [verdict?.over, outcomeChosen]);
+  // The previews' object URLs are let go when the screen goes away.
+  const shown = useRef<Photo[]>([]);
+  shown.current = photos;
   useEffect(
     () => () => {
-      for (const photo of photos) URL.revokeObjectURL(photo.url);
+      for (const photo of shown.current) URL.revokeObjectURL(photo.url);
     },
-    [photos],
+    [],
   );
 
   if (saved) {

@@ -19,6 +19,7 @@ export * from './schema/order-exports.ts';
 export * from './schema/orders.ts';
 export * from './schema/photos.ts';
 export * from './schema/ranger-devices.ts';
+export * from './schema/ranger-records.ts';
 export * from './schema/ranger-uses.ts';
 export * from './schema/refunds.ts';
 export * from './schema/staff.ts';

@@ -21,6 +21,13 @@ import { loadStaffGrants } from './staff-sessions.ts';
  * ranger's grants for the device's operator only: a phone never carries the console's other roles.
  */
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A device's multipart body as its signature was checked over it (see `readMultipartFields`). */
+    deviceBody?: Buffer;
+  }
+}
+
 /** The device of a signed request, and its ranger as the access rule reads a staff member. */
 export type DeviceCaller = { deviceId: number; operatorId: number; staff: StaffSession };
 
@@ -115,7 +122,10 @@ export async function authenticateDeviceRequest(
   if (Math.abs(now.getTime() / 1000 - signed.timestamp) > DEVICE_REQUEST_WINDOW_SECONDS) {
     throw refuse('DEVICE_CLOCK_SKEW');
   }
-  const bytes = await readBody(payload, request.server.initialConfig.bodyLimit ?? 1024 * 1024);
+  // A route that takes files (an inspection's photo) reads them besides the fields' limit.
+  const files = request.routeOptions.config.files;
+  const fieldsLimit = request.server.initialConfig.bodyLimit ?? 1024 * 1024;
+  const bytes = await readBody(payload, fieldsLimit + (files ? files.max * files.maxBytes : 0));
   const text = deviceRequestText({
     method: request.method,
     url: request.url,
@@ -141,6 +151,9 @@ export async function authenticateDeviceRequest(
     expiresAt: new Date(now.getTime() + DEVICE_REQUEST_WINDOW_SECONDS * 1000),
     grants,
   };
+  // The multipart reader reads the request's own stream, which this door has drained: it reads
+  // these bytes instead (`request-input.ts`).
+  if (request.isMultipart()) request.deviceBody = bytes;
   const body = Readable.from(bytes.length > 0 ? [bytes] : []);
   // Fastify compares what was read with the declared length.
   (body as Readable & { receivedEncodedLength?: number }).receivedEncodedLength = bytes.length;

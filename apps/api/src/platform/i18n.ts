@@ -28,6 +28,8 @@ const NAMESPACE_DIRS = {
   cancellation: WEB_LOCALES_DIR,
   // The order export's header row and values read as the console's orders screen shows them.
   consoleOrders: WEB_LOCALES_DIR,
+  // The inspections export's header row and outcomes as the console's inspections screen words them.
+  consoleRecords: WEB_LOCALES_DIR,
   mail: API_LOCALES_DIR,
   ticket: API_LOCALES_DIR,
   receipt: API_LOCALES_DIR,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { findUnstorableText } from '@sentiero/contract/text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
@@ -37,6 +38,17 @@ export function installRequestInputRules(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The request whose stream the multipart reader reads: itself, or for a ranger's device, whose
+ * door drained the stream to check the body's signature, a view of it reading those same bytes.
+ */
+function sourceOf(request: FastifyRequest): FastifyRequest {
+  const bytes = request.deviceBody;
+  if (bytes === undefined) return request;
+  const raw = Object.assign(Readable.from(bytes.length > 0 ? [bytes] : []), { headers: request.raw.headers });
+  return Object.create(request, { raw: { value: raw } }) as FastifyRequest;
+}
+
 async function readMultipartFields(request: FastifyRequest): Promise<Record<string, unknown>> {
   const files = request.routeOptions.config.files;
   const body: Record<string, unknown> = {};
@@ -53,7 +65,7 @@ async function readMultipartFields(request: FastifyRequest): Promise<Record<stri
   const fieldBytesLimit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
   let fieldBytes = 0;
   try {
-    const parts = request.parts({
+    const parts = sourceOf(request).parts({
       limits: {
         ...MULTIPART_LIMITS,
         files: files?.max ?? 0,

@@ -2,4 +2,5 @@
 
 export { findGrowthBoosts } from './boosts.ts';
 export { findAreaForecasts, WEATHER_BEFORE_TODAY } from './forecast.ts';
+export { isRecordableDay, recordFieldObservation } from './observations.ts';
 export { registerGrowthRoutes } from './routes.ts';

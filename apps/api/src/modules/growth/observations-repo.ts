@@ -168,3 +168,19 @@ export function findOfficialLevels(db: Db, areaIds: readonly number[], from: str
     .groupBy(growthObservations.areaId, growthObservations.observedOn)
     .orderBy(asc(growthObservations.areaId), desc(growthObservations.observedOn));
 }
+
+/** The staff member's observation of an area on a day, locked for a correction. */
+export async function lockStaffObservation(tx: Transaction, staffId: number, areaId: number, day: string) {
+  const [row] = await tx
+    .select()
+    .from(growthObservations)
+    .where(
+      and(
+        eq(growthObservations.staffId, staffId),
+        eq(growthObservations.areaId, areaId),
+        eq(growthObservations.observedOn, day),
+      ),
+    )
+    .for('update');
+  return row;
+}

@@ -11,6 +11,7 @@ import {
 import { addCalendarDays, calendarDateIn } from '@sentiero/contract/durations';
 import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
 import { pageCount } from '@sentiero/contract/paging';
+import type { Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import { actingRole, auditStaffChange } from '../../platform/audit.ts';
@@ -24,6 +25,7 @@ import {
   findObservedArea,
   insertObservation,
   lockObservation,
+  lockStaffObservation,
   type ObservationRow,
   updateObservation,
 } from './observations-repo.ts';
@@ -223,4 +225,79 @@ export async function correctObservation(
     return after;
   });
   return observationAnswer(row, area, staff.name, { staffId: staff.staffId, now });
+}
+
+/** Whether a day may still be recorded (ADR 040): today or up to 13 days back, never ahead. */
+export function isRecordableDay(day: string, today: string): boolean {
+  return day <= today && day >= addCalendarDays(today, -GROWTH_OBSERVATION_MAX_DAYS_BACK);
+}
+
+/**
+ * A growth level a ranger recorded on their phone (issue 24, item 6; ADR 047), in the sync's
+ * transaction: it becomes the ranger's observation of the area and day, or corrects it when the
+ * ranger already has one that day (the phone's second record, or the console's) that is not
+ * newer than it. The note of an earlier observation is kept. Audited as the console's writes.
+ */
+export async function recordFieldObservation(
+  tx: Transaction,
+  ctx: Pick<ServiceContext, 'ip'>,
+  staff: StaffSession,
+  record: {
+    areaId: number;
+    operatorId: number;
+    day: string;
+    level: GrowthLevel;
+    species: string | null;
+    at: Date;
+    now: Date;
+  },
+): Promise<void> {
+  const level = GROWTH_LEVELS.indexOf(record.level);
+  const written = await insertObservation(tx, {
+    areaId: record.areaId,
+    observedOn: record.day,
+    level,
+    species: record.species,
+    note: null,
+    staffId: staff.staffId,
+    role: roleFor(staff, record.operatorId),
+    createdAt: record.now,
+    updatedAt: record.now,
+  });
+  if (written) {
+    await auditStaffChange(tx, ctx, staff, {
+      operatorId: record.operatorId,
+      action: 'growth.observe',
+      targetType: 'growth_observation',
+      targetId: written.id,
+      changes: {
+        area_id: [null, record.areaId],
+        date: [null, record.day],
+        level: [null, record.level],
+        species: [null, written.species],
+        note: [null, null],
+      },
+    });
+    return;
+  }
+  const before = await lockStaffObservation(tx, staff.staffId, record.areaId, record.day);
+  // Corrected after this record was made (on the console, or by a record synced before): it stands.
+  if (!before || before.updatedAt > record.at) return;
+  if (before.level === level && before.species === record.species) return;
+  const after = await updateObservation(tx, before.id, {
+    level,
+    species: record.species,
+    note: before.note,
+    updatedAt: record.now,
+  });
+  const changes: Record<string, [unknown, unknown]> = {};
+  if (before.level !== after.level) changes.level = [levelOf(before.level), levelOf(after.level)];
+  if (before.species !== after.species) changes.species = [before.species, after.species];
+  await auditStaffChange(tx, ctx, staff, {
+    operatorId: record.operatorId,
+    action: 'growth.correct',
+    targetType: 'growth_observation',
+    targetId: after.id,
+    changes,
+  });
 }

@@ -20,24 +20,6 @@ export async function findTicketForUse(tx: Transaction, code: string) {
   return row;
 }
 
-/** The hash of a device's record at a place of its chain, as received before. */
-export async function findChainRecord(tx: Transaction, deviceId: number, seq: number) {
-  const [row] = await tx
-    .select({ clientId: ticketRedemptions.clientId, hash: ticketRedemptions.recordHash })
-    .from(ticketRedemptions)
-    .where(and(eq(ticketRedemptions.deviceId, deviceId), eq(ticketRedemptions.chainSeq, seq)))
-    .limit(1);
-  return row;
-}
-
-export async function findUseByClientId(tx: Transaction, deviceId: number, clientId: string) {
-  const [row] = await tx
-    .select({ hash: ticketRedemptions.recordHash })
-    .from(ticketRedemptions)
-    .where(and(eq(ticketRedemptions.deviceId, deviceId), eq(ticketRedemptions.clientId, clientId)));
-  return row;
-}
-
 /** The use, once: null when the device already sent this client id (a retry). */
 export async function insertFieldUse(
   tx: Transaction,

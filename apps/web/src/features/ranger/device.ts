@@ -1,4 +1,7 @@
-import { callApi } from '../../lib/api-client.ts';
+import type { ApiOutput } from '@sentiero/contract/api';
+import type { ApiError } from '@sentiero/contract/errors';
+import { ApiRequestError } from '../../lib/api-error.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { type StoredDevice, saveDevice } from './store.ts';
 
 /**
@@ -13,10 +16,23 @@ export async function enrolThisPhone(ranger: string, label: string): Promise<Sto
   ]);
   const { x, y } = await crypto.subtle.exportKey('jwk', keys.publicKey);
   if (!x || !y) throw new Error('WebCrypto gave a P-256 public key without coordinates');
-  const enrolled = await callApi('rangerEnrol', {
-    label,
-    public_key: { kty: 'EC', crv: 'P-256', x, y },
+  // JSON, not form-data: the public key is an object. The console session's cookie goes with it.
+  const response = await fetch(`/api/ranger/device/enrol?lng=${currentLanguage()}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ label, public_key: { kty: 'EC', crv: 'P-256', x, y } }),
   });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
+    throw new ApiRequestError(
+      response.status,
+      body?.message ?? response.statusText,
+      body?.code ?? 'HTTP',
+      body?.fields ?? {},
+    );
+  }
+  const enrolled = (await response.json()) as ApiOutput<'rangerEnrol'>;
   const device: StoredDevice = {
     id: enrolled.device_id,
     label,

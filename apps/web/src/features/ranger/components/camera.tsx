@@ -8,15 +8,18 @@ type CameraState = 'starting' | 'scanning' | 'denied' | 'unavailable';
 const FRAME_MS = 120;
 
 /**
- * The rear camera, reading QR codes until one is found (`onCode`); stopped when the component
- * goes away. A camera refused or missing says so, and the typed code still works.
+ * The rear camera, reading QR codes until `onCode` takes one (it answers false to keep reading);
+ * stopped when the component goes away, idle while `paused` (the ranger is typing a code). A
+ * camera refused or missing says so, and the typed code still works.
  */
-export function Camera({ onCode }: { onCode(text: string): void }) {
+export function Camera({ onCode, paused = false }: { onCode(text: string): boolean; paused?: boolean }) {
   const { t } = useTranslation('ranger');
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('starting');
   const found = useRef(onCode);
   found.current = onCode;
+  const idle = useRef(paused);
+  idle.current = paused;
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -46,10 +49,10 @@ export function Camera({ onCode }: { onCode(text: string): void }) {
       const decode = await frameDecoder();
       const tick = async () => {
         if (stopped || !video.current) return;
-        const text = video.current.readyState >= 2 ? await decode(video.current).catch(() => null) : null;
+        const ready = !idle.current && video.current.readyState >= 2;
+        const text = ready ? await decode(video.current).catch(() => null) : null;
         if (stopped) return;
-        if (text) found.current(text);
-        else timer = setTimeout(() => void tick(), FRAME_MS);
+        if (!text || !found.current(text)) timer = setTimeout(() => void tick(), FRAME_MS);
       };
       void tick();
     }

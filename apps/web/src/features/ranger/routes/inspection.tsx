@@ -214,7 +214,7 @@ export function Component() {
       )}
       <fieldset>
         <legend className="mb-2 font-semibold text-lg">{t('inspection.outcome')}</legend>
-        <div className="grid grid-cols-3 gap-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {INSPECTION_OUTCOMES.map((value) => (
             <button
               key={value}

@@ -16,14 +16,20 @@ const GENUINE_REFUSALS = new Set(['revoked', 'not_yet_valid', 'expired', 'other_
 
 type Judged = { text: string; verdict: FieldVerdict; used: boolean };
 
+/** A code just judged and still in front of the camera is not read again for this long. */
+const SAME_CODE_PAUSE_MS = 4000;
+let lastJudged = { text: '', at: 0 };
+
 /** `/ranger/`: the camera and a field to type a code; a verdict fills the screen. */
 export function Component() {
   const { t } = useTranslation(['ranger', 'tickets']);
   const index = useField((state) => state.index);
   const [typed, setTyped] = useState('');
   const [judged, setJudged] = useState<Judged | null>(null);
+  const [typing, setTyping] = useState(false);
 
   async function judge(text: string, used = false) {
+    lastJudged = { text, at: Date.now() };
     // The bundle and the uses as they are now: a use just recorded counts at once.
     const { index: current, localUses } = useField.getState();
     if (!current) return;
@@ -37,6 +43,8 @@ export function Component() {
         onUsed={() => void judge(judged.text, true)}
         onNext={() => {
           setTyped('');
+          setTyping(false);
+          lastJudged = { text: judged.text, at: Date.now() };
           setJudged(null);
         }}
       />
@@ -52,7 +60,14 @@ export function Component() {
     <section className="space-y-4">
       <h1 className="sr-only">{t('scan.title')}</h1>
       {index ? (
-        <Camera onCode={(text) => void judge(text)} />
+        <Camera
+          paused={typing}
+          onCode={(text) => {
+            if (text === lastJudged.text && Date.now() - lastJudged.at < SAME_CODE_PAUSE_MS) return false;
+            void judge(text);
+            return true;
+          }}
+        />
       ) : (
         <p className="rounded-xl border-4 border-red-700 p-4 font-bold text-red-800 text-xl">
           {t('scan.noBundle')}
@@ -69,6 +84,9 @@ export function Component() {
             spellCheck={false}
             placeholder="ST2.… / T…"
             onChange={(event) => setTyped(event.target.value)}
+            // The camera rests while a code is typed: the keyboard hides it anyway.
+            onFocus={() => setTyping(true)}
+            onBlur={() => setTyping(typed.trim() !== '')}
           />
         </label>
         <BigButton type="submit" tone="secondary" disabled={!index || typed.trim() === ''}>

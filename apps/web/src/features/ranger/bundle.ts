@@ -1,6 +1,6 @@
 import { type RangerBundleContent, ZRangerBundleContent } from '@sentiero/contract/ranger';
 import { decodeRevokedCodes, ticketCodeNumber } from '@sentiero/contract/ranger-field';
-import type { StoredBundle } from './store.ts';
+import type { StoredBundle } from './kept.ts';
 
 /**
  * The signed bundle (ADR 043) as the phone checks and reads it: Ed25519 over `SB1.` and the

@@ -1,5 +1,8 @@
 import type { FieldRecord, FieldRecordResult } from '@sentiero/contract/ranger';
 import { CHAIN_GENESIS } from '@sentiero/contract/ranger-field';
+import type { StoredBundle, StoredRecord } from './kept.ts';
+
+export type { StoredBundle, StoredRecord, SyncState } from './kept.ts';
 
 /**
  * What the ranger's phone keeps in IndexedDB (ADR 043): the enrolled device (its private key as a
@@ -25,35 +28,6 @@ export type StoredDevice = {
   bundleKey: { keyId: string; x: string };
   /** The ranger's name, shown on the home screen. */
   ranger: string;
-};
-
-/** A bundle as the server sent it (checked before it is kept) and when this phone got it. */
-export type StoredBundle = {
-  format: 'SB1';
-  key_id: string;
-  issued_at: string;
-  expires_at: string;
-  payload: string;
-  signature: string;
-  /** This phone's clock when it asked: a use acknowledged before then is in the bundle's count. */
-  requestedAt: string;
-  receivedAt: string;
-};
-
-export type SyncState = 'pending' | 'sent';
-
-/**
- * One record of the device's log, exactly as it is sent (`FieldRecord`): every kind shares one
- * chain (seq, prev_hash, hash). Its client id and seq are copied to the top for the indexes.
- */
-export type StoredRecord = {
-  client_id: string;
-  seq: number;
-  record: FieldRecord;
-  state: SyncState;
-  /** When the server acknowledged it (this phone's clock), and what it answered. */
-  syncedAt: string | null;
-  result: FieldRecordResult | null;
 };
 
 /** A photo of an inspection, waiting to be sent after its record. */

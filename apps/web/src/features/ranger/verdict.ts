@@ -1,6 +1,6 @@
 import { judgeTicket, readTicketCode, type TicketVerdict } from '@sentiero/contract/ticket-verdict';
 import { type BundleIndex, isRevokedCode } from './bundle.ts';
-import type { StoredBundle, StoredRecord } from './store.ts';
+import type { StoredBundle, StoredRecord } from './kept.ts';
 
 /**
  * The phone's verdict on a decoded or typed code (ADR 044): the contract's `judgeTicket` with the

@@ -215,6 +215,7 @@ export const PAGES = {
   consoleApplications: definePage('/console/applications', { query: ['state', 'page', 'application'] }),
   consoleOperators: definePage('/console/operators', { query: ['q', 'page', 'operator'] }),
   consoleDevices: definePage('/console/devices'),
+  consoleInspections: definePage('/console/inspections', { query: ['area', 'date', 'page'] }),
   consoleCoupons: definePage('/console/coupons', { query: ['code', 'state', 'operator', 'page'] }),
   consoleAds: definePage('/console/ads', { query: ['state', 'placement', 'page'] }),
   consoleNewsletter: definePage('/console/newsletter', { query: ['state', 'page'] }),

@@ -153,7 +153,7 @@ export async function authenticateDeviceRequest(
   };
   // The multipart reader reads the request's own stream, which this door has drained: it reads
   // these bytes instead (`request-input.ts`).
-  if (request.isMultipart()) request.deviceBody = bytes;
+  if (files) request.deviceBody = bytes;
   const body = Readable.from(bytes.length > 0 ? [bytes] : []);
   // Fastify compares what was read with the declared length.
   (body as Readable & { receivedEncodedLength?: number }).receivedEncodedLength = bytes.length;

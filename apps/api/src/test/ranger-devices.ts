@@ -23,16 +23,43 @@ export type TestDevice = {
   /** A signed request, exactly as sent; `sendRaw` sends one again or altered. */
   sign(method: 'GET' | 'POST', url: string, body?: unknown): Promise<SignedRequest>;
   request(method: 'GET' | 'POST', url: string, body?: unknown): ReturnType<typeof sendRaw>;
+  /** A signed multipart form of text fields and one file, as the phone sends a photo. */
+  upload(url: string, fields: Record<string, string>, file: Buffer): ReturnType<typeof sendRaw>;
   /** The next records of the device's hash chain, as the phone writes them. */
   nextUse(ticketCode: string, deviceTime: Date): Promise<ChainRecord & { hash: string }>;
+  /** The next record of any kind: its place, id and chain are filled in. */
+  next<R extends ChainRecordFields>(fields: R): Promise<R & ChainPlace & { hash: string }>;
 };
+
+type ChainPlace = { seq: number; client_id: string; prev_hash: string };
+type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
+export type ChainRecordFields = DistributiveOmit<ChainRecord, keyof ChainPlace>;
 
 export type SignedRequest = {
   method: 'GET' | 'POST';
   url: string;
-  body: string | undefined;
+  body: string | Buffer | undefined;
   headers: Record<string, string>;
 };
+
+/** A multipart form as a browser's `FormData` writes it. */
+export function multipartBody(fields: Record<string, string>, file: Buffer) {
+  const boundary = `----sentiero${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 export function sendRaw(sut: TestApp, request: SignedRequest) {
   return sut.app.inject({
@@ -41,7 +68,7 @@ export function sendRaw(sut: TestApp, request: SignedRequest) {
     ...(request.body === undefined ? {} : { payload: request.body }),
     headers: {
       host: 'localhost:80',
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(typeof request.body === 'string' ? { 'content-type': 'application/json' } : {}),
       ...request.headers,
     },
   });
@@ -80,10 +107,12 @@ export function deviceWithKey(
   let seq = 0;
   let head = CHAIN_GENESIS;
   const sign: TestDevice['sign'] = async (method, url, body) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
+    const text = body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body);
     const timestamp = Math.floor(clock.now().getTime() / 1000);
     const nonce = randomBytes(18).toString('base64url');
-    const bodyHash = await sha256Hex(new TextEncoder().encode(text ?? ''));
+    const bodyHash = await sha256Hex(
+      typeof text === 'string' ? new TextEncoder().encode(text) : (text ?? new Uint8Array()),
+    );
     const signed = deviceRequestText({ method, url, deviceId: id, timestamp, nonce, bodyHash });
     const signature = await crypto.subtle.sign(
       { name: 'ECDSA', hash: 'SHA-256' },
@@ -102,24 +131,30 @@ export function deviceWithKey(
       },
     };
   };
+  async function next<R extends ChainRecordFields>(fields: R) {
+    const record = { ...fields, seq: ++seq, client_id: crypto.randomUUID(), prev_hash: head };
+    const hash = await chainRecordHash(record as ChainRecord);
+    head = hash;
+    return { ...record, hash };
+  }
   return {
     id,
     sign,
     request: async (method, url, body) => sendRaw(sut, await sign(method, url, body)),
+    async upload(url, fields, file) {
+      const { body, contentType } = multipartBody(fields, file);
+      const signed = await sign('POST', url, body);
+      return sendRaw(sut, { ...signed, headers: { ...signed.headers, 'content-type': contentType } });
+    },
     async nextUse(ticketCode, deviceTime) {
-      const record: ChainRecord = {
-        seq: ++seq,
-        client_id: crypto.randomUUID(),
+      return next({
         kind: 'use',
         ticket_code: ticketCode,
         device_time: deviceTime.toISOString(),
         latitude: 46.1,
         longitude: 11.1,
-        prev_hash: head,
-      };
-      const hash = await chainRecordHash(record);
-      head = hash;
-      return { ...record, hash };
+      });
     },
+    next,
   };
 }

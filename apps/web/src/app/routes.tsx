@@ -145,6 +145,7 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleGrowth, () => import('../features/console/routes/growth.tsx')),
     lazyPage(PAGES.consoleAudit, () => import('../features/console/routes/audit.tsx')),
     lazyPage(PAGES.consoleDevices, () => import('../features/console/routes/devices.tsx')),
+    lazyPage(PAGES.consoleInspections, () => import('../features/console/routes/inspections.tsx')),
     lazyPage(PAGES.consoleInbox, () => import('../features/console/routes/inbox.tsx')),
     lazyPage(PAGES.consoleApplications, () => import('../features/console/routes/applications.tsx')),
     lazyPage(PAGES.consoleOperators, () => import('../features/console/routes/operators.tsx')),

@@ -250,6 +250,8 @@ export async function recordFieldObservation(
     species: string | null;
     at: Date;
     now: Date;
+    /** The phone it came from, named in the audit log. */
+    deviceId: number;
   },
 ): Promise<void> {
   const level = GROWTH_LEVELS.indexOf(record.level);
@@ -267,6 +269,7 @@ export async function recordFieldObservation(
   if (written) {
     await auditStaffChange(tx, ctx, staff, {
       operatorId: record.operatorId,
+      deviceId: record.deviceId,
       action: 'growth.observe',
       targetType: 'growth_observation',
       targetId: written.id,
@@ -295,6 +298,7 @@ export async function recordFieldObservation(
   if (before.species !== after.species) changes.species = [before.species, after.species];
   await auditStaffChange(tx, ctx, staff, {
     operatorId: record.operatorId,
+    deviceId: record.deviceId,
     action: 'growth.correct',
     targetType: 'growth_observation',
     targetId: after.id,

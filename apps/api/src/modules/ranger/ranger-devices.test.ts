@@ -83,7 +83,7 @@ describe("a device's signed requests", () => {
     expect(otherQuery.json().code).toBe('DEVICE_SIGNATURE_INVALID');
     const use = await device.nextUse('TAAAAAAAAAA', clock.now());
     const post = await device.sign('POST', '/api/ranger/uses?lng=en', { uses: [use] });
-    const changed = post.body?.replace('TAAAAAAAAAA', 'TBBBBBBBBBB');
+    const changed = String(post.body).replace('TAAAAAAAAAA', 'TBBBBBBBBBB');
     const altered = await sendRaw(sut, { ...post, body: changed });
     expect(altered.statusCode).toBe(401);
     expect(altered.json().code).toBe('DEVICE_SIGNATURE_INVALID');

@@ -272,6 +272,7 @@ async function applyGrowth(step: Step, growth: FieldGrowthRecord): Promise<Appli
     species: growth.species,
     at,
     now,
+    deviceId: device.deviceId,
   });
   return { outcome: 'recorded', ...nothing };
 }

@@ -60,6 +60,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'devices.manage',
     label: 'consoleRecords:sections.devices',
   },
+  {
+    id: 'inspections',
+    path: PAGES.consoleInspections.path(),
+    permission: 'devices.manage',
+    label: 'consoleRecords:sections.inspections',
+  },
 ];
 
 /** The sections a staff member's permissions open. */

@@ -92,3 +92,13 @@ export function useRevokeRangerDevice() {
 }
 
 export type RangerDevices = ApiOutput<'consoleRangerDevices'>;
+
+/** The inspections of the operator's rangers, of an area and a day when given (ADR 047). */
+export function useRangerInspections(filter: ApiInput<'consoleRangerInspections'>) {
+  return useQuery({
+    queryKey: ['console', 'ranger-inspections', filter],
+    queryFn: () => callApi('consoleRangerInspections', filter),
+  });
+}
+
+export type RangerInspection = ApiOutput<'consoleRangerInspections'>['inspections'][number];

@@ -1,0 +1,457 @@
+import { createHash } from 'node:crypto';
+import type { ChainGrowthRecord, ChainInspectionRecord } from '@sentiero/contract/ranger-field';
+import { auditLog, growthObservations, rangerChainRecords, rangerInspections } from '@sentiero/db/schema';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestClock } from '../../test/clock.ts';
+import {
+  createArea,
+  createMember,
+  createTicket,
+  createTicketHolder,
+  type HeldTicket,
+} from '../../test/factories.ts';
+import { enrolDevice, multipartBody, sendRaw, type TestDevice } from '../../test/ranger-devices.ts';
+import { createOperator, createStaff, signInStaff, type TestStaff } from '../../test/staff-factories.ts';
+
+/*
+ * Every kind of record in one chain per device (issue 24, items 5–7; ADR 047): uses, inspections
+ * and growth levels share the device's sequence and hashes, a use of an unknown ticket no longer
+ * leaves a gap, a basket is judged with what its holder declared on other devices, a photo is
+ * accepted only by the hash its inspection named, and a growth level joins the growth table.
+ */
+
+const clock = createTestClock(Date.parse('2026-11-23T08:00:00Z'));
+const TODAY = '2026-11-23';
+let sut: TestApp;
+let owner: TestStaff;
+let otherOwner: TestStaff;
+let ranger: TestStaff;
+let areas: { north: number; south: number; elsewhere: number; northRegion: number };
+let first: TestDevice;
+let second: TestDevice;
+let foreign: TestDevice;
+let holder: HeldTicket;
+
+const RECORDS = '/api/ranger/records?lng=en';
+const PHOTO = '/api/ranger/inspection/photo?lng=en';
+
+beforeAll(async () => {
+  sut = await createTestApp({ RATE_LIMITS: 'off' }, { clock });
+  const { db } = sut.database;
+  const operator = await createOperator(db);
+  const other = await createOperator(db);
+  const north = await createArea(db, { operatorId: operator.id, dailyLimitG: 2000 });
+  areas = {
+    north: north.id,
+    northRegion: north.regionId,
+    south: (await createArea(db, { operatorId: operator.id })).id,
+    elsewhere: (await createArea(db, { operatorId: other.id, dailyLimitG: 3000 })).id,
+  };
+  ranger = await createStaff(db, { role: 'ranger', operatorId: operator.id, areaIds: [areas.north] });
+  const colleague = await createStaff(db, { role: 'ranger', operatorId: operator.id });
+  const foreignRanger = await createStaff(db, { role: 'ranger', operatorId: other.id });
+  owner = await createStaff(db, { role: 'owner', operatorId: operator.id });
+  otherOwner = await createStaff(db, { role: 'owner', operatorId: other.id });
+  first = await enrolDevice(sut, ranger, clock, 'First phone');
+  second = await enrolDevice(sut, colleague, clock, 'Second phone');
+  foreign = await enrolDevice(sut, foreignRanger, clock, 'Foreign phone');
+  const ticket = await createTicket(db, { areaId: areas.north });
+  holder = (await createTicketHolder(sut, ticket, { holder: 'Bruno Basket' })).ticket;
+});
+afterAll(() => sut.close());
+
+const at = (minutes: number) => new Date(clock.ms() + minutes * 60_000).toISOString();
+type Fields<R> = Partial<Omit<R, 'seq' | 'client_id' | 'prev_hash' | 'kind'>>;
+const inspection = (
+  fields: Fields<ChainInspectionRecord>,
+): Omit<ChainInspectionRecord, 'seq' | 'client_id' | 'prev_hash'> => ({
+  kind: 'inspection',
+  area_id: areas.north,
+  ticket_code: holder.code,
+  outcome: 'ok',
+  note: '',
+  basket_g: null,
+  photo_hashes: [],
+  device_time: at(0),
+  latitude: 46.1,
+  longitude: 11.1,
+  ...fields,
+});
+const growth = (
+  fields: Fields<ChainGrowthRecord> = {},
+): Omit<ChainGrowthRecord, 'seq' | 'client_id' | 'prev_hash'> => ({
+  kind: 'growth',
+  area_id: areas.north,
+  level: 'good',
+  species: 'boletus-edulis',
+  device_time: at(0),
+  latitude: null,
+  longitude: null,
+  ...fields,
+});
+
+async function send(device: TestDevice, records: object[]) {
+  const answer = await device.request('POST', RECORDS, { records });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().results as {
+    client_id: string;
+    kind: string;
+    outcome: string;
+    conflict: boolean;
+    chain: string;
+    basket: { limit_g: number | null; declared_today_g: number; over: boolean } | null;
+  }[];
+}
+
+const photoOf = (colour: string) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe("one chain of a device's records", () => {
+  it('keeps uses, inspections and growth in one chain, and a use of an unknown ticket leaves no gap', async () => {
+    const records = [
+      await first.nextUse('TZZZZZZZZZZ', new Date(at(0))),
+      await first.nextUse(holder.code, new Date(at(1))),
+      await first.next(inspection({ outcome: 'warning', note: 'No identity card' })),
+      await first.next(growth()),
+    ];
+    const results = await send(first, records);
+    expect(results.map((result) => [result.kind, result.outcome, result.chain])).toEqual([
+      ['use', 'unknown_ticket', 'ok'],
+      ['use', 'recorded', 'ok'],
+      ['inspection', 'recorded', 'ok'],
+      ['growth', 'recorded', 'ok'],
+    ]);
+    // The next batch starts where this one ended, whatever its kinds.
+    const next = await first.nextUse(holder.code, new Date(at(2)));
+    expect(await send(first, [next])).toEqual([
+      expect.objectContaining({ outcome: 'recorded', chain: 'ok', conflict: false, basket: null }),
+    ]);
+    const chained = await sut.database.db
+      .select({ seq: rangerChainRecords.seq, kind: rangerChainRecords.kind })
+      .from(rangerChainRecords)
+      .where(eq(rangerChainRecords.deviceId, first.id))
+      .orderBy(rangerChainRecords.seq);
+    expect(chained.map((row) => row.kind)).toEqual(['use', 'use', 'inspection', 'growth', 'use']);
+    // Sent again whole: only duplicates, nothing counted twice.
+    const again = await send(first, [...records, next]);
+    expect(new Set(again.map((result) => `${result.outcome}/${result.chain}`))).toEqual(
+      new Set(['duplicate/ok']),
+    );
+  });
+
+  it('flags a gap and a rewritten record across kinds, and keeps them', async () => {
+    const skipped = await second.next(growth({ level: 'scarce' }));
+    const afterGap = await second.next(inspection({ ticket_code: null }));
+    const rewritten = await second.nextUse(holder.code, new Date(at(3)));
+    const tampered = await second.next(inspection({ outcome: 'violation', note: 'Over the limit' }));
+    const results = await send(second, [afterGap, rewritten, { ...tampered, outcome: 'ok', note: '' }]);
+    expect(results.map((result) => [result.kind, result.chain])).toEqual([
+      ['inspection', 'gap'],
+      ['use', 'ok'],
+      ['inspection', 'rewrite'],
+    ]);
+    expect(skipped.seq).toBe(afterGap.seq - 1);
+    clock.set(clock.ms() + 60_000);
+    const console = await signInStaff(sut, owner, clock);
+    const listed = (await console.get('/api/console/ranger/devices?lng=en')).json();
+    expect(
+      listed.chain_breaks
+        .filter((row: { device: string }) => row.device === 'Second phone')
+        .map((row: { kind: string; seq: number }) => [row.kind, row.seq])
+        .sort(),
+    ).toEqual([
+      ['gap', afterGap.seq],
+      ['rewrite', tampered.seq],
+    ]);
+    // The late record arrives: it fills the gap, and its own place holds.
+    expect((await send(second, [skipped]))[0]).toMatchObject({ outcome: 'recorded', chain: 'ok' });
+  });
+});
+
+describe('inspections', () => {
+  it('judges a basket with what the same holder declared that day on another device', async () => {
+    const fromFirst = await first.next(inspection({ basket_g: 1200, device_time: at(10) }));
+    expect((await send(first, [fromFirst]))[0]?.basket).toEqual({
+      limit_g: 2000,
+      declared_today_g: 1200,
+      over: false,
+    });
+    const fromSecond = await second.next(
+      inspection({ basket_g: 1000, outcome: 'violation', device_time: at(40) }),
+    );
+    const [judged] = await send(second, [fromSecond]);
+    expect(judged?.basket).toEqual({ limit_g: 2000, declared_today_g: 2200, over: true });
+    // A resend answers the verdict it got, and adds nothing.
+    expect((await send(second, [fromSecond]))[0]).toMatchObject({
+      outcome: 'duplicate',
+      basket: { limit_g: 2000, declared_today_g: 2200, over: true },
+    });
+    // Someone without a permit: their basket alone.
+    const noPermit = await first.next(inspection({ ticket_code: null, basket_g: 2500 }));
+    expect((await send(first, [noPermit]))[0]?.basket).toEqual({
+      limit_g: 2000,
+      declared_today_g: 2500,
+      over: true,
+    });
+    const [stored] = await sut.database.db
+      .select()
+      .from(rangerInspections)
+      .where(eq(rangerInspections.clientId, fromSecond.client_id));
+    expect(stored).toMatchObject({
+      deviceId: second.id,
+      areaId: areas.north,
+      ticketCode: holder.code,
+      outcome: 'violation',
+      basketG: 1000,
+      declaredTodayG: 2200,
+      over: true,
+      observedOn: TODAY,
+    });
+    expect(stored?.issuedTicketId).not.toBeNull();
+  });
+
+  it('accepts a photo only by a hash the inspection named, stores it once, and serves it to the console', async () => {
+    const named = await photoOf('#3a6b35');
+    const other = await photoOf('#884422');
+    const record = await first.next(inspection({ photo_hashes: [sha256(named)] }));
+    await send(first, [record]);
+    const wrong = await first.upload(PHOTO, { client_id: record.client_id }, other);
+    expect([wrong.statusCode, wrong.json().code], wrong.body).toEqual([400, 'INSPECTION_PHOTO_NOT_DECLARED']);
+    const unknown = await first.upload(PHOTO, { client_id: crypto.randomUUID() }, named);
+    expect(unknown.statusCode).toBe(404);
+    // Another device cannot add a photo to this device's inspection.
+    expect((await second.upload(PHOTO, { client_id: record.client_id }, named)).statusCode).toBe(404);
+    const stored = await first.upload(PHOTO, { client_id: record.client_id }, named);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const photo = stored.json().photo;
+    expect(photo).toMatchObject({ hash: sha256(named), width: 800, height: 600 });
+    const twice = await first.upload(PHOTO, { client_id: record.client_id }, named);
+    expect(twice.json().photo).toEqual(photo);
+
+    clock.set(clock.ms() + 60_000);
+    const console = await signInStaff(sut, owner, clock);
+    const list = (await console.get(`/api/console/ranger/inspections?lng=en&area_id=${areas.north}`)).json();
+    const row = list.inspections.find((item: { client_id: string }) => item.client_id === record.client_id);
+    expect(row).toMatchObject({ photos: [photo], photos_missing: 0, chain: 'ok', device: 'First phone' });
+    const file = await console.get(
+      `/api/console/ranger/inspection/photo/file?lng=en&id=${row.id}&hash=${photo.hash}&size=thumb&v=${photo.v}`,
+    );
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    const outsider = await signInStaff(sut, otherOwner, clock);
+    const refused = await outsider.get(
+      `/api/console/ranger/inspection/photo/file?lng=en&id=${row.id}&hash=${photo.hash}&size=thumb&v=${photo.v}`,
+    );
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe('growth from the field', () => {
+  it("becomes the ranger's observation of the day, corrected by a second one, and joins the growth table", async () => {
+    const { db } = sut.database;
+    const own = () =>
+      db
+        .select()
+        .from(growthObservations)
+        .where(and(eq(growthObservations.staffId, ranger.id), eq(growthObservations.areaId, areas.north)));
+    // The first test's record made it: good, porcini.
+    expect((await own()).map((row) => [row.observedOn, row.level, row.species, row.role])).toEqual([
+      [TODAY, 3, 'boletus-edulis', 'ranger'],
+    ]);
+    clock.set(clock.ms() + 60_000);
+    await send(first, [await first.next(growth({ level: 'miraculous', species: null, device_time: at(0) }))]);
+    const [corrected] = await own();
+    expect([corrected?.level, corrected?.species]).toEqual([5, null]);
+    const audited = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.targetType, 'growth_observation'), eq(auditLog.targetId, String(corrected?.id))),
+      );
+    expect(audited.map((row) => row.action).sort()).toEqual(['growth.correct', 'growth.observe']);
+    const table = (
+      await createBrowser(sut).get(`/api/app/area/list/level?lng=en&id_region=${areas.northRegion}`)
+    ).json();
+    const row = table.area_list.find((candidate: { id: number }) => candidate.id === areas.north);
+    // The day's official level: the rounded mean of the miraculous seen here and the colleague's scarce.
+    expect(row.observations[0]).toMatchObject({ date: TODAY, level: 'abundant' });
+  });
+});
+
+describe('who may send records', () => {
+  it('chains and refuses a record of an area the ranger does not guard', async () => {
+    const results = await send(foreign, [
+      await foreign.next(inspection({ basket_g: 500 })),
+      await foreign.next(growth()),
+      await foreign.nextUse(holder.code, new Date(at(0))),
+      await foreign.next(inspection({ area_id: areas.elsewhere })),
+    ]);
+    expect(results.map((result) => [result.outcome, result.chain, result.basket])).toEqual([
+      ['refused', 'ok', null],
+      ['refused', 'ok', null],
+      ['refused', 'ok', null],
+      ['recorded', 'ok', null],
+    ]);
+    const stored = await sut.database.db
+      .select({ areaId: rangerInspections.areaId })
+      .from(rangerInspections)
+      .where(eq(rangerInspections.deviceId, foreign.id));
+    expect(stored).toEqual([{ areaId: areas.elsewhere }]);
+    // The old endpoint answers a refused use as it always did.
+    const viaUses = await foreign.request('POST', '/api/ranger/uses?lng=en', {
+      uses: [await foreign.nextUse(holder.code, new Date(at(0)))].map(({ kind: _kind, ...use }) => use),
+    });
+    expect(viaUses.json().results[0]).toEqual(
+      expect.objectContaining({ outcome: 'unknown_ticket', chain: 'ok' }),
+    );
+  });
+
+  it('refuses a member, a replayed request and a revoked device on the new endpoints', async () => {
+    const member = await createMember(sut, 'Mirta');
+    const record = await second.next(growth());
+    expect((await member.post(RECORDS, { records: [record] })).statusCode).toBe(401);
+    const { body, contentType } = multipartBody({ client_id: crypto.randomUUID() }, await photoOf('#111111'));
+    const asMember = await member.post(PHOTO, body as never, { 'content-type': contentType });
+    expect(asMember.statusCode).toBe(401);
+
+    const signed = await second.sign('POST', RECORDS, { records: [record] });
+    expect((await sendRaw(sut, signed)).statusCode).toBe(200);
+    const replayed = await sendRaw(sut, signed);
+    expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'DEVICE_REQUEST_REPLAYED']);
+    const photoBody = multipartBody({ client_id: crypto.randomUUID() }, await photoOf('#222222'));
+    const signedPhoto = await second.sign('POST', PHOTO, photoBody.body);
+    const photoRequest = {
+      ...signedPhoto,
+      headers: { ...signedPhoto.headers, 'content-type': photoBody.contentType },
+    };
+    expect((await sendRaw(sut, photoRequest)).statusCode).toBe(404);
+    expect((await sendRaw(sut, photoRequest)).json().code).toBe('DEVICE_REQUEST_REPLAYED');
+
+    clock.set(clock.ms() + 60_000);
+    const console = await signInStaff(sut, owner, clock);
+    const revoked = await console.post('/api/console/ranger/device/revoke?lng=en', { id: second.id });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const afterRevoke = await second.request('POST', RECORDS, { records: [await second.next(growth())] });
+    expect([afterRevoke.statusCode, afterRevoke.json().code]).toEqual([401, 'DEVICE_REVOKED']);
+    const photoAfter = await second.upload(
+      PHOTO,
+      { client_id: crypto.randomUUID() },
+      await photoOf('#333333'),
+    );
+    expect([photoAfter.statusCode, photoAfter.json().code]).toEqual([401, 'DEVICE_REVOKED']);
+  });
+
+  it('refuses hostile input with a 4xx and writes nothing', async () => {
+    const before = await sut.database.db
+      .select({ id: rangerChainRecords.id })
+      .from(rangerChainRecords)
+      .where(eq(rangerChainRecords.deviceId, first.id));
+    const huge = await first.request('POST', RECORDS, {
+      records: [{ ...(await first.next(inspection({}))), note: 'x'.repeat(1024 * 1024) }],
+    });
+    expect(huge.statusCode).toBe(413);
+    const template = await first.next(growth());
+    const tooMany = Array.from({ length: 501 }, (_, index) => ({
+      ...template,
+      seq: index + 1000,
+      client_id: crypto.randomUUID(),
+    }));
+    expect((await first.request('POST', RECORDS, { records: tooMany })).statusCode).toBe(400);
+    for (const bad of [
+      { ...template, kind: 'fine' },
+      { ...template, kind: undefined },
+      { ...template, level: 'enormous' },
+      { ...template, species: 'amanita-fantastica' },
+      { ...(await first.next(inspection({}))), outcome: 'arrested' },
+      { ...(await first.next(inspection({}))), note: 'x'.repeat(1001) },
+      { ...(await first.next(inspection({}))), basket_g: -5 },
+      { ...(await first.next(inspection({}))), basket_g: 1.5 },
+      { ...(await first.next(inspection({}))), photo_hashes: ['a', 'b'] },
+      {
+        ...(await first.next(inspection({}))),
+        photo_hashes: Array.from({ length: 5 }, () => 'a'.repeat(64)),
+      },
+    ]) {
+      const answer = await first.request('POST', RECORDS, { records: [bad] });
+      expect(answer.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
+    }
+    expect((await first.request('POST', RECORDS, { records: [] })).statusCode).toBe(400);
+    const after = await sut.database.db
+      .select({ id: rangerChainRecords.id })
+      .from(rangerChainRecords)
+      .where(eq(rangerChainRecords.deviceId, first.id));
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe("the console's inspections", () => {
+  it("lists the operator's inspections per area and day to its owner, and nothing of them to another operator", async () => {
+    clock.set(clock.ms() + 60_000);
+    const console = await signInStaff(sut, owner, clock);
+    const day = (
+      await console.get(`/api/console/ranger/inspections?lng=en&area_id=${areas.north}&date=${TODAY}`)
+    ).json();
+    expect(day.total).toBeGreaterThanOrEqual(5);
+    expect(
+      day.inspections.every(
+        (row: { area: { id: number }; date: string }) => row.area.id === areas.north && row.date === TODAY,
+      ),
+    ).toBe(true);
+    const over = day.inspections.find(
+      (row: { basket: { over: boolean } | null; ticket_code: string | null }) =>
+        row.basket?.over && row.ticket_code,
+    );
+    expect(over).toMatchObject({
+      ticket: { holder: 'Bruno Basket' },
+      basket: { limit_g: 2000, declared_today_g: 2200, over: true },
+      device: 'Second phone',
+    });
+    const gap = day.inspections.find((row: { chain: string }) => row.chain === 'gap');
+    expect(gap).toMatchObject({ ticket_code: null });
+    const otherDay = (
+      await console.get(`/api/console/ranger/inspections?lng=en&area_id=${areas.north}&date=2026-11-22`)
+    ).json();
+    expect(otherDay.total).toBe(0);
+    // The foreign operator's area is not this owner's: 404, and never in the list.
+    const foreignArea = await console.get(
+      `/api/console/ranger/inspections?lng=en&area_id=${areas.elsewhere}`,
+    );
+    expect(foreignArea.statusCode).toBe(404);
+    const all = (await console.get('/api/console/ranger/inspections?lng=en')).json();
+    expect(all.inspections.some((row: { area: { id: number } }) => row.area.id === areas.elsewhere)).toBe(
+      false,
+    );
+
+    const csv = await console.get(
+      `/api/console/ranger/inspections/export.csv?lng=en&area_id=${areas.north}&date=${TODAY}`,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(day.total + 1);
+    expect(lines.some((line) => line.includes('Bruno Basket') && line.includes('2.2'))).toBe(true);
+
+    const outsider = await signInStaff(sut, otherOwner, clock);
+    expect(
+      (await outsider.get(`/api/console/ranger/inspections?lng=en&area_id=${areas.north}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await outsider.get(`/api/console/ranger/inspections/export.csv?lng=en&area_id=${areas.north}`))
+        .statusCode,
+    ).toBe(404);
+    const theirs = (await outsider.get('/api/console/ranger/inspections?lng=en')).json();
+    expect(theirs.inspections.map((row: { area: { id: number } }) => row.area.id)).toEqual([areas.elsewhere]);
+    // A ranger holds no `devices.manage`.
+    const asRanger = await signInStaff(sut, ranger, clock);
+    expect((await asRanger.get('/api/console/ranger/inspections?lng=en')).statusCode).toBe(403);
+  });
+});

@@ -192,6 +192,8 @@ test('a ranger enrols a phone, scans a ticket with the camera online and offline
   try {
     const phone = await browser.newContext({
       baseURL: base,
+      // Signed in to nothing: the journey's own contexts carry the manager's console session.
+      storageState: { cookies: [], origins: [] },
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,

@@ -259,6 +259,8 @@ test('a ranger enrols a phone, scans a ticket with the camera online and offline
   await expect(consolePage.getByText(/^Ticket T\w+ checked in$/)).toHaveCount(1, { timeout: 15_000 });
   const story = await (await manager.get(`/api/console/order?lng=en&code=${kept.order}`)).json();
   expect(story.story.filter((item: { kind: string }) => item.kind === 'redemption')).toHaveLength(1);
+  await consolePage.goto('/console/inspections?lng=en');
+  await expect(consolePage.getByText(kept.code, { exact: true })).toHaveCount(1, { timeout: 15_000 });
   const { inspections } = await (await manager.get('/api/console/ranger/inspections?lng=en')).json();
   const mine = inspections.filter((entry: { ticket_code: string | null }) => entry.ticket_code === kept.code);
   expect(mine).toHaveLength(1);

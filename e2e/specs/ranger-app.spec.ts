@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { findValidEndDate } from '@sentiero/contract/durations';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { enterStaffCode } from '../fixtures/accounts.ts';
 import { expect, type Page, test } from '../fixtures/staff.ts';
 import { type APIRequestContext, chromium, request as requests } from '../fixtures/test.ts';
@@ -37,6 +38,8 @@ const TEXT = {
   basket: 'Basket weight (kg)',
   over: /^Over the daily limit: /,
   violation: 'Violation',
+  addPhoto: 'Take a photo',
+  onePhoto: 'Photos (1 of 4)',
   save: 'Save the inspection',
   saved: 'Inspection saved',
   queue: /To send/,
@@ -149,6 +152,14 @@ async function enrolInTheApp(page: Page, ranger: { email: string; password: stri
   await expect(page.locator('[data-freshness="fresh"]')).toBeVisible({ timeout: 15_000 });
 }
 
+/** The console's inspection of a ticket code, as the operator's staff read it. */
+async function inspectionOf(manager: APIRequestContext, code: string) {
+  const { inspections } = await (await manager.get('/api/console/ranger/inspections?lng=en')).json();
+  return (inspections as { ticket_code: string | null; photos: unknown[] }[]).find(
+    (entry) => entry.ticket_code === code,
+  );
+}
+
 test.use({ consoleAs: 'manager' });
 test.describe.configure({ timeout: 90_000 });
 
@@ -240,6 +251,16 @@ test('a ranger enrols a phone, scans a ticket with the camera online and offline
     await expect(page.locator('[data-basket]')).toHaveAttribute('data-basket', 'over');
     await expect(page.locator('[data-basket]')).toHaveText(TEXT.over);
     await expect(page.getByRole('button', { name: TEXT.violation })).toHaveAttribute('aria-pressed', 'true');
+    // A photo of the basket, kept on the phone and sent after the inspection's record.
+    const basketPhoto = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#6b4f2a' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(TEXT.addPhoto)
+      .setInputFiles({ name: 'basket.jpg', mimeType: 'image/jpeg', buffer: basketPhoto });
+    await expect(page.getByText(TEXT.onePhoto)).toBeVisible();
     await page.getByRole('button', { name: TEXT.save }).click();
     await expect(page.getByText(TEXT.saved)).toBeVisible();
     await expect(page.getByTestId('waiting-count')).toHaveText('2');
@@ -249,6 +270,10 @@ test('a ranger enrols a phone, scans a ticket with the camera online and offline
     await page.getByRole('link', { name: TEXT.queue }).click();
     await expect(page.getByTestId('queue-summary')).toHaveText(TEXT.allSent, { timeout: 20_000 });
     await expect(page.getByTestId('waiting-count')).toHaveCount(0);
+    // The photo follows its inspection's record.
+    await expect
+      .poll(async () => (await inspectionOf(manager, kept.code))?.photos.length, { timeout: 15_000 })
+      .toBe(1);
     await phone.close();
   } finally {
     await browser.close();
@@ -268,5 +293,7 @@ test('a ranger enrols a phone, scans a ticket with the camera online and offline
     outcome: 'violation',
     basket_g: ticket.limitG + 1000,
     basket: { limit_g: ticket.limitG, over: true },
+    photos_missing: 0,
   });
+  expect(mine[0].photos).toHaveLength(1);
 });

@@ -271,6 +271,7 @@ test('a ranger enrols a phone, scans a ticket with the camera online and offline
     await expect(page.getByTestId('queue-summary')).toHaveText(TEXT.allSent, { timeout: 20_000 });
     await expect(page.getByTestId('waiting-count')).toHaveCount(0);
     // The photo follows its inspection's record.
+    await expect(page.getByTestId('photos-waiting')).toHaveCount(0, { timeout: 15_000 });
     await expect
       .poll(async () => (await inspectionOf(manager, kept.code))?.photos.length, { timeout: 15_000 })
       .toBe(1);

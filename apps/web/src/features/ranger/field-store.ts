@@ -6,6 +6,7 @@ import {
   readBundle,
   readDevice,
   readRecords,
+  readWaitingPhotos,
   type StoredBundle,
   type StoredDevice,
   type StoredRecord,
@@ -31,6 +32,8 @@ type FieldState = {
   records: StoredRecord[];
   /** Uses recorded on this phone the bundle does not count yet, by ticket code. */
   localUses: Map<string, number>;
+  /** Inspections' photos not sent yet: they go after their records. */
+  photosWaiting: number;
   online: boolean;
   syncing: boolean;
   failures: number;
@@ -48,6 +51,8 @@ type FieldState = {
 };
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Asked to sync while a sync runs (a record or photo kept meanwhile): once more after it. */
+let syncAgain = false;
 let lastBundleAttempt = 0;
 
 const REFUSED = new Set(['DEVICE_REVOKED', 'DEVICE_UNKNOWN']);
@@ -59,8 +64,8 @@ function refusal(error: unknown): string | null {
 
 export const useField = create<FieldState>((set, get) => {
   const setRecords = async () => {
-    const records = await readRecords();
-    set({ records, localUses: localUseCounts(records, get().bundle) });
+    const [records, photos] = await Promise.all([readRecords(), readWaitingPhotos()]);
+    set({ records, localUses: localUseCounts(records, get().bundle), photosWaiting: photos.length });
   };
   const setBundle = (bundle: StoredBundle | null) => {
     let index: BundleIndex | null = null;
@@ -90,6 +95,7 @@ export const useField = create<FieldState>((set, get) => {
     index: null,
     records: [],
     localUses: new Map(),
+    photosWaiting: 0,
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
     syncing: false,
     failures: 0,
@@ -131,8 +137,9 @@ export const useField = create<FieldState>((set, get) => {
 
     async sync() {
       const { device, refusedCode, syncing } = get();
+      if (syncing) syncAgain = true;
       if (!device || refusedCode || syncing) return;
-      if (!get().records.some((stored) => stored.state === 'pending')) {
+      if (get().photosWaiting === 0 && !get().records.some((stored) => stored.state === 'pending')) {
         set({ failures: 0, syncError: null });
         scheduleRetry();
         return;
@@ -142,6 +149,7 @@ export const useField = create<FieldState>((set, get) => {
         await sendWaitingRecords(device);
         await setRecords();
         await sendWaitingPhotos(device);
+        await setRecords();
         set({ failures: 0, lastSyncAt: new Date().toISOString(), syncError: null, online: true });
       } catch (error) {
         await setRecords();
@@ -155,6 +163,10 @@ export const useField = create<FieldState>((set, get) => {
       } finally {
         set({ syncing: false });
         if (!get().refusedCode) scheduleRetry();
+        if (syncAgain && get().failures === 0) {
+          syncAgain = false;
+          void get().sync();
+        }
       }
     },
 

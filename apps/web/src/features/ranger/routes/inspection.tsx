@@ -152,6 +152,7 @@ export function Component() {
       });
       for (const photo of photos)
         await savePhoto({ hash: photo.hash, clientId: stored.client_id, blob: photo.blob, sent: false });
+      if (photos.length > 0) void useField.getState().sync();
       setSaved(verdict ?? 'saved');
     } finally {
       setBusy(false);

@@ -63,6 +63,7 @@ export function Component() {
   const lastSyncAt = useField((state) => state.lastSyncAt);
   const syncError = useField((state) => state.syncError);
   const device = useField((state) => state.device);
+  const photosWaiting = useField((state) => state.photosWaiting);
   const waiting = records.filter((stored) => stored.state === 'pending').length;
   const newest = [...records].reverse().slice(0, 100);
 
@@ -75,6 +76,11 @@ export function Component() {
       >
         {waiting > 0 ? t('queue.waiting', { count: waiting }) : t('queue.allSent')}
       </p>
+      {photosWaiting > 0 && (
+        <p data-testid="photos-waiting" className="font-semibold text-lg">
+          {t('queue.photos', { count: photosWaiting })}
+        </p>
+      )}
       {!online && waiting > 0 && <p className="text-lg">{t('queue.offline')}</p>}
       {syncError && (
         <p role="alert" className="rounded-lg border-4 border-red-700 p-3 font-semibold text-lg text-red-800">
@@ -92,7 +98,7 @@ export function Component() {
           useField.setState({ failures: 0 });
           void useField.getState().sync();
         }}
-        disabled={syncing || waiting === 0}
+        disabled={syncing || waiting + photosWaiting === 0}
       >
         {syncing ? t('queue.syncing') : t('queue.syncNow')}
       </BigButton>

@@ -17,7 +17,7 @@
  *
  * The machine's load average is printed beside the figure. BENCH_PORT sets the server's port.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, type webcrypto } from 'node:crypto';
 import { loadavg } from 'node:os';
 import {
   CHAIN_GENESIS,
@@ -44,7 +44,7 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-type Phone = { id: number; key: CryptoKey; uses: (ChainUseRecord & { hash: string })[] };
+type Phone = { id: number; key: webcrypto.CryptoKey; uses: (ChainUseRecord & { hash: string })[] };
 
 const dataDir = freshDataDir();
 const openBenchDatabase = () =>
@@ -67,8 +67,9 @@ async function prepare() {
   if (!area || !ticket) throw new Error('the seeded catalogue has no area with a ticket');
   const run = randomBytes(4).toString('hex');
   const [staff] = await sql<{ id: number }>(
-    `insert into staff_accounts (email, name, language, totp_secret, totp_enabled_at)
-     values ($1, 'Bench ranger', 'en', 'JBSWY3DPEHPK3PXP', now()) returning id`,
+    // No password: the phones are enrolled here, and nobody signs in as this ranger.
+    `insert into staff_accounts (email, password_hash, name, language, totp_secret, totp_enabled_at)
+     values ($1, '!', 'Bench ranger', 'en', 'JBSWY3DPEHPK3PXP', now()) returning id`,
     [`ranger-${run}@bench.sentiero.test`],
   );
   await sql("insert into staff_grants (staff_id, role, operator_id) values ($1, 'ranger', $2)", [
@@ -176,7 +177,10 @@ async function send(server: Server, phone: Phone, records: Phone['uses']) {
     signal: AbortSignal.timeout(120_000),
   });
   if (!response.ok) throw new Error(`records answered ${response.status}: ${await response.text()}`);
-  return (await response.json()).results as { outcome: string; chain: string; conflict: boolean }[];
+  const answer = (await response.json()) as {
+    results: { outcome: string; chain: string; conflict: boolean }[];
+  };
+  return answer.results;
 }
 
 /** Every phone sends its whole queue in batches, one after another; the phones at once. */

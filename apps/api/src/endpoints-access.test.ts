@@ -218,8 +218,13 @@ const ACCESS: Record<string, Permission> = {
   '/ranger/bundle': 'field',
   '/ranger/uses': 'field',
   '/ranger/redeem': 'field',
+  '/ranger/records': 'field',
+  '/ranger/inspection/photo': 'field',
   '/console/ranger/devices': 'devices.manage',
   '/console/ranger/device/revoke': 'devices.manage',
+  '/console/ranger/inspections': 'devices.manage',
+  '/console/ranger/inspections/export.csv': 'devices.manage',
+  '/console/ranger/inspection/photo/file': 'devices.manage',
 };
 
 const endpoints = Object.values(ENDPOINTS);

@@ -19,34 +19,37 @@ import { AppError } from '../../platform/errors.ts';
 import { isRecordableDay, recordFieldObservation } from '../growth/index.ts';
 import { markDeviceSynced } from './devices-repo.ts';
 import {
-  findChainRecordAt,
-  findChainRecordByClientId,
+  countUses,
+  findChainRecordsAtSeqs,
+  findChainRecordsByClientIds,
   findInspectionByClientId,
   findRecordArea,
+  findRecordAreas,
   findTicketIdByCode,
-  insertChainRecord,
+  findTicketsByCodes,
+  insertChainBreaks,
+  insertChainRecords,
+  insertConflicts,
+  insertFieldUses,
   insertInspection,
+  lockHolders,
+  lockTickets,
   sumDeclaredBaskets,
 } from './records-repo.ts';
-import {
-  countUse,
-  findPreviousUse,
-  findTicketForUse,
-  insertChainBreak,
-  insertConflict,
-  insertFieldUse,
-} from './uses-repo.ts';
 
 /*
  * Everything a ranger's phone recorded offline (issue 24, items 4–7; ADR 043, 047), in the order
- * of the device's one hash chain: uses, inspections, growth. Each record is its own transaction:
- * its place in the chain (`ranger_chain_records`, for every kind, whatever becomes of it), the
- * chain's verdict (a break is flagged, the record kept), then what its kind does.
+ * of the device's one hash chain: uses, inspections, growth. A batch is one transaction: every
+ * record takes its place in the chain (`ranger_chain_records`, for every kind, whatever becomes
+ * of it), the chain's verdict is written (a break is flagged, the record kept), then what its
+ * kind does. Uses are counted set-based (a few statements for the batch, their tickets locked in
+ * the order of their ids), so 500 of them cost about what one did.
  */
 
 type Seen = Map<number, { clientId: string; hash: string }>;
 type Applied = Pick<FieldRecordResult, 'outcome' | 'conflict' | 'basket'>;
 type Step = { tx: Transaction; ctx: ServiceContext; device: DeviceCaller; now: Date };
+type Break = { deviceId: number; seq: number; kind: 'gap' | 'rewrite'; clientId: string; detectedAt: Date };
 
 /**
  * Whether a record sits where its chain says (ADR 043, 047): its hash is the hash of its own
@@ -54,15 +57,14 @@ type Step = { tx: Transaction; ctx: ServiceContext; device: DeviceCaller; now: D
  * before or earlier in this batch), and no other record holds its place. A predecessor never
  * received is a gap.
  */
-async function checkChain(tx: Transaction, deviceId: number, record: FieldRecord, seen: Seen) {
-  const own = await chainRecordHash(record);
+function checkChain(record: FieldRecord, own: string, seen: Seen, before: Seen): ChainVerdict {
   if (own !== record.hash) return 'rewrite';
-  const samePlace = seen.get(record.seq) ?? (await findChainRecordAt(tx, deviceId, record.seq));
+  const samePlace = seen.get(record.seq) ?? before.get(record.seq);
   if (samePlace && samePlace.clientId !== record.client_id) return 'rewrite';
   if (record.seq === 1) return record.prev_hash === CHAIN_GENESIS ? 'ok' : 'rewrite';
-  const before = seen.get(record.seq - 1) ?? (await findChainRecordAt(tx, deviceId, record.seq - 1));
-  if (!before) return 'gap';
-  return before.hash === record.prev_hash ? 'ok' : 'rewrite';
+  const previous = seen.get(record.seq - 1) ?? before.get(record.seq - 1);
+  if (!previous) return 'gap';
+  return previous.hash === record.prev_hash ? 'ok' : 'rewrite';
 }
 
 export async function syncRecords(
@@ -74,50 +76,99 @@ export async function syncRecords(
   requireStaffAccess(ctx, 'field');
   const now = ctx.clock.now();
   const records = [...input.records].sort((a, b) => a.seq - b.seq);
-  const seen: Seen = new Map();
-  const results: FieldRecordResult[] = [];
-  for (const record of records) {
-    results.push(await ctx.db.transaction((tx) => syncRecord({ tx, ctx, device, now }, record, seen)));
-  }
+  const hashes = await Promise.all(records.map((record) => chainRecordHash(record)));
+  const results = await ctx.db.transaction((tx) => syncBatch({ tx, ctx, device, now }, records, hashes));
   await markDeviceSynced(ctx.db, device.deviceId, now);
   return { results };
 }
 
-async function syncRecord(step: Step, record: FieldRecord, seen: Seen): Promise<FieldRecordResult> {
+async function syncBatch(step: Step, records: FieldRecord[], hashes: string[]): Promise<FieldRecordResult[]> {
   const { tx, device, now } = step;
-  const answer = (chain: ChainVerdict, applied: Applied): FieldRecordResult => ({
-    client_id: record.client_id,
-    kind: record.kind,
-    chain,
-    ...applied,
-  });
-  const known = await findChainRecordByClientId(tx, device.deviceId, record.client_id);
-  if (known) {
+  const deviceId = device.deviceId;
+  const known = await findChainRecordsByClientIds(
+    tx,
+    deviceId,
+    records.map((record) => record.client_id),
+  );
+  const places = new Set(records.flatMap((record) => [record.seq, record.seq - 1]));
+  const before = await findChainRecordsAtSeqs(
+    tx,
+    deviceId,
+    [...places].filter((seq) => seq > 0),
+  );
+  const seen: Seen = new Map();
+  const inBatch = new Map<string, string>();
+  const chains: ChainVerdict[] = [];
+  const repeated: boolean[] = [];
+  const breaks: Break[] = [];
+  records.forEach((record, index) => {
+    const earlier = known.get(record.client_id)?.hash ?? inBatch.get(record.client_id);
+    let chain: ChainVerdict;
+    if (earlier !== undefined) {
+      // The same record again is a retry; the same id with other content rewrote it.
+      chain = earlier === record.hash ? 'ok' : 'rewrite';
+    } else {
+      chain = checkChain(record, hashes[index] as string, seen, before);
+      inBatch.set(record.client_id, record.hash);
+    }
     seen.set(record.seq, { clientId: record.client_id, hash: record.hash });
-    // The same record again is a retry; the same id with other content rewrote it.
-    const chain: ChainVerdict = known.hash === record.hash ? 'ok' : 'rewrite';
-    if (chain === 'rewrite') await flag(step, record, chain);
-    return answer(chain, await duplicateOf(step, record));
-  }
-  const chain = await checkChain(tx, device.deviceId, record, seen);
-  seen.set(record.seq, { clientId: record.client_id, hash: record.hash });
-  const placed = await insertChainRecord(tx, {
-    deviceId: device.deviceId,
-    seq: record.seq,
-    clientId: record.client_id,
-    kind: record.kind,
-    prevHash: record.prev_hash,
-    recordHash: record.hash,
-    deviceTime: new Date(record.device_time),
-    receivedAt: now,
-    chain,
+    chains.push(chain);
+    repeated.push(earlier !== undefined);
+    if (chain !== 'ok')
+      breaks.push({ deviceId, seq: record.seq, kind: chain, clientId: record.client_id, detectedAt: now });
   });
-  // Sent twice at once: the other request placed it while this one waited.
-  if (placed === 'known') return answer('ok', await duplicateOf(step, record));
-  if (chain !== 'ok') await flag(step, record, chain);
-  if (record.kind === 'use') return answer(chain, await applyUse(step, record));
-  if (record.kind === 'inspection') return answer(chain, await applyInspection(step, record));
-  return answer(chain, await applyGrowth(step, record));
+  const fresh = records.flatMap((record, index) =>
+    repeated[index] ? [] : [{ record, chain: chains[index] as ChainVerdict }],
+  );
+  const written = await insertChainRecords(
+    tx,
+    fresh.map(({ record, chain }) => ({
+      deviceId,
+      seq: record.seq,
+      clientId: record.client_id,
+      kind: record.kind,
+      prevHash: record.prev_hash,
+      recordHash: record.hash,
+      deviceTime: new Date(record.device_time),
+      receivedAt: now,
+      chain,
+    })),
+  );
+  // Not written: sent by another request a moment before (a duplicate), or its place is
+  // another record's (a rewrite, already flagged: the record is still kept).
+  const raced = await findChainRecordsByClientIds(
+    tx,
+    deviceId,
+    fresh.filter(({ record }) => !written.has(record.client_id)).map(({ record }) => record.client_id),
+  );
+  await insertChainBreaks(
+    tx,
+    breaks.filter((item) => !raced.has(item.clientId)),
+  );
+  const toApply = fresh.map(({ record }) => record).filter((record) => !raced.has(record.client_id));
+  const applied = await applyUses(
+    step,
+    toApply.filter((record): record is FieldUseRecord => record.kind === 'use'),
+  );
+  const others = toApply.filter((record) => record.kind !== 'use');
+  await lockBasketHolders(step, others);
+  for (const record of others) {
+    applied.set(
+      record.client_id,
+      record.kind === 'inspection' ? await applyInspection(step, record) : await applyGrowth(step, record),
+    );
+  }
+  const results: FieldRecordResult[] = [];
+  for (const [index, record] of records.entries()) {
+    const result = repeated[index] ? undefined : applied.get(record.client_id);
+    results.push({
+      client_id: record.client_id,
+      kind: record.kind,
+      chain: raced.has(record.client_id) ? 'ok' : (chains[index] as ChainVerdict),
+      ...(result ?? (await duplicateOf(step, record))),
+    });
+  }
+  return results;
 }
 
 const nothing = { conflict: false, basket: null } as const;
@@ -142,16 +193,6 @@ function basketOf(row: {
   };
 }
 
-function flag(step: Step, record: FieldRecord, kind: 'gap' | 'rewrite') {
-  return insertChainBreak(step.tx, {
-    deviceId: step.device.deviceId,
-    seq: record.seq,
-    kind,
-    clientId: record.client_id,
-    detectedAt: step.now,
-  });
-}
-
 /** Whether the device's ranger guards the area: the `field` grant over it. */
 function guards(device: DeviceCaller, area: { operatorId: number; id: number }): boolean {
   return decideAccess(staffPrincipalOf(device.staff), 'field', {
@@ -161,46 +202,92 @@ function guards(device: DeviceCaller, area: { operatorId: number; id: number }):
 }
 
 /**
- * A use counted once, kept past the ticket's maximum with a conflict naming both devices (ADR
- * 043). A code of no ticket counts nothing; a ticket of an area the ranger does not guard is refused.
+ * The batch's uses, each counted once and kept past its ticket's maximum with a conflict naming
+ * both devices (ADR 043): the tickets are locked in the order of their ids, the uses written in
+ * one statement, the counts added in another; the k-th new use of a ticket is past its maximum
+ * when the count before the batch plus k is. A code of no ticket counts nothing; a ticket of an
+ * area the ranger does not guard is refused.
  */
-async function applyUse(step: Step, use: FieldUseRecord): Promise<Applied> {
+async function applyUses(step: Step, uses: FieldUseRecord[]): Promise<Map<string, Applied>> {
   const { tx, device, now } = step;
-  const ticket = await findTicketForUse(tx, use.ticket_code);
-  if (!ticket) return { outcome: 'unknown_ticket', ...nothing };
-  if (!decideAccess(staffPrincipalOf(device.staff), 'field', ticket).allowed) {
-    return { outcome: 'refused', ...nothing };
+  const answers = new Map<string, Applied>();
+  const ticketsByCode = await findTicketsByCodes(tx, [
+    ...new Set(uses.map((use) => use.ticket_code.toUpperCase())),
+  ]);
+  const counted: { use: FieldUseRecord; ticketId: number }[] = [];
+  for (const use of uses) {
+    const ticket = ticketsByCode.get(use.ticket_code.toUpperCase());
+    if (!ticket) answers.set(use.client_id, { outcome: 'unknown_ticket', ...nothing });
+    else if (!decideAccess(staffPrincipalOf(device.staff), 'field', ticket).allowed)
+      answers.set(use.client_id, { outcome: 'refused', ...nothing });
+    else counted.push({ use, ticketId: ticket.id });
   }
-  const redemptionId = await insertFieldUse(tx, {
-    issuedTicketId: ticket.id,
-    redeemedAt: new Date(use.device_time),
-    receivedAt: now,
-    deviceId: device.deviceId,
-    staffId: device.staff.staffId,
-    clientId: use.client_id,
-    latitude: use.latitude,
-    longitude: use.longitude,
-    chainSeq: use.seq,
-    prevHash: use.prev_hash,
-    recordHash: use.hash,
-  });
-  if (redemptionId === null) return { outcome: 'duplicate', ...nothing };
-  const counted = await countUse(tx, ticket.id);
-  const conflict = counted.maxUsage !== null && counted.uses > counted.maxUsage;
-  if (conflict) {
-    const other = await findPreviousUse(tx, ticket.id, redemptionId);
-    if (other) {
-      await insertConflict(tx, {
-        issuedTicketId: ticket.id,
-        redemptionId,
-        otherRedemptionId: other.id,
-        deviceId: device.deviceId,
-        otherDeviceId: other.deviceId,
-        detectedAt: now,
-      });
-    }
+  await lockTickets(
+    tx,
+    [...new Set(counted.map((item) => item.ticketId))].sort((a, b) => a - b),
+  );
+  const written = await insertFieldUses(
+    tx,
+    counted.map(({ use, ticketId }) => ({
+      issuedTicketId: ticketId,
+      redeemedAt: new Date(use.device_time),
+      receivedAt: now,
+      deviceId: device.deviceId,
+      staffId: device.staff.staffId,
+      clientId: use.client_id,
+      latitude: use.latitude,
+      longitude: use.longitude,
+      chainSeq: use.seq,
+      prevHash: use.prev_hash,
+      recordHash: use.hash,
+    })),
+  );
+  const redemptionOf = new Map(written.map((row) => [row.clientId as string, row.id]));
+  const added = new Map<number, number>();
+  for (const { use, ticketId } of counted) {
+    if (redemptionOf.has(use.client_id)) added.set(ticketId, (added.get(ticketId) ?? 0) + 1);
+    // Sent twice at once: the other request recorded it while this one waited.
+    else answers.set(use.client_id, { outcome: 'duplicate', ...nothing });
   }
-  return { outcome: 'recorded', conflict, basket: null };
+  const after = new Map((await countUses(tx, added)).map((row) => [row.id, row]));
+  const nth = new Map<number, number>();
+  const conflicting: number[] = [];
+  for (const { use, ticketId } of counted) {
+    const redemptionId = redemptionOf.get(use.client_id);
+    const ticket = after.get(ticketId);
+    if (redemptionId === undefined || !ticket) continue;
+    const k = (nth.get(ticketId) ?? 0) + 1;
+    nth.set(ticketId, k);
+    const countNow = ticket.uses - (added.get(ticketId) ?? 0) + k;
+    const conflict = ticket.maxUsage !== null && countNow > ticket.maxUsage;
+    if (conflict) conflicting.push(redemptionId);
+    answers.set(use.client_id, { outcome: 'recorded', conflict, basket: null });
+  }
+  await insertConflicts(tx, conflicting, now);
+  return answers;
+}
+
+type Holder = { areaId: number; ticketCode: string; day: string };
+
+/** The holders whose baskets the batch adds up, locked at once in one order (ADR 047). */
+async function lockBasketHolders(step: Step, records: FieldRecord[]) {
+  const inspections = records.filter(
+    (record): record is FieldInspectionRecord =>
+      record.kind === 'inspection' && record.ticket_code !== null && record.basket_g !== null,
+  );
+  const areasById = await findRecordAreas(step.tx, [...new Set(inspections.map((record) => record.area_id))]);
+  const holders = new Map<string, Holder>();
+  for (const record of inspections) {
+    const area = areasById.get(record.area_id);
+    if (!area) continue;
+    const ticketCode = (record.ticket_code as string).trim().toUpperCase();
+    const day = calendarDateIn(area.timeZone, new Date(record.device_time));
+    holders.set(`${area.id}/${ticketCode}/${day}`, { areaId: area.id, ticketCode, day });
+  }
+  await lockHolders(
+    step.tx,
+    [...holders.keys()].sort().map((key) => holders.get(key) as Holder),
+  );
 }
 
 /**

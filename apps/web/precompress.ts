@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Text files of a build: the bundle's and those copied from public/ (translations, icons, manifest). */
-const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|webmanifest|xml|txt)$/;
+/** Files of a build that compress well: text (the bundle, translations, icons, manifest) and the QR decoder's WebAssembly. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|webmanifest|xml|txt|wasm)$/;
 // Below 1 KB compression saves less than a packet; such files go as they are.
 const MIN_BYTES = 1024;
 

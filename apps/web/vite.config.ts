@@ -35,12 +35,27 @@ const OFFLINE_MODULES = [
 ];
 
 /**
+ * The rangers' app (ADR 048): its route module, whose lazy imports (the QR decoder and its
+ * WebAssembly among them) are saved by its own worker, /ranger/sw.js, with the namespaces it
+ * translates in every language and its icons.
+ */
+const RANGER_MODULES = ['layout', 'scan', 'inspection', 'growth', 'queue'].map(
+  (route) => `src/features/ranger/routes/${route}.tsx`,
+);
+const RANGER_DIRECTORY = 'src/features/ranger/';
+const RANGER_NAMESPACES = ['common', 'errors', 'ranger', 'tickets', 'growth'];
+const RANGER_ICONS = ['/icons/ranger-192.png', '/icons/ranger-512.png', '/icons/ranger-maskable-512.png'];
+const LANGUAGES = ['it', 'en', 'es', 'de', 'sl'];
+
+/**
  * Builds /sw.js from src/service-worker/sw.ts, with the build id and the files it saves on
  * install: the app shell, the files index.html loads, and those of OFFLINE_MODULES. Its name
- * has no hash, so browsers find the next build's worker at the same address.
+ * has no hash, so browsers find the next build's worker at the same address. Builds
+ * /ranger/sw.js from src/service-worker/ranger-sw.ts the same way, with RANGER_MODULES.
  */
 function serviceWorker(buildId: string): Plugin {
   const source = resolve(import.meta.dirname, 'src/service-worker/sw.ts');
+  const rangerSource = resolve(import.meta.dirname, 'src/service-worker/ranger-sw.ts');
   return {
     name: 'sentiero-service-worker',
     // The browser's build only: the server's (entry-server.tsx) has no service worker or static files.
@@ -50,36 +65,68 @@ function serviceWorker(buildId: string): Plugin {
       const chunks = Object.values(bundle).filter(
         (file): file is Rollup.OutputChunk => file.type === 'chunk',
       );
-      const files = new Set(['index.html']);
-      const addChunk = (chunk: Rollup.OutputChunk | undefined) => {
-        if (!chunk || files.has(chunk.fileName)) return;
-        files.add(chunk.fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        for (const imported of chunk.imports) addChunk(chunks.find((other) => other.fileName === imported));
-      };
       const chunkOf = (moduleId: string) => chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
-
-      for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
-        addChunk(entry);
-        // The entry starts the app through an import of its own (main.tsx), after the first paint.
-        for (const started of entry.dynamicImports)
-          addChunk(chunks.find((chunk) => chunk.fileName === started));
-      }
-      for (const path of OFFLINE_MODULES) {
-        const moduleId = resolve(import.meta.dirname, path);
-        const chunk = chunkOf(moduleId);
-        if (!chunk) this.error(`${path} is not in the build: update OFFLINE_MODULES in vite.config.ts`);
-        addChunk(chunk);
-        for (const lazyId of this.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? [])
-          addChunk(chunkOf(lazyId));
-      }
+      /** The shell, the entry's files, and each module's with the chunks it loads lazily. */
+      const filesFor = (modules: string[], lazyDirectories: string[] = []) => {
+        const files = new Set(['index.html']);
+        const addChunk = (chunk: Rollup.OutputChunk | undefined) => {
+          if (!chunk || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          // The ranger's decoder's WebAssembly is a file its chunk names.
+          if (lazyDirectories.length > 0)
+            for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+          for (const imported of chunk.imports) addChunk(chunks.find((other) => other.fileName === imported));
+        };
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+          addChunk(entry);
+          // The entry starts the app through an import of its own (main.tsx), after the first paint.
+          for (const started of entry.dynamicImports)
+            addChunk(chunks.find((chunk) => chunk.fileName === started));
+        }
+        for (const path of modules) {
+          const moduleId = resolve(import.meta.dirname, path);
+          const chunk = chunkOf(moduleId);
+          if (!chunk) this.error(`${path} is not in the build: update the modules in vite.config.ts`);
+          addChunk(chunk);
+          for (const lazyId of this.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? [])
+            addChunk(chunkOf(lazyId));
+        }
+        // And what the feature's other modules load lazily (the ranger's QR decoder).
+        for (const directory of lazyDirectories) {
+          const root = resolve(import.meta.dirname, directory);
+          for (const moduleId of this.getModuleIds()) {
+            if (!moduleId.startsWith(root)) continue;
+            for (const lazyId of this.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? [])
+              addChunk(chunkOf(lazyId));
+          }
+        }
+        return [...files].sort().map((file) => `/${file}`);
+      };
 
       const worker = await transformWithOxc(readFileSync(source, 'utf8'), source);
-      const build = { id: buildId, precache: [...files].sort().map((file) => `/${file}`) };
+      const build = { id: buildId, precache: filesFor(OFFLINE_MODULES) };
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
         source: `const SW_BUILD = ${JSON.stringify(build)};\n${worker.code}`,
+      });
+
+      const rangerWorker = await transformWithOxc(readFileSync(rangerSource, 'utf8'), rangerSource);
+      const rangerBuild = {
+        id: buildId,
+        precache: [
+          ...filesFor(RANGER_MODULES, [RANGER_DIRECTORY]),
+          ...LANGUAGES.flatMap((language) =>
+            RANGER_NAMESPACES.map((namespace) => `/locales/${language}/${namespace}.json?v=${buildId}`),
+          ),
+          ...RANGER_ICONS,
+        ],
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'ranger/sw.js',
+        source: `const RANGER_BUILD = ${JSON.stringify(rangerBuild)};\n${rangerWorker.code.replace(/^export \{\s*\};?\s*$/m, '')}`,
       });
     },
   };

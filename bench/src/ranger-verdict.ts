@@ -10,10 +10,13 @@ import { generateKeyPairSync, randomInt, sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { RangerBundleContent } from '@sentiero/contract/ranger';
+import { encodeRevokedCodes } from '@sentiero/contract/ranger-field';
 import { attachTicketSignature, encodeTicketPayload } from '@sentiero/contract/ticket-code';
 import { attachCompactSignature, encodeCompactClaims } from '@sentiero/contract/ticket-code-compact';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import type { AppVerdictRun } from './ranger/app-verdict-page.ts';
 import type { VerdictRun } from './ranger/verdict-page.ts';
 
 const verdicts = Number(process.env.BENCH_VERDICTS ?? 1_000);
@@ -86,14 +89,64 @@ const bundle = await build({
   minify: true,
 });
 const script = bundle.outputFiles[0]?.text ?? '';
+// The rangers' app's own path (apps/web/src/features/ranger): the signed bundle checked and opened,
+// then `judgeScan` on each decoded text, as the scan screen calls it.
+const appBundle = await build({
+  entryPoints: [fileURLToPath(new URL('./ranger/app-verdict-page.ts', import.meta.url))],
+  bundle: true,
+  format: 'iife',
+  globalName: 'rangerAppBench',
+  target: 'chrome120',
+  write: false,
+  minify: true,
+});
+const appScript = appBundle.outputFiles[0]?.text ?? '';
+
+/** The bundle as `GET /api/ranger/bundle` answers it: the payload signed by an Ed25519 bundle key. */
+const bundleKeys = generateKeyPairSync('ed25519');
+const issuedAt = new Date('2026-09-13T07:30:00Z');
+const bundleContent: RangerBundleContent = {
+  version: 1,
+  device_id: 1,
+  issued_at: issuedAt.toISOString(),
+  expires_at: new Date(issuedAt.getTime() + 24 * 3600_000).toISOString(),
+  ticket_keys: [{ key_id: keyId, alg: 'Ed25519', x: Buffer.from(publicKeyRaw).toString('base64url') }],
+  areas: [42, 7].map((id) => ({
+    id,
+    name: `Area ${id}`,
+    time_zone: 'Europe/Rome',
+    rules: '',
+    limits: null,
+    daily_limit_g: 3000,
+    growth: null,
+  })),
+  revoked: { encoding: 'sorted-delta-leb128', count: revokedCount, codes: encodeRevokedCodes(revokedCodes) },
+  uses: Object.entries(uses).filter(([, count]) => count > 0),
+};
+const bundlePayload = JSON.stringify(bundleContent);
+const signedBundle = {
+  format: 'SB1' as const,
+  key_id: 'b0b0b0b0',
+  issued_at: bundleContent.issued_at,
+  expires_at: bundleContent.expires_at,
+  payload: bundlePayload,
+  signature: sign(null, Buffer.from(`SB1.${bundlePayload}`), bundleKeys.privateKey).toString('base64url'),
+  requestedAt: bundleContent.issued_at,
+  receivedAt: bundleContent.issued_at,
+};
+const bundleKey = { keyId: 'b0b0b0b0', x: bundleKeys.publicKey.export({ format: 'jwk' }).x ?? '' };
 const server = createServer((request, response) => {
-  if (request.url === '/verdict.js') {
-    response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+  if (request.url === '/verdict.js' || request.url === '/app-verdict.js') {
+    response
+      .writeHead(200, { 'content-type': 'text/javascript' })
+      .end(request.url === '/verdict.js' ? script : appScript);
     return;
   }
   response
     .writeHead(200, { 'content-type': 'text/html' })
-    .end('<!doctype html><title>ranger verdict</title><script src="/verdict.js"></script>');
+    .end(
+      '<!doctype html><title>ranger verdict</title><script src="/verdict.js"></script><script src="/app-verdict.js"></script>',
+    );
 });
 await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
@@ -133,7 +186,6 @@ try {
     input,
   )) as VerdictRun;
   const sorted = [...run.timesMs].sort((a, b) => a - b);
-  const loadAfter = loadavg();
   console.log(
     `\nRanger verdict: decoded QR text → verdict in Chromium, CPU ×${slowdown}, ${verdicts} verdicts, ${revokedCount.toLocaleString('en')} revoked tickets`,
   );
@@ -147,6 +199,37 @@ try {
     'revoked list in memory (kB)': ((revokedCount * 8) / 1024).toFixed(0),
   });
   console.log('verdicts by outcome:', run.reasons);
+
+  // The app's path: this phone also recorded a use of every tenth valid ticket (not yet sent).
+  const localUses = Object.fromEntries(
+    Object.keys(uses)
+      .filter((_, position) => position % 10 === 0)
+      .map((code) => [code, 1]),
+  );
+  const app = (await page.evaluate(
+    (given) =>
+      (
+        globalThis as unknown as {
+          rangerAppBench: { runAppVerdicts: (x: typeof given) => Promise<AppVerdictRun> };
+        }
+      ).rangerAppBench.runAppVerdicts(given),
+    { bundle: signedBundle, bundleKey, codes, localUses, now: '2026-09-13T08:00:00Z' },
+  )) as AppVerdictRun;
+  const appSorted = [...app.timesMs].sort((a, b) => a - b);
+  console.log(
+    `\nThe app's path (features/ranger judgeScan): the signed bundle of ${(bundlePayload.length / 1024).toFixed(0)} kB checked and opened once, then each decoded text`,
+  );
+  console.table({
+    'bundle signature check (ms, once)': app.checkMs.toFixed(1),
+    'bundle opened: parsed, revoked list decoded and sorted (ms, once)': app.openMs.toFixed(1),
+    'first verdict (ms)': (app.timesMs[0] ?? 0).toFixed(2),
+    'p50 (ms)': percentile(appSorted, 50).toFixed(2),
+    'p95 (ms)': percentile(appSorted, 95).toFixed(2),
+    'max (ms)': (appSorted.at(-1) ?? 0).toFixed(2),
+    'goal p95 (ms)': 100,
+  });
+  console.log('verdicts by outcome:', app.reasons);
+  const loadAfter = loadavg();
   console.log(
     `load average before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
   );

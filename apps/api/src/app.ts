@@ -166,7 +166,10 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...stripe.scripts],
+        // 'wasm-unsafe-eval' lets the rangers' app compile its QR decoder (WebAssembly, a file of
+        // this build) where the browser has no BarcodeDetector; it allows no JavaScript eval. For
+        // every page, as the app's offline shell is the same index.html (ADR 048).
+        'script-src': ["'self'", "'wasm-unsafe-eval'", ...stripe.scripts],
         'style-src': ["'self'", "'unsafe-inline'"],
         // blob: shows a member's photo kept on the phone (IndexedDB) before it is uploaded.
         'img-src': ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],

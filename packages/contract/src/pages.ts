@@ -181,6 +181,11 @@ export const PAGES = {
   // The staff console (ADR 028): its own lazily loaded part of the app, never server-rendered
   // nor in the sitemap.
   console: definePage('/console'),
+  /** The rangers' phone app (issue 24, ADR 048): installed apart, with its own worker. */
+  ranger: definePage('/ranger'),
+  rangerInspection: definePage('/ranger/inspection'),
+  rangerGrowth: definePage('/ranger/growth'),
+  rangerQueue: definePage('/ranger/queue'),
   consoleSignIn: definePage('/console/sign-in'),
   consoleInvitation: definePage('/console/invitation/:token'),
   consoleEnrol: definePage('/console/two-factor'),

@@ -65,18 +65,24 @@ export function renderHead(
  * manifest without cookies, so the link carries the language (an app installed from an Italian
  * page is named and described in Italian).
  */
-export function withLanguage(template: string, language: Language): string {
+export function withLanguage(template: string, language: Language, path = '/'): string {
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(
       '<link rel="manifest" href="/manifest.webmanifest" />',
-      `<link rel="manifest" href="/manifest.webmanifest?lng=${language}" />`,
+      `<link rel="manifest" href="${manifestFor(path)}?lng=${language}" />`,
     );
 }
 
+/** The rangers' app (`/ranger/`) is an app of its own, installed with its own manifest. */
+const manifestFor = (path: string) =>
+  path === '/ranger' || path.startsWith('/ranger/')
+    ? '/ranger/manifest.webmanifest'
+    : '/manifest.webmanifest';
+
 /** Puts the page's tags and language into the app shell in place of its defaults. */
-export function injectHead(template: string, headHtml: string, language: Language): string {
-  return withLanguage(template, language)
+export function injectHead(template: string, headHtml: string, language: Language, path = '/'): string {
+  return withLanguage(template, language, path)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${headHtml}\n  </head>`);

@@ -97,7 +97,7 @@ export async function serveWebApp(
       request.log.warn({ err, path }, 'page head not rendered');
       return undefined;
     });
-    return head ? injectHead(page, head, request.lang) : withLanguage(page, request.lang);
+    return head ? injectHead(page, head, request.lang, path) : withLanguage(page, request.lang, path);
   }
   return hasBuild;
 }

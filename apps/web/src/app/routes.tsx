@@ -1,6 +1,7 @@
 import { PAGES, type Page } from '@sentiero/contract/pages';
 import type { ComponentType, ReactNode } from 'react';
 import type { LazyRouteFunction, LoaderFunctionArgs, NonIndexRouteObject, RouteObject } from 'react-router';
+import { redirect } from 'react-router';
 import { getRecommendedQueryOptions } from '../features/catalogue/api.ts';
 import { CategoryList } from '../features/catalogue/components/category-list.tsx';
 import { ForYouSlot } from '../features/catalogue/components/for-you-slot.tsx';
@@ -159,6 +160,24 @@ const consoleRoutes: RouteObject = {
     lazyPage(PAGES.consoleAreas, () => import('../features/console/catalogue/routes/areas.tsx')),
     lazyPage(PAGES.consoleArea, () => import('../features/console/catalogue/routes/area.tsx')),
     unknownPath,
+  ],
+};
+
+/**
+ * The rangers' phone app (issue 24, ADR 048): a subtree of its own with its own frame, manifest
+ * and service worker; its code is loaded only at these addresses.
+ */
+const rangerRoutes: RouteObject = {
+  path: PAGES.ranger.pattern,
+  lazy: () => import('../features/ranger/routes/layout.tsx'),
+  errorElement: <ErrorScreen />,
+  hydrateFallbackElement: <Spinner size="large" />,
+  children: [
+    { index: true, lazy: () => import('../features/ranger/routes/scan.tsx') },
+    lazyPage(PAGES.rangerInspection, () => import('../features/ranger/routes/inspection.tsx')),
+    lazyPage(PAGES.rangerGrowth, () => import('../features/ranger/routes/growth.tsx')),
+    lazyPage(PAGES.rangerQueue, () => import('../features/ranger/routes/queue.tsx')),
+    { path: '*', loader: () => redirect(`${PAGES.ranger.path()}/`) },
   ],
 };
 
@@ -386,4 +405,5 @@ export const routes: RouteObject[] = [
     ],
   },
   consoleRoutes,
+  rangerRoutes,
 ];

@@ -55,6 +55,39 @@ describe('/manifest.webmanifest', () => {
   });
 });
 
+describe('/ranger/manifest.webmanifest', () => {
+  it("installs the rangers' app apart: its own id, scope and start page under /ranger/, upright, its own icons", async () => {
+    const response = await sut.app.inject({ method: 'GET', url: '/ranger/manifest.webmanifest?lng=de' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = response.json();
+    expect(manifest).toMatchObject({
+      id: '/ranger/',
+      name: 'Boschi Ranger',
+      lang: 'de',
+      start_url: '/ranger/',
+      scope: '/ranger/',
+      display: 'standalone',
+      orientation: 'portrait',
+    });
+    expect(manifest.description).toMatch(/ohne Netz/);
+    const icons = manifest.icons as Array<{ src: string; sizes: string; purpose: string }>;
+    expect(icons.every((icon) => icon.src.startsWith('/icons/ranger-'))).toBe(true);
+    expect(icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'maskable')).toBe(true);
+  });
+
+  it("is the manifest the app's pages link, and /ranger goes to the app's scope", async () => {
+    const shell = '<html lang="it"><head><link rel="manifest" href="/manifest.webmanifest" /></head></html>';
+    expect(withLanguage(shell, 'it', '/ranger/inspection')).toContain(
+      '<link rel="manifest" href="/ranger/manifest.webmanifest?lng=it" />',
+    );
+    expect(withLanguage(shell, 'it', '/rangers')).toContain('href="/manifest.webmanifest?lng=it"');
+    const redirect = await sut.app.inject({ method: 'GET', url: '/ranger?lng=sl' });
+    expect(redirect.statusCode).toBe(308);
+    expect(redirect.headers.location).toBe('/ranger/?lng=sl');
+  });
+});
+
 describe('/api/site, app links', () => {
   it('gives the store pages of the native apps when they are configured', async () => {
     const site = (await sut.app.inject({ method: 'GET', url: '/api/site' })).json();

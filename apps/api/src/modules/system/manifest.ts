@@ -80,6 +80,75 @@ export function webManifest(brand: string, language: Language) {
   };
 }
 
+/** The rangers' app: its name and what it does, in each language. */
+const RANGER_TEXTS: Record<Language, { name: string; short: string; description: string; scan: string }> = {
+  it: {
+    name: 'Guardiaparco',
+    short: 'Guardie',
+    description: 'Controlla permessi e biglietti anche senza rete, registra usi, ispezioni e crescita.',
+    scan: 'Controlla un permesso',
+  },
+  en: {
+    name: 'Ranger',
+    short: 'Ranger',
+    description: 'Check permits and tickets with no network, record uses, inspections and growth.',
+    scan: 'Check a permit',
+  },
+  es: {
+    name: 'Guardabosques',
+    short: 'Guardas',
+    description: 'Comprueba permisos y entradas sin conexión, registra usos, inspecciones y crecimiento.',
+    scan: 'Comprobar un permiso',
+  },
+  de: {
+    name: 'Ranger',
+    short: 'Ranger',
+    description:
+      'Genehmigungen und Tickets auch ohne Netz prüfen, Nutzungen, Kontrollen und Wachstum erfassen.',
+    scan: 'Genehmigung prüfen',
+  },
+  sl: {
+    name: 'Nadzornik',
+    short: 'Nadzornik',
+    description: 'Preverjanje dovolilnic in vstopnic brez povezave, beleženje uporab, pregledov in rasti.',
+    scan: 'Preveri dovolilnico',
+  },
+};
+
+/** Where the rangers' app lives: its manifest's scope and its worker's (ADR 048). */
+export const RANGER_SCOPE = `${PAGES.ranger.path()}/`;
+
+/**
+ * The rangers' app's own manifest (ADR 048): installed apart from the storefront, opening on the
+ * scanner, upright, in the scope its own service worker controls.
+ */
+export function rangerWebManifest(brand: string, language: Language) {
+  const text = RANGER_TEXTS[language];
+  return {
+    id: RANGER_SCOPE,
+    name: `${brand} ${text.name}`,
+    short_name: text.short,
+    description: text.description,
+    lang: language,
+    dir: 'ltr',
+    start_url: RANGER_SCOPE,
+    scope: RANGER_SCOPE,
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: MANIFEST_COLOURS.theme,
+    background_color: '#ffffff',
+    categories: ['utilities', 'productivity'],
+    icons: [
+      { src: '/icons/ranger-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/ranger-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/ranger-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    shortcuts: [
+      { name: text.scan, url: RANGER_SCOPE, icons: [{ src: '/icons/ranger-192.png', sizes: '192x192' }] },
+    ],
+  };
+}
+
 /**
  * `/manifest.webmanifest`, in the language of the page that links it (`?lng=`, which the server
  * writes into each page's link: browsers fetch manifests without cookies) and with the configured
@@ -93,4 +162,16 @@ export function registerWebManifest(app: FastifyInstance, config: Pick<Config, '
       .header('vary', 'Accept-Language, Cookie')
       .send(JSON.stringify(webManifest(config.brand, request.lang))),
   );
+  app.get(`${RANGER_SCOPE}manifest.webmanifest`, { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('vary', 'Accept-Language, Cookie')
+      .send(JSON.stringify(rangerWebManifest(config.brand, request.lang))),
+  );
+  // The app's scope ends with a slash, so its worker controls every page of it: `/ranger` is sent there.
+  app.get(PAGES.ranger.path(), { schema: { hide: true } }, async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`${RANGER_SCOPE}${query < 0 ? '' : request.url.slice(query)}`, 308);
+  });
 }

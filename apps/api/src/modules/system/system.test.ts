@@ -76,7 +76,7 @@ describe('requests', () => {
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     // Without Stripe taking cards, no other site's script or frame may run.
-    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(response.headers['content-security-policy']).toContain("frame-src 'none'");
   });
 
@@ -90,7 +90,9 @@ describe('requests', () => {
       const policy = (await stripe.app.inject({ method: 'GET', url: '/api/health' })).headers[
         'content-security-policy'
       ];
-      expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+      expect(policy).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' https://js.stripe.com https://*.js.stripe.com;",
+      );
       expect(policy).toContain('frame-src https://js.stripe.com');
       expect(policy).toContain("connect-src 'self' https://api.stripe.com");
     } finally {

@@ -48,11 +48,13 @@ const TEXT = {
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 
-type TodayTicket = { id: number; start: string; end: string; limitG: number };
+type TodayTicket = { id: number; start: string; end: string; limitG: number; fishingCard: boolean };
 
 /**
  * A ticket of the manager's park authority that anyone may buy for today, in an area with a
- * daily basket limit (the mushroom areas), with the last day its validity gives.
+ * daily basket limit (the mushroom areas), with the last day its validity gives. A fishing permit
+ * counts (its guest gives a federation card): the Sila's is on sale every day of the year, where the
+ * seasons of the other permits close.
  */
 async function findTicketForToday(manager: APIRequestContext): Promise<TodayTicket> {
   const { areas } = await (await manager.get('/api/console/orders/choices?lng=en')).json();
@@ -63,13 +65,14 @@ async function findTicketForToday(manager: APIRequestContext): Promise<TodayTick
     if (!limitG) continue;
     for (const { id } of area.tickets) {
       const { ticket } = await (await manager.get(`/api/app/ticket/info?id=${id}&lng=en`)).json();
-      if (!ticket.on_sale || ticket.requires_fishing_card || ticket.residents_only?.length) continue;
+      if (!ticket.on_sale || ticket.residents_only?.length) continue;
       const calendar = await (
         await manager.get(`/api/app/ticket/calendar?id=${id}&from=${start}&days=1&lng=en`)
       ).json();
       if (!calendar.days?.[0]?.open) continue;
       const validity = findValidEndDate(ticket.duration_type, start, ticket.validity?.season ?? undefined);
-      if (validity.ok) return { id, start, end: validity.end, limitG };
+      if (validity.ok)
+        return { id, start, end: validity.end, limitG, fishingCard: Boolean(ticket.requires_fishing_card) };
     }
   }
   throw new Error('the park authority has no ticket on sale today in an area with a basket limit');
@@ -90,7 +93,13 @@ async function buyForToday(
     data: {
       id_ticket: ticket.id,
       guests: [
-        { full_name: 'Giulia Rossi', start_date: ticket.start, end_date: ticket.end, birth_year: 1988 },
+        {
+          full_name: 'Giulia Rossi',
+          start_date: ticket.start,
+          end_date: ticket.end,
+          birth_year: 1988,
+          ...(ticket.fishingCard && { card_number: 'FIPSAS 0412345' }),
+        },
       ],
       payment_method: 'sandbox',
       card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },

@@ -61,25 +61,32 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }
 
 /**
  * A ticket of the manager's operator that anyone may buy from today (a DAILY one first: with the
- * seasons of the demo catalogue, a season's last days may offer only a seasonal permit) and its
- * last valid day.
+ * seasons of the demo catalogue, a season's last days may offer only a seasonal permit, and between
+ * seasons only the Sila's fishing permit, whose guest gives a federation card) and its last valid day.
  */
-async function findTicketForToday(request: APIRequestContext): Promise<{ id: number; end: string }> {
+async function findTicketForToday(
+  request: APIRequestContext,
+): Promise<{ id: number; end: string; fishingCard: boolean }> {
   const { areas } = await (await request.get('/api/console/orders/choices?lng=en')).json();
   const ids: number[] = areas.flatMap((area: { tickets: { id: number }[] }) => area.tickets.map((t) => t.id));
-  const found: { id: number; end: string; daily: boolean }[] = [];
+  const found: { id: number; end: string; daily: boolean; fishingCard: boolean }[] = [];
   for (const id of ids) {
     const { ticket } = await (await request.get(`/api/app/ticket/info?id=${id}&lng=en`)).json();
-    if (!ticket.on_sale || ticket.requires_fishing_card || ticket.residents_only?.length) continue;
+    if (!ticket.on_sale || ticket.residents_only?.length) continue;
     const calendar = await (
       await request.get(`/api/app/ticket/calendar?id=${id}&from=${today()}&days=1&lng=en`)
     ).json();
     if (!calendar.days[0]?.open) continue;
     const validity = findValidEndDate(ticket.duration_type, today(), ticket.validity.season ?? undefined);
     if (!validity.ok) continue;
-    found.push({ id, end: validity.end, daily: ticket.duration_type === 'DAILY' });
+    found.push({
+      id,
+      end: validity.end,
+      daily: ticket.duration_type === 'DAILY',
+      fishingCard: Boolean(ticket.requires_fishing_card),
+    });
   }
-  const chosen = found.find((entry) => entry.daily) ?? found[0];
+  const chosen = found.find((entry) => entry.daily) ?? found.find((entry) => !entry.fishingCard) ?? found[0];
   if (!chosen) throw new Error("the manager's operator has no ticket open to everyone today");
   return chosen;
 }
@@ -99,7 +106,7 @@ for (const lng of ['it', 'de'] as const) {
       password: ranger.password,
       key: ranger.secret,
     });
-    const { id: ticketId, end } = await findTicketForToday(page.request);
+    const { id: ticketId, end, fishingCard } = await findTicketForToday(page.request);
 
     // The buyer signs up (in Italian, the journey's sign-up texts) and pays today's place by card.
     const shop = await browser.newContext();
@@ -110,7 +117,15 @@ for (const lng of ['it', 'de'] as const) {
       headers: { origin: baseURL ?? '' },
       data: {
         id_ticket: ticketId,
-        guests: [{ full_name: 'Giulia Rossi', start_date: today(), end_date: end, birth_year: 1988 }],
+        guests: [
+          {
+            full_name: 'Giulia Rossi',
+            start_date: today(),
+            end_date: end,
+            birth_year: 1988,
+            ...(fishingCard && { card_number: 'FIPSAS 0412345' }),
+          },
+        ],
         payment_method: 'sandbox',
         card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
         idempotency_key: `e2e-reviews-${lng}-${Date.now()}`,

@@ -13,6 +13,7 @@ import { type Jobs, startJobs } from './jobs.ts';
 const NOW = '2026-11-23T08:00:00Z';
 const SCHEDULES = [
   { queue: 'alerts-evaluate', cron: '47 4 * * *', retryLimit: 2 },
+  { queue: 'day-cancellations-lapse', cron: '*/5 * * * *', retryLimit: 2 },
   { queue: 'expired-rows-purge', cron: '*/15 * * * *', retryLimit: 3 },
   { queue: 'figure-days-roll-up', cron: '30 1 * * *', retryLimit: 3 },
   { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2 },

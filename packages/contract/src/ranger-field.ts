@@ -170,7 +170,8 @@ export function ticketCodeNumber(code: string): number | null {
   return value;
 }
 
-function toBase64Url(bytes: Uint8Array): string {
+/** Bytes as base64url without padding, as the signed headers and the revoked list carry them. */
+export function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

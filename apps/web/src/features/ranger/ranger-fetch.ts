@@ -1,5 +1,5 @@
 import type { ApiError } from '@sentiero/contract/errors';
-import { DEVICE_HEADERS, deviceRequestText, sha256Hex } from '@sentiero/contract/ranger-field';
+import { DEVICE_HEADERS, deviceRequestText, sha256Hex, toBase64Url } from '@sentiero/contract/ranger-field';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { readClockOffset, type StoredDevice, saveClockOffset } from './store.ts';
@@ -13,14 +13,8 @@ import { readClockOffset, type StoredDevice, saveClockOffset } from './store.ts'
 
 const encoder = new TextEncoder();
 
-function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
 function newNonce(): string {
-  return base64Url(crypto.getRandomValues(new Uint8Array(18)));
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(18)));
 }
 
 /** The body as the bytes that are hashed and sent, and its content type. */
@@ -70,7 +64,7 @@ async function send(
       [DEVICE_HEADERS.device]: String(device.id),
       [DEVICE_HEADERS.timestamp]: String(timestamp),
       [DEVICE_HEADERS.nonce]: nonce,
-      [DEVICE_HEADERS.signature]: base64Url(signature),
+      [DEVICE_HEADERS.signature]: toBase64Url(signature),
       ...(body && { 'content-type': body.type }),
     },
     ...(body && { body: body.bytes as Uint8Array<ArrayBuffer> }),

@@ -1,23 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { codeOnPage, enterStaffCode } from '../fixtures/accounts.ts';
-import { expect, type Page, test } from '../fixtures/test.ts';
+import { expect, openConsole, test } from '../fixtures/staff.ts';
 
 /*
  * A manager exports the orders of a search (issue 23; ADR 035, 041): at once when the search is
  * small, or prepared in the background, when the Exports list shows it ready with its download.
+ * The manager is the worker's own (fixtures/staff.ts), already signed in: the sign-in screens are
+ * console.spec.ts's, and the demo manager's codes are not shared with journeys running beside it.
  */
 
-const MANAGER = { email: 'manager@console.sentiero.localhost', key: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
-const PASSWORD = 'Console-demo-2026';
+test.use({ consoleAs: 'manager' });
 
 const TEXT = {
   it: {
-    signInTitle: 'Accedi alla console',
-    signIn: 'Accedi',
-    codeTitle: 'Codice di autenticazione',
-    code: 'Codice',
-    next: 'Continua',
-    sections: 'Sezioni della console',
     background: 'Prepara in background',
     export: 'Esporta CSV',
     exports: 'Esportazioni',
@@ -26,12 +20,6 @@ const TEXT = {
     header: 'Ordine;Stato;Creato',
   },
   en: {
-    signInTitle: 'Sign in to the console',
-    signIn: 'Sign in',
-    codeTitle: 'Authenticator code',
-    code: 'Code',
-    next: 'Continue',
-    sections: 'Console sections',
     background: 'Prepare in the background',
     export: 'Export CSV',
     exports: 'Exports',
@@ -40,18 +28,6 @@ const TEXT = {
     header: 'Order;State;Created',
   },
 } as const;
-
-async function signInManager(page: Page, lng: 'it' | 'en') {
-  const text = TEXT[lng];
-  await page.goto(`/console?lng=${lng}`);
-  await expect(page.getByRole('heading', { name: text.signInTitle })).toBeVisible();
-  await page.getByLabel('Email').fill(MANAGER.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: text.signIn }).click();
-  await expect(page.getByRole('heading', { name: text.codeTitle })).toBeVisible();
-  await enterStaffCode(MANAGER.key, codeOnPage(page, { label: text.code, submit: text.next }));
-  await expect(page.getByRole('navigation', { name: text.sections })).toBeVisible();
-}
 
 async function csvOf(download: { path(): Promise<string> }): Promise<string> {
   return (await readFile(await download.path())).toString('utf8');
@@ -63,7 +39,7 @@ for (const lng of ['it', 'en'] as const) {
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[lng];
-    await signInManager(page, lng);
+    await openConsole(page, lng);
     await page.goto(`/console/orders?lng=${lng}&state=refunded`);
 
     // A small search comes at once, as the streamed file.

@@ -1,21 +1,17 @@
-import { codeOnPage, enterStaffCode } from '../fixtures/accounts.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, openConsole, test } from '../fixtures/staff.ts';
 
 /*
  * The console's area editor (issue 23): an operator's manager opens one of its areas from the
  * console's navigation, sees a text left empty flagged on its language's tab as it types, and
- * saves a text in another language, which is there when the page is opened again.
+ * saves a text in another language, which is there when the page is opened again. The manager is
+ * the worker's own, already signed in (fixtures/staff.ts): the sign-in screens are console.spec.ts's.
  */
 
-const MANAGER = { email: 'manager@console.sentiero.localhost', key: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
+test.use({ consoleAs: 'manager' });
 
 test('en: a manager edits an area’s texts, the missing ones flagged per language', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/console?lng=en');
-  await page.getByLabel('Email').fill(MANAGER.email);
-  await page.getByLabel('Password').fill('Console-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await enterStaffCode(MANAGER.key, codeOnPage(page, { label: 'Code', submit: 'Continue' }));
+  await openConsole(page, 'en');
   const nav = page.getByRole('navigation', { name: 'Console sections' });
   await nav.getByRole('link', { name: 'Areas', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Areas', exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { CancelPreview } from '@sentiero/contract/ticket-cancel';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatLocalizedDate, formatMoney } from '../../../lib/format.ts';
@@ -7,6 +7,7 @@ import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, inputClass } from '../../../ui/form-field.tsx';
+import { ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
 import { useCancelOrder, useCancelPreview } from '../api.ts';
 
 /**
@@ -30,7 +31,7 @@ export function CancelOrderButton({ order }: { order: string }) {
 function CancelDialog({ order, onClose }: { order: string; onClose: () => void }) {
   const { t } = useTranslation(['tickets', 'errors']);
   const language = useCurrentLanguage();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const [chosen, setChosen] = useState<number[] | undefined>(undefined);
   const [password, setPassword] = useState('');
@@ -39,10 +40,6 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
   const cancel = useCancelOrder();
   const data: CancelPreview | undefined = preview.data;
   const money = (cents: number) => formatMoney(cents, language);
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const ticked = chosen ?? data?.chosen ?? [];
   const toggle = (id: number) =>
@@ -57,12 +54,7 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
   const passwordError = cancel.error instanceof ApiRequestError ? cancel.error.fields.password : undefined;
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto max-h-[92dvh] w-[min(32rem,94vw)] overflow-y-auto rounded-xl bg-white p-5 shadow-xl backdrop:bg-black/50 sm:p-6"
-    >
+    <ModalDialog dialogRef={dialog} titleId={titleId} onClose={onClose}>
       {cancel.isSuccess ? (
         <div className="space-y-4">
           <h2 id={titleId} className="font-bold text-lg text-stone-900">
@@ -169,6 +161,6 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
           </div>
         </form>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { MovePreview } from '@sentiero/contract/ticket-move';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
 import { useMoveOrder, useMovePreview } from '../api.ts';
 
 /**
@@ -29,17 +30,13 @@ export function MoveOrderButton({ order }: { order: string }) {
 function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) {
   const { t } = useTranslation(['tickets', 'errors']);
   const language = useCurrentLanguage();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const [chosen, setChosen] = useState<number[] | undefined>(undefined);
   const [day, setDay] = useState<string | null>(null);
   const preview = useMovePreview(order, chosen);
   const move = useMoveOrder();
   const data: MovePreview | undefined = preview.data;
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const ticked = chosen ?? data?.chosen ?? [];
   const toggle = (id: number) => {
@@ -56,12 +53,7 @@ function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) 
   const days = data?.days ?? [];
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto max-h-[92dvh] w-[min(32rem,94vw)] overflow-y-auto rounded-xl bg-white p-5 shadow-xl backdrop:bg-black/50 sm:p-6"
-    >
+    <ModalDialog dialogRef={dialog} titleId={titleId} onClose={onClose}>
       {move.isSuccess ? (
         <div className="space-y-4">
           <h2 id={titleId} className="font-bold text-lg text-stone-900">
@@ -164,6 +156,6 @@ function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) 
           </div>
         </form>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@sentiero/contract/languages';
 import { type MyReview, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@sentiero/contract/ticket-reviews';
 import { Star } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
 import { formatLanguageName } from '../../../lib/format.ts';
@@ -9,6 +9,7 @@ import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, inputClass } from '../../../ui/form-field.tsx';
+import { ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
 import { Stars } from '../../../ui/stars.tsx';
 import { useCreateReview } from '../api.ts';
 
@@ -71,16 +72,12 @@ export function TicketReview({
 function ReviewDialog({ code, title, onClose }: { code: string; title: string; onClose: () => void }) {
   const { t } = useTranslation(['tickets', 'errors', 'common']);
   const current = useCurrentLanguage();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');
   const [language, setLanguage] = useState<Language>(current);
   const create = useCreateReview();
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const fields = create.error instanceof ApiRequestError ? create.error.fields : {};
   const otherError =
@@ -103,12 +100,7 @@ function ReviewDialog({ code, title, onClose }: { code: string; title: string; o
   const ratingError = ratingMissing && rating === 0 ? t('errors:field.reviewRating') : fields.rating;
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto max-h-[92dvh] w-[min(32rem,94vw)] overflow-y-auto rounded-xl bg-white p-5 shadow-xl backdrop:bg-black/50 sm:p-6"
-    >
+    <ModalDialog dialogRef={dialog} titleId={titleId} onClose={onClose}>
       {create.isSuccess ? (
         <div className="space-y-4">
           <h2 id={titleId} className="font-bold text-lg text-stone-900">
@@ -203,6 +195,6 @@ function ReviewDialog({ code, title, onClose }: { code: string; title: string; o
           </div>
         </form>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

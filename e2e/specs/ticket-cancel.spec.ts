@@ -184,7 +184,7 @@ for (const lng of ['it', 'de'] as const) {
       dialog.getByText(text.total(money(totalCents), money(totalCents)), { exact: true }),
     ).toBeVisible();
 
-    // Only Marco goes: his share comes back in full, and nothing is asked before a choice is made.
+    // Only Marco goes: his line says his share comes back in full, and so does the total.
     await keptBox.uncheck();
     await expect(keptBox).not.toBeChecked();
     await expect(cancelledBox).toBeChecked();

@@ -198,10 +198,12 @@ for (const lng of ['it', 'de'] as const) {
     await expect(password).toHaveAccessibleDescription(text.passwordHint);
     await password.fill(PASSWORD);
     await dialog.getByRole('button', { name: text.confirm, exact: true }).click();
-    await expect(dialog.getByRole('heading', { name: text.doneTitle })).toBeVisible();
-    await expect(dialog.getByRole('status')).toHaveText(text.doneRefund(money(half)));
-    await dialog.getByRole('button', { name: text.close, exact: true }).click();
-    await expect(dialog).toHaveCount(0);
+    // The dialog is named by its heading, which now confirms the cancellation.
+    const done = page.getByRole('dialog', { name: text.doneTitle });
+    await expect(done.getByRole('heading', { name: text.doneTitle })).toBeVisible();
+    await expect(done.getByRole('status')).toHaveText(text.doneRefund(money(half)));
+    await done.getByRole('button', { name: text.close, exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Giulia's ticket is still there to show at the gate; Marco's is marked cancelled.
     const keptCard = page.getByRole('article').filter({ hasText: codeOf(kept) });

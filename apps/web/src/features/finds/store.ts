@@ -1,3 +1,4 @@
+import { databaseOpener, done, finished } from '../../lib/indexed-db.ts';
 import type { OutboxOp, Versioned, WaitingPhoto } from './outbox.ts';
 
 /**
@@ -22,43 +23,13 @@ type StoredCopy = { key: string; member: number; value: unknown; savedAt: string
 export type PhonePhoto = WaitingPhoto & { blob: Blob; keepLocation: boolean };
 type StoredPhoto = PhonePhoto & { key: string; member: number };
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = (event) => {
-      const db = request.result;
-      if (event.oldVersion < 1) {
-        db.createObjectStore(OPS, { keyPath: 'key' }).createIndex('member', 'member');
-        db.createObjectStore(COPIES, { keyPath: 'key' }).createIndex('member', 'member');
-      }
-      if (event.oldVersion < 2)
-        db.createObjectStore(PHOTOS, { keyPath: 'key' }).createIndex('member', 'member');
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function finished(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
+const open = databaseOpener(DB_NAME, DB_VERSION, (db, oldVersion) => {
+  if (oldVersion < 1) {
+    db.createObjectStore(OPS, { keyPath: 'key' }).createIndex('member', 'member');
+    db.createObjectStore(COPIES, { keyPath: 'key' }).createIndex('member', 'member');
+  }
+  if (oldVersion < 2) db.createObjectStore(PHOTOS, { keyPath: 'key' }).createIndex('member', 'member');
+});
 
 const opKey = (member: number, kind: RecordKind, id: string) => `${member}|${kind}|${id}`;
 

@@ -1,5 +1,6 @@
 import type { FieldRecord, FieldRecordResult } from '@sentiero/contract/ranger';
 import { CHAIN_GENESIS } from '@sentiero/contract/ranger-field';
+import { databaseOpener, done, finished } from '../../lib/indexed-db.ts';
 import type { StoredBundle, StoredRecord } from './kept.ts';
 
 export type { StoredBundle, StoredRecord, SyncState } from './kept.ts';
@@ -33,40 +34,11 @@ export type StoredDevice = {
 /** A photo of an inspection, waiting to be sent after its record. */
 export type StoredPhoto = { hash: string; clientId: string; blob: Blob; sent: boolean };
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(META);
-      db.createObjectStore(RECORDS, { keyPath: 'client_id' }).createIndex('seq', 'seq', { unique: true });
-      db.createObjectStore(PHOTOS, { keyPath: 'hash' }).createIndex('clientId', 'clientId');
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => {
-      opening = null;
-      reject(request.error);
-    };
-  });
-  return opening;
-}
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function finished(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
+const open = databaseOpener(DB_NAME, DB_VERSION, (db) => {
+  db.createObjectStore(META);
+  db.createObjectStore(RECORDS, { keyPath: 'client_id' }).createIndex('seq', 'seq', { unique: true });
+  db.createObjectStore(PHOTOS, { keyPath: 'hash' }).createIndex('clientId', 'clientId');
+});
 
 async function readMeta<T>(key: string): Promise<T | null> {
   const db = await open();

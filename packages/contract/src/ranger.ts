@@ -75,6 +75,8 @@ export const ZRangerBundleContent = z
         limits: z.string().nullable(),
         daily_limit_g: z.number().int().nullable(),
         growth: z.object({ level: z.number().int(), observed_on: z.string() }).nullable(),
+        /** The area's tickets by id, titled in the ranger's language: a compact code carries only the id. */
+        tickets: z.array(z.object({ id: z.number().int(), title: z.string() })).default([]),
       }),
     ),
     /** Cancelled or refunded tickets still inside their dates: `encodeRevokedCodes`. */

@@ -37,6 +37,20 @@ export async function findBundleAreas(
     .orderBy(asc(areas.id));
 }
 
+/** The areas' tickets, titled in the ranger's language, by area. */
+export async function findBundleTickets(db: Db, language: Language, areaIds: readonly number[]) {
+  if (areaIds.length === 0) return new Map<number, { id: number; title: string }[]>();
+  const rows = await db
+    .select({ id: tickets.id, areaId: tickets.areaId, title: localized(tickets.title, language) })
+    .from(tickets)
+    .where(inArray(tickets.areaId, [...areaIds]))
+    .orderBy(asc(tickets.id));
+  const byArea = new Map<number, { id: number; title: string }[]>();
+  for (const row of rows)
+    byArea.set(row.areaId, [...(byArea.get(row.areaId) ?? []), { id: row.id, title: row.title }]);
+  return byArea;
+}
+
 /**
  * The codes of the areas' cancelled (refunded) tickets, and of those moved to another day, that
  * are still inside their dates: a ticket past its last day is refused by its dates alone, so the

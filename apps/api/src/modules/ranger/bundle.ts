@@ -6,7 +6,7 @@ import { requireStaffAccess } from '../../platform/access.ts';
 import { BUNDLE_FORMAT, type BundleSigner } from '../../platform/bundle-signing.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findBundleAreas, findRevokedCodes, findTicketUses } from './bundle-repo.ts';
+import { findBundleAreas, findBundleTickets, findRevokedCodes, findTicketUses } from './bundle-repo.ts';
 import { markDeviceSynced } from './devices-repo.ts';
 
 export type BundleDeps = {
@@ -97,9 +97,10 @@ export async function rangerBundle(
   // A day's margin covers every time zone: a ticket still valid somewhere today stays listed.
   const fromDay = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
   const ids = areas.map((area) => area.id);
-  const [revokedCodes, uses] = await Promise.all([
+  const [revokedCodes, uses, ticketsByArea] = await Promise.all([
     findRevokedCodes(ctx.db, ids, fromDay),
     findTicketUses(ctx.db, ids, fromDay),
+    findBundleTickets(ctx.db, ctx.lang, ids),
   ]);
   await markDeviceSynced(ctx.db, device.deviceId, now);
   return signBundle(
@@ -119,6 +120,7 @@ export async function rangerBundle(
           area.growthLevel === null || area.growthOn === null
             ? null
             : { level: area.growthLevel, observed_on: area.growthOn },
+        tickets: ticketsByArea.get(area.id) ?? [],
       })),
       revokedCodes,
       uses: uses.map((row) => [row.code, row.uses] as [string, number]),

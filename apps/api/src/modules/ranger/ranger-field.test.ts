@@ -1,8 +1,8 @@
 import type { webcrypto } from 'node:crypto';
 import type { RangerBundleContent } from '@sentiero/contract/ranger';
 import { decodeRevokedCodes, isRevoked } from '@sentiero/contract/ranger-field';
-import { issuedTickets, ticketRedemptions } from '@sentiero/db/schema';
-import { eq } from 'drizzle-orm';
+import { issuedTickets, ticketRedemptions, tickets } from '@sentiero/db/schema';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createTestClock } from '../../test/clock.ts';
@@ -109,6 +109,17 @@ describe("a ranger's bundle", () => {
     expect(isRevoked(codes, revokedElsewhere.code)).toBe(false);
     expect(isRevoked(codes, lastUse.code)).toBe(false);
     expect(Date.parse(bundle.expires_at) - Date.parse(bundle.issued_at)).toBe(12 * 3_600_000);
+    // Each area's tickets, titled (a compact code carries only the ticket's id); none of the rest.
+    const { db } = sut.database;
+    const titled = bundle.areas.flatMap((area) => area.tickets);
+    const inAreas = await db
+      .select({ id: tickets.id, areaId: tickets.areaId })
+      .from(tickets)
+      .where(inArray(tickets.areaId, [areaIds.north, areaIds.south, areaIds.closed]));
+    const guarded = inAreas.filter((ticket) => ticket.areaId !== areaIds.closed).map((ticket) => ticket.id);
+    expect(titled.map((ticket) => ticket.id).sort()).toEqual(guarded.sort());
+    expect(guarded.length).toBeGreaterThan(0);
+    expect(titled.every((ticket) => ticket.title.length > 0)).toBe(true);
   });
 
   it('narrows to the areas asked for, and refuses an area not assigned', async () => {

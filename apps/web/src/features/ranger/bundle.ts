@@ -52,6 +52,8 @@ export type BundleIndex = {
   /** Uses the server had recorded when it issued the bundle, by ticket code. */
   uses: Map<string, number>;
   areas: Map<number, BundleArea>;
+  /** The areas' ticket titles by ticket id, in the ranger's language. */
+  ticketTitles: Map<number, string>;
 };
 
 export function indexBundle(bundle: StoredBundle): BundleIndex {
@@ -69,6 +71,9 @@ export function indexBundle(bundle: StoredBundle): BundleIndex {
     revoked: Float64Array.from(decodeRevokedCodes(content.revoked.codes)).sort(),
     uses: new Map(content.uses),
     areas: new Map(content.areas.map((area) => [area.id, area])),
+    ticketTitles: new Map(
+      content.areas.flatMap((area) => area.tickets.map((ticket) => [ticket.id, ticket.title])),
+    ),
   };
 }
 

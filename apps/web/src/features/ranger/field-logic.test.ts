@@ -56,6 +56,7 @@ function signedBundle(overrides: Partial<RangerBundleContent> = {}, issuedAt = I
         limits: null,
         daily_limit_g: 3000,
         growth: null,
+        tickets: [{ id: 13, title: 'Permesso funghi della Sila' }],
       },
     ],
     revoked: { encoding: 'sorted-delta-leb128', count: 1, codes: encodeRevokedCodes(['TREVKD23456']) },
@@ -117,6 +118,11 @@ describe("the bundle's signature", () => {
 
 describe('the verdict on the phone', () => {
   const index = indexBundle(signedBundle());
+
+  it("names a compact code's ticket by the bundle's titles", () => {
+    expect(index.ticketTitles.get(13)).toBe('Permesso funghi della Sila');
+    expect(index.ticketTitles.get(14)).toBeUndefined();
+  });
 
   it('finds a revoked code by halving, and no other', () => {
     expect(isRevokedCode(index.revoked, 'TREVKD23456')).toBe(true);

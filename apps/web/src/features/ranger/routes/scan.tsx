@@ -179,6 +179,10 @@ function TicketFacts({ verdict }: { verdict: FieldVerdict }) {
   const area = useField((state) =>
     verdict.ticket ? state.index?.areas.get(verdict.ticket.areaId) : undefined,
   );
+  const title = useField((state) => {
+    const ticketId = verdict.ticket?.ticketId;
+    return ticketId == null ? undefined : state.index?.ticketTitles.get(ticketId);
+  });
   const ticket = verdict.ticket;
   if (!ticket) return null;
   const usesLeft = verdict.valid
@@ -190,7 +194,7 @@ function TicketFacts({ verdict }: { verdict: FieldVerdict }) {
       : null;
   const rows: [string, string][] = [
     [ticket.holderIsInitials ? t('verdict.initials') : t('verdict.holder'), ticket.holder || '—'],
-    [t('verdict.ticket'), ticket.title ?? t('tickets:verify.ticketNumber', { id: ticket.ticketId })],
+    [t('verdict.ticket'), ticket.title ?? title ?? t('tickets:verify.ticketNumber', { id: ticket.ticketId })],
     [
       t('verdict.area'),
       area?.name ?? ticket.areaName ?? t('tickets:verify.areaNumber', { id: ticket.areaId }),

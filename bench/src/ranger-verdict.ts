@@ -119,6 +119,7 @@ const bundleContent: RangerBundleContent = {
     limits: null,
     daily_limit_g: 3000,
     growth: null,
+    tickets: [{ id: 13, title: `Ticket 13 of area ${id}` }],
   })),
   revoked: { encoding: 'sorted-delta-leb128', count: revokedCount, codes: encodeRevokedCodes(revokedCodes) },
   uses: Object.entries(uses).filter(([, count]) => count > 0),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCalendarDate, ZLanguageParam } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZId } from './paging.ts';
+import { WAITLIST_CUTOFF_HOURS, WAITLIST_MAX_PARTY } from './rules/waitlist.ts';
 
 /*
  * A day's waiting list (issue 25 item 4, ADR 050): a member waits for a day with no places left;
@@ -9,10 +10,7 @@ import { ZId } from './paging.ts';
  * takes them into the normal purchase (`app/v4/ticket/buy` with `waitlist_offer`).
  */
 
-/** The largest party one entry may wait for. */
-export const WAITLIST_MAX_PARTY = 10;
-/** Offers stop, and a held offer ends, this long before the activity's day begins. */
-export const WAITLIST_CUTOFF_HOURS = 2;
+export { WAITLIST_CUTOFF_HOURS, WAITLIST_MAX_PARTY };
 
 export const WAITLIST_ENTRY_STATES = ['waiting', 'offered', 'bought', 'declined', 'lapsed', 'left'] as const;
 

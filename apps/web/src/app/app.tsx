@@ -13,6 +13,7 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
  */
 export async function createAppRouter(
   hydrationData?: Pick<HydrationState, 'loaderData'>,
+  between: () => Promise<void> = async () => {},
 ): Promise<AppRouter> {
   if (hydrationData) {
     const matches = matchRoutes(routes, window.location) ?? [];
@@ -23,6 +24,7 @@ export async function createAppRouter(
         Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
       }),
     );
+    await between();
   }
   return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

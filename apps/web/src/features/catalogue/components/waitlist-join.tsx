@@ -1,5 +1,5 @@
 import { PAGES } from '@sentiero/contract/pages';
-import { WAITLIST_MAX_PARTY } from '@sentiero/contract/waitlist';
+import { WAITLIST_MAX_PARTY } from '@sentiero/contract/rules/waitlist';
 import { useMutation } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { Button } from './button.tsx';
 
 /**
  * A modal dialog that opens as it mounts (the browser's `<dialog>`: focus kept inside, Escape
@@ -34,5 +35,24 @@ export function ModalDialog({
     >
       {children}
     </dialog>
+  );
+}
+
+/** A button that opens a dialog; `dialog` renders it with the function that forgets it once closed. */
+export function DialogButton({
+  label,
+  dialog,
+}: {
+  label: string;
+  dialog: (onClose: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      {open && dialog(() => setOpen(false))}
+    </>
   );
 }

@@ -2,13 +2,14 @@ import type { CancelPreview } from '@sentiero/contract/ticket-cancel';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-error.ts';
-import { formatLocalizedDate, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, inputClass } from '../../../ui/form-field.tsx';
-import { ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
+import { DialogButton, ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
 import { useCancelOrder, useCancelPreview } from '../api.ts';
+import { GuestChoice, useGuestChoice } from './guest-choice.tsx';
 
 /**
  * `/user/mytickets`: cancel the whole order or some guests by the rule the order was bought
@@ -17,14 +18,11 @@ import { useCancelOrder, useCancelPreview } from '../api.ts';
  */
 export function CancelOrderButton({ order }: { order: string }) {
   const { t } = useTranslation('tickets');
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t('cancel.open', { order })}
-      </Button>
-      {open && <CancelDialog order={order} onClose={() => setOpen(false)} />}
-    </>
+    <DialogButton
+      label={t('cancel.open', { order })}
+      dialog={(onClose) => <CancelDialog order={order} onClose={onClose} />}
+    />
   );
 }
 
@@ -33,17 +31,15 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
   const language = useCurrentLanguage();
   const dialog = useModalDialog();
   const titleId = useId();
-  const [chosen, setChosen] = useState<number[] | undefined>(undefined);
+  const guests = useGuestChoice();
   const [password, setPassword] = useState('');
   const [key] = useState(() => crypto.randomUUID());
-  const preview = useCancelPreview(order, chosen);
+  const preview = useCancelPreview(order, guests.chosen);
   const cancel = useCancelOrder();
   const data: CancelPreview | undefined = preview.data;
   const money = (cents: number) => formatMoney(cents, language);
 
-  const ticked = chosen ?? data?.chosen ?? [];
-  const toggle = (id: number) =>
-    setChosen(ticked.includes(id) ? ticked.filter((one) => one !== id) : [...ticked, id]);
+  const { ticked, toggle } = guests.choice(data?.chosen);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ticked.length === 0) return;
@@ -78,40 +74,19 @@ function CancelDialog({ order, onClose }: { order: string; onClose: () => void }
           </h2>
           {data && (
             <>
-              <fieldset>
-                <legend className="mb-2 font-medium text-sm text-stone-700">{t('cancel.guests')}</legend>
-                <ul className="space-y-2">
-                  {data.guests.map((guest) => (
-                    <li key={guest.id}>
-                      <label className="flex items-start gap-3 rounded-md border border-stone-200 p-3 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:bg-stone-50">
-                        <input
-                          type="checkbox"
-                          className="mt-1"
-                          checked={ticked.includes(guest.id)}
-                          disabled={guest.state !== 'open'}
-                          onChange={() => toggle(guest.id)}
-                        />
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-medium text-stone-900">{guest.name}</span>
-                          <span className="block text-stone-600">
-                            {formatLocalizedDate(guest.first_day, language, 'long')}
-                          </span>
-                        </span>
-                        <span className="shrink-0 text-right text-stone-700">
-                          {guest.state === 'open'
-                            ? data.no_money
-                              ? t('cancel.noMoney')
-                              : t('cancel.guestRefund', {
-                                  refund: money(guest.refund_cents),
-                                  percent: guest.percent,
-                                })
-                            : t(`cancel.state.${guest.state}`)}
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
+              <GuestChoice
+                legend={t('cancel.guests')}
+                guests={data.guests}
+                ticked={ticked}
+                toggle={toggle}
+                aside={(guest) =>
+                  guest.state === 'open'
+                    ? data.no_money
+                      ? t('cancel.noMoney')
+                      : t('cancel.guestRefund', { refund: money(guest.refund_cents), percent: guest.percent })
+                    : t(`cancel.state.${guest.state}`)
+                }
+              />
               <p className="rounded-md bg-brand-50 p-3 font-semibold text-brand-900" aria-live="polite">
                 {ticked.length === 0
                   ? t('cancel.nothingChosen')

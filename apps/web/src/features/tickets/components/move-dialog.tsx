@@ -6,8 +6,9 @@ import { formatLocalizedDate } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
+import { DialogButton, ModalDialog, useModalDialog } from '../../../ui/modal-dialog.tsx';
 import { useMoveOrder, useMovePreview } from '../api.ts';
+import { GuestChoice, useGuestChoice } from './guest-choice.tsx';
 
 /**
  * `/user/mytickets`: move the whole order or some guests to another day of the same ticket, where
@@ -16,14 +17,11 @@ import { useMoveOrder, useMovePreview } from '../api.ts';
  */
 export function MoveOrderButton({ order }: { order: string }) {
   const { t } = useTranslation('tickets');
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t('move.open', { order })}
-      </Button>
-      {open && <MoveDialog order={order} onClose={() => setOpen(false)} />}
-    </>
+    <DialogButton
+      label={t('move.open', { order })}
+      dialog={(onClose) => <MoveDialog order={order} onClose={onClose} />}
+    />
   );
 }
 
@@ -32,17 +30,13 @@ function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) 
   const language = useCurrentLanguage();
   const dialog = useModalDialog();
   const titleId = useId();
-  const [chosen, setChosen] = useState<number[] | undefined>(undefined);
   const [day, setDay] = useState<string | null>(null);
-  const preview = useMovePreview(order, chosen);
+  const guests = useGuestChoice(() => setDay(null));
+  const preview = useMovePreview(order, guests.chosen);
   const move = useMoveOrder();
   const data: MovePreview | undefined = preview.data;
 
-  const ticked = chosen ?? data?.chosen ?? [];
-  const toggle = (id: number) => {
-    setDay(null);
-    setChosen(ticked.includes(id) ? ticked.filter((one) => one !== id) : [...ticked, id]);
-  };
+  const { ticked, toggle } = guests.choice(data?.chosen);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ticked.length === 0 || !day) return;
@@ -74,35 +68,13 @@ function MoveDialog({ order, onClose }: { order: string; onClose: () => void }) 
           {data && !data.allowed && <Alert tone="info">{t('move.notAllowed')}</Alert>}
           {data?.allowed && (
             <>
-              <fieldset>
-                <legend className="mb-2 font-medium text-sm text-stone-700">{t('move.guests')}</legend>
-                <ul className="space-y-2">
-                  {data.guests.map((guest) => (
-                    <li key={guest.id}>
-                      <label className="flex items-start gap-3 rounded-md border border-stone-200 p-3 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:bg-stone-50">
-                        <input
-                          type="checkbox"
-                          className="mt-1"
-                          checked={ticked.includes(guest.id)}
-                          disabled={guest.state !== 'open'}
-                          onChange={() => toggle(guest.id)}
-                        />
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-medium text-stone-900">{guest.name}</span>
-                          <span className="block text-stone-600">
-                            {formatLocalizedDate(guest.first_day, language, 'long')}
-                          </span>
-                        </span>
-                        {guest.state !== 'open' && (
-                          <span className="shrink-0 text-right text-stone-700">
-                            {t(`move.state.${guest.state}`)}
-                          </span>
-                        )}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
+              <GuestChoice
+                legend={t('move.guests')}
+                guests={data.guests}
+                ticked={ticked}
+                toggle={toggle}
+                aside={(guest) => (guest.state === 'open' ? null : t(`move.state.${guest.state}`))}
+              />
               <fieldset>
                 <legend className="mb-2 font-medium text-sm text-stone-700">{t('move.day')}</legend>
                 {ticked.length === 0 ? (

@@ -12,6 +12,7 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useLogin } from '../api.ts';
 import { FacebookLoginButton } from '../components/facebook-login-button.tsx';
 import { useLoginFailureText } from '../components/login-failure.ts';
+import { EmailField } from '../components/profile-fields.tsx';
 import { TwoFactorLogin } from '../components/two-factor-login.tsx';
 import { type LoginForm, ZLoginForm } from '../schemas.ts';
 
@@ -66,14 +67,7 @@ export function Component() {
             className="space-y-4"
           >
             {failure ? <Alert tone="error">{failureText(failure)}</Alert> : null}
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              error={errorText('email')}
-              {...form.register('email')}
-            />
+            <EmailField email={form.register('email')} errorText={errorText} autoComplete="username" />
             <TextField
               label={t('fields.password')}
               type="password"

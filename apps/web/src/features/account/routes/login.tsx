@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,7 @@ export function Component() {
               {...form.register('password')}
             />
             <p className="text-right text-sm">
-              <Link to="/forgot-password" className="text-brand-800 underline">
+              <Link to={PAGES.forgotPassword.path()} className="text-brand-800 underline">
                 {t('login.forgot')}
               </Link>
             </p>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -101,7 +102,7 @@ export function Component() {
               <Trans
                 t={t}
                 i18nKey="signup.terms"
-                components={{ terms: <Link to="/termsconditions" className="text-brand-800 underline" /> }}
+                components={{ terms: <Link to={PAGES.terms.path()} className="text-brand-800 underline" /> }}
               />
             }
             error={errorText('policy_accepted')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isServerRenderedPath, matchPage, PAGE_NAMES, PAGES } from './pages.ts';
+import { isServerRenderedPath, isWithinPage, matchPage, PAGE_NAMES, PAGES } from './pages.ts';
 
 /** A link to every page, with parameters that need encoding (a blog sku may hold any text). */
 function sampleLink(pattern: string): Record<string, string> {
@@ -50,6 +50,15 @@ describe('the table of pages', () => {
     expect(matchPage('/event//')).toBeUndefined();
     expect(matchPage('/blog/%E0%A4%A')).toBeUndefined();
     expect(matchPage('event/12')).toBeUndefined();
+  });
+
+  it('tells the paths within a page from those that only begin with its name', () => {
+    expect(isWithinPage('ranger', '/ranger')).toBe(true);
+    expect(isWithinPage('ranger', '/ranger/')).toBe(true);
+    expect(isWithinPage('ranger', '/ranger/queue')).toBe(true);
+    expect(isWithinPage('ranger', '/rangers')).toBe(false);
+    expect(isWithinPage('ranger', '/')).toBe(false);
+    expect(isWithinPage('console', '/console/orders/ST-1')).toBe(true);
   });
 
   it('matches a long path in linear time', () => {

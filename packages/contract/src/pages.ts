@@ -295,6 +295,15 @@ function decodeSegment(part: string): string | undefined {
   }
 }
 
+/**
+ * Whether a path (no query) is a page's own or one below it, as `/ranger` and `/ranger/queue` are
+ * the rangers' app's: for a page whose address has no parameters.
+ */
+export function isWithinPage(name: PageName, pathname: string): boolean {
+  const { pattern } = PAGES[name];
+  return pathname === pattern || pathname.startsWith(`${pattern}/`);
+}
+
 /** Whether the server renders the page at this path (ADR 016). */
 export function isServerRenderedPath(path: string): boolean {
   const match = matchPage(path);

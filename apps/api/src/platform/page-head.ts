@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@sentiero/contract/languages';
+import { isWithinPage, PAGES } from '@sentiero/contract/pages';
 
 export type PageHead = {
   title: string;
@@ -76,9 +77,7 @@ export function withLanguage(template: string, language: Language, path = '/'): 
 
 /** The rangers' app (`/ranger/`) is an app of its own, installed with its own manifest. */
 const manifestFor = (path: string) =>
-  path === '/ranger' || path.startsWith('/ranger/')
-    ? '/ranger/manifest.webmanifest'
-    : '/manifest.webmanifest';
+  isWithinPage('ranger', path) ? `${PAGES.ranger.path()}/manifest.webmanifest` : '/manifest.webmanifest';
 
 /** Puts the page's tags and language into the app shell in place of its defaults. */
 export function injectHead(template: string, headHtml: string, language: Language, path = '/'): string {

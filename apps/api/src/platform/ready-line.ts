@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { Config } from './config.ts';
 
 /** Addresses a server listening on every interface or on this machine is opened at in a browser. */
@@ -19,7 +20,7 @@ export function readyLine(
   config: Pick<Config, 'brand' | 'publicUrl' | 'host' | 'port' | 'env' | 'mail'>,
 ): string {
   const shop = shopAddress(config);
-  const parts = [`${config.brand} is ready on ${shop}`, `console ${shop}/console`];
+  const parts = [`${config.brand} is ready on ${shop}`, `console ${shop}${PAGES.console.path()}`];
   if (config.env !== 'production' && !config.mail.smtpUrl) parts.push(`mailbox ${shop}/dev/mailbox`);
   return parts.join(' · ');
 }

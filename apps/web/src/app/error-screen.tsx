@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
@@ -17,7 +18,7 @@ export function ErrorScreen() {
         {t('errorScreen.title', { defaultValue: 'Unexpected Application Error' })}
       </h1>
       <p className="mt-3 text-stone-600">{describe(error)}</p>
-      <Link to="/" className="mt-6 inline-block font-medium text-brand-800 underline">
+      <Link to={PAGES.home.path()} className="mt-6 inline-block font-medium text-brand-800 underline">
         {t('errorScreen.home', { defaultValue: 'Back to the home page' })}
       </Link>
     </div>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { callApi } from '../lib/api-client.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
@@ -7,7 +8,7 @@ import { checkSessionOnce } from '../lib/session.ts';
 /** Visitor-only screens (login, signup, forgot password) send a signed-in member home. */
 export async function requireVisitor() {
   await checkSessionOnce();
-  if (useAuthStore.getState().isLoggedIn) throw redirect('/');
+  if (useAuthStore.getState().isLoggedIn) throw redirect(PAGES.home.path());
   return null;
 }
 
@@ -37,9 +38,9 @@ export async function logout() {
   const { useCheckoutStore } = await import('../features/checkout/store.ts');
   useCheckoutStore.getState().reset();
   useCheckoutStore.persist.clearStorage();
-  throw redirect('/');
+  throw redirect(PAGES.home.path());
 }
 
 export function toHome() {
-  throw redirect('/');
+  throw redirect(PAGES.home.path());
 }

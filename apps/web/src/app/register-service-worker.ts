@@ -1,3 +1,4 @@
+import { isWithinPage } from '@sentiero/contract/pages';
 import { KEEP_LOADED_FILES } from '../lib/offline-files.ts';
 
 /**
@@ -8,7 +9,7 @@ import { KEEP_LOADED_FILES } from '../lib/offline-files.ts';
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // The rangers' app registers a worker of its own (ADR 048), and a ranger's phone needs no storefront.
-  if (location.pathname === '/ranger' || location.pathname.startsWith('/ranger/')) return;
+  if (isWithinPage('ranger', location.pathname)) return;
   const register = async () => {
     const controlled = navigator.serviceWorker.controller !== null;
     await navigator.serviceWorker.register('/sw.js');

@@ -17,3 +17,13 @@ export function Alert({ tone, children }: { tone: keyof typeof TONES; children: 
     </div>
   );
 }
+
+/** A form that failed: what failed, then what the server said when it says more (`detail`). */
+export function FailureAlert({ title, detail }: { title: ReactNode; detail?: ReactNode }) {
+  return (
+    <Alert tone="error">
+      <p>{title}</p>
+      {detail && <p className="mt-1">{detail}</p>}
+    </Alert>
+  );
+}

@@ -92,3 +92,23 @@ export function TextField({
     </FormField>
   );
 }
+
+/**
+ * One of a few choices as a card to tap: a radio, the choice's name and what it means below, the
+ * card marked while chosen. The rest of the props go to the radio (`value`, a form's field).
+ */
+export function RadioCard({
+  title,
+  text,
+  ...inputProps
+}: Omit<ComponentProps<'input'>, 'type' | 'className' | 'title'> & { title: ReactNode; text: ReactNode }) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700">
+      <input type="radio" className={checkboxClass} {...inputProps} />
+      <span>
+        <span className="block font-medium text-stone-900">{title}</span>
+        <span className="block text-sm text-stone-600">{text}</span>
+      </span>
+    </label>
+  );
+}

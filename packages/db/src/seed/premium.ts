@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client.ts';
 import { ads, coupons, tickets } from '../schema.ts';
@@ -14,7 +15,7 @@ export async function seedPremium(tx: Transaction): Promise<void> {
         id: 'house-plus',
         kind: 'house',
         placements: ['home', 'listing', 'event', 'blog', 'growth'],
-        url: '/plus',
+        url: PAGES.plus.path(),
         image: '/illustrations/mushroom-foraging.svg',
         weight: 3,
         texts: {
@@ -49,7 +50,7 @@ export async function seedPremium(tx: Transaction): Promise<void> {
         id: 'house-app',
         kind: 'house',
         placements: ['home', 'listing', 'blog'],
-        url: '/app',
+        url: PAGES.app.path(),
         image: null,
         weight: 1,
         texts: {

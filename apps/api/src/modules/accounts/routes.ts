@@ -20,6 +20,7 @@ import {
   userSecure,
   userTag,
 } from '@sentiero/contract/accounts';
+import { PAGES } from '@sentiero/contract/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -199,7 +200,8 @@ export function registerAccountRoutes(app: FastifyInstance) {
     response: {
       303: z.null().meta({
         description:
-          "To the member's page (`/user`), or to the login page with its error (`/login?error=facebook`).",
+          `To the member's page (\`${PAGES.account.path()}\`), or to the login page with its error ` +
+          `(\`${PAGES.login.path({ error: 'facebook' })}\`).`,
       }),
     },
   };

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -38,7 +39,8 @@ export function createPageHeadRenderer(config: Config): PageHeadRenderer {
 export function registerSeoRoutes(app: FastifyInstance) {
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user\n\nSitemap: ${request.ctx.origin}/sitemap.xml\n`;
+    // Members' pages are behind the login: nothing there for a crawler.
+    return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${PAGES.account.path()}\n\nSitemap: ${request.ctx.origin}/sitemap.xml\n`;
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { OperatorRole } from '@sentiero/contract/access';
+import { PAGES } from '@sentiero/contract/pages';
 import type { Db } from '@sentiero/db/client';
 import type { Config } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -87,7 +88,7 @@ export async function createDemoStaff(db: Db, config: Config): Promise<string | 
   });
   const origin = config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
   return [
-    `Demo staff for the console (development only) at ${origin}/console — password ${DEMO_PASSWORD}.`,
+    `Demo staff for the console (development only) at ${origin}${PAGES.console.path()} — password ${DEMO_PASSWORD}.`,
     'Add each key to an authenticator app: its 6-digit code is the second step of the sign-in.',
     ...DEMO_STAFF.map(
       (demo) =>

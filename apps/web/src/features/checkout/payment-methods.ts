@@ -1,5 +1,6 @@
 import type { Order, PaymentMethod } from '@sentiero/contract/checkout';
 import type { PaymentMethods } from '@sentiero/contract/system';
+import { getOnlinePaymentChoices } from '../../payments/online-choices.ts';
 import type { PaymentChoice } from './store.ts';
 
 /**
@@ -8,9 +9,7 @@ import type { PaymentChoice } from './store.ts';
  */
 export function getPaymentChoices(methods: PaymentMethods, totalCents: number): PaymentChoice[] {
   if (totalCents === 0) return ['free'];
-  const choices: PaymentChoice[] = [];
-  if (methods.card) choices.push('card');
-  if (methods.paypal) choices.push('paypal');
+  const choices: PaymentChoice[] = getOnlinePaymentChoices(methods);
   if (methods.cash) choices.push('cash');
   return choices;
 }

@@ -7,6 +7,7 @@ import {
 } from '@sentiero/contract/work-with-us';
 import { z } from 'zod';
 import { type CardDraft, type CardInput, findCardProblems, toCardInput } from '../../payments/card-draft.ts';
+import type { OnlinePaymentChoice } from '../../payments/online-choices.ts';
 
 /**
  * The application's fields with the rules the server applies (the same schema, the VAT number read
@@ -14,8 +15,7 @@ import { type CardDraft, type CardInput, findCardProblems, toCardInput } from '.
  * (`field.vatNumberInvalid`), the same the server translates.
  */
 /** How the featured listing is paid, as the form shows the choice. */
-export type PaymentChoice = 'card' | 'paypal';
-export type FeaturedPayment = { choice: PaymentChoice; card: CardDraft };
+export type FeaturedPayment = { choice: OnlinePaymentChoice; card: CardDraft };
 
 /** `payment` is checked on sending, by whoever takes cards (`readFeaturedPayment`). */
 export const ZApplicationForm = ZApplicationFields.extend({ payment: z.custom<FeaturedPayment>() }).refine(

@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
+import { Alert, FailureAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { FormField, TextField } from '../../../ui/form-field.tsx';
+import { TextField } from '../../../ui/form-field.tsx';
 import { useUpdateAccount } from '../api.ts';
 import { type AccountForm as AccountValues, accountFormSchema, changesEmail } from '../schemas.ts';
-import { CountrySelect } from './country-select.tsx';
+import { CountryFields, EmailField, NameFields } from './profile-fields.tsx';
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'country', 'fiscal_code', 'password'] as const;
 
@@ -41,7 +41,6 @@ export function AccountForm({ user }: { user: User }) {
     edit.mutate(changesEmail(values.email, user.email) ? { ...values, password } : values);
   const country = form.watch('country');
   const newEmail = changesEmail(form.watch('email'), user.email);
-  const specific = findSpecificMessage(edit.error);
   const pendingEmail = edit.data?.pending_email;
 
   return (
@@ -53,12 +52,7 @@ export function AccountForm({ user }: { user: User }) {
       }}
       className="space-y-4"
     >
-      {edit.isError && (
-        <Alert tone="error">
-          <p>{t('edit.failed')}</p>
-          {specific && <p className="mt-1">{specific}</p>}
-        </Alert>
-      )}
+      {edit.isError && <FailureAlert title={t('edit.failed')} detail={findSpecificMessage(edit.error)} />}
       {edit.isSuccess && (
         <Alert tone="success">
           <p>{t('edit.done')}</p>
@@ -68,26 +62,12 @@ export function AccountForm({ user }: { user: User }) {
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('fields.firstname')}
-          autoComplete="given-name"
-          error={errorText('firstname')}
-          {...form.register('firstname')}
+        <NameFields
+          firstname={form.register('firstname')}
+          lastname={form.register('lastname')}
+          errorText={errorText}
         />
-        <TextField
-          label={t('fields.lastname')}
-          autoComplete="family-name"
-          error={errorText('lastname')}
-          {...form.register('lastname')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errorText('email')}
-          {...form.register('email')}
-        />
+        <EmailField email={form.register('email')} errorText={errorText} />
         <TextField
           label={t('fields.phone')}
           type="tel"
@@ -95,16 +75,11 @@ export function AccountForm({ user }: { user: User }) {
           error={errorText('phone')}
           {...form.register('phone')}
         />
-        <FormField label={t('fields.country')} error={errorText('country')}>
-          {(control) => <CountrySelect {...control} {...form.register('country')} />}
-        </FormField>
-        <TextField
-          label={t('fields.fiscalCodeOptional')}
-          autoCapitalize="characters"
-          spellCheck={false}
-          hint={country === 'IT' ? t('fields.fiscalCodeHint') : undefined}
-          error={errorText('fiscal_code')}
-          {...form.register('fiscal_code')}
+        <CountryFields
+          country={form.register('country')}
+          fiscalCode={form.register('fiscal_code')}
+          chosenCountry={country}
+          errorText={errorText}
         />
         {newEmail && (
           <TextField

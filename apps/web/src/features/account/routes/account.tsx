@@ -82,7 +82,7 @@ export function AccountScreen({
             <Download aria-hidden className="size-4" />
             {t('data.export')}
           </a>
-          <Link to="/logout" className={actionClass}>
+          <Link to={PAGES.logout.path()} className={actionClass}>
             <LogOut aria-hidden className="size-4" />
             {t('navbar.logout')}
           </Link>

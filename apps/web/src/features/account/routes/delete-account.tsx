@@ -28,7 +28,7 @@ export function Component() {
   });
   const errorText = useFieldErrorText(form.formState.errors);
   const remove = useDeleteAccount({
-    onSuccess: () => navigate('/', { replace: true, ...withNotice(t('delete.done')) }),
+    onSuccess: () => navigate(PAGES.home.path(), { replace: true, ...withNotice(t('delete.done')) }),
     onError: (error) => {
       setConfirming(false);
       // 'Invalid Password' belongs under the password, whether it comes as a field or as the message.

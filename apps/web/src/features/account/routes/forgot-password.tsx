@@ -7,9 +7,9 @@ import { ApiRequestError } from '../../../lib/api-error.ts';
 import { showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useRequestPasswordRecovery } from '../api.ts';
+import { EmailField } from '../components/profile-fields.tsx';
 import { type EmailForm, ZEmailForm } from '../schemas.ts';
 
 /**
@@ -41,14 +41,7 @@ export function Component() {
                 {recovery.error instanceof ApiRequestError ? recovery.error.message : t('errors:NETWORK')}
               </Alert>
             )}
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              error={errorText('email')}
-              {...form.register('email')}
-            />
+            <EmailField email={form.register('email')} errorText={errorText} />
             <Button
               type="submit"
               className="w-full"

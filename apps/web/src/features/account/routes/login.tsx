@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useLogin } from '../api.ts';
 import { FacebookLoginButton } from '../components/facebook-login-button.tsx';
 import { useLoginFailureText } from '../components/login-failure.ts';
+import { EmailField } from '../components/profile-fields.tsx';
 import { TwoFactorLogin } from '../components/two-factor-login.tsx';
 import { type LoginForm, ZLoginForm } from '../schemas.ts';
 
@@ -66,14 +68,7 @@ export function Component() {
             className="space-y-4"
           >
             {failure ? <Alert tone="error">{failureText(failure)}</Alert> : null}
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              error={errorText('email')}
-              {...form.register('email')}
-            />
+            <EmailField email={form.register('email')} errorText={errorText} autoComplete="username" />
             <TextField
               label={t('fields.password')}
               type="password"
@@ -82,7 +77,7 @@ export function Component() {
               {...form.register('password')}
             />
             <p className="text-right text-sm">
-              <Link to="/forgot-password" className="text-brand-800 underline">
+              <Link to={PAGES.forgotPassword.path()} className="text-brand-800 underline">
                 {t('login.forgot')}
               </Link>
             </p>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { callApi } from '../../../lib/api-client.ts';
@@ -34,7 +35,7 @@ export function Component() {
       ) : (
         <Alert tone="error">{outcome.message ?? t('newsletterPage.invalid')}</Alert>
       )}
-      <Link to="/" className="mt-6 inline-block font-medium text-brand-800 underline">
+      <Link to={PAGES.home.path()} className="mt-6 inline-block font-medium text-brand-800 underline">
         {t('newsletterPage.home')}
       </Link>
     </div>

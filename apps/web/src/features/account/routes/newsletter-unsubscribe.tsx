@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { UnsubscribePage } from '../../../ui/unsubscribe-page.tsx';
@@ -21,7 +22,7 @@ export function Component() {
       }}
       done={() => t('newsletterPage.unsubscribed')}
       links={
-        <Link to="/" className="font-medium text-brand-800 underline">
+        <Link to={PAGES.home.path()} className="font-medium text-brand-800 underline">
           {t('newsletterPage.home')}
         </Link>
       }

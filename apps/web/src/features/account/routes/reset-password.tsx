@@ -45,7 +45,7 @@ export function Component() {
     body = (
       <Alert tone="error">
         <p>{reset.error instanceof ApiRequestError ? reset.error.message : t('reset.noToken')}</p>
-        <Link to="/forgot-password" className={`mt-2 inline-block ${linkClass}`}>
+        <Link to={PAGES.forgotPassword.path()} className={`mt-2 inline-block ${linkClass}`}>
           {t('reset.askAgain')}
         </Link>
       </Alert>

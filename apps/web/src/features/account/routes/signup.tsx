@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGES } from '@sentiero/contract/pages';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { safeRedirectPath, withRedirect } from '../../../lib/redirect-path.ts';
-import { Alert } from '../../../ui/alert.tsx';
+import { FailureAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { CheckboxField, checkboxClass, FormField, TextField } from '../../../ui/form-field.tsx';
+import { CheckboxField, checkboxClass, TextField } from '../../../ui/form-field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useSignup } from '../api.ts';
-import { CountrySelect } from '../components/country-select.tsx';
+import { CountryFields, EmailField, NameFields } from '../components/profile-fields.tsx';
 import { type SignupForm, ZSignupForm } from '../schemas.ts';
 
 const FIELDS = [
@@ -51,7 +52,6 @@ export function Component() {
     onError: (error) => showServerFieldErrors(form.setError, error, FIELDS),
   });
   const country = form.watch('country');
-  const specific = findSpecificMessage(signup.error);
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -64,33 +64,16 @@ export function Component() {
         className="space-y-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
       >
         {signup.isError && (
-          <Alert tone="error">
-            <p>{t('signup.failed')}</p>
-            {specific && <p className="mt-1">{specific}</p>}
-          </Alert>
+          <FailureAlert title={t('signup.failed')} detail={findSpecificMessage(signup.error)} />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('fields.firstname')}
-            autoComplete="given-name"
-            error={errorText('firstname')}
-            {...form.register('firstname')}
-          />
-          <TextField
-            label={t('fields.lastname')}
-            autoComplete="family-name"
-            error={errorText('lastname')}
-            {...form.register('lastname')}
+          <NameFields
+            firstname={form.register('firstname')}
+            lastname={form.register('lastname')}
+            errorText={errorText}
           />
         </div>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errorText('email')}
-          {...form.register('email')}
-        />
+        <EmailField email={form.register('email')} errorText={errorText} />
         <TextField
           label={t('fields.password')}
           type="password"
@@ -100,16 +83,11 @@ export function Component() {
           {...form.register('password')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('fields.country')} error={errorText('country')}>
-            {(control) => <CountrySelect {...control} {...form.register('country')} />}
-          </FormField>
-          <TextField
-            label={t('fields.fiscalCodeOptional')}
-            autoCapitalize="characters"
-            spellCheck={false}
-            hint={country === 'IT' ? t('fields.fiscalCodeHint') : undefined}
-            error={errorText('fiscal_code')}
-            {...form.register('fiscal_code')}
+          <CountryFields
+            country={form.register('country')}
+            fiscalCode={form.register('fiscal_code')}
+            chosenCountry={country}
+            errorText={errorText}
           />
         </div>
         <fieldset className="space-y-3">
@@ -124,7 +102,7 @@ export function Component() {
               <Trans
                 t={t}
                 i18nKey="signup.terms"
-                components={{ terms: <Link to="/termsconditions" className="text-brand-800 underline" /> }}
+                components={{ terms: <Link to={PAGES.terms.path()} className="text-brand-800 underline" /> }}
               />
             }
             error={errorText('policy_accepted')}

@@ -36,7 +36,7 @@ export function Component() {
         ]
       : []),
     { to: PAGES.deleteAccount.path(), label: t('navbar.deleteAccount'), Icon: Trash2, danger: true },
-    { to: '/logout', label: t('navbar.logout'), Icon: LogOut },
+    { to: PAGES.logout.path(), label: t('navbar.logout'), Icon: LogOut },
   ];
   return (
     <div className="mx-auto max-w-md">

@@ -26,7 +26,7 @@ export function Component() {
           <Link to={PAGES.alerts.path()} className="font-medium text-brand-800 underline">
             {t('unsubscribe.manage')}
           </Link>
-          <Link to="/" className="font-medium text-brand-800 underline">
+          <Link to={PAGES.home.path()} className="font-medium text-brand-800 underline">
             {t('unsubscribe.home')}
           </Link>
         </>

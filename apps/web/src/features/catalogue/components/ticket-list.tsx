@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import type { TicketCard as TicketCardData } from '@sentiero/contract/tickets';
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -67,8 +68,8 @@ export function TicketList({
         title={t('empty.tickets')}
         hint={t('emptyHelp.ticketsHint')}
         steps={[
-          { to: '/events', label: t('emptyHelp.allActivities') },
-          { to: '/search', label: t('emptyHelp.search') },
+          { to: PAGES.events.path(), label: t('emptyHelp.allActivities') },
+          { to: PAGES.search.path(), label: t('emptyHelp.search') },
         ]}
       />
     );

@@ -140,8 +140,8 @@ export function Component({ ad }: { ad?: ReactNode }) {
               ...(region
                 ? [{ to: PAGES.events.path({ country: region.country }), label: t('events.allRegions') }]
                 : []),
-              ...(country ? [{ to: '/events', label: t('emptyHelp.allCountries') }] : []),
-              { to: '/search', label: t('emptyHelp.search') },
+              ...(country ? [{ to: PAGES.events.path(), label: t('emptyHelp.allCountries') }] : []),
+              { to: PAGES.search.path(), label: t('emptyHelp.search') },
             ]}
           />
         ) : (

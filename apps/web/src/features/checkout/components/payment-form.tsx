@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Order } from '@sentiero/contract/checkout';
 import { PAGES } from '@sentiero/contract/pages';
 import type { PaymentMethods } from '@sentiero/contract/system';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,10 +11,10 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { CardNotTakenError } from '../../../payments/card-confirmation.ts';
 import { toCardInput } from '../../../payments/card-draft.ts';
-import { CardPaymentFields, useCardPayment } from '../../../payments/card-payment.tsx';
+import { useCardPayment } from '../../../payments/card-payment.tsx';
+import { PaymentMethodFields } from '../../../payments/payment-method-fields.tsx';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { checkboxClass } from '../../../ui/form-field.tsx';
 import { completeOrder, useBuyTickets } from '../api.ts';
 import { type GuestRules, toGuestInput } from '../guest-rules.ts';
 import {
@@ -196,44 +196,28 @@ export function PaymentForm({
       onSubmit={submit}
       className="space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
     >
-      <fieldset className="space-y-3">
-        <legend className="mb-2 font-semibold text-lg text-stone-900">{t('payment.method')}</legend>
-        {choices.map((option) => (
-          <label
-            key={option}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
-          >
-            <input
-              type="radio"
-              value={option}
-              className={checkboxClass}
-              {...form.register('choice', {
-                onChange: () => {
-                  const checkout = useCheckoutStore.getState();
-                  checkout.choosePayment(option);
-                  // The same attempt would answer the card order again: another method is a new purchase.
-                  if (pendingCard.current) {
-                    checkout.endAttempt();
-                    pendingCard.current = null;
-                  }
-                  setFailure(null);
-                },
-              })}
-            />
-            <span>
-              <span className="block font-medium text-stone-900">{t(`payment.${option}`)}</span>
-              <span className="block text-sm text-stone-600">{t(`payment.${option}Text`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {choice === 'card' && (
-        <CardPaymentFields
-          payment={cardPayment}
-          register={form.register}
-          errors={form.formState.errors.card}
-        />
-      )}
+      <PaymentMethodFields
+        legend={t('payment.method')}
+        legendClassName="mb-2 font-semibold text-lg text-stone-900"
+        choices={choices}
+        chosen={choice}
+        describe={(option) => ({ title: t(`payment.${option}`), text: t(`payment.${option}Text`) })}
+        choiceField={form.register('choice', {
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
+            const checkout = useCheckoutStore.getState();
+            checkout.choosePayment(event.target.value as PaymentChoice);
+            // The same attempt would answer the card order again: another method is a new purchase.
+            if (pendingCard.current) {
+              checkout.endAttempt();
+              pendingCard.current = null;
+            }
+            setFailure(null);
+          },
+        })}
+        cardPayment={cardPayment}
+        registerCard={form.register}
+        cardErrors={form.formState.errors.card}
+      />
       {failure && <FailureMessage failure={failure} ticketId={ticketId} />}
       <Button
         type="submit"

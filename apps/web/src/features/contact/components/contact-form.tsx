@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { findSpecificMessage, showServerFieldErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
+import { Alert, FailureAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
 import { useSendContactMessage } from '../api.ts';
@@ -19,7 +19,6 @@ export function ContactForm({ defaults }: { defaults: { full_name: string; email
   const send = useSendContactMessage({
     onError: (error) => showServerFieldErrors(form.setError, error, ['full_name', 'email', 'message']),
   });
-  const specific = findSpecificMessage(send.error);
 
   if (send.isSuccess) {
     return (
@@ -40,12 +39,7 @@ export function ContactForm({ defaults }: { defaults: { full_name: string; email
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} className="space-y-4">
-      {send.isError && (
-        <Alert tone="error">
-          <p>{t('failed')}</p>
-          {specific && <p className="mt-1">{specific}</p>}
-        </Alert>
-      )}
+      {send.isError && <FailureAlert title={t('failed')} detail={findSpecificMessage(send.error)} />}
       <TextField
         label={t('fullName')}
         autoComplete="name"

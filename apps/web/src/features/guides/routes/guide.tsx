@@ -142,7 +142,7 @@ export function GuidePage({ banner }: { banner: ReactNode }) {
             icon={BookOpen}
             title={t('guide.notFound')}
             hint={t('guide.notFoundHint')}
-            steps={[{ to: '/guides', label: t('guide.back') }]}
+            steps={[{ to: PAGES.guides.path(), label: t('guide.back') }]}
           />
         ) : reading.offline ? (
           <Alert tone="info">

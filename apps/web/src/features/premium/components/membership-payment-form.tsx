@@ -10,20 +10,11 @@ import {
   findCardProblems,
   toCardInput,
 } from '../../../payments/card-draft.ts';
-import { CardPaymentFields, useCardPayment } from '../../../payments/card-payment.tsx';
+import { useCardPayment } from '../../../payments/card-payment.tsx';
+import { getOnlinePaymentChoices, type OnlinePaymentChoice } from '../../../payments/online-choices.ts';
+import { PaymentMethodFields } from '../../../payments/payment-method-fields.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { checkboxClass } from '../../../ui/form-field.tsx';
 import { completeMembership } from '../api.ts';
-
-/** The ways of paying a membership: a card (to whoever takes cards here) or PayPal; never cash. */
-export type MembershipPaymentChoice = 'card' | 'paypal';
-
-function getMembershipPaymentChoices(methods: PaymentMethods): MembershipPaymentChoice[] {
-  const choices: MembershipPaymentChoice[] = [];
-  if (methods.card) choices.push('card');
-  if (methods.paypal) choices.push('paypal');
-  return choices;
-}
 
 /** What the server is asked to save: the method, and the simulator's card when it takes cards. */
 export type MembershipPayment = { payment_method: SubscriptionPaymentMethod; card?: CardInput };
@@ -34,7 +25,7 @@ export type ConfirmMembershipCard = (
   clientSecret: string,
 ) => Promise<Subscription>;
 
-type FormValues = { choice: MembershipPaymentChoice; card: CardDraft };
+type FormValues = { choice: OnlinePaymentChoice; card: CardDraft };
 
 /**
  * The payment part of the Sentiero+ purchase and of "change payment method": the same choices as
@@ -52,7 +43,7 @@ export function MembershipPaymentForm({
 }: {
   methods: PaymentMethods;
   busy: boolean;
-  submitLabel(choice: MembershipPaymentChoice): string;
+  submitLabel(choice: OnlinePaymentChoice): string;
   onPay(payment: MembershipPayment, confirmCard: ConfirmMembershipCard): void;
   children?: ReactNode;
   /** Below the button: what the member agrees to (the renewal), or nothing. */
@@ -60,7 +51,7 @@ export function MembershipPaymentForm({
   failure?: ReactNode;
 }) {
   const { t } = useTranslation(['premium', 'checkout']);
-  const choices = getMembershipPaymentChoices(methods);
+  const choices = getOnlinePaymentChoices(methods);
   const form = useForm<FormValues>({
     defaultValues: { choice: choices[0] ?? 'card', card: { number: '', expiry: '', cvc: '' } },
   });
@@ -90,28 +81,16 @@ export function MembershipPaymentForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
       {children}
-      <fieldset className="space-y-3">
-        <legend className="mb-2 font-semibold text-stone-900">{t('pay.method')}</legend>
-        {choices.map((option) => (
-          <label
-            key={option}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
-          >
-            <input type="radio" value={option} className={checkboxClass} {...form.register('choice')} />
-            <span>
-              <span className="block font-medium text-stone-900">{t(`pay.${option}`)}</span>
-              <span className="block text-sm text-stone-600">{t(`pay.${option}Text`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {choice === 'card' && (
-        <CardPaymentFields
-          payment={cardPayment}
-          register={form.register}
-          errors={form.formState.errors.card}
-        />
-      )}
+      <PaymentMethodFields
+        legend={t('pay.method')}
+        choices={choices}
+        chosen={choice}
+        describe={(option) => ({ title: t(`pay.${option}`), text: t(`pay.${option}Text`) })}
+        choiceField={form.register('choice')}
+        cardPayment={cardPayment}
+        registerCard={form.register}
+        cardErrors={form.formState.errors.card}
+      />
       {failure}
       <Button type="submit" className="w-full" busy={busy} busyLabel={t('checkout:payment.sending')}>
         {submitLabel(choice)}

@@ -30,9 +30,9 @@ export function MembershipWelcome({ subscription }: { subscription: Subscription
   const date = (value: string) => formatMembershipDate(value, language);
   const amount = formatMoney(subscription.price, language);
   const next = [
-    { to: '/growth', label: t('confirmation.next.growth'), Icon: TableProperties },
-    { to: '/events', label: t('confirmation.next.events'), Icon: MapPinned },
-    { to: '/guides', label: t('confirmation.next.guides'), Icon: BookOpen },
+    { to: PAGES.growth.path(), label: t('confirmation.next.growth'), Icon: TableProperties },
+    { to: PAGES.events.path(), label: t('confirmation.next.events'), Icon: MapPinned },
+    { to: PAGES.guides.path(), label: t('confirmation.next.guides'), Icon: BookOpen },
   ];
   return (
     <div className="mx-auto max-w-2xl space-y-6">

@@ -102,7 +102,7 @@ function PlanCard({ plan, saving }: { plan: Plan; saving: number | undefined }) 
   const language = useCurrentLanguage();
   const pricePer = usePlanPrice();
   const featured = plan.subscription_type === 'yearly';
-  const back = `/plus?plan=${plan.subscription_type}#plans`;
+  const back = PAGES.plus.path({ plan: plan.subscription_type, hash: 'plans' });
   return (
     <li
       className={`flex flex-col rounded-xl border bg-white p-5 shadow-sm ${featured ? 'border-brand-600 ring-1 ring-brand-600' : 'border-stone-200'}`}
@@ -153,7 +153,10 @@ function VisitorPlans({ plans }: { plans: Plan[] }) {
       </ul>
       <p className="text-sm text-stone-700">
         {t('join.loginFirst')}{' '}
-        <Link to={withRedirect('signup', '/plus#plans')} className="font-medium text-brand-800 underline">
+        <Link
+          to={withRedirect('signup', PAGES.plus.path({ hash: 'plans' }))}
+          className="font-medium text-brand-800 underline"
+        >
           {t('join.signUp')}
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -6,7 +7,7 @@ import { EnrolScreen } from '../components/enrol-screen.tsx';
 import { FieldFrame } from '../components/field-frame.tsx';
 import { startFieldWork, useField } from '../field-store.ts';
 
-const RANGER_SCOPE = '/ranger/';
+const RANGER_SCOPE = `${PAGES.ranger.path()}/`;
 
 /**
  * Makes the page the rangers' app (ADR 048): its own manifest (installed apart from the

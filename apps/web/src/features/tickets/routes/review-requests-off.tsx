@@ -1,3 +1,4 @@
+import { PAGES } from '@sentiero/contract/pages';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -23,7 +24,7 @@ export function Component() {
       }}
       done={() => t('reviewRequests.done')}
       links={
-        <Link to="/" className="font-medium text-brand-800 underline">
+        <Link to={PAGES.home.path()} className="font-medium text-brand-800 underline">
           {t('reviewRequests.home')}
         </Link>
       }

@@ -13,9 +13,16 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { CardNotTakenError } from '../../../payments/card-confirmation.ts';
 import { useCardPayment } from '../../../payments/card-payment.tsx';
-import { Alert } from '../../../ui/alert.tsx';
+import { FailureAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { CheckboxField, checkboxClass, FormField, inputClass, TextField } from '../../../ui/form-field.tsx';
+import {
+  CheckboxField,
+  checkboxClass,
+  FormField,
+  inputClass,
+  RadioCard,
+  TextField,
+} from '../../../ui/form-field.tsx';
 import { useRegions, useSendApplication } from '../api.ts';
 import {
   type ApplicationFormOutput,
@@ -265,18 +272,13 @@ export function ApplicationForm({
           {t('sections.plan')}
         </legend>
         {(['commission', 'featured'] as const).map((option) => (
-          <label
+          <RadioCard
             key={option}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
-          >
-            <input type="radio" value={option} className={checkboxClass} {...form.register('plan')} />
-            <span>
-              <span className="block font-medium text-stone-900">
-                {option === 'featured' ? t('plans.featured', { price }) : t('plans.commission')}
-              </span>
-              <span className="block text-sm text-stone-600">{t(`plans.${option}Text`)}</span>
-            </span>
-          </label>
+            value={option}
+            title={option === 'featured' ? t('plans.featured', { price }) : t('plans.commission')}
+            text={t(`plans.${option}Text`)}
+            {...form.register('plan')}
+          />
         ))}
         {plan === 'featured' && (
           <FeaturedPayment
@@ -305,12 +307,7 @@ export function ApplicationForm({
         )}
       </CheckboxField>
 
-      {send.isError && (
-        <Alert tone="error">
-          <p>{t('failed')}</p>
-          {specific && <p className="mt-1">{specific}</p>}
-        </Alert>
-      )}
+      {send.isError && <FailureAlert title={t('failed')} detail={specific} />}
       <Button
         type="submit"
         className="w-full sm:w-auto"

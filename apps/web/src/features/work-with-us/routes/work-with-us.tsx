@@ -7,7 +7,7 @@ import { findSpecificMessage } from '../../../lib/form-errors.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { prefetch } from '../../../lib/route-data.ts';
 import { siteQueryOptions, useSite } from '../../../lib/site.ts';
-import { Alert } from '../../../ui/alert.tsx';
+import { Alert, FailureAlert } from '../../../ui/alert.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import {
@@ -69,12 +69,7 @@ export function Component() {
         ) : (
           <>
             {complete.isError && (
-              <Alert tone="error">
-                <p>{t('paymentFailed')}</p>
-                {findSpecificMessage(complete.error) && (
-                  <p className="mt-1">{findSpecificMessage(complete.error)}</p>
-                )}
-              </Alert>
+              <FailureAlert title={t('paymentFailed')} detail={findSpecificMessage(complete.error)} />
             )}
             {featured && choices.data && site.data ? (
               <ApplicationForm

@@ -13,8 +13,8 @@ import { openDatabase } from '@sentiero/db/client';
 import { seedDatabase } from '@sentiero/db/seed/seed';
 import {
   createInvitation,
-  findOperatorAreaIdsBySlug,
-  findOperatorBySlug,
+  findOperatorAreasBySlug,
+  findOperatorNameBySlug,
   mailInvitation,
 } from '../apps/api/src/modules/staff/index.ts';
 import { recordAudit } from '../apps/api/src/platform/audit-repo.ts';
@@ -52,7 +52,7 @@ const database = await openDatabase(config.database);
 try {
   await database.migrate();
   await seedDatabase(database.db);
-  const operator = values.operator ? await findOperatorBySlug(database.db, values.operator) : undefined;
+  const operator = values.operator ? await findOperatorNameBySlug(database, values.operator) : undefined;
   if (values.operator && !operator) fail(`No operator with the slug "${values.operator}".`);
   const areaSlugs = values.areas
     ?.split(',')
@@ -61,7 +61,7 @@ try {
   let areaIds: number[] | null = null;
   if (areaSlugs?.length) {
     if (!operator) fail('--areas needs --operator.');
-    const found = await findOperatorAreaIdsBySlug(database.db, operator.id, areaSlugs);
+    const found = await findOperatorAreasBySlug(database, operator.id, areaSlugs);
     const missing = areaSlugs.filter((slug) => !found.some((area) => area.slug === slug));
     if (missing.length) fail(`Not areas of ${operator.slug}: ${missing.join(', ')}.`);
     areaIds = found.map((area) => area.id);

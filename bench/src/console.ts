@@ -28,7 +28,7 @@ import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { openDatabase } from '@sentiero/db/client';
 import pg from 'pg';
-import { rollUpFigureDays } from '../../apps/api/src/modules/console-figures/index.ts';
+import { rollUpDays } from '../../apps/api/src/modules/console-figures/index.ts';
 import {
   benchExport,
   benchFigures,
@@ -109,7 +109,7 @@ try {
   const started = performance.now();
   const figuresDb = await openDatabase({ driver: 'postgres', url: database.url, poolSize: 1 });
   const today = new Date().toISOString().slice(0, 10);
-  await rollUpFigureDays(figuresDb.db, { from: '2020-01-01', to: today, now: new Date() });
+  await rollUpDays(figuresDb.db, { from: '2020-01-01', to: today, now: new Date() });
   await figuresDb.close();
   console.log(`Figures' daily sums rolled up in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   const operator = await busiestOperator(client);

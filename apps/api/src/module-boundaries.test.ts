@@ -84,6 +84,24 @@ function findCycles(edges: [string, string][]): string[][] {
   return cycles;
 }
 
+/**
+ * Whether an import names only statements (`…Query`, the builders a benchmark EXPLAINs) and
+ * types: what a benchmark may take from a repository (ADR 011, 3.).
+ */
+function importsStatementsOnly(names: string): boolean {
+  if (!names.startsWith('{')) return false;
+  return names
+    .slice(1, -1)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .every((name) => name.startsWith('type ') || /^\w+Query$/.test(name));
+}
+
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+/** `export { a, type B } from './file.ts';` and `export type { C } from …`: all an index may hold. */
+const RE_EXPORT_BY_NAME = /^export\s+(?:type\s+)?\{[^}]*\}\s+from\s+'[^']+';\s*$/gm;
+
 /** Test support (factories, fakes, the test app): fixtures for every module, not a module's caller. */
 const TEST_SUPPORT = /^apps\/api\/src\/test\//;
 
@@ -144,17 +162,33 @@ describe('module boundaries (ADR 011)', () => {
     const callers = [...SOURCE_FOLDERS, ...CALLER_FOLDERS]
       .flatMap(typeScriptFiles)
       .filter((file) => !TEST_SUPPORT.test(file));
-    const crossings = callers.flatMap(importsOf).filter(({ from, to }) => {
+    const crossings = callers.flatMap(allImportsOf).filter(({ from, to, names }) => {
       const target = moduleOf(to);
       if (!target) return false;
       const isIndex = to === `apps/api/src/modules/${target}/index.ts`;
       if (moduleOf(from) === target) return isIndex;
       // A benchmark that EXPLAINs a statement takes it from the repository that writes it.
-      if (from.startsWith('bench/') && REPOSITORY.test(to)) return false;
+      if (from.startsWith('bench/') && REPOSITORY.test(to) && importsStatementsOnly(names)) return false;
       // Another module's tests, like any caller, see what the index offers.
       return !isIndex;
     });
     expect(crossings.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+  });
+
+  it("makes a module's index.ts re-export by name only, and nothing of a repository file", () => {
+    const indexes = files.filter((file) => /^apps\/api\/src\/modules\/[^/]+\/index\.ts$/.test(file));
+    expect(indexes.length).toBeGreaterThan(20);
+    const problems = indexes.flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      const rest = text.replace(COMMENT, '').replace(RE_EXPORT_BY_NAME, '').trim();
+      return [
+        ...(rest ? [`${file} holds more than re-exports by name: ${rest.split('\n')[0]}`] : []),
+        ...allImportsOf(file)
+          .filter(({ to }) => REPOSITORY.test(to))
+          .map(({ to }) => `${file} re-exports the repository ${to}`),
+      ];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('keeps SQL in repository files', () => {

@@ -130,6 +130,20 @@ export function isStaffPermission(permission: Permission): permission is StaffPe
   return permission !== 'public' && permission !== 'member' && permission !== 'premium';
 }
 
+/**
+ * What a caller shows to be asked for a permission, in the order the API's door tells them apart
+ * (`platform/http.ts`): nothing for `public`; a device's signed request for a device permission;
+ * the staff session's cookie for the console's; the member's session cookie for the rest.
+ */
+export type Credential = 'none' | 'device-signature' | 'staff-session' | 'member-session';
+
+export function credentialFor(permission: Permission): Credential {
+  if (permission === 'public') return 'none';
+  if (isDevicePermission(permission)) return 'device-signature';
+  if (isStaffPermission(permission)) return 'staff-session';
+  return 'member-session';
+}
+
 /** The roles that hold a permission; none listed for one everyone holds. */
 export function rolesHolding(permission: Permission): readonly Role[] {
   const { heldBy }: PermissionRule = PERMISSIONS[permission];

@@ -3,31 +3,111 @@ import type {
   SwaggerTransform,
   SwaggerTransformObject,
 } from '@fastify/swagger';
-import { rolesHolding } from '@sentiero/contract/access';
-import type { Endpoint } from '@sentiero/contract/endpoint';
+import { type Credential, credentialFor, type Permission } from '@sentiero/contract/access';
 import { ENDPOINTS } from '@sentiero/contract/endpoints';
+import { DEVICE_HEADERS, DEVICE_REQUEST_WINDOW_SECONDS } from '@sentiero/contract/ranger-field';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { sessionCookieName } from './sessions.ts';
+import { staffCookieName } from './staff-sessions.ts';
 
-/** The name of the session cookie's security scheme in the document. */
-const SESSION_SCHEME = 'session';
+/** The security schemes' names in the document: the two session cookies, a device's four headers. */
+const MEMBER_SESSION = 'memberSession';
+const STAFF_SESSION = 'staffSession';
+const DEVICE_SCHEMES = {
+  device: 'rangerDevice',
+  timestamp: 'rangerTimestamp',
+  nonce: 'rangerNonce',
+  signature: 'rangerSignature',
+} as const satisfies Record<keyof typeof DEVICE_HEADERS, string>;
+
+type SecurityRequirement = Record<string, string[]>;
 
 /**
- * What an operation says about who may call it, from its endpoint's `access`: the session cookie as
- * its security requirement, and `x-sentiero-access` naming the access a client must have. A public
- * operation says `security: []`: it needs nothing, and says so rather than leaving it unsaid.
- * The one place that turns an access into a security requirement, for declared and hand-written
- * routes alike; a new kind of access fails to compile here until it is documented.
+ * What an operation asks of its caller, from the credential its access is asked of (the door's
+ * rule, `credentialFor`): nothing, one session cookie, or all four headers of a signed request
+ * (one requirement naming four schemes: all of them at once). A switch with no default: a new
+ * kind of credential does not compile until the document says how it is shown.
  */
-export function operationAccess(access: Endpoint['access']): OperationAccess {
-  // A permission some role must hold needs a signed-in caller: the session cookie.
-  const security = rolesHolding(access).length === 0 ? [] : [{ [SESSION_SCHEME]: [] }];
-  return { security, 'x-sentiero-access': access };
+function securityFor(credential: Credential): SecurityRequirement[] {
+  switch (credential) {
+    case 'none':
+      return [];
+    case 'member-session':
+      return [{ [MEMBER_SESSION]: [] }];
+    case 'staff-session':
+      return [{ [STAFF_SESSION]: [] }];
+    case 'device-signature':
+      return [Object.fromEntries(Object.values(DEVICE_SCHEMES).map((scheme) => [scheme, []]))];
+  }
 }
 
-type OperationAccess = { security: Array<Record<string, string[]>>; 'x-sentiero-access': string };
+/**
+ * What an operation says about who may call it, from its endpoint's `access`: the credential it
+ * asks for as its security requirement, and `x-sentiero-access` naming the permission, which a
+ * scheme cannot say (a member from a member with Sentiero+, a desk from an accountant). A public
+ * operation says `security: []`: it needs nothing, and says so rather than leaving it unsaid.
+ * The one place that turns an access into a security requirement, for declared and hand-written
+ * routes alike.
+ */
+export function operationAccess(access: Permission): OperationAccess {
+  return { security: securityFor(credentialFor(access)), 'x-sentiero-access': access };
+}
+
+type OperationAccess = { security: SecurityRequirement[]; 'x-sentiero-access': Permission };
+
+/** The credentials as OpenAPI's security schemes: cookies and headers an `apiKey` names. */
+function securitySchemes(config: Config) {
+  const header = (name: string, description: string) =>
+    ({ type: 'apiKey', in: 'header', name, description }) as const;
+  return {
+    [MEMBER_SESSION]: {
+      type: 'apiKey' as const,
+      in: 'cookie' as const,
+      name: sessionCookieName(config),
+      description:
+        "The member's session, which a login, a registration or a Facebook login starts. Without it a " +
+        'member operation answers 401; a `premium` one answers 403 to a member without Sentiero+.',
+    },
+    [STAFF_SESSION]: {
+      type: 'apiKey' as const,
+      in: 'cookie' as const,
+      name: staffCookieName(config),
+      description:
+        "The console's session, apart from the member's: `/api/console/login` starts it and " +
+        "`/api/console/login/code` completes it with the authenticator's code. Until then, and " +
+        'after 30 minutes unused or 12 hours, a console operation answers 401; one whose ' +
+        "`x-sentiero-access` the staff member's roles do not hold (there) answers 403.",
+    },
+    [DEVICE_SCHEMES.device]: header(
+      DEVICE_HEADERS.device,
+      "A ranger's enrolled device: the id `/api/ranger/device/enrol` answered. Sent with the other " +
+        `three ${DEVICE_SCHEMES.signature} names.`,
+    ),
+    [DEVICE_SCHEMES.timestamp]: header(
+      DEVICE_HEADERS.timestamp,
+      `When the request was signed, in Unix seconds: at most ${DEVICE_REQUEST_WINDOW_SECONDS} seconds ` +
+        "from the server's clock either way (else 401 `DEVICE_CLOCK_SKEW`).",
+    ),
+    [DEVICE_SCHEMES.nonce]: header(
+      DEVICE_HEADERS.nonce,
+      'A random value used once per device, 16 to 64 characters of `A-Z a-z 0-9 _ -` (a second ' +
+        'use answers 401 `DEVICE_REQUEST_REPLAYED`).',
+    ),
+    [DEVICE_SCHEMES.signature]: header(
+      DEVICE_HEADERS.signature,
+      "The request signed with the device's ECDSA P-256 key (the one whose public JWK it enrolled), " +
+        'SHA-256, the signature as r‖s (64 bytes, as WebCrypto gives it) in base64url without ' +
+        'padding. Signed text, lines joined by `\\n`: `SENTIERO-DEVICE-1`, the method in capitals, ' +
+        'the path with its query string as sent, the device id, the timestamp, the nonce, and the ' +
+        "hex SHA-256 of the body's bytes (of no bytes without a body). Sent with the " +
+        `${DEVICE_HEADERS.device}, ${DEVICE_HEADERS.timestamp} and ${DEVICE_HEADERS.nonce} headers; ` +
+        'a signature that does not hold answers 401 `DEVICE_SIGNATURE_INVALID`, a revoked device ' +
+        '`DEVICE_REVOKED`.',
+    ),
+  };
+}
 
 type DeclaredEndpoint = { name: string; endpoint: (typeof ENDPOINTS)[keyof typeof ENDPOINTS] };
 
@@ -108,21 +188,13 @@ export function apiDocumentOptions(config: Config): FastifyDynamicSwaggerOptions
         description:
           'Every endpoint accepts JSON, urlencoded and multipart bodies; reads also answer GET. ' +
           'Errors are `{ message, code, fields }` with the message in the request language. ' +
-          'Operations for members (`x-sentiero-access`: `member`, or `premium` for Sentiero+) need ' +
-          'the session cookie that logging in sets.',
+          'Each operation names the credential it needs (`security`) and the permission it asks of ' +
+          "it (`x-sentiero-access`): the member's session cookie for `member` and `premium` " +
+          "(Sentiero+); the console's staff session cookie for the console's permissions; a " +
+          "ranger's device signing each request with its key (the `x-ranger-*` headers) for " +
+          '`field`. Public operations need none.',
       },
-      components: {
-        securitySchemes: {
-          [SESSION_SCHEME]: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: sessionCookieName(config),
-            description:
-              'The session a login, a registration or a Facebook login starts. Without it a member ' +
-              'operation answers 401; a `premium` one answers 403 to a member without Sentiero+.',
-          },
-        },
-      },
+      components: { securitySchemes: securitySchemes(config) },
     },
     transform: describeOperation,
     // Schemas with an id (`.meta({ id })`) are referenced by $ref; this puts them in components.

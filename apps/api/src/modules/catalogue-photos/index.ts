@@ -4,9 +4,7 @@ export {
   addCataloguePhoto,
   findCardPhotos,
   listCataloguePhotos,
-  type PhotoSubject,
   removeCataloguePhoto,
   reorderCataloguePhotos,
-  type StaffRef,
   type WithChange,
 } from './service.ts';

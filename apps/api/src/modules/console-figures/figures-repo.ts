@@ -95,7 +95,7 @@ export async function findRolledThrough(db: Db | Transaction): Promise<string | 
  * Adds up the days from `from` to `to` (both included) into `figure_days`, replacing what it
  * held for them, and moves the mark of the days added up to `to` if it is later. A day must be
  * over before it is added up: a sale of the rest of the day would be read from `figure_days`'
- * stale sum. Exported for `npm run bench:console`, which fills its generated years with it.
+ * stale sum. `npm run bench:console` fills its generated years with it (`jobs.ts` `rollUpDays`).
  */
 export async function rollUpFigureDays(db: Db, { from, to, now }: { from: string; to: string; now: Date }) {
   await db.transaction(async (tx) => {

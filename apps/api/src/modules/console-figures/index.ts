@@ -1,4 +1,3 @@
 /** What the app's wiring (and `npm run bench:console`) uses of the console's figures (ADR 011, 036). */
-export { rollUpFigureDays } from './figures-repo.ts';
-export { figureDaysRollUp } from './jobs.ts';
+export { figureDaysRollUp, rollUpDays } from './jobs.ts';
 export { registerConsoleFigureRoutes } from './routes.ts';

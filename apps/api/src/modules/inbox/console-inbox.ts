@@ -1,4 +1,3 @@
-import { rolesHolding } from '@sentiero/contract/access';
 import type {
   consoleInbox,
   consoleInboxAssign,
@@ -12,7 +11,7 @@ import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StaffSession } from '../../platform/staff-sessions.ts';
-import { findSentieroStaffWithRoles, findStaffNames, type StaffName } from '../staff/index.ts';
+import { listSentieroStaffHolding, type StaffName, staffNamesOf } from '../staff/index.ts';
 import { replyToThread } from './reply-to-thread.ts';
 import {
   assignThread,
@@ -31,7 +30,7 @@ import {
 
 /** The people a thread may be given to: Sentiero's staff who hold `inbox.handle`. */
 function inboxHandlers(ctx: ServiceContext): Promise<StaffName[]> {
-  return findSentieroStaffWithRoles(ctx.db, rolesHolding('inbox.handle'));
+  return listSentieroStaffHolding(ctx, 'inbox.handle');
 }
 
 function nameOf(names: readonly StaffName[], id: number | null): StaffName | null {
@@ -83,7 +82,7 @@ async function staffNames(
   ids: readonly (number | null)[],
 ): Promise<StaffName[]> {
   const missing = ids.filter((id): id is number => id !== null && !known.some((staff) => staff.id === id));
-  return [...known, ...(await findStaffNames(ctx.db, missing))];
+  return [...known, ...(await staffNamesOf(ctx, missing))];
 }
 
 export async function readThread(ctx: ServiceContext, id: number) {

@@ -1,13 +1,2 @@
-/** What other modules and the app's wiring may use of the inbox (ADR 011); its other files are its own. */
-export { replyToThread } from './reply-to-thread.ts';
+/** What the app's wiring uses of the inbox (ADR 011); its other files are its own. */
 export { registerInboxRoutes } from './routes.ts';
-export {
-  assignThread,
-  closeThread,
-  getThread,
-  type InboxActor,
-  type InboxChange,
-  listInbox,
-  type OnInboxChange,
-  reopenThread,
-} from './service.ts';

@@ -1,4 +1,4 @@
-/** What other modules and the app's wiring may use of subscriptions (ADR 011); its other files are its own. */
+/** What other modules and the app's wiring may use of premium, Sentiero+ (ADR 011); its other files are its own. */
 
 export { registerPremiumDevRoutes } from './dev-routes.ts';
 export { isPremiumMember, premiumCheck } from './entitlement.ts';

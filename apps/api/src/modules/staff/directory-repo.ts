@@ -1,9 +1,9 @@
 import type { Db, Transaction } from '@sentiero/db/client';
 import { staffAccounts, staffGrants } from '@sentiero/db/schema';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { StaffName } from './directory.ts';
 
 type Handle = Db | Transaction;
-export type StaffName = { id: number; name: string };
 
 /**
  * The staff accounts (not disabled) holding one of Sentiero's own roles among `roles`: the people

@@ -23,6 +23,29 @@ type Document = {
   };
 };
 
+/** A ranger device's headers (ADR 043), by the scheme that names each. */
+const DEVICE_SCHEMES = {
+  rangerDevice: 'x-ranger-device',
+  rangerTimestamp: 'x-ranger-timestamp',
+  rangerNonce: 'x-ranger-nonce',
+  rangerSignature: 'x-ranger-signature',
+};
+
+/**
+ * What an endpoint's caller shows, written from where it is called rather than from the code
+ * under test: the console's endpoints the staff session cookie, the rangers' the device's signed
+ * headers (but enrolling a device, which a ranger does from the console's session), the others
+ * the member's session cookie; a public endpoint nothing.
+ */
+function expectedSecurity(path: string, access: string): Array<Record<string, string[]>> {
+  if (access === 'public') return [];
+  if (path.startsWith('/console/') || path === '/ranger/device/enrol') return [{ staffSession: [] }];
+  if (path.startsWith('/ranger/')) {
+    return [Object.fromEntries(Object.keys(DEVICE_SCHEMES).map((scheme) => [scheme, []]))];
+  }
+  return [{ memberSession: [] }];
+}
+
 const DOCUMENT_ID = 'https://sentiero.invalid/api/docs/json';
 
 let sut: TestApp;
@@ -126,29 +149,54 @@ describe('the document as a client generator reads it', () => {
     expect(document.paths['/api/app/ticket/download']?.get?.operationId).toBe('getAppTicketDownload');
   });
 
-  it('describes the session cookie, and asks for it on every operation for members and only there', () => {
-    expect(document.components?.securitySchemes?.session).toEqual(
+  it("describes the credentials: the member session cookie, the staff session cookie, a device's headers", () => {
+    const schemes = document.components?.securitySchemes ?? {};
+    expect(schemes.memberSession).toEqual(
       expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sentiero_session' }),
     );
+    expect(schemes.staffSession).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sentiero_staff' }),
+    );
+    for (const [scheme, name] of Object.entries(DEVICE_SCHEMES)) {
+      expect(schemes[scheme]).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name }));
+    }
+  });
+
+  it('asks each operation for the credential its access needs, and public ones for none', () => {
     const mismatches: string[] = [];
+    const seen = new Set<string>();
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       const methods = document.paths[`/api${endpoint.path}`] ?? {};
-      const access = endpoint.access ?? 'public';
+      const expected = JSON.stringify(expectedSecurity(endpoint.path, endpoint.access));
+      seen.add(expected);
       for (const [method, operation] of Object.entries(methods)) {
-        const security = access === 'public' ? [] : [{ session: [] }];
-        if (
-          operation['x-sentiero-access'] !== access ||
-          JSON.stringify(operation.security) !== JSON.stringify(security)
-        )
-          mismatches.push(
-            `${name} ${method}: ${operation['x-sentiero-access']} ${JSON.stringify(operation.security)}`,
-          );
+        const found = JSON.stringify(operation.security);
+        if (operation['x-sentiero-access'] !== endpoint.access || found !== expected)
+          mismatches.push(`${name} ${method}: ${operation['x-sentiero-access']} ${found}, not ${expected}`);
       }
     }
     expect(mismatches).toEqual([]);
+    // Each kind is there: public, members', the console's and the rangers' devices'.
+    expect(seen.size).toBe(4);
     const premium = document.paths['/api/app/find/save']?.post;
     expect(premium?.['x-sentiero-access']).toBe('premium');
-    expect(premium?.security).toEqual([{ session: [] }]);
+    expect(premium?.security).toEqual([{ memberSession: [] }]);
+    const refund = document.paths['/api/console/order/refund']?.post;
+    expect(refund?.['x-sentiero-access']).toBe('orders.refund');
+    expect(refund?.security).toEqual([{ staffSession: [] }]);
+    expect(document.paths['/api/ranger/uses']?.post?.security).toEqual([
+      { rangerDevice: [], rangerTimestamp: [], rangerNonce: [], rangerSignature: [] },
+    ]);
+  });
+
+  it('asks routes written by hand for their credential too', () => {
+    const unsaid = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.security === undefined)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unsaid).toEqual([]);
+    expect(document.paths['/api/app/ticket/download']?.get?.security).toEqual([{ memberSession: [] }]);
   });
 });
 

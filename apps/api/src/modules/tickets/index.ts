@@ -1,6 +1,6 @@
 /** What other modules and the app's wiring may use of tickets (ADR 011); its other files are its own. */
 
-export { RELEVANCE_CANDIDATES } from './listing-repo.ts';
+export { RELEVANCE_CANDIDATES } from './listing-limits.ts';
 export { registerTicketRoutes } from './routes.ts';
 export {
   describeTicketDays,
@@ -12,5 +12,4 @@ export {
   listTickets,
   type PurchaseTicket,
   requireTicketInfo,
-  type TicketDayRules,
 } from './service.ts';

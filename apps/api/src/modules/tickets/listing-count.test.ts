@@ -2,7 +2,7 @@ import { TICKETS_PAGE_SIZE } from '@sentiero/contract/tickets';
 import { seedSyntheticTickets } from '@sentiero/db/seed/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { COUNT_AHEAD } from './listing-repo.ts';
+import { COUNT_AHEAD } from './listing-limits.ts';
 
 let sut: TestApp;
 const SYNTHETIC = COUNT_AHEAD + 150;

@@ -14,6 +14,7 @@ import {
 } from '@sentiero/db/schema';
 import { SEARCH_CONFIGS } from '@sentiero/db/search-index';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { COUNT_AHEAD, RELEVANCE_CANDIDATES } from './listing-limits.ts';
 import { cardColumns } from './repo.ts';
 
 /*
@@ -81,16 +82,6 @@ function orderBy(table: FacetTable, query: TicketListQuery): SQL[] {
       return [asc(table.countryCode), asc(table.areaId), asc(table.ticketId)];
   }
 }
-
-/** A listing counts at most this many tickets past the page asked for (DESIGN: bounded work per request). */
-export const COUNT_AHEAD = 1000;
-
-/**
- * A page of words by relevance reads, counts and ranks at most this many matches past the page
- * (more are ranked for a deep page): each one read is a search document, far wider than an index
- * entry, and ranked; beyond a dozen pages a visitor refines the words instead (ADR 013).
- */
-export const RELEVANCE_CANDIDATES = 200;
 
 /** The values a listing's statements take, by placeholder name. */
 type Values = Record<string, unknown>;

@@ -13,11 +13,11 @@ import {
   TEAM_CHANGE_REAUTH_MINUTES,
 } from '../../platform/staff-reauthentication.ts';
 import {
-  findOperatorById,
-  findStaffNames,
+  findOperatorName,
   mailInvitation,
   NEW_OPERATOR_COMMISSION_BASIS_POINTS,
   openOperatorWithOwnerInvitation,
+  staffNamesOf,
 } from '../staff/index.ts';
 import type { ApplicationRow } from './repo.ts';
 import { approveApplication, listApplications, rejectApplication, requireApplication } from './review.ts';
@@ -48,8 +48,8 @@ function summary(row: ApplicationRow) {
 }
 
 async function detail(ctx: ServiceContext, row: ApplicationRow) {
-  const [reviewer] = row.reviewedBy === null ? [] : await findStaffNames(ctx.db, [row.reviewedBy]);
-  const operator = row.operatorId === null ? undefined : await findOperatorById(ctx.db, row.operatorId);
+  const [reviewer] = row.reviewedBy === null ? [] : await staffNamesOf(ctx, [row.reviewedBy]);
+  const operator = row.operatorId === null ? undefined : await findOperatorName(ctx, row.operatorId);
   return {
     ...summary(row),
     phone: row.phone,

@@ -1,0 +1,11 @@
+/* How far a listing reads and counts past its page: the bounds its statements keep to (ADR 013). */
+
+/** A listing counts at most this many tickets past the page asked for (DESIGN: bounded work per request). */
+export const COUNT_AHEAD = 1000;
+
+/**
+ * A page of words by relevance reads, counts and ranks at most this many matches past the page
+ * (more are ranked for a deep page): each one read is a search document, far wider than an index
+ * entry, and ranked; beyond a dozen pages a visitor refines the words instead (ADR 013).
+ */
+export const RELEVANCE_CANDIDATES = 200;

@@ -8,7 +8,9 @@ import { cookieOf, listenCountingBytes, postStreamed } from './test/streamed-req
 /*
  * Who may call each endpoint, as its declaration says (ADR 027): every path of the API is listed
  * here with its permission, so a new endpoint fails this test until someone decides it, and one
- * that needs someone is refused from its headers, before its body is read.
+ * that needs someone is refused from its headers, before its body is read. The routes written by
+ * hand (downloads, a redirect, mail clients' one-click links) are listed too: each declares its
+ * access beside it (`operationAccess`), and one that declares none fails here like an endpoint.
  */
 
 const ACCESS: Record<string, Permission> = {
@@ -247,17 +249,20 @@ const ACCESS: Record<string, Permission> = {
   '/console/ranger/inspections': 'devices.manage',
   '/console/ranger/inspections/export.csv': 'devices.manage',
   '/console/ranger/inspection/photo/file': 'devices.manage',
+  // Written by hand. The rules files are linked from public pages; the tickets' PDF is the buyer's
+  // own (its service asks for the member); Facebook sends the browser back before any session.
+  '/app/area/rules': 'public',
+  '/app/ticket/rules': 'public',
+  '/app/ticket/download': 'member',
+  '/app/user/facebook/callback': 'public',
+  // RFC 8058: a mail client posts these with the mail's token and no session.
+  '/app/alert/unsubscribe/one-click': 'public',
+  '/app/newsletter/unsubscribe/one-click': 'public',
+  '/app/ticket/review/requests/off/one-click': 'public',
 };
 
 const endpoints = Object.values(ENDPOINTS);
 const guarded = endpoints.filter((endpoint) => ACCESS[endpoint.path] !== 'public');
-
-describe('who may call each endpoint', () => {
-  it('is decided for every endpoint of the contract, as its declaration says', () => {
-    const declared = Object.fromEntries(endpoints.map((endpoint) => [endpoint.path, endpoint.access]));
-    expect(declared).toStrictEqual(ACCESS);
-  });
-});
 
 let sut: TestApp;
 let plain: Browser;
@@ -269,6 +274,38 @@ beforeAll(async () => {
   plain = await createMember(sut, 'Senzaplus');
 });
 afterAll(() => sut.close());
+
+type Operation = { 'x-sentiero-access'?: string };
+
+/**
+ * Every API route the app serves, with the access its operations say (the document's
+ * `x-sentiero-access`, from the declaration or from `operationAccess` beside a hand-written route):
+ * a route whose methods disagree reads as both, one that says nothing as `undeclared`.
+ */
+async function servedAccess(): Promise<Record<string, string>> {
+  const answer = await sut.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(answer.statusCode).toBe(200);
+  const paths: Record<string, Record<string, Operation>> = answer.json().paths;
+  const served: Record<string, string> = {};
+  for (const [url, operations] of Object.entries(paths)) {
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) continue;
+    const said = new Set(Object.values(operations).map((operation) => operation['x-sentiero-access']));
+    served[url.slice('/api'.length)] = [...said].map((access) => access ?? 'undeclared').join(' | ');
+  }
+  return served;
+}
+
+describe('who may call each endpoint', () => {
+  it('is decided for every endpoint of the contract, as its declaration says', () => {
+    const declared = Object.fromEntries(endpoints.map((endpoint) => [endpoint.path, endpoint.access]));
+    const listed = Object.fromEntries(Object.entries(ACCESS).filter(([path]) => path in declared));
+    expect(declared).toStrictEqual(listed);
+  });
+
+  it('is decided for every route the API serves, those written by hand included', async () => {
+    expect(await servedAccess()).toStrictEqual(ACCESS);
+  });
+});
 
 const CHUNK = Buffer.alloc(16 * 1024, 0x20);
 /** A JSON body of spaces, sent in chunks with no length until the answer comes. */
@@ -316,6 +353,17 @@ describe('an endpoint for members', () => {
       const answer = await postEndlessJson(path, cookieOf(plain));
       expect(answer.status, `${path}: ${answer.body}`).toBe(401);
       expect(JSON.parse(answer.body).code, path).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('asks a visitor to log in at a route written by hand for members', async () => {
+    const declared = new Set<string>(endpoints.map((endpoint) => endpoint.path));
+    const byHand = Object.keys(ACCESS).filter((path) => !declared.has(path) && ACCESS[path] !== 'public');
+    expect(byHand).toEqual(['/app/ticket/download']);
+    for (const path of byHand) {
+      const answer = await sut.app.inject({ method: 'GET', url: `/api${path}?lng=en&code=ABC` });
+      expect(answer.statusCode, path).toBe(401);
+      expect(answer.json().code, path).toBe('UNAUTHENTICATED');
     }
   });
 

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@sentiero/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from './test/app.ts';
 import { createMember } from './test/factories.ts';
+import { servedAccess, servedRoutes } from './test/served-routes.ts';
 import { cookieOf, listenCountingBytes, postStreamed } from './test/streamed-requests.ts';
 
 /*
@@ -289,45 +290,6 @@ beforeAll(async () => {
 });
 afterAll(() => sut.close());
 
-type Operation = { 'x-sentiero-access'?: string };
-
-/**
- * Every API route the app serves, with the access its operations say (the document's
- * `x-sentiero-access`, from the declaration or from `operationAccess` beside a hand-written route):
- * a route whose methods disagree reads as both, one that says nothing as `undeclared`.
- */
-async function servedAccess(): Promise<Record<string, string>> {
-  const answer = await sut.app.inject({ method: 'GET', url: '/api/docs/json' });
-  expect(answer.statusCode).toBe(200);
-  const paths: Record<string, Record<string, Operation>> = answer.json().paths;
-  const served: Record<string, string> = {};
-  for (const [url, operations] of Object.entries(paths)) {
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) continue;
-    const said = new Set(Object.values(operations).map((operation) => operation['x-sentiero-access']));
-    served[url.slice('/api'.length)] = [...said].map((access) => access ?? 'undeclared').join(' | ');
-  }
-  return served;
-}
-
-/**
- * Every URL the app has a route for, documented or not, read from Fastify's own listing: a tree
- * whose lines are `├── /api/app/ticket/list (…)`, with a longer path under the one it extends.
- */
-function servedRoutes(): string[] {
-  const urls: string[] = [];
-  const above: string[] = [];
-  for (const line of sut.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const url = (above[depth - 1] ?? '') + match[2];
-    above.length = depth;
-    above.push(url);
-    urls.push(url);
-  }
-  return urls;
-}
-
 describe('who may call each endpoint', () => {
   it('is decided for every endpoint of the contract, as its declaration says', () => {
     const declared = Object.fromEntries(endpoints.map((endpoint) => [endpoint.path, endpoint.access]));
@@ -336,12 +298,14 @@ describe('who may call each endpoint', () => {
   });
 
   it('is decided for every route the API serves, those written by hand included', async () => {
-    expect(await servedAccess()).toStrictEqual(ACCESS);
+    expect(await servedAccess(sut.app)).toStrictEqual(ACCESS);
   });
 
   it("leaves no route of the API out of the document but the providers' signed callbacks", async () => {
-    const routes = servedRoutes().filter((url) => url.startsWith('/api/') && !url.startsWith('/api/docs'));
-    const documented = Object.keys(await servedAccess()).map((path) => `/api${path}`);
+    const routes = servedRoutes(sut.app).filter(
+      (url) => url.startsWith('/api/') && !url.startsWith('/api/docs'),
+    );
+    const documented = Object.keys(await servedAccess(sut.app)).map((path) => `/api${path}`);
     expect(routes.length).toBeGreaterThan(200);
     expect(new Set(routes)).toEqual(new Set([...documented, ...SIGNED_BY_PROVIDERS]));
   });

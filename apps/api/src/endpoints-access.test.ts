@@ -3,12 +3,15 @@ import { ENDPOINTS } from '@sentiero/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from './test/app.ts';
 import { createMember } from './test/factories.ts';
+import { servedAccess, servedRoutes } from './test/served-routes.ts';
 import { cookieOf, listenCountingBytes, postStreamed } from './test/streamed-requests.ts';
 
 /*
  * Who may call each endpoint, as its declaration says (ADR 027): every path of the API is listed
  * here with its permission, so a new endpoint fails this test until someone decides it, and one
- * that needs someone is refused from its headers, before its body is read.
+ * that needs someone is refused from its headers, before its body is read. The routes written by
+ * hand (downloads, a redirect, mail clients' one-click links) are listed too: each declares its
+ * access beside it (`operationAccess`), and one that declares none fails here like an endpoint.
  */
 
 const ACCESS: Record<string, Permission> = {
@@ -247,17 +250,34 @@ const ACCESS: Record<string, Permission> = {
   '/console/ranger/inspections': 'devices.manage',
   '/console/ranger/inspections/export.csv': 'devices.manage',
   '/console/ranger/inspection/photo/file': 'devices.manage',
+  // Written by hand. The rules files are linked from public pages; the tickets' PDF is the buyer's
+  // own (its service asks for the member); Facebook sends the browser back before any session.
+  '/app/area/rules': 'public',
+  '/app/ticket/rules': 'public',
+  '/app/ticket/download': 'member',
+  '/app/user/facebook/callback': 'public',
+  // RFC 8058: a mail client posts these with the mail's token and no session.
+  '/app/alert/unsubscribe/one-click': 'public',
+  '/app/newsletter/unsubscribe/one-click': 'public',
+  '/app/ticket/review/requests/off/one-click': 'public',
 };
 
 const endpoints = Object.values(ENDPOINTS);
 const guarded = endpoints.filter((endpoint) => ACCESS[endpoint.path] !== 'public');
 
-describe('who may call each endpoint', () => {
-  it('is decided for every endpoint of the contract, as its declaration says', () => {
-    const declared = Object.fromEntries(endpoints.map((endpoint) => [endpoint.path, endpoint.access]));
-    expect(declared).toStrictEqual(ACCESS);
-  });
-});
+/**
+ * The routes the payment providers and the app stores call, outside the document (their bodies are
+ * the providers' own, signed over the raw bytes): they ask for no session, the signature is the
+ * access. Any other route of the API is in the document and in the table above.
+ */
+const SIGNED_BY_PROVIDERS = [
+  '/api/payments/stripe/webhook',
+  '/api/payments/paypal/webhook',
+  '/api/subscriptions/stripe/webhook',
+  '/api/subscriptions/paypal/webhook',
+  '/api/subscriptions/apple/notifications',
+  '/api/subscriptions/google/notifications',
+];
 
 let sut: TestApp;
 let plain: Browser;
@@ -269,6 +289,27 @@ beforeAll(async () => {
   plain = await createMember(sut, 'Senzaplus');
 });
 afterAll(() => sut.close());
+
+describe('who may call each endpoint', () => {
+  it('is decided for every endpoint of the contract, as its declaration says', () => {
+    const declared = Object.fromEntries(endpoints.map((endpoint) => [endpoint.path, endpoint.access]));
+    const listed = Object.fromEntries(Object.entries(ACCESS).filter(([path]) => path in declared));
+    expect(declared).toStrictEqual(listed);
+  });
+
+  it('is decided for every route the API serves, those written by hand included', async () => {
+    expect(await servedAccess(sut.app)).toStrictEqual(ACCESS);
+  });
+
+  it("leaves no route of the API out of the document but the providers' signed callbacks", async () => {
+    const routes = servedRoutes(sut.app).filter(
+      (url) => url.startsWith('/api/') && !url.startsWith('/api/docs'),
+    );
+    const documented = Object.keys(await servedAccess(sut.app)).map((path) => `/api${path}`);
+    expect(routes.length).toBeGreaterThan(200);
+    expect(new Set(routes)).toEqual(new Set([...documented, ...SIGNED_BY_PROVIDERS]));
+  });
+});
 
 const CHUNK = Buffer.alloc(16 * 1024, 0x20);
 /** A JSON body of spaces, sent in chunks with no length until the answer comes. */
@@ -316,6 +357,17 @@ describe('an endpoint for members', () => {
       const answer = await postEndlessJson(path, cookieOf(plain));
       expect(answer.status, `${path}: ${answer.body}`).toBe(401);
       expect(JSON.parse(answer.body).code, path).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('asks a visitor to log in at a route written by hand for members', async () => {
+    const declared = new Set<string>(endpoints.map((endpoint) => endpoint.path));
+    const byHand = Object.keys(ACCESS).filter((path) => !declared.has(path) && ACCESS[path] !== 'public');
+    expect(byHand).toEqual(['/app/ticket/download']);
+    for (const path of byHand) {
+      const answer = await sut.app.inject({ method: 'GET', url: `/api${path}?lng=en&code=ABC` });
+      expect(answer.statusCode, path).toBe(401);
+      expect(answer.json().code, path).toBe('UNAUTHENTICATED');
     }
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, PERMISSIONS, type Principal, rolesHolding } from './access.ts';
+import {
+  decideAccess,
+  type Grant,
+  grantsHolding,
+  PERMISSIONS,
+  type Principal,
+  rolesHolding,
+} from './access.ts';
 
 /*
  * The scopes a grant can have, read by the one rule (ADR 027). Members' grants are `own` today;
@@ -44,5 +51,16 @@ describe('decideAccess', () => {
     expect(Object.keys(PERMISSIONS).slice(0, 3)).toEqual(['public', 'member', 'premium']);
     expect(rolesHolding('public')).toEqual([]);
     expect(rolesHolding('premium')).toEqual(['premium']);
+  });
+});
+
+describe('grantsHolding', () => {
+  it('answers the grants through which a permission is held, by what their roles hold', () => {
+    const ranger: Grant = { role: 'ranger', scope: { operatorId: 3, areaIds: [12] } };
+    const desk: Grant = { role: 'desk', scope: { operatorId: 3 } };
+    const admin: Grant = { role: 'admin', scope: 'everywhere' };
+    expect(grantsHolding([desk, ranger], 'field')).toEqual([ranger]);
+    expect(grantsHolding([desk, ranger, admin], 'orders.read')).toEqual([desk, admin]);
+    expect(grantsHolding([desk, ranger], 'premiumFigures.read')).toEqual([]);
   });
 });

@@ -69,7 +69,8 @@ const ORDER_READERS = ['admin', 'support', 'owner', 'manager', 'desk', 'accounta
  * and growth reports; `desk` orders without refunds; `accountant` orders read-only, refunds,
  * figures, exports and statements; `ranger` check-ins, growth reports and its field devices in
  * its areas (`owner` and `manager` list and revoke those devices); `admin`
- * everything everywhere; `support` orders (read, resend) anywhere and the inbox.
+ * everything everywhere, Sentiero's own team and Sentiero+'s figures included; `support` orders
+ * (read, resend) anywhere and the inbox.
  */
 export const PERMISSIONS = {
   public: { heldBy: 'everyone' },
@@ -88,8 +89,12 @@ export const PERMISSIONS = {
   /** Cancels a day for everyone (a storm): closes it and refunds or moves its buyers (ADR 049). */
   'days.cancel': { heldBy: ['admin', 'owner', 'manager'] },
   'figures.read': { heldBy: ['admin', 'owner', 'manager', 'accountant'] },
+  /** Sentiero+'s figures: a membership belongs to no operator, so only a grant held everywhere sees them. */
+  'premiumFigures.read': { heldBy: ['admin'] },
   'statements.read': { heldBy: ['admin', 'owner', 'accountant'] },
   'team.manage': { heldBy: ['admin', 'owner'] },
+  /** Sentiero's own team (its admins and support, who work for no operator). */
+  'sentieroTeam.manage': { heldBy: ['admin'] },
   'audit.read': { heldBy: ['admin', 'owner'] },
   'inbox.handle': { heldBy: ['admin', 'support'] },
   'growth.report': { heldBy: ['admin', 'owner', 'manager', 'ranger'] },
@@ -206,6 +211,15 @@ export function listScope(principal: Principal, permission: Permission): ListSco
     else for (const areaId of scope.areaIds) areaIds.add(areaId);
   }
   return { everywhere: false, operatorIds: [...operatorIds], areaIds: [...areaIds] };
+}
+
+/**
+ * The grants through which a principal holds a permission: a ranger's grants for `field`, say,
+ * whatever the roles that hold it are called.
+ */
+export function grantsHolding(grants: readonly Grant[], permission: Permission): Grant[] {
+  const roles = rolesHolding(permission);
+  return grants.filter((grant) => roles.includes(grant.role));
 }
 
 /** The permissions a principal holds somewhere, for the console to show only what it may. */

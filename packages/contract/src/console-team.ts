@@ -46,8 +46,14 @@ export const consoleTeam = defineEndpoint({
     operator: ZOperatorRef.nullable(),
     /** The list is Sentiero's own staff. */
     sentiero: z.boolean(),
-    /** The caller may read and grow Sentiero's own staff (an admin). */
+    /** The caller may read and grow Sentiero's own staff (`sentieroTeam.manage`). */
     can_manage_sentiero: z.boolean(),
+    /**
+     * The roles the caller may give in the team shown (to invite someone, or change a role to):
+     * an operator's roles in an operator's team, Sentiero's in Sentiero's; none when no team is
+     * shown. The console offers these; the invitation and the change still check them.
+     */
+    grantable_roles: z.array(ZStaffRole),
     areas: z.array(z.object({ id: z.number().int(), name: z.string() })),
     members: z.array(
       z.object({

@@ -38,7 +38,7 @@ export type AccessRules = {
   sessionUser(request: FastifyRequest): Promise<SessionUser | null>;
   /** The staff member of the request (the console's own cookie), looked up once per request. */
   staffSession(request: FastifyRequest): Promise<StaffSession | null>;
-  /** `premium`: whether the member has Sentiero+'s benefits now (the subscriptions module's rule). */
+  /** `premium`: whether the member has Sentiero+'s benefits now (the premium module's rule). */
   roles: RoleRules;
   /**
    * A ranger's device by its signed request (ADR 043), checked before the body is parsed; the
@@ -114,6 +114,18 @@ export function requireStaffAccess(
   const decision = decideAccess(staffPrincipalOf(ctx.staff), permission, resource);
   if (!decision.allowed) throw new AppError(decision.code, decision.status);
   return ctx.staff as StaffSession;
+}
+
+/**
+ * Whether the staff member holds a permission (over the resource, when given), for what a page
+ * shows besides its own subject (Sentiero's team in the team page's list); never a refusal.
+ */
+export function staffHolds(
+  ctx: Pick<ServiceContext, 'staff'>,
+  permission: StaffPermission,
+  resource?: Resource,
+): boolean {
+  return decideAccess(staffPrincipalOf(ctx.staff), permission, resource).allowed;
 }
 
 /** Where the staff member holds a permission, as the filter a list query applies (ADR 028). */

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Grant } from '@sentiero/contract/access';
+import { type Grant, grantsHolding } from '@sentiero/contract/access';
 import {
   DEVICE_HEADERS,
   DEVICE_NONCE,
@@ -97,10 +97,10 @@ function signatureHolds(publicKey: object, text: string, signature: string): boo
   }
 }
 
-function rangerGrantsFor(grants: readonly Grant[], operatorId: number): Grant[] {
-  return grants.filter(
-    (grant) =>
-      grant.role === 'ranger' && typeof grant.scope === 'object' && grant.scope.operatorId === operatorId,
+/** The grants a device acts with: its ranger's grants that hold `field`, for the device's operator. */
+function fieldGrantsFor(grants: readonly Grant[], operatorId: number): Grant[] {
+  return grantsHolding(grants, 'field').filter(
+    (grant) => typeof grant.scope === 'object' && grant.scope.operatorId === operatorId,
   );
 }
 
@@ -138,7 +138,7 @@ export async function authenticateDeviceRequest(
   // Only after the signature holds: nobody else can spend a device's nonces.
   if (!(await recordDeviceNonce(db, device.id, signed.nonce, now))) throw refuse('DEVICE_REQUEST_REPLAYED');
   await touchDevice(db, device.id, now);
-  const grants = rangerGrantsFor(await loadStaffGrants(db, device.staffId), device.operatorId);
+  const grants = fieldGrantsFor(await loadStaffGrants(db, device.staffId), device.operatorId);
   const staff: StaffSession = {
     staffId: device.staffId,
     tokenHash: '',

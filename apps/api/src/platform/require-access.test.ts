@@ -7,7 +7,7 @@ import type { SessionUser } from './sessions.ts';
 
 const member: SessionUser = { id: 7, tokenHash: 'token-of-7', expiresAt: new Date('2030-01-01T00:00:00Z') };
 
-/** Sentiero+ as the subscriptions module would answer it, counting how often it is asked. */
+/** Sentiero+ as the premium module would answer it, counting how often it is asked. */
 function rolesWith(premium: boolean): RoleRules & { asked: number[] } {
   const asked: number[] = [];
   return {

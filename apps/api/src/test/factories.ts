@@ -102,7 +102,7 @@ export async function createTicketHolder(
 }
 
 /** Sentiero+ for a member, bought through the API with the sandbox's test card (the trial starts at once). */
-export async function joinPlus(browser: Browser): Promise<void> {
+export async function joinPremium(browser: Browser): Promise<void> {
   const bought = await browser.post('/api/app/subscription/buy?lng=en', {
     subscription_type: 'yearly',
     payment_method: 'sandbox',

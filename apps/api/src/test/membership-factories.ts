@@ -69,7 +69,7 @@ const STATES: Record<
  * A member's Sentiero+ membership in `status`, written straight to the database as that state
  * leaves it at `now`: for tests about what a membership in that state gives, not about how it got
  * there. The row names a sandbox card that does not exist, so a test the renewal job must charge
- * buys its membership through the API instead (`joinPlus`).
+ * buys its membership through the API instead (`joinPremium`).
  */
 export async function createMembership(
   db: Db,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../../platform/housekeeping-repo.ts';
 import { loadVapidKeys, webPushSender } from '../../platform/push.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
-import { createMember, joinPlus, memberId } from '../../test/factories.ts';
+import { createMember, joinPremium, memberId } from '../../test/factories.ts';
 import {
   type BrowserSubscription,
   type FakePushService,
@@ -44,7 +44,7 @@ type Phone = { browser: Browser; device: BrowserSubscription };
 /** A Sentiero+ member logged in on two phones, each of which turned notifications on. */
 async function memberOnTwoPhones(name: string) {
   const first = await createMember(sut, name);
-  await joinPlus(first);
+  await joinPremium(first);
   const { email } = (await first.get('/api/app/user/info')).json().user as { email: string };
   const second = createBrowser(sut);
   const login = await second.post('/api/app/user/login?lng=en', { email, password: PASSWORD });

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadVapidKeys, webPushSender } from '../../platform/push.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember, joinPlus, memberId } from '../../test/factories.ts';
+import { createArea, createMember, joinPremium, memberId } from '../../test/factories.ts';
 import {
   type FakePushService,
   LOCAL_PUSH_DESTINATIONS,
@@ -26,7 +26,7 @@ beforeAll(async () => {
   sut = await createTestApp({}, { pushSender: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS) });
   areaId = (await createArea(sut.database.db)).id;
   member = await createMember(sut, 'Lucia');
-  await joinPlus(member);
+  await joinPremium(member);
 });
 afterAll(async () => {
   await sut.close();
@@ -179,7 +179,7 @@ describe('alerts for Sentiero+ members', () => {
 
   it('erases the follows, quiet hours and devices with the account', async () => {
     const leaving = await createMember(sut, 'Leaving');
-    await joinPlus(leaving);
+    await joinPremium(leaving);
     const id = await memberId(leaving);
     await leaving.post('/api/app/alert/follow?lng=en', { area_id: areaId });
     await leaving.post('/api/app/alert/settings?lng=en', {

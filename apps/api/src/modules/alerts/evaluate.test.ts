@@ -22,7 +22,7 @@ import {
   createOrder,
   createTicket,
   createWeatherDays,
-  joinPlus,
+  joinPremium,
   memberId,
 } from '../../test/factories.ts';
 import {
@@ -106,7 +106,7 @@ const rank = (level: GrowthLevel) => GROWTH_LEVELS.indexOf(level);
 
 async function plusMember(language = 'it', name = 'Giulia'): Promise<{ browser: Browser; id: number }> {
   const browser = await createMember(sut, name);
-  await joinPlus(browser);
+  await joinPremium(browser);
   const id = await memberId(browser);
   await sut.database.db
     .update(users)

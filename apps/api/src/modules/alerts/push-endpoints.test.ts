@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
 import { loadVapidKeys } from '../../platform/push.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember, joinPlus, memberId } from '../../test/factories.ts';
+import { createArea, createMember, joinPremium, memberId } from '../../test/factories.ts';
 import { type HttpsSink, startHttpsSink } from '../../test/fakes/https-sink.ts';
 import { configuredPushSender } from './jobs.ts';
 import { sendAlerts } from './send.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   sink = await startHttpsSink();
   sut = await createTestApp(environment);
   member = await createMember(sut, 'Irene');
-  await joinPlus(member);
+  await joinPremium(member);
 });
 afterAll(async () => {
   await sut.close();
@@ -94,7 +94,7 @@ describe('push endpoints inside the server’s network', () => {
   it('never contacts one already in the database, from the test push or the daily alert job', async () => {
     const db = sut.database.db;
     const owner = await createMember(sut, 'Bruno');
-    await joinPlus(owner);
+    await joinPremium(owner);
     const userId = await memberId(owner);
     for (const endpoint of [`${sink.url}/push/db`, `https://localhost:${sink.port}/push/db`]) {
       await db.insert(pushSubscriptions).values({ userId, endpoint, ...keys });

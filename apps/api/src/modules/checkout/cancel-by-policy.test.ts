@@ -8,7 +8,7 @@ import {
   createCoupon,
   createMember,
   createTicket,
-  joinPlus,
+  joinPremium,
   MEMBER_PASSWORD,
   type TicketOverrides,
   unique,
@@ -55,7 +55,7 @@ async function bought(
   // Bought three weeks ahead: the member's session still holds when they cancel.
   now = daysBefore(ticket.date, 21);
   const browser = await createMember(sut, 'Giulia', { lng, ...(email && { email }) });
-  if (plus) await joinPlus(browser);
+  if (plus) await joinPremium(browser);
   const order = await buyFor(browser, ticket, guests, {
     lng,
     ...(method && { method }),

@@ -6,7 +6,7 @@ import {
   createMember,
   createOrder,
   createTicket,
-  joinPlus,
+  joinPremium,
   memberId,
   unique,
 } from '../../test/factories.ts';
@@ -155,7 +155,7 @@ describe('refunding an order paid by the card simulator', () => {
 describe('what a guest gets back', () => {
   it('shares a coupon and the member price in proportion, never more than was paid in all', async () => {
     const browser = await createMember(sut, 'Nora');
-    await joinPlus(browser);
+    await joinPremium(browser);
     const ticket = await createTicket(sut.database.db, { priceCents: 2000, memberPriceCents: 1500 });
     const coupon = await createCoupon(sut.database.db, { kind: 'fixed', amount: 100 });
     const order = await buyFor(browser, ticket, ['Nora A', 'Nora B', 'Nora C'], { coupon: coupon.code });

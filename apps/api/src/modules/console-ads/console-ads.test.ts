@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
-import { createMember, joinPlus } from '../../test/factories.ts';
+import { createMember, joinPremium } from '../../test/factories.ts';
 import { createOperator, createStaff, signInStaff } from '../../test/staff-factories.ts';
 
 /*
@@ -95,7 +95,7 @@ describe('an advertisement made in the console', () => {
 
     const member = await createMember(sut, 'Nives');
     expect(await slotTitles(member, 'blog', 'en')).toEqual(['Guides in the Sole valley']);
-    await joinPlus(member);
+    await joinPremium(member);
     expect(await slotTitles(member, 'blog', 'en')).toEqual([]);
     expect(await slotTitles(member, 'growth', 'it')).toEqual([]);
 

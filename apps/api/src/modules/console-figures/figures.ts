@@ -33,9 +33,12 @@ export function bucketsOf({ from, to, grain }: Pick<FigurePeriod, 'from' | 'to' 
   return buckets;
 }
 
-/** Only Sentiero's admins see Sentiero+: a membership belongs to no operator. */
+/**
+ * Sentiero+'s figures are seen through `premiumFigures.read` held everywhere: a membership belongs
+ * to no operator, so a grant for some operators or areas covers none of them.
+ */
 function seesPremium(ctx: Pick<ServiceContext, 'staff'>): boolean {
-  return ctx.staff?.grants.some((grant) => grant.role === 'admin' && grant.scope === 'everywhere') ?? false;
+  return staffListScope(ctx, 'premiumFigures.read').everywhere;
 }
 
 /**

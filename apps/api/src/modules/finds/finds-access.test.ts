@@ -3,7 +3,7 @@ import { finds, notebookEntries } from '@sentiero/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, joinPlus, memberId } from '../../test/factories.ts';
+import { createMember, joinPremium, memberId } from '../../test/factories.ts';
 import { list, marker, NOW, phoneAt } from '../../test/finds.ts';
 
 /*
@@ -27,8 +27,8 @@ beforeAll(async () => {
     createMember(sut, 'Altro'),
     createMember(sut, 'Semplice'),
   ]);
-  await joinPlus(member);
-  await joinPlus(other);
+  await joinPremium(member);
+  await joinPremium(other);
 });
 afterAll(() => sut.close());
 
@@ -69,7 +69,7 @@ describe('who may use the finds map', () => {
 
   it('refuses a member whose Sentiero+ has run out, and keeps their markers for when they come back', async () => {
     const lapsed = await createMember(sut, 'Scaduto');
-    await joinPlus(lapsed);
+    await joinPremium(lapsed);
     const kept = marker();
     expect((await lapsed.post('/api/app/find/save?lng=en', kept)).statusCode).toBe(200);
     // Two months on: the trial ended long ago and nothing was ever charged.
@@ -134,7 +134,7 @@ describe("another member's markers", () => {
 describe('deleting the account', () => {
   it('erases the markers and the notebook with it', async () => {
     const leaving = await createMember(sut, 'Partente');
-    await joinPlus(leaving);
+    await joinPremium(leaving);
     const id = await memberId(leaving);
     const spot = marker();
     await leaving.post('/api/app/find/save?lng=en', spot);

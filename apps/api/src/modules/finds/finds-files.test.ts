@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, joinPlus } from '../../test/factories.ts';
+import { createMember, joinPremium } from '../../test/factories.ts';
 import { list, marker, NOW } from '../../test/finds.ts';
 
 /* The private finds map's GPX and GeoJSON files (issue 15, item 4), both ways, through the API. */
@@ -17,14 +17,14 @@ const upload = (browser: Browser, content: Buffer | string, filename = 'finds.gp
 beforeAll(async () => {
   sut = await createTestApp({ RATE_LIMITS: 'off' }, { clock });
   member = await createMember(sut, 'Fungaiolo');
-  await joinPlus(member);
+  await joinPremium(member);
 });
 afterAll(() => sut.close());
 
 describe('GPX and GeoJSON', () => {
   it('exports the markers as GPX 1.1 and GeoJSON, and imports them back into another map once', async () => {
     const mapper = await createMember(sut, 'Cartografo');
-    await joinPlus(mapper);
+    await joinPremium(mapper);
     const porcino = marker({ notes: 'Fosso "del Lupo" <sotto> & oltre' });
     const unnamed = marker({
       species_code: '',
@@ -77,7 +77,7 @@ describe('GPX and GeoJSON', () => {
       .sort((a, b) => a.latitude - b.latitude);
     for (const file of [gpx.body, geojson.body]) {
       const reader = await createMember(sut, 'Lettore');
-      await joinPlus(reader);
+      await joinPremium(reader);
       const imported = await reader.post('/api/app/find/import?lng=en', { file });
       expect(imported.statusCode, imported.body).toBe(200);
       expect(imported.json()).toEqual({ imported: 2, skipped: 0 });

@@ -1,7 +1,7 @@
 import { MAX_IMPORT_BYTES } from '@sentiero/contract/finds-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, joinPlus } from '../../test/factories.ts';
+import { createMember, joinPremium } from '../../test/factories.ts';
 
 /*
  * A Sentiero+ member's hostile import (issue 21, item 1) through the API: a GeoJSON name of 1 MiB
@@ -40,7 +40,7 @@ async function importBesideHealth(content: string, filename: string) {
 beforeAll(async () => {
   sut = await createTestApp({ RATE_LIMITS: 'off' });
   member = await createMember(sut, 'Importatore');
-  await joinPlus(member);
+  await joinPremium(member);
   // The first import starts the process's import thread: not what these tests time.
   const first = await upload('<gpx><wpt lat="45.5" lon="9.5"/></gpx>', 'first.gpx');
   expect(first.statusCode, first.body).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, joinPlus } from '../../test/factories.ts';
+import { createMember, joinPremium } from '../../test/factories.ts';
 import { list, marker, NOW, phoneAt } from '../../test/finds.ts';
 
 /*
@@ -16,7 +16,7 @@ let member: Browser;
 beforeAll(async () => {
   sut = await createTestApp({ RATE_LIMITS: 'off' }, { clock });
   member = await createMember(sut, 'Fungaiolo');
-  await joinPlus(member);
+  await joinPremium(member);
 });
 afterAll(() => sut.close());
 

@@ -4,7 +4,7 @@ import { areas, areaWeatherDays, notebookEntries } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createArea, createMember, createWeatherDays, joinPlus } from '../../test/factories.ts';
+import { createArea, createMember, createWeatherDays, joinPremium } from '../../test/factories.ts';
 import { csvField, writeCsv } from './csv.ts';
 import { fillNotebookWeather } from './notebook.ts';
 
@@ -42,7 +42,7 @@ async function save(browser: Browser, sent: Record<string, unknown>) {
 beforeAll(async () => {
   sut = await createTestApp({ RATE_LIMITS: 'off' }, { clock });
   member = await createMember(sut, 'Cercatore');
-  await joinPlus(member);
+  await joinPremium(member);
   limited = await createArea(sut.database.db, { dailyLimitG: 2000 });
   unlimited = await createArea(sut.database.db);
 });
@@ -105,7 +105,7 @@ describe('app/notebook/save and app/notebook/list', () => {
 
   it("sums the season by species, area and month, and warns of a day past the area's limit", async () => {
     const picker = await createMember(sut, 'Raccoglitore');
-    await joinPlus(picker);
+    await joinPremium(picker);
     await save(picker, entry({ day: '2026-09-12', area_id: limited.id, weight_g: 1500 }));
     const second = await save(
       picker,
@@ -168,7 +168,7 @@ describe('app/notebook/save and app/notebook/list', () => {
     const [taro] = await sut.database.db.select().from(areas).where(eq(areas.slug, 'val-taro'));
     expect(taro?.dailyLimitG).toBe(3000);
     const picker = await createMember(sut, 'Taro');
-    await joinPlus(picker);
+    await joinPremium(picker);
     const answer = await save(picker, entry({ area_id: taro?.id, weight_g: 3200 }));
     expect(answer.over_limit).toEqual([
       { area_id: taro?.id, day: '2026-10-04', total_g: 3200, limit_g: 3000 },
@@ -225,7 +225,7 @@ describe('the day’s weather in the notebook (issue 15)', () => {
 describe('app/notebook/export', () => {
   it('writes a CSV that Excel opens in Italian: BOM, semicolons, CRLF, the member’s language', async () => {
     const writer = await createMember(sut, 'Scrittore');
-    await joinPlus(writer);
+    await joinPremium(writer);
     await save(
       writer,
       entry({ day: '2026-09-12', area_id: limited.id, weight_g: 1500, notes: 'Bosco; "alto"' }),

@@ -11,7 +11,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createActivityType, createGrowthReports, createRegion } from '../../test/catalogue-factories.ts';
-import { createArea, createMember, createTicket, createWeatherDays, joinPlus } from '../../test/factories.ts';
+import {
+  createArea,
+  createMember,
+  createTicket,
+  createWeatherDays,
+  joinPremium,
+} from '../../test/factories.ts';
 
 let sut: TestApp;
 beforeAll(async () => {
@@ -155,7 +161,7 @@ describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
 
   it('shows a Sentiero+ member every reported day of every area', async () => {
     const member = await createMember(sut, 'Socio');
-    await joinPlus(member);
+    await joinPremium(member);
     const full = await table(member);
     expect(full).toMatchObject({ access: 'premium', full_table: true });
     for (const row of full.area_list as Row[]) expect(row.days).toHaveLength(FULL_GROWTH_DAYS);
@@ -198,7 +204,7 @@ describe('the growth forecast in the table (issue 15, ADR 018)', () => {
 
   it('shows Sentiero+ a week of history and a week of forecast with the reasons', async () => {
     const member = await createMember(sut, 'Previsore');
-    await joinPlus(member);
+    await joinPremium(member);
     const row = rowOf(await table(member));
     expect(row?.forecast).toHaveLength(14);
     expect(row?.forecast.filter((day) => day.forecast)).toHaveLength(7);

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageDecoding } from '../../platform/image-pipeline.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, joinPlus, memberId } from '../../test/factories.ts';
+import { createMember, joinPremium, memberId } from '../../test/factories.ts';
 
 /*
  * Members' photos (issue 15, item 8) through the API, with real images made here: read by their
@@ -22,8 +22,8 @@ let other: Browser;
 beforeAll(async () => {
   sut = await createTestApp({ RATE_LIMITS: 'off' });
   [member, other] = await Promise.all([createMember(sut, 'Fotografa'), createMember(sut, 'Curioso')]);
-  await joinPlus(member);
-  await joinPlus(other);
+  await joinPremium(member);
+  await joinPremium(other);
 });
 afterAll(() => sut.close());
 
@@ -228,7 +228,7 @@ describe('what is stored of a photo', () => {
 describe("the member's limits", () => {
   it('refuses a photo past the number of photos, then past the space for them (409)', async () => {
     const crowded = await createMember(sut, 'Collezionista');
-    await joinPlus(crowded);
+    await joinPremium(crowded);
     const userId = await memberId(crowded);
     const rows = Array.from({ length: MAX_PHOTOS_PER_MEMBER }, () => ({
       id: randomUUID(),
@@ -367,7 +367,7 @@ describe('photos of markers and notebook entries', () => {
 
   it('lists the photos in the personal-data download and erases them with the account', async () => {
     const leaving = await createMember(sut, 'Partente');
-    await joinPlus(leaving);
+    await joinPremium(leaving);
     const userId = await memberId(leaving);
     const photo = await stored(leaving, { content: await smallPng() });
     const spot = marker([photo.id]);

@@ -1,7 +1,7 @@
 import { ads } from '@sentiero/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, joinPlus } from '../../test/factories.ts';
+import { createMember, joinPremium } from '../../test/factories.ts';
 
 const NOW = '2026-11-22T18:00:00Z';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +55,7 @@ describe('the ads of a slot', () => {
   it('shows a Sentiero+ member none', async () => {
     const member = await createMember(sut, 'Nives');
     expect(await titlesOf(member, 'en')).toEqual(['running in English']);
-    await joinPlus(member);
+    await joinPremium(member);
     expect(await titlesOf(member, 'en')).toEqual([]);
   });
 });

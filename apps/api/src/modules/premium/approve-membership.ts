@@ -1,7 +1,7 @@
 import type { BillingEvent, BillingProvider } from '../../platform/billing/provider.ts';
 import { fromMembership, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember } from './notices.ts';
-import { type SubscriptionRow, updateSubscription } from './repo.ts';
+import { type MembershipRow, updateMembership } from './repo.ts';
 
 type Approval = Extract<BillingEvent, { type: 'approved' }>;
 
@@ -15,9 +15,9 @@ type Approval = Extract<BillingEvent, { type: 'approved' }>;
 export async function approveMembership(
   ctx: BillingContext,
   provider: BillingProvider,
-  row: SubscriptionRow,
+  row: MembershipRow,
   event: Approval,
-): Promise<SubscriptionRow | undefined> {
+): Promise<MembershipRow | undefined> {
   if (!row.awaitingApproval || !row.trialEnd || row.status !== 'trialing') return undefined;
   const now = ctx.clock.now();
   const membership = { ...toMembership(row), awaitingApproval: false };
@@ -35,12 +35,7 @@ export async function approveMembership(
       Object.assign(membership, { trialEnd, periodEnd: trialEnd });
     }
   }
-  const saved = await updateSubscription(
-    ctx.db,
-    row,
-    fromMembership(membership, provider.renewals, now),
-    now,
-  );
+  const saved = await updateMembership(ctx.db, row, fromMembership(membership, provider.renewals, now), now);
   if (saved) await notifyMember(ctx, saved, { kind: 'trialStarted' });
   return saved;
 }

@@ -8,19 +8,19 @@ import { AppError } from '../../platform/errors.ts';
 import { approveMembership } from './approve-membership.ts';
 import { chargeDue, chargeKey } from './charges.ts';
 import { startTrial } from './lifecycle.ts';
-import { fromMembership, toSubscription, trialKey } from './membership.ts';
+import { fromMembership, membershipAnswer, trialKey } from './membership.ts';
 import { notifyMember } from './notices.ts';
 import {
   claimTrial,
-  deleteSubscription,
-  findCurrentSubscription,
-  findLiveSubscription,
-  findSubscriptionByKey,
-  insertSubscription,
+  deleteMembership,
+  findCurrentMembership,
+  findLiveMembership,
+  findMembershipByKey,
+  insertMembership,
   isTrialUsed,
+  type MembershipRow,
   releaseTrial,
-  type SubscriptionRow,
-  updateSubscription,
+  updateMembership,
 } from './repo.ts';
 import { cardOf, memberContact, type PremiumDeps } from './service.ts';
 
@@ -49,15 +49,15 @@ type BuyInput = z.output<typeof subscriptionBuy.input>;
  * first charge at its end; without a trial left, the first period is charged now. The row is
  * written first and undone if the provider declines, so a refusal leaves nothing behind.
  */
-export async function buySubscription(
+export async function buyMembership(
   ctx: ServiceContext,
   deps: PremiumDeps,
   input: BuyInput,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
   const now = ctx.clock.now();
-  const earlier = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
-  if (earlier) return { subscription: toSubscription(sameRequest(earlier, input), now, deps.providers) };
+  const earlier = await findMembershipByKey(ctx.db, member.id, input.idempotency_key);
+  if (earlier) return { subscription: membershipAnswer(sameRequest(earlier, input), now, deps.providers) };
 
   const plan = ctx.config.premium.plans.find((candidate) => candidate.type === input.subscription_type);
   if (!plan) throw new AppError('VALIDATION_FAILED', 400, { subscription_type: 'invalid' });
@@ -65,11 +65,11 @@ export async function buySubscription(
   if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 400);
 
   const emailKey = trialKey(member.email ?? `member-${member.id}`);
-  const live = await findLiveSubscription(ctx.db, member.id);
+  const live = await findLiveMembership(ctx.db, member.id);
   // The same key sent twice at once: the first request's membership, not yet approved, is not an
   // abandoned one to replace but this very purchase.
   if (live?.idempotencyKey === input.idempotency_key) {
-    return { subscription: toSubscription(sameRequest(live, input), now, deps.providers) };
+    return { subscription: membershipAnswer(sameRequest(live, input), now, deps.providers) };
   }
   if (live) await replaceAbandoned(ctx, deps, live, emailKey);
 
@@ -77,9 +77,9 @@ export async function buySubscription(
   const trialDays = trial ? ctx.config.premium.trialDays : 0;
   const membership = { ...startTrial({ at: now.toISOString(), trialDays, type: plan.type }) };
   if (!trial) membership.trialEnd = null;
-  let row: SubscriptionRow;
+  let row: MembershipRow;
   try {
-    row = await insertSubscription(ctx.db, {
+    row = await insertMembership(ctx.db, {
       userId: member.id,
       status: 'trialing',
       source: 'web',
@@ -96,13 +96,13 @@ export async function buySubscription(
     if (trial) await releaseTrial(ctx.db, emailKey);
     if (!isUniqueViolation(error)) throw error;
     // The same key sent twice at once, or a second membership: the first one answers.
-    const same = await findSubscriptionByKey(ctx.db, member.id, input.idempotency_key);
-    if (same) return { subscription: toSubscription(sameRequest(same, input), now, deps.providers) };
+    const same = await findMembershipByKey(ctx.db, member.id, input.idempotency_key);
+    if (same) return { subscription: membershipAnswer(sameRequest(same, input), now, deps.providers) };
     throw new AppError('ALREADY_SUBSCRIBED', 409);
   }
 
   const undo = async () => {
-    await deleteSubscription(ctx.db, row.id);
+    await deleteMembership(ctx.db, row.id);
     if (trial) await releaseTrial(ctx.db, emailKey);
   };
   let started: Awaited<ReturnType<BillingProvider['start']>>;
@@ -135,7 +135,7 @@ export async function buySubscription(
   // Without a trial it becomes a membership with its first payment, not before: if that charge
   // is left unanswered (a crash), the renewal job takes it with the same key, and no benefits wait.
   membership.awaitingApproval = !approved || Boolean(paidHere);
-  let saved = await updateSubscription(
+  let saved = await updateMembership(
     ctx.db,
     row,
     {
@@ -168,7 +168,7 @@ export async function buySubscription(
     await notifyMember(ctx, saved, { kind: 'trialStarted' });
   }
   return {
-    subscription: toSubscription(saved, now, deps.providers, {
+    subscription: membershipAnswer(saved, now, deps.providers, {
       ...(started.status === 'action_required' && started.redirectUrl
         ? { redirectUrl: started.redirectUrl }
         : {}),
@@ -184,7 +184,7 @@ export async function buySubscription(
  * like Stripe's idempotency keys, a key reused for another purchase is a client's bug, refused
  * rather than answered with a membership that is not what was asked for.
  */
-function sameRequest(earlier: SubscriptionRow, input: BuyInput): SubscriptionRow {
+function sameRequest(earlier: MembershipRow, input: BuyInput): MembershipRow {
   if (earlier.planType !== input.subscription_type || earlier.paymentMethod !== input.payment_method) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
   }
@@ -198,13 +198,13 @@ function sameRequest(earlier: SubscriptionRow, input: BuyInput): SubscriptionRow
 async function replaceAbandoned(
   ctx: ServiceContext,
   deps: PremiumDeps,
-  live: SubscriptionRow,
+  live: MembershipRow,
   emailKey: string,
 ): Promise<void> {
   if (!live.awaitingApproval || live.source !== 'web') throw new AppError('ALREADY_SUBSCRIBED', 409);
   const provider = live.paymentMethod ? deps.providers[live.paymentMethod] : undefined;
   if (provider && live.providerReference) await provider.end(live.providerReference);
-  const ended = await updateSubscription(
+  const ended = await updateMembership(
     ctx.db,
     live,
     { status: 'expired', endedAt: ctx.clock.now(), nextChargeAt: null, remindAt: null },
@@ -219,12 +219,12 @@ async function replaceAbandoned(
  * still awaiting approval is asked about at the provider, so a trial whose card was just confirmed
  * gives its benefits at once rather than when the webhook arrives (which approves it too).
  */
-export async function completeSubscription(
+export async function completeMembership(
   ctx: ServiceContext,
   deps: PremiumDeps,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
-  let row = await findCurrentSubscription(ctx.db, member.id);
+  let row = await findCurrentMembership(ctx.db, member.id);
   if (!row) throw new AppError('NOT_FOUND', 404);
   const provider = row.paymentMethod ? deps.providers[row.paymentMethod] : undefined;
   if (row.awaitingApproval && row.source === 'web' && row.providerReference && provider?.findApproval) {
@@ -232,8 +232,8 @@ export async function completeSubscription(
     if (approval?.type === 'approved') {
       // Approved here, or by the webhook at the same moment: either way, read it as it is now.
       await approveMembership(ctx, provider, row, approval);
-      row = (await findCurrentSubscription(ctx.db, member.id)) ?? row;
+      row = (await findCurrentMembership(ctx.db, member.id)) ?? row;
     }
   }
-  return { subscription: toSubscription(row, ctx.clock.now(), deps.providers) };
+  return { subscription: membershipAnswer(row, ctx.clock.now(), deps.providers) };
 }

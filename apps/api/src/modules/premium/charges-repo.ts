@@ -3,7 +3,7 @@ import { preparedSql } from '@sentiero/db/prepared';
 import { subscriptionCharges, subscriptions } from '@sentiero/db/schema';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { insertJobsSql } from '../../platform/job-rows.ts';
-import { type NewSubscription, nextVersion, type SubscriptionRow } from './repo.ts';
+import { type MembershipRow, type NewMembership, nextVersion } from './repo.ts';
 
 /** The memberships' charges: one per period and attempt, written before the provider is asked. */
 
@@ -63,7 +63,7 @@ export type NewCharge = Pick<
 
 /**
  * `openCharge` for many charges in one statement (a renewal batch), each only while its
- * membership is as it was read (`updated_at`, as `updateSubscription` compares it): rows read a
+ * membership is as it was read (`updated_at`, as `updateMembership` compares it): rows read a
  * moment ago are not charged after a member changed them. Answers, by idempotency key, the id of
  * each charge written, or null for one whose membership is as read but whose charge was not
  * written (its key or its period is taken: `openCharge` decides about it alone); a charge whose
@@ -71,7 +71,7 @@ export type NewCharge = Pick<
  */
 export async function openCharges(
   db: Db,
-  charges: (NewCharge & { read: Pick<SubscriptionRow, 'updatedAt'> })[],
+  charges: (NewCharge & { read: Pick<MembershipRow, 'updatedAt'> })[],
   now: Date,
 ): Promise<Map<string, number | null>> {
   if (charges.length === 0) return new Map();
@@ -129,10 +129,10 @@ export type ChargeRecord = {
     ChargeRow,
     'id' | 'status' | 'providerReference' | 'reason' | 'receiptNumber' | 'paidUntil' | 'settledAt'
   >;
-  /** The membership as it was read: written only if it is still so (`updateSubscription`). */
-  read: Pick<SubscriptionRow, 'id' | 'updatedAt'>;
+  /** The membership as it was read: written only if it is still so (`updateMembership`). */
+  read: Pick<MembershipRow, 'id' | 'updatedAt'>;
   changes: Pick<
-    NewSubscription,
+    NewMembership,
     | 'status'
     | 'trialEnd'
     | 'periodEnd'
@@ -147,7 +147,7 @@ export type ChargeRecord = {
   > &
     Partial<
       Pick<
-        NewSubscription,
+        NewMembership,
         'lastPaymentAt' | 'lastPaymentCents' | 'providerReference' | 'paymentLabel' | 'awaitingApproval'
       >
     >;
@@ -159,7 +159,7 @@ export type ChargeRecord = {
 /**
  * Settles charges and moves their memberships on, in one statement however many (a renewal
  * batch): each charge is settled as the provider answered; its membership is written only if
- * nobody changed it since it was read (`updateSubscription`'s compare-and-set); a paid charge's
+ * nobody changed it since it was read (`updateMembership`'s compare-and-set); a paid charge's
  * receipt job (`receiptQueue`, pg-boss's row as `insertJobsSql` writes it) only with its
  * membership, so the receipt exists exactly when the new period does. Answers the ids of the
  * memberships written and the receipt jobs written (none, if the queue was never made).

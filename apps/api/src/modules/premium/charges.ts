@@ -11,7 +11,7 @@ import {
 import { applyEvent, type MembershipEvent } from './lifecycle.ts';
 import { fromMembership, periodAfter, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember, RECEIPT_QUEUE } from './notices.ts';
-import { nextVersion, type SubscriptionRow } from './repo.ts';
+import { type MembershipRow, nextVersion } from './repo.ts';
 import type { PremiumDeps } from './service.ts';
 
 /**
@@ -23,13 +23,13 @@ import type { PremiumDeps } from './service.ts';
 export type NewMethodCharge = { reference: string; paymentLabel: string | null; idempotencyKey: string };
 
 /** A membership to charge now: on its saved method, or (`newMethod`) on the one just given. */
-export type DueCharge = { row: SubscriptionRow; provider: BillingProvider; newMethod?: NewMethodCharge };
+export type DueCharge = { row: MembershipRow; provider: BillingProvider; newMethod?: NewMethodCharge };
 
 /**
  * What came of one due charge: the membership as saved (undefined when another charge holds its
  * period), or why it failed.
  */
-export type ChargeOutcome = { ok: true; saved: SubscriptionRow | undefined } | { ok: false; error: unknown };
+export type ChargeOutcome = { ok: true; saved: MembershipRow | undefined } | { ok: false; error: unknown };
 
 /**
  * Charges the period due on the saved method, once: the attempt's charge row is written before
@@ -42,9 +42,9 @@ export async function chargeDue(
   ctx: BillingContext,
   deps: Pick<PremiumDeps, 'receipts'>,
   provider: BillingProvider,
-  row: SubscriptionRow,
+  row: MembershipRow,
   newMethod?: NewMethodCharge,
-): Promise<SubscriptionRow | undefined> {
+): Promise<MembershipRow | undefined> {
   const [outcome] = await chargeAllDue(ctx, deps, [{ row, provider, ...(newMethod ? { newMethod } : {}) }]);
   if (!outcome) throw new Error(`subscription ${row.id}: no outcome of its charge`);
   if (!outcome.ok) throw outcome.error;
@@ -169,14 +169,14 @@ export async function chargeAllDue(
   });
 
   const written = await recordAll(ctx, records, failed);
-  const notices: { index: number; saved: SubscriptionRow }[] = [];
+  const notices: { index: number; saved: MembershipRow }[] = [];
   for (const { index, read, changes, at, receipt } of records) {
     if (!written.has(read.id)) {
       if (outcomes[index]?.ok !== false)
         failed(index, new Error(`subscription ${read.id} changed while it was being charged`));
       continue;
     }
-    const saved = { ...due[index]?.row, ...changes, updatedAt: nextVersion(read, at) } as SubscriptionRow;
+    const saved = { ...due[index]?.row, ...changes, updatedAt: nextVersion(read, at) } as MembershipRow;
     outcomes[index] = { ok: true, saved };
     if (!receipt) notices.push({ index, saved });
   }
@@ -242,7 +242,7 @@ export async function inParallel<T>(
 }
 
 /** One key per membership, period and attempt: what makes a charge happen once. */
-export function chargeKey(row: SubscriptionRow): string {
+export function chargeKey(row: MembershipRow): string {
   return `sub-${row.id}-${row.periodEnd.toISOString()}-${row.failedCharges + 1}`;
 }
 

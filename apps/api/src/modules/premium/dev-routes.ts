@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { findMemberByEmail } from '../../repos/members.ts';
-import { toSubscription } from './membership.ts';
+import { membershipAnswer } from './membership.ts';
 import type { BillingContext } from './notices.ts';
 import { renewAsIfDue } from './renewals.ts';
-import { findCurrentSubscription, findLiveSubscription } from './repo.ts';
+import { findCurrentMembership, findLiveMembership } from './repo.ts';
 import type { PremiumDeps } from './service.ts';
 
 const ZRenewRequest = z.object({ email: z.string().trim().min(3).max(254) });
@@ -25,10 +25,10 @@ export function registerPremiumDevRoutes(
     const parsed = ZRenewRequest.safeParse({ ...(request.query as object), ...(request.body as object) });
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', 400, { email: 'invalid' });
     const member = await findMemberByEmail(context.db, parsed.data.email);
-    const live = member && (await findLiveSubscription(context.db, member.id));
+    const live = member && (await findLiveMembership(context.db, member.id));
     if (!member || !live) throw new AppError('NOT_FOUND', 404);
     const outcome = await renewAsIfDue(context, deps, live.id);
-    const row = await findCurrentSubscription(context.db, member.id);
-    return { outcome, subscription: row ? toSubscription(row, context.clock.now(), deps.providers) : null };
+    const row = await findCurrentMembership(context.db, member.id);
+    return { outcome, subscription: row ? membershipAnswer(row, context.clock.now(), deps.providers) : null };
   });
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../platform/context.ts';
 import { readThrough } from '../../platform/member-cache.ts';
 import { isEntitled } from './lifecycle.ts';
-import { findLiveMembership } from './repo.ts';
+import { findLiveEntitlement } from './repo.ts';
 
 /**
  * Sentiero+'s entitlement as other modules ask it: for the member of a request, by their one
@@ -18,7 +18,7 @@ export async function isPremiumMember(
   const row = await readThrough(
     ctx.db,
     `membership:${userId}`,
-    async () => (await findLiveMembership(ctx.db, userId)) ?? null,
+    async () => (await findLiveEntitlement(ctx.db, userId)) ?? null,
     () => userId,
   );
   return row ? isEntitled(row, ctx.clock.now()) : false;

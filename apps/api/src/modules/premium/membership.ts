@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Subscription, SubscriptionType } from '@sentiero/contract/premium';
 import type { BillingProvider, BillingProviders } from '../../platform/billing/provider.ts';
 import { allowedControls, isEntitled, type Membership, RETRY_DAYS } from './lifecycle.ts';
-import type { SubscriptionRow } from './repo.ts';
+import type { MembershipRow } from './repo.ts';
 
 /**
  * Between the stored row and the pure state machine, and what follows from a state: when the
@@ -15,7 +15,7 @@ export const RETRY_AFTER_DAYS = [1, 3, 6] as const;
 /** The reminder of a coming charge goes this many days before it (trial end, yearly renewal). */
 export const REMINDER_DAYS = 3;
 
-export function toMembership(row: SubscriptionRow): Membership {
+export function toMembership(row: MembershipRow): Membership {
   return {
     status: row.status,
     source: row.source,
@@ -34,7 +34,7 @@ export function toMembership(row: SubscriptionRow): Membership {
 /** Who charges renewals: Sentiero's job (the sandbox) or the provider or store that sold it. */
 export type Renewals = BillingProvider['renewals'] | 'store';
 
-export function renewalsOf(row: SubscriptionRow, providers: BillingProviders): Renewals {
+export function renewalsOf(row: MembershipRow, providers: BillingProviders): Renewals {
   if (row.source !== 'web') return 'store';
   return (row.paymentMethod && providers[row.paymentMethod]?.renewals) || 'provider';
 }
@@ -110,8 +110,8 @@ export function trialKey(email: string): string {
 }
 
 /** SPEC section 3's premium subscription display, with what the screen needs to act on it. */
-export function toSubscription(
-  row: SubscriptionRow,
+export function membershipAnswer(
+  row: MembershipRow,
   now: Date,
   providers: BillingProviders,
   handoff: { redirectUrl?: string; clientSecret?: string } = {},

@@ -15,7 +15,7 @@ import {
   trialStartedMail,
   upcomingChargeMail,
 } from './mails.ts';
-import type { SubscriptionRow } from './repo.ts';
+import type { MembershipRow } from './repo.ts';
 
 /** What the membership's mails and jobs need, in a request or outside one. */
 export type BillingContext = Pick<ServiceContext, 'db' | 'clock' | 'config' | 'mail' | 'origin' | 'log'>;
@@ -36,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function notifyMember(
   ctx: BillingContext,
-  row: SubscriptionRow,
+  row: MembershipRow,
   notice: MembershipNotice,
 ): Promise<void> {
   const member = await findMemberContact(ctx.db, row.userId);

@@ -5,12 +5,7 @@ import { openCharge, recordCharges } from './charges-repo.ts';
 import { applyEvent, type MembershipEvent } from './lifecycle.ts';
 import { fromMembership, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember, RECEIPT_QUEUE } from './notices.ts';
-import {
-  findSubscriptionByReference,
-  nextVersion,
-  type SubscriptionRow,
-  updateSubscription,
-} from './repo.ts';
+import { findMembershipByReference, type MembershipRow, nextVersion, updateMembership } from './repo.ts';
 import type { PremiumDeps } from './service.ts';
 
 /** What Stripe and PayPal tell us about a web membership (the app stores': store-notifications.ts). */
@@ -25,7 +20,7 @@ export async function applyBillingEvent(
   provider: BillingProvider,
   event: BillingEvent,
 ): Promise<void> {
-  const row = await findSubscriptionByReference(ctx.db, 'web', event.reference);
+  const row = await findMembershipByReference(ctx.db, 'web', event.reference);
   if (!row) {
     ctx.log.warn({ reference: event.reference, type: event.type }, 'billing event for no known membership');
     return;
@@ -104,7 +99,7 @@ export async function applyBillingEvent(
       deps.receipts.written();
       return;
     }
-    const saved = { ...row, ...changes, updatedAt: nextVersion(row, now) } as SubscriptionRow;
+    const saved = { ...row, ...changes, updatedAt: nextVersion(row, now) } as MembershipRow;
     await notifyMember(
       ctx,
       saved,
@@ -112,6 +107,6 @@ export async function applyBillingEvent(
     );
     return;
   }
-  const saved = await updateSubscription(ctx.db, row, changes, now);
+  const saved = await updateMembership(ctx.db, row, changes, now);
   if (!saved) throw new Error(`subscription ${row.id} changed while an event was applied`);
 }

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { chargeAllDue, receiptNumber } from './charges.ts';
 import { type BillingContext, RECEIPT_QUEUE, type ReceiptQueue, startReceiptMails } from './notices.ts';
 import { runRenewals } from './renewals.ts';
-import { findDueSubscriptions, updateSubscription } from './repo.ts';
+import { findDueMemberships, updateMembership } from './repo.ts';
 
 /**
  * The renewal job over many memberships at once: its batches (read, charge rows, settling and
@@ -191,18 +191,13 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
 
   it('does not charge a membership changed after its batch was read', async () => {
     const [id] = await dueMemberships(1);
-    const [row] = (await findDueSubscriptions(database.db, new Date(now), 500, [])).filter(
+    const [row] = (await findDueMemberships(database.db, new Date(now), 500, [])).filter(
       (due) => due.id === id,
     );
     if (!row) throw new Error('the membership is not due');
     // The member cancels between the job's read and its charge.
     now += 1_000;
-    await updateSubscription(
-      database.db,
-      row,
-      { status: 'canceled', canceledFrom: 'trialing' },
-      new Date(now),
-    );
+    await updateMembership(database.db, row, { status: 'canceled', canceledFrom: 'trialing' }, new Date(now));
     const [outcome] = await chargeAllDue(ctx, { receipts }, [{ row, provider: sandbox() }]);
     expect(outcome).toEqual({ ok: true, saved: undefined });
     expect(await accountOf([row.id])).toMatchObject({ paid: 0, failed: 0, pending: 0, ledger: 0 });
@@ -223,7 +218,7 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
         return result;
       },
     };
-    const [row] = (await findDueSubscriptions(database.db, new Date(now), 500, [])).filter(
+    const [row] = (await findDueMemberships(database.db, new Date(now), 500, [])).filter(
       (due) => due.id === id,
     );
     if (!row) throw new Error('the membership is not due');
@@ -268,7 +263,7 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
         return (real.charge as NonNullable<typeof real.charge>)(input);
       },
     };
-    const due = (await findDueSubscriptions(database.db, new Date(now), 500, [])).filter((row) =>
+    const due = (await findDueMemberships(database.db, new Date(now), 500, [])).filter((row) =>
       ids.includes(row.id),
     );
     const outcomes = await chargeAllDue(

@@ -6,12 +6,12 @@ import { applyEvent } from './lifecycle.ts';
 import { fromMembership, renewalsOf, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember } from './notices.ts';
 import {
-  findDueSubscriptions,
+  findDueMemberships,
+  findMembershipById,
   findRemindersDue,
-  findSubscriptionById,
-  type SubscriptionRow,
+  type MembershipRow,
   takeReminder,
-  updateSubscription,
+  updateMembership,
 } from './repo.ts';
 import type { PremiumDeps } from './service.ts';
 
@@ -88,7 +88,7 @@ export async function runRenewals(
     const read = reading.then(async () => {
       // What is left when the budget is spent waits for the next run, five minutes later.
       if (performance.now() > stopAt) return [];
-      const rows = await findDueSubscriptions(ctx.db, now, BATCH, [...skipped, ...inFlight]);
+      const rows = await findDueMemberships(ctx.db, now, BATCH, [...skipped, ...inFlight]);
       for (const row of rows) inFlight.add(row.id);
       return rows;
     });
@@ -106,7 +106,7 @@ export async function runRenewals(
       }
     }
   };
-  const renewBatch = async (rows: SubscriptionRow[]) => {
+  const renewBatch = async (rows: MembershipRow[]) => {
     const charges: DueCharge[] = [];
     await inParallel(rows, AT_ONCE, async (row) => {
       try {
@@ -141,14 +141,14 @@ export async function runRenewals(
 async function renewWithoutCharge(
   ctx: BillingContext,
   deps: PremiumDeps,
-  row: SubscriptionRow,
+  row: MembershipRow,
 ): Promise<{ outcome: Outcome } | { charge: BillingProvider }> {
   const { providers } = deps;
   const now = ctx.clock.now();
   if (!row.nextChargeAt || row.nextChargeAt > now) return { outcome: null };
   if (row.status === 'expired') {
     // Ended already (by a store, or by hand): nothing is charged, and it is not due again.
-    await updateSubscription(ctx.db, row, { nextChargeAt: null, remindAt: null }, now);
+    await updateMembership(ctx.db, row, { nextChargeAt: null, remindAt: null }, now);
     return { outcome: null };
   }
   const renewals = renewalsOf(row, providers);
@@ -168,7 +168,7 @@ async function renewWithoutCharge(
       if (transition.ok && transition.membership.status === 'expired') {
         if (provider && row.providerReference && row.source === 'web')
           await provider.end(row.providerReference);
-        const saved = await updateSubscription(
+        const saved = await updateMembership(
           ctx.db,
           row,
           fromMembership(transition.membership, renewals, now),
@@ -185,7 +185,7 @@ async function renewWithoutCharge(
       }
     }
     if (renewals !== 'sentiero') {
-      await updateSubscription(ctx.db, row, { nextChargeAt: null }, now);
+      await updateMembership(ctx.db, row, { nextChargeAt: null }, now);
       return { outcome: null };
     }
   }
@@ -194,7 +194,7 @@ async function renewWithoutCharge(
 }
 
 /** A membership charged: paid, refused (retried later) or ended; undefined when left as it was. */
-function outcomeOf(saved: SubscriptionRow | undefined): Outcome {
+function outcomeOf(saved: MembershipRow | undefined): Outcome {
   // A member's new card is being charged for this period right now: the next run looks again.
   if (!saved) return null;
   if (saved.status === 'active') return 'charged';
@@ -207,7 +207,7 @@ function outcomeOf(saved: SubscriptionRow | undefined): Outcome {
  * tests only (registered outside production), which cannot wait seven days for a trial to end.
  */
 export async function renewAsIfDue(ctx: BillingContext, deps: PremiumDeps, id: number): Promise<Outcome> {
-  const row = await findSubscriptionById(ctx.db, id);
+  const row = await findMembershipById(ctx.db, id);
   if (!row?.nextChargeAt) return null;
   const due = row.nextChargeAt > ctx.clock.now() ? row.nextChargeAt : ctx.clock.now();
   const then = { ...ctx, clock: { now: () => due } };

@@ -9,11 +9,11 @@ import {
 } from '@sentiero/db/schema';
 import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type NewSubscription = typeof subscriptions.$inferInsert;
+export type MembershipRow = typeof subscriptions.$inferSelect;
+export type NewMembership = typeof subscriptions.$inferInsert;
 
 /** The member's membership that is not over, or else their newest one. */
-export async function findCurrentSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
+export async function findCurrentMembership(db: Db, userId: number): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -23,7 +23,8 @@ export async function findCurrentSubscription(db: Db, userId: number): Promise<S
   return row;
 }
 
-export async function findLiveSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
+/** The member's membership that is not over: at most one (`subscriptions_live_member_idx`). */
+export async function findLiveMembership(db: Db, userId: number): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -35,7 +36,7 @@ export async function findLiveSubscription(db: Db, userId: number): Promise<Subs
  * What the entitlement check reads: one indexed row (`subscriptions_live_member_idx`), a named
  * statement because the user fetch and every premium endpoint run it.
  */
-export async function findLiveMembership(db: Db, userId: number) {
+export async function findLiveEntitlement(db: Db, userId: number) {
   const find = preparedOnce(db, 'subscriptions_live_membership', (name) =>
     db
       .select({
@@ -52,7 +53,7 @@ export async function findLiveMembership(db: Db, userId: number) {
   return row;
 }
 
-export async function findSubscriptionByKey(db: Db, userId: number, idempotencyKey: string) {
+export async function findMembershipByKey(db: Db, userId: number, idempotencyKey: string) {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -60,16 +61,16 @@ export async function findSubscriptionByKey(db: Db, userId: number, idempotencyK
   return row;
 }
 
-export async function findSubscriptionById(db: Db, id: number) {
+export async function findMembershipById(db: Db, id: number) {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   return row;
 }
 
-export async function findSubscriptionByReference(
+export async function findMembershipByReference(
   db: Db,
-  source: SubscriptionRow['source'],
+  source: MembershipRow['source'],
   reference: string,
-): Promise<SubscriptionRow | undefined> {
+): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -107,14 +108,14 @@ export async function isTrialUsed(db: Db, emailHash: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function insertSubscription(db: Db, row: NewSubscription): Promise<SubscriptionRow> {
-  // `updated_at` is the row's version (`updateSubscription`): written from JavaScript, in whole
+export async function insertMembership(db: Db, row: NewMembership): Promise<MembershipRow> {
+  // `updated_at` is the row's version (`updateMembership`): written from JavaScript, in whole
   // milliseconds, so the value read back compares equal (PostgreSQL's own now() has microseconds).
   const [inserted] = await db
     .insert(subscriptions)
     .values({ updatedAt: new Date(), ...row })
     .returning();
-  if (!inserted) throw new Error('subscription insert returned nothing');
+  if (!inserted) throw new Error('membership insert returned nothing');
   return inserted;
 }
 
@@ -126,13 +127,13 @@ export async function insertSubscription(db: Db, row: NewSubscription): Promise<
  * PostgreSQL) is read back as a JS Date, which keeps milliseconds only, and would otherwise never
  * match. Every write here sets a later millisecond than the one read, so two states never share one.
  */
-export async function updateSubscription(
+export async function updateMembership(
   db: Db,
-  read: Pick<SubscriptionRow, 'id' | 'updatedAt'>,
-  changes: Partial<NewSubscription>,
+  read: Pick<MembershipRow, 'id' | 'updatedAt'>,
+  changes: Partial<NewMembership>,
   at: Date,
   { unlessCharging = false }: { unlessCharging?: boolean } = {},
-): Promise<SubscriptionRow | undefined> {
+): Promise<MembershipRow | undefined> {
   const updatedAt = nextVersion(read, at);
   const [row] = await db
     .update(subscriptions)
@@ -154,7 +155,7 @@ export async function updateSubscription(
 }
 
 /** Undoes a membership that was never bought (the provider declined): its charges go with it. */
-export async function deleteSubscription(db: Db, id: number): Promise<void> {
+export async function deleteMembership(db: Db, id: number): Promise<void> {
   await db.delete(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, id));
   await db.delete(subscriptions).where(eq(subscriptions.id, id));
 }
@@ -164,12 +165,12 @@ export async function deleteSubscription(db: Db, id: number): Promise<void> {
  * one statement. Nothing is claimed: two runs at once may read the same rows, and what keeps a
  * period to one charge is the charge's idempotency key and `updated_at` (see `chargeAllDue`).
  */
-export async function findDueSubscriptions(
+export async function findDueMemberships(
   db: Db,
   now: Date,
   limit: number,
   skipped: number[],
-): Promise<SubscriptionRow[]> {
+): Promise<MembershipRow[]> {
   const due = lte(subscriptions.nextChargeAt, now);
   // The ids skipped so far travel as one array value: a list of parameters would grow with every
   // skip and fail past PostgreSQL's 65,535 (a provider down during a large run skips them all).
@@ -185,7 +186,7 @@ export async function findDueSubscriptions(
     .limit(limit);
 }
 
-export async function findRemindersDue(db: Db, now: Date, limit: number): Promise<SubscriptionRow[]> {
+export async function findRemindersDue(db: Db, now: Date, limit: number): Promise<MembershipRow[]> {
   return db
     .select()
     .from(subscriptions)
@@ -204,8 +205,8 @@ export async function takeReminder(db: Db, id: number, remindAt: Date): Promise<
   return rows.length === 1;
 }
 
-/** What `updateSubscription` writes to `updated_at` for a row read with `read` and changed at `at`. */
-export function nextVersion(read: Pick<SubscriptionRow, 'updatedAt'>, at: Date): Date {
+/** What `updateMembership` writes to `updated_at` for a row read with `read` and changed at `at`. */
+export function nextVersion(read: Pick<MembershipRow, 'updatedAt'>, at: Date): Date {
   return at.getTime() > read.updatedAt.getTime() ? at : new Date(read.updatedAt.getTime() + 1);
 }
 

@@ -15,10 +15,10 @@ import { StoreNotificationError, type StoreNotificationVerifier } from '../../pl
 import { registerEndpoint } from '../../platform/http.ts';
 import { PaymentWebhookError } from '../../platform/payments/provider.ts';
 import { listAds } from './ads.ts';
-import { buySubscription, completeSubscription, listPlans } from './buying.ts';
+import { buyMembership, completeMembership, listPlans } from './buying.ts';
 import { applyBillingEvent } from './provider-events.ts';
 import { forgetNotification, recordNotification } from './repo.ts';
-import { actOnSubscription, changePaymentMethod, getSubscription, type PremiumDeps } from './service.ts';
+import { actOnMembership, changePaymentMethod, getMembership, type PremiumDeps } from './service.ts';
 import { applyStoreNotification } from './store-notifications.ts';
 
 /** Like buying tickets: a person starts a membership a few times a minute at most. */
@@ -30,26 +30,26 @@ export function registerPremiumRoutes(
   deps: PremiumDeps & { stores: StoreNotificationVerifier[] },
 ) {
   registerEndpoint(app, subscriptionPrice, (ctx) => listPlans(ctx));
-  registerEndpoint(app, subscriptionBuy, (ctx, input) => buySubscription(ctx, deps, input), {
+  registerEndpoint(app, subscriptionBuy, (ctx, input) => buyMembership(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
   });
-  registerEndpoint(app, subscriptionInfo, (ctx) => getSubscription(ctx, deps));
-  registerEndpoint(app, subscriptionSuspend, (ctx) => actOnSubscription(ctx, deps, 'suspend'), {
+  registerEndpoint(app, subscriptionInfo, (ctx) => getMembership(ctx, deps));
+  registerEndpoint(app, subscriptionSuspend, (ctx) => actOnMembership(ctx, deps, 'suspend'), {
     rateLimit: ACTION_LIMIT,
   });
-  registerEndpoint(app, subscriptionResume, (ctx) => actOnSubscription(ctx, deps, 'resume'), {
+  registerEndpoint(app, subscriptionResume, (ctx) => actOnMembership(ctx, deps, 'resume'), {
     rateLimit: ACTION_LIMIT,
   });
-  registerEndpoint(app, subscriptionCancel, (ctx) => actOnSubscription(ctx, deps, 'cancel'), {
+  registerEndpoint(app, subscriptionCancel, (ctx) => actOnMembership(ctx, deps, 'cancel'), {
     rateLimit: ACTION_LIMIT,
   });
-  registerEndpoint(app, subscriptionUncancel, (ctx) => actOnSubscription(ctx, deps, 'uncancel'), {
+  registerEndpoint(app, subscriptionUncancel, (ctx) => actOnMembership(ctx, deps, 'uncancel'), {
     rateLimit: ACTION_LIMIT,
   });
   registerEndpoint(app, subscriptionPaymentMethod, (ctx, input) => changePaymentMethod(ctx, deps, input), {
     rateLimit: BUY_LIMIT,
   });
-  registerEndpoint(app, subscriptionComplete, (ctx) => completeSubscription(ctx, deps));
+  registerEndpoint(app, subscriptionComplete, (ctx) => completeMembership(ctx, deps));
   registerEndpoint(app, adList, (ctx, input) => listAds(ctx, input.placement));
   registerBillingWebhooks(app, deps);
   registerStoreNotifications(app, deps.stores);

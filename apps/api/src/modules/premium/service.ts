@@ -9,9 +9,9 @@ import type { CardDetails } from '../../platform/payments/provider.ts';
 import { findMemberContact } from '../../repos/members.ts';
 import { chargeDue } from './charges.ts';
 import { applyEvent, type MembershipRefusal } from './lifecycle.ts';
-import { fromMembership, toMembership, toSubscription } from './membership.ts';
+import { fromMembership, membershipAnswer, toMembership } from './membership.ts';
 import { notifyMember, type ReceiptQueue } from './notices.ts';
-import { findCurrentSubscription, findLiveSubscription, updateSubscription } from './repo.ts';
+import { findCurrentMembership, findLiveMembership, updateMembership } from './repo.ts';
 
 /**
  * The member's own Sentiero+: the membership as they see it and what they do with it. Joining is
@@ -30,13 +30,13 @@ export async function memberContact(ctx: ServiceContext) {
   return requireAccountRecord(findMemberContact(ctx.db, caller.id));
 }
 
-export async function getSubscription(
+export async function getMembership(
   ctx: ServiceContext,
   deps: Pick<PremiumDeps, 'providers'>,
 ): Promise<{ subscription: Subscription | null }> {
   const member = await memberContact(ctx);
-  const row = await findCurrentSubscription(ctx.db, member.id);
-  return { subscription: row ? toSubscription(row, ctx.clock.now(), deps.providers) : null };
+  const row = await findCurrentMembership(ctx.db, member.id);
+  return { subscription: row ? membershipAnswer(row, ctx.clock.now(), deps.providers) : null };
 }
 
 const REFUSALS: Record<MembershipRefusal, AppError> = {
@@ -49,14 +49,14 @@ const REFUSALS: Record<MembershipRefusal, AppError> = {
 export type MemberAction = 'suspend' | 'resume' | 'cancel' | 'uncancel';
 
 /** Suspend, resume, cancel or undo the cancellation: the state machine decides, the provider follows. */
-export async function actOnSubscription(
+export async function actOnMembership(
   ctx: ServiceContext,
   deps: PremiumDeps,
   action: MemberAction,
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
   const now = ctx.clock.now();
-  const row = await findLiveSubscription(ctx.db, member.id);
+  const row = await findLiveMembership(ctx.db, member.id);
   if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
   const transition = applyEvent(toMembership(row), { type: action, at: now.toISOString() });
   if (!transition.ok) throw REFUSALS[transition.refusal];
@@ -71,17 +71,13 @@ export async function actOnSubscription(
   if (action === 'resume' || action === 'uncancel') {
     await provider.resume(reference, new Date(membership.periodEnd));
   }
-  const saved = await updateSubscription(
-    ctx.db,
-    row,
-    fromMembership(membership, provider.renewals, now),
-    now,
-    { unlessCharging: provider.renewals === 'sentiero' && (action === 'cancel' || action === 'suspend') },
-  );
+  const saved = await updateMembership(ctx.db, row, fromMembership(membership, provider.renewals, now), now, {
+    unlessCharging: provider.renewals === 'sentiero' && (action === 'cancel' || action === 'suspend'),
+  });
   if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
   if (action === 'cancel') await notifyMember(ctx, saved, { kind: 'canceled' });
   if (action === 'suspend') await notifyMember(ctx, saved, { kind: 'suspended' });
-  return { subscription: toSubscription(saved, now, deps.providers) };
+  return { subscription: membershipAnswer(saved, now, deps.providers) };
 }
 
 type PaymentMethodInput = z.output<typeof subscriptionPaymentMethod.input>;
@@ -97,7 +93,7 @@ export async function changePaymentMethod(
 ): Promise<{ subscription: Subscription }> {
   const member = await memberContact(ctx);
   const now = ctx.clock.now();
-  const row = await findLiveSubscription(ctx.db, member.id);
+  const row = await findLiveMembership(ctx.db, member.id);
   if (!row || row.awaitingApproval) throw new AppError('NOT_ALLOWED_NOW', 409);
   if (row.source !== 'web') throw new AppError('MANAGED_BY_STORE', 409);
   const provider = deps.providers[input.payment_method];
@@ -133,16 +129,16 @@ export async function changePaymentMethod(
       idempotencyKey: `sub-${row.id}-${row.periodEnd.toISOString()}-method-${started.reference}`,
     });
     if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
-    return { subscription: toSubscription(saved, now, deps.providers) };
+    return { subscription: membershipAnswer(saved, now, deps.providers) };
   }
-  const saved = await updateSubscription(
+  const saved = await updateMembership(
     ctx.db,
     row,
     { providerReference: started.reference, paymentLabel: started.paymentLabel },
     now,
   );
   if (!saved) throw new AppError('NOT_ALLOWED_NOW', 409);
-  return { subscription: toSubscription(saved, now, deps.providers) };
+  return { subscription: membershipAnswer(saved, now, deps.providers) };
 }
 
 /**
@@ -151,14 +147,14 @@ export async function changePaymentMethod(
  * providers); a store's membership is the store's to stop, and the member is told so there.
  */
 export async function endMembershipOfDeletedAccount(ctx: ServiceContext, userId: number): Promise<void> {
-  const row = await findLiveSubscription(ctx.db, userId);
+  const row = await findLiveMembership(ctx.db, userId);
   if (!row) return;
   const now = ctx.clock.now();
   const ended =
     row.source === 'web' && !row.awaitingApproval
       ? { status: 'canceled' as const, canceledFrom: null, periodEnd: now, nextChargeAt: now, remindAt: null }
       : { status: 'expired' as const, endedAt: now, nextChargeAt: null, remindAt: null };
-  await updateSubscription(ctx.db, row, ended, now);
+  await updateMembership(ctx.db, row, ended, now);
 }
 
 /** The test card the sandbox reads (real card numbers never reach Sentiero). */

@@ -4,11 +4,11 @@ import { applyEvent, type MembershipEvent, startTrial } from './lifecycle.ts';
 import { fromMembership, toMembership } from './membership.ts';
 import { type BillingContext, notifyMember } from './notices.ts';
 import {
-  findLiveSubscription,
+  findLiveMembership,
   findMemberByStoreToken,
-  findSubscriptionByReference,
-  insertSubscription,
-  updateSubscription,
+  findMembershipByReference,
+  insertMembership,
+  updateMembership,
 } from './repo.ts';
 
 /**
@@ -19,7 +19,7 @@ import {
  */
 export async function applyStoreNotification(ctx: BillingContext, note: StoreNotification): Promise<void> {
   const now = ctx.clock.now();
-  const row = await findSubscriptionByReference(ctx.db, note.source, note.storeReference);
+  const row = await findMembershipByReference(ctx.db, note.source, note.storeReference);
   if (!row || row.status === 'expired') {
     if (
       note.kind === 'started' ||
@@ -70,7 +70,7 @@ export async function applyStoreNotification(ctx: BillingContext, note: StoreNot
   const membership = transition.membership;
   // The store knows the period better than our arithmetic (a resumed Play subscription, say).
   if (note.expiresAt && membership.status !== 'expired') membership.periodEnd = note.expiresAt.toISOString();
-  const saved = await updateSubscription(
+  const saved = await updateMembership(
     ctx.db,
     row,
     {
@@ -100,7 +100,7 @@ async function recordStorePurchase(ctx: BillingContext, note: StoreNotification,
     );
     return;
   }
-  const live = await findLiveSubscription(ctx.db, member.id);
+  const live = await findLiveMembership(ctx.db, member.id);
   if (live) {
     // Two memberships at once (bought on the web and in the app): the web one stays; the store
     // will refund on request. Logged for the operator.
@@ -118,7 +118,7 @@ async function recordStorePurchase(ctx: BillingContext, note: StoreNotification,
     periodEnd: note.expiresAt.toISOString(),
   };
   try {
-    await insertSubscription(ctx.db, {
+    await insertMembership(ctx.db, {
       userId: member.id,
       source: note.source,
       planType: plan.type,

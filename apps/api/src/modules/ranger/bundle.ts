@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Grant } from '@sentiero/contract/access';
+import { type Grant, grantsHolding } from '@sentiero/contract/access';
 import type { RangerBundleContent } from '@sentiero/contract/ranger';
 import { encodeRevokedCodes } from '@sentiero/contract/ranger-field';
 import { requireStaffAccess } from '../../platform/access.ts';
@@ -18,11 +18,14 @@ export type BundleDeps = {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The areas a device's ranger guards for its operator: every area, or the union of the grants'. */
+/**
+ * The areas a device's ranger guards for its operator, through the grants that hold `field`:
+ * every area, or the union of the grants'.
+ */
 export function assignedAreas(grants: readonly Grant[], operatorId: number): readonly number[] | 'all' {
   const ids = new Set<number>();
-  for (const { role, scope } of grants) {
-    if (role !== 'ranger' || typeof scope !== 'object' || scope.operatorId !== operatorId) continue;
+  for (const { scope } of grantsHolding(grants, 'field')) {
+    if (typeof scope !== 'object' || scope.operatorId !== operatorId) continue;
     if (scope.areaIds === undefined) return 'all';
     for (const id of scope.areaIds) ids.add(id);
   }

@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { grantsHolding } from '@sentiero/contract/access';
 import type { DevicePublicJwk } from '@sentiero/db/schema';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import { auditStaffChange } from '../../platform/audit.ts';
@@ -39,7 +40,7 @@ export async function enrolDevice(
   signer: BundleSigner,
 ) {
   const staff = requireStaffAccess(ctx, 'field.enrol');
-  const grant = staff.grants.find((held) => held.role === 'ranger' && typeof held.scope === 'object');
+  const grant = grantsHolding(staff.grants, 'field.enrol').find((held) => typeof held.scope === 'object');
   if (!grant || typeof grant.scope !== 'object') throw new AppError('FORBIDDEN', 403);
   const publicKey = requireP256Key(input.public_key);
   const now = ctx.clock.now();

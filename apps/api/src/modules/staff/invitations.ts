@@ -1,4 +1,4 @@
-import { isSentieroRole, type StaffRole } from '@sentiero/contract/access';
+import { isSentieroRole, OPERATOR_ROLES, SENTIERO_ROLES, type StaffRole } from '@sentiero/contract/access';
 import type { consoleInvitationAccept } from '@sentiero/contract/console-auth';
 import type { Language } from '@sentiero/contract/languages';
 import { PAGES } from '@sentiero/contract/pages';
@@ -32,6 +32,14 @@ export type InvitedGrant = {
   /** Null: all the operator's areas. */
   areaIds: readonly number[] | null;
 };
+
+/**
+ * The roles a team's manager may give in it: Sentiero's own roles in Sentiero's team (no
+ * operator), an operator's roles in an operator's team, as `requireValidGrant` checks them.
+ */
+export function rolesOfTeam(operatorId: number | null): StaffRole[] {
+  return operatorId === null ? [...SENTIERO_ROLES] : [...OPERATOR_ROLES];
+}
 
 /**
  * Sentiero's roles hold everywhere and name no operator; an operator's roles name one, and may be

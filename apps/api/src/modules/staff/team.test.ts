@@ -223,6 +223,37 @@ describe("the team's list", () => {
   });
 });
 
+describe('the roles the team page offers', () => {
+  it("are the team's roles for whoever manages it, and none for a team nobody shown manages", async () => {
+    const { a } = await twoOperators();
+    const area = await createArea(sut.database.db, { operatorId: a.id });
+    const operatorRoles = ['owner', 'manager', 'desk', 'accountant', 'ranger'];
+    const owner = await signInStaff(
+      sut,
+      await createStaff(sut.database.db, { role: 'owner', operatorId: a.id }),
+      clock,
+    );
+    expect((await owner.get('/api/console/team?lng=en')).json().grantable_roles).toEqual(operatorRoles);
+
+    const admin = await signInStaff(sut, await createStaff(sut.database.db, { role: 'admin' }), clock);
+    const operatorTeam = (await admin.get(`/api/console/team?lng=en&operator_id=${a.id}`)).json();
+    expect(operatorTeam.grantable_roles).toEqual(operatorRoles);
+    const sentieroTeam = (await admin.get('/api/console/team?lng=en&team=sentiero')).json();
+    expect(sentieroTeam.grantable_roles).toEqual(['admin', 'support']);
+
+    // An owner narrowed to some areas manages no team: nothing is offered, and nothing accepted.
+    const narrowed = await signInStaff(
+      sut,
+      await createStaff(sut.database.db, { role: 'owner', operatorId: a.id, areaIds: [area.id] }),
+      clock,
+    );
+    const shown = (await narrowed.get('/api/console/team?lng=en')).json();
+    expect([shown.operator, shown.grantable_roles]).toEqual([null, []]);
+    const invite = { email: 'ranger@console.test', role: 'ranger', operator_id: a.id };
+    expect((await narrowed.post('/api/console/team/invite?lng=en', invite)).statusCode).toBe(403);
+  });
+});
+
 describe("the team's forms", () => {
   it('take ids as text and areas as a comma list, as the console sends them in form-data', async () => {
     const { a } = await twoOperators();

@@ -8,7 +8,7 @@ import {
 } from '@sentiero/contract/console-team';
 import type { Transaction } from '@sentiero/db/client';
 import type { z } from 'zod';
-import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
+import { requireStaffAccess, staffHolds, staffListScope } from '../../platform/access.ts';
 import { auditStaffChange } from '../../platform/audit.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,7 +17,7 @@ import {
   TEAM_CHANGE_REAUTH_MINUTES,
 } from '../../platform/staff-reauthentication.ts';
 import type { StaffSession } from '../../platform/staff-sessions.ts';
-import { createInvitation, mailInvitation, requireValidGrant } from './invitations.ts';
+import { createInvitation, mailInvitation, requireValidGrant, rolesOfTeam } from './invitations.ts';
 import {
   deleteGrant,
   findGrant,
@@ -33,31 +33,28 @@ import {
 } from './repo.ts';
 
 /**
- * Who may manage a team: an operator's owner (or Sentiero's admin) for its team; Sentiero's own
- * staff (no operator) only an admin.
+ * Who may manage a team: whoever holds `team.manage` over the operator (its owner, Sentiero's
+ * admin) for an operator's team; whoever holds `sentieroTeam.manage` for Sentiero's own staff.
  */
 export function requireTeamAccess(ctx: ServiceContext, operatorId: number | null): StaffSession {
   if (operatorId !== null) return requireStaffAccess(ctx, 'team.manage', { operatorId });
-  const staff = requireStaffAccess(ctx, 'team.manage');
-  if (!isAdmin(staff)) throw new AppError('FORBIDDEN', 403);
-  return staff;
+  return requireStaffAccess(ctx, 'sentieroTeam.manage');
 }
-
-const isAdmin = (staff: StaffSession) => staff.grants.some((grant) => grant.role === 'admin');
 
 function grantAnswer(row: GrantRow, operator: { id: number; slug: string; name: string } | null) {
   return { id: row.id, role: row.role as StaffRole, operator, area_ids: row.areaIds };
 }
 
 export async function listTeam(ctx: ServiceContext, input: z.output<typeof consoleTeam.input>) {
+  requireStaffAccess(ctx, 'team.manage');
   const scope = staffListScope(ctx, 'team.manage');
   const operators = await findOperatorsIn(ctx.db, scope.everywhere ? 'all' : scope.operatorIds);
-  const canManageSentiero = scope.everywhere && isAdmin(requireStaffAccess(ctx, 'team.manage'));
+  const canManageSentiero = staffHolds(ctx, 'sentieroTeam.manage');
   const sentiero = input.team === 'sentiero';
   const operatorId = sentiero ? null : (input.operator_id ?? operators[0]?.id);
   const empty = { areas: [], members: [], invitations: [], page: 1, pages: 1, total: 0 };
   const frame = { operators, sentiero, can_manage_sentiero: canManageSentiero };
-  if (operatorId === undefined) return { ...frame, operator: null, ...empty };
+  if (operatorId === undefined) return { ...frame, operator: null, grantable_roles: [], ...empty };
   requireTeamAccess(ctx, operatorId);
   const operator = operators.find((candidate) => candidate.id === operatorId) ?? null;
   if (operatorId !== null && !operator) throw new AppError('NOT_FOUND', 404);
@@ -75,6 +72,7 @@ export async function listTeam(ctx: ServiceContext, input: z.output<typeof conso
   return {
     ...frame,
     operator,
+    grantable_roles: rolesOfTeam(operatorId),
     areas: operatorId === null ? [] : await findOperatorAreas(ctx.db, operatorId, ctx.lang),
     members: members.map((member) => ({
       staff_id: member.id,

@@ -79,7 +79,7 @@ export function stripeBilling(config: StripeBillingConfig): BillingProvider {
             payment_behavior: 'default_incomplete',
             payment_settings: {
               save_default_payment_method: 'on_subscription',
-              // DESIGN.md: Stripe is the card method.
+              // Stripe is Sentiero's card method, for Sentiero+ as for tickets: cards only.
               payment_method_types: ['card'],
             },
             metadata: { subscription_id: String(input.subscriptionId), member_id: String(input.member.id) },

@@ -34,7 +34,8 @@ export function stripePayments(config: StripeConfig): PaymentProvider {
           currency: 'eur',
           description: input.description,
           metadata: { order_code: input.orderCode },
-          // DESIGN.md: Stripe is the card method; wallets and bank methods are not offered through it.
+          // Stripe is Sentiero's card method and nothing else: PayPal is a method of its own, and
+          // wallets and bank transfers are not among the methods the site offers (`/api/site`).
           // (API 2026-10 renamed `payment_method_types` to this on create.)
           allowed_payment_method_types: ['card'],
         },

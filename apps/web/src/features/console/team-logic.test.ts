@@ -3,7 +3,6 @@ import { ApiRequestError } from '../../lib/api-error.ts';
 import {
   areaChoice,
   areaNames,
-  grantableRoles,
   needsReauthentication,
   reauthenticationInput,
   runOrAskToConfirm,
@@ -14,16 +13,6 @@ import {
 const park = { id: 7, slug: 'parco', name: 'Parco' };
 
 describe('the team screens', () => {
-  it("offer an operator's roles to an admin and to that operator's owner only", () => {
-    const admin = { grants: [{ id: 1, role: 'admin' as const, operator: null, area_ids: null }] };
-    const owner = { grants: [{ id: 2, role: 'owner' as const, operator: park, area_ids: null }] };
-    const manager = { grants: [{ id: 3, role: 'manager' as const, operator: park, area_ids: null }] };
-    expect(grantableRoles(admin, 99)).toEqual(['owner', 'manager', 'desk', 'accountant', 'ranger']);
-    expect(grantableRoles(owner, park.id)).toContain('desk');
-    expect(grantableRoles(owner, 99)).toEqual([]);
-    expect(grantableRoles(manager, park.id)).toEqual([]);
-  });
-
   it('list one row per role a member holds', () => {
     const rows = teamRows([
       {

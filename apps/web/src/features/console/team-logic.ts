@@ -1,29 +1,12 @@
-import { OPERATOR_ROLES, type OperatorRole, SENTIERO_ROLES, type StaffRole } from '@sentiero/contract/access';
+import type { OperatorRole } from '@sentiero/contract/access';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import type { ConsoleMe, TeamPage } from './api.ts';
+import type { TeamPage } from './api.ts';
 
 /*
- * The rules of the team screens, apart from their markup: who may be given which role, how a
- * member's roles read as rows, and what the re-authentication dialog sends.
+ * The rules of the team screens, apart from their markup: how a member's roles read as rows, and
+ * what the re-authentication dialog sends. Which roles may be given is the server's answer
+ * (`grantable_roles` of the team).
  */
-
-/**
- * The roles the signed-in staff member may give for an operator: an admin (anywhere) or the
- * operator's owner may give any of an operator's roles; anyone else none.
- */
-export function grantableRoles(me: Pick<ConsoleMe, 'grants'>, operatorId: number): OperatorRole[] {
-  const manages = me.grants.some(
-    (grant) =>
-      grant.role === 'admin' ||
-      (grant.role === 'owner' && grant.operator?.id === operatorId && grant.area_ids === null),
-  );
-  return manages ? [...OPERATOR_ROLES] : [];
-}
-
-/** The roles an admin gives to Sentiero's own staff (no operator). */
-export function sentieroRoles(me: Pick<ConsoleMe, 'grants'>): StaffRole[] {
-  return me.grants.some((grant) => grant.role === 'admin') ? [...SENTIERO_ROLES] : [];
-}
 
 export type TeamRow = {
   /** Unique in the list: a member holds one row per role. */

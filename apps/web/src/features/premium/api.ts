@@ -47,11 +47,11 @@ export function usePlans() {
 }
 
 /** The member's membership, or null: every screen that shows or changes it shares this key. */
-export const subscriptionQueryKey = [...MEMBER_QUERY_KEY, 'premium', 'subscription'] as const;
+export const membershipQueryKey = [...MEMBER_QUERY_KEY, 'premium', 'membership'] as const;
 
-export function getSubscriptionQueryOptions(language: Language) {
+export function getMembershipQueryOptions(language: Language) {
   return queryOptions({
-    queryKey: [...subscriptionQueryKey, language],
+    queryKey: [...membershipQueryKey, language],
     queryFn: ({ signal }) => callApi('subscriptionInfo', { lng: language }, { signal }),
   });
 }
@@ -64,11 +64,11 @@ const CONFIRMATION_POLL_MS = 3000;
  * the server). `untilEntitled`: a membership still waiting for the provider's confirmation is asked
  * again until it gives the benefits, and then the user is read again (`is_premium`).
  */
-export function useSubscription({ untilEntitled = false }: { untilEntitled?: boolean } = {}) {
+export function useMembership({ untilEntitled = false }: { untilEntitled?: boolean } = {}) {
   const hydrated = useHydrated();
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   const query = useQuery({
-    ...getSubscriptionQueryOptions(useCurrentLanguage()),
+    ...getMembershipQueryOptions(useCurrentLanguage()),
     enabled: hydrated && isLoggedIn,
     refetchInterval: (current) =>
       untilEntitled && isAwaitingConfirmation(current.state.data?.subscription)
@@ -100,11 +100,11 @@ export function isAwaitingConfirmation(subscription: Subscription | null | undef
  * user fetched again, so `is_premium` (the header's badge, the ads, the banners) follows.
  */
 function applyMembership(client: QueryClient, subscription: Subscription) {
-  client.setQueryData(getSubscriptionQueryOptions(currentLanguage()).queryKey, { subscription });
-  client.setQueriesData<ApiOutput<'subscriptionInfo'>>({ queryKey: subscriptionQueryKey }, () => ({
+  client.setQueryData(getMembershipQueryOptions(currentLanguage()).queryKey, { subscription });
+  client.setQueriesData<ApiOutput<'subscriptionInfo'>>({ queryKey: membershipQueryKey }, () => ({
     subscription,
   }));
-  void client.invalidateQueries({ queryKey: subscriptionQueryKey });
+  void client.invalidateQueries({ queryKey: membershipQueryKey });
   void client.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'premium', 'plans'] });
   void refreshUser();
 }

@@ -9,7 +9,6 @@ import { InviteForm } from '../components/invite-form.tsx';
 import { useReauthenticated } from '../components/reauthentication.tsx';
 import { SessionGate } from '../components/session-gate.tsx';
 import { TeamList } from '../components/team-list.tsx';
-import { grantableRoles, sentieroRoles } from '../team-logic.ts';
 
 /**
  * `/console/team`: an operator's team for its owner (or Sentiero's admin): who holds which role,
@@ -30,7 +29,8 @@ function TeamScreen({ me }: { me: ConsoleMe }) {
   const { run, dialog } = useReauthenticated();
   const data = team.data;
   const operator = data?.operator ?? null;
-  const roles = data?.sentiero ? sentieroRoles(me) : operator ? grantableRoles(me, operator.id) : [];
+  // The server says which roles the staff member may give here, and checks them again on a change.
+  const roles = data?.grantable_roles ?? [];
   const shown = Boolean(data && (operator || data.sentiero));
 
   return (

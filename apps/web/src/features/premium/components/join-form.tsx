@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { MEMBER_QUERY_KEY } from '../../../queries/member.ts';
 import { checkboxClass } from '../../../ui/form-field.tsx';
-import { subscriptionQueryKey, useBuyMembership } from '../api.ts';
+import { membershipQueryKey, useBuyMembership } from '../api.ts';
 import {
   classifyMembershipFailure,
   findPlan,
@@ -81,7 +81,7 @@ export function JoinForm({
       waitingForCard.current = null;
       if (found.kind === 'refused') {
         // A membership started elsewhere, or the trial already used: the page shows what is true now.
-        void client.invalidateQueries({ queryKey: subscriptionQueryKey });
+        void client.invalidateQueries({ queryKey: membershipQueryKey });
         void client.invalidateQueries({ queryKey: [...MEMBER_QUERY_KEY, 'premium', 'plans'] });
       }
     },

@@ -9,7 +9,7 @@ import { useSite } from '../../../lib/site.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { type MembershipAction, useMembershipAction, useSubscription } from '../api.ts';
+import { type MembershipAction, useMembership, useMembershipAction } from '../api.ts';
 import { classifyMembershipFailure, formatMembershipDate, type MembershipFailure } from '../membership.ts';
 import { MembershipDetails } from './membership-details.tsx';
 import { MembershipFailureMessage, MembershipRetry } from './membership-failure.tsx';
@@ -19,7 +19,7 @@ import { PaymentMethodChange } from './payment-method-change.tsx';
 export function MembershipPanel() {
   const { t } = useTranslation('premium');
   const brand = useSite().data?.premium_brand ?? 'Sentiero+';
-  const membership = useSubscription();
+  const membership = useMembership();
   return (
     <div className="space-y-3">
       <h3 className="flex items-center gap-2 font-medium text-stone-900">

@@ -11,7 +11,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useCompleteMembership, useSubscription } from '../api.ts';
+import { useCompleteMembership, useMembership } from '../api.ts';
 import { MembershipFailureMessage } from '../components/membership-failure.tsx';
 import { classifyMembershipFailure, formatMembershipDate } from '../membership.ts';
 
@@ -113,7 +113,7 @@ export function Component() {
     complete.mutate();
   }, [backFromPaypal, complete]);
   // Followed until the provider's confirmation gives the benefits, then the user is read again.
-  const membership = useSubscription({ untilEntitled: true });
+  const membership = useMembership({ untilEntitled: true });
 
   if (backFromPaypal && complete.isError) {
     return (

@@ -22,7 +22,7 @@ import { buttonClass } from '../../../ui/button.tsx';
 import { useHydrated } from '../../../ui/client-only.tsx';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { getPlansQueryOptions, usePlans, useSubscription } from '../api.ts';
+import { getPlansQueryOptions, useMembership, usePlans } from '../api.ts';
 import { JoinForm, usePlanPrice } from '../components/join-form.tsx';
 import { MembershipDetails } from '../components/membership-details.tsx';
 import { MembershipRetry } from '../components/membership-failure.tsx';
@@ -180,7 +180,7 @@ function PlansHeading({ member = false }: { member?: boolean }) {
 /** A signed-in member: their membership when they have one, otherwise the plans to choose and pay. */
 function MemberPlans({ plans, initialPlan }: { plans: Plan[]; initialPlan: SubscriptionType }) {
   const { t } = useTranslation('premium');
-  const membership = useSubscription();
+  const membership = useMembership();
   const methods = useSite().data?.payment_methods;
   if (membership.isPending || !methods) {
     return (

@@ -24,7 +24,7 @@ import {
   findInspectionPhotos,
   type InspectionFilter,
   type InspectionListRow,
-} from './records-repo.ts';
+} from './inspections-repo.ts';
 
 /*
  * The console's inspections (issue 24, item 5): those of the operator's rangers, per area and

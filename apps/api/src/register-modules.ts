@@ -55,7 +55,7 @@ import { configuredPaymentProviders } from './platform/payments/registry.ts';
 import type { PushSender } from './platform/push.ts';
 import { loadTicketSigner } from './platform/ticket-signing.ts';
 
-export type ModuleDeps = {
+type ModuleDeps = {
   config: Config;
   database: Database;
   clock: Clock;

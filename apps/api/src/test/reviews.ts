@@ -1,5 +1,4 @@
-import type { Browser, TestApp } from './app.ts';
-import { createBrowser } from './app.ts';
+import { type Browser, createBrowser, type TestApp } from './app.ts';
 import type { TestTicket } from './factories.ts';
 
 /* Writing and reading reviews as buyers and readers do (ADR 051). */

@@ -17,12 +17,6 @@ export const CATALOGUE_PHOTO_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const CATALOGUE_PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type CataloguePhotoFormat = (typeof CATALOGUE_PHOTO_FORMATS)[number];
 
-export const CATALOGUE_PHOTO_TYPES: Record<CataloguePhotoFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-};
-
 /** An operator's original: a camera's file or a press photo; larger is a print master. */
 export const MAX_CATALOGUE_PHOTO_BYTES = 15 * 1024 * 1024;
 /** As members' photos: a 50-megapixel camera passes, a decompression bomb does not. */

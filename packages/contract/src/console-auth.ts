@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERATOR_ROLES, PERMISSIONS, type Permission, STAFF_ROLES } from './access.ts';
+import { PERMISSIONS, type Permission, STAFF_ROLES } from './access.ts';
 import {
   field,
   ZEmail,
@@ -20,7 +20,6 @@ import { AUTHENTICATOR_CODE_PATTERN } from './rules/account-fields.ts';
  */
 
 export const ZStaffRole = z.enum(STAFF_ROLES).meta({ id: 'StaffRole' });
-export const ZOperatorRole = z.enum(OPERATOR_ROLES);
 export const ZPermission = z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]]);
 
 const ZCode = z.string(field('invalidCode')).trim().regex(AUTHENTICATOR_CODE_PATTERN, field('invalidCode'));

@@ -42,7 +42,6 @@ export const ZOrderSearchFields = {
   day: ZCalendarDate.optional(),
   state: z.enum(CONSOLE_ORDER_STATES).optional(),
 };
-export const ORDER_SEARCH_FIELDS = Object.keys(ZOrderSearchFields) as (keyof typeof ZOrderSearchFields)[];
 
 export const consoleOrders = defineEndpoint({
   path: '/console/orders',

@@ -18,6 +18,7 @@ import * as consoleInbox from './console-inbox.ts';
 import * as consoleNewsletter from './console-newsletter.ts';
 import * as consoleOperators from './console-operators.ts';
 import * as consoleOrders from './console-orders.ts';
+import * as consoleRanger from './console-ranger.ts';
 import * as consoleTeam from './console-team.ts';
 import * as dayCancellations from './day-cancellations.ts';
 import { pickEndpoints } from './endpoint.ts';
@@ -87,6 +88,7 @@ export const ENDPOINTS = {
   ...pickEndpoints(consoleNewsletter),
   ...pickEndpoints(consoleCatalogue),
   ...pickEndpoints(ranger),
+  ...pickEndpoints(consoleRanger),
   ...pickEndpoints(consoleAreas),
 };
 

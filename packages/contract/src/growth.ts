@@ -16,8 +16,6 @@ export const GROWTH_ACCESS = ['visitor', 'member', 'premium'] as const;
 export type GrowthAccess = (typeof GROWTH_ACCESS)[number];
 export const FULL_GROWTH_DAYS = 14;
 export const GROWTH_DAYS: Record<GrowthAccess, number> = { visitor: 1, member: 3, premium: FULL_GROWTH_DAYS };
-/** Days of history everybody sees. */
-export const OPEN_GROWTH_DAYS = GROWTH_DAYS.visitor;
 /** Areas whose full history a logged-in member without Sentiero+ may unlock. */
 export const MEMBER_GROWTH_UNLOCKS = 3;
 

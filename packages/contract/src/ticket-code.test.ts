@@ -5,7 +5,6 @@ import {
   decodeTicketCode,
   encodeTicketPayload,
   type TicketPayload,
-  ticketValidityOn,
   verifyTicketCode,
 } from './ticket-code.ts';
 
@@ -149,22 +148,5 @@ describe('signed ticket codes', () => {
     expect(() => encodeTicketPayload({ ...payload, valid_until: '14/09/2026' })).toThrow();
     expect(() => encodeTicketPayload({ ...payload, max_usage: 0 })).toThrow();
     expect(() => encodeTicketPayload({ ...payload, key_id: 'nope' })).toThrow();
-  });
-});
-
-describe('ticket validity on a date', () => {
-  it('is not yet valid the day before, valid on every day of the range, expired the day after', () => {
-    expect(ticketValidityOn(payload, '2026-09-11')).toBe('not_yet');
-    expect(ticketValidityOn(payload, '2026-09-12')).toBe('valid');
-    expect(ticketValidityOn(payload, '2026-09-13')).toBe('valid');
-    expect(ticketValidityOn(payload, '2026-09-14')).toBe('valid');
-    expect(ticketValidityOn(payload, '2026-09-15')).toBe('expired');
-  });
-
-  it('compares whole dates across month and year ends', () => {
-    const newYear = { valid_from: '2026-12-31', valid_until: '2027-01-01' };
-    expect(ticketValidityOn(newYear, '2026-12-30')).toBe('not_yet');
-    expect(ticketValidityOn(newYear, '2027-01-01')).toBe('valid');
-    expect(ticketValidityOn(newYear, '2027-01-02')).toBe('expired');
   });
 });

@@ -46,8 +46,6 @@ export type TicketVerification =
   | { valid: true; payload: TicketPayload }
   | { valid: false; reason: 'malformed' | 'unknown_key' | 'bad_signature' };
 
-export type TicketValidity = 'valid' | 'not_yet' | 'expired';
-
 function toBase64Url(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
@@ -171,14 +169,4 @@ export async function verifyTicketCode(
       : key;
   const valid = await crypto.subtle.verify({ name: 'Ed25519' }, verificationKey, signature, signedBytes);
   return valid ? { valid: true, payload } : { valid: false, reason: 'bad_signature' };
-}
-
-/** `date` is the calendar date (`YYYY-MM-DD`) in the area's time zone, see `calendarDateIn`. */
-export function ticketValidityOn(
-  payload: Pick<TicketPayload, 'valid_from' | 'valid_until'>,
-  date: string,
-): TicketValidity {
-  if (date < payload.valid_from) return 'not_yet';
-  if (date > payload.valid_until) return 'expired';
-  return 'valid';
 }

@@ -59,7 +59,3 @@ export async function updateStaffSession(
 export async function deleteStaffSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
 }
-
-export async function deleteStaffSessionsOf(db: Db, staffId: number): Promise<void> {
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
-}

@@ -1,12 +1,8 @@
-import type { StaffRole } from '@sentiero/contract/access';
 import { LANGUAGES } from '@sentiero/contract/languages';
 import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import type { Db } from '@sentiero/db/client';
 import { activityTypes, categories } from '@sentiero/db/schema';
 import { asc } from 'drizzle-orm';
-import type { Clock } from '../platform/context.ts';
-import type { Browser, TestApp } from './app.ts';
-import { createStaff, signInStaff } from './staff-factories.ts';
 
 /** A text in every language: `text (it)`, `text (en)`… */
 export const inEvery = (text: string) =>
@@ -41,21 +37,4 @@ export async function ticketFields(db: Db, areaId: number, overrides: Record<str
     languages: ['it', 'en'],
     ...overrides,
   };
-}
-
-/** A signed-in staff member holding one role (Sentiero's roles everywhere, the others for the operator). */
-export async function staffWith(
-  sut: TestApp,
-  clock: Clock,
-  role: StaffRole,
-  operatorId: number | null,
-  areaIds?: number[],
-): Promise<Browser> {
-  const everywhere = role === 'admin' || role === 'support';
-  const staff = await createStaff(sut.database.db, {
-    role,
-    operatorId: everywhere ? null : operatorId,
-    areaIds: areaIds ?? null,
-  });
-  return signInStaff(sut, staff, clock);
 }

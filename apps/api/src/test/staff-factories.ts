@@ -115,3 +115,20 @@ export async function signInStaff(sut: TestApp, staff: TestStaff, clock: Clock):
   expect(code.statusCode, code.body).toBe(200);
   return browser;
 }
+
+/** A signed-in staff member holding one role (Sentiero's roles everywhere, the others for the operator). */
+export async function staffWith(
+  sut: TestApp,
+  clock: Clock,
+  role: StaffRole,
+  operatorId: number | null,
+  areaIds?: number[],
+): Promise<Browser> {
+  const everywhere = role === 'admin' || role === 'support';
+  const staff = await createStaff(sut.database.db, {
+    role,
+    operatorId: everywhere ? null : operatorId,
+    areaIds: areaIds ?? null,
+  });
+  return signInStaff(sut, staff, clock);
+}

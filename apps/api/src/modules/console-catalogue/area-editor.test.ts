@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { inEvery, staffWith } from '../../test/catalogue-console-kit.ts';
+import { inEvery } from '../../test/catalogue-console-kit.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createArea } from '../../test/factories.ts';
-import { createOperator } from '../../test/staff-factories.ts';
+import { createOperator, staffWith } from '../../test/staff-factories.ts';
 
 /*
  * The console's area editor (issue 23): an area's texts per language with the missing ones named,

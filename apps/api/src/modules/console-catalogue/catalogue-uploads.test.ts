@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { staffWith } from '../../test/catalogue-console-kit.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createArea, createTicket } from '../../test/factories.ts';
-import { createOperator } from '../../test/staff-factories.ts';
+import { createOperator, staffWith } from '../../test/staff-factories.ts';
 
 /*
  * What operators upload from the console (issue 23): photos, through the pipeline of ADR 030, and

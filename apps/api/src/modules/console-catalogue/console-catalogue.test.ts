@@ -3,10 +3,10 @@ import { auditLog } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { inEvery, staffWith, ticketFields } from '../../test/catalogue-console-kit.ts';
+import { inEvery, ticketFields } from '../../test/catalogue-console-kit.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createArea, createTicket } from '../../test/factories.ts';
-import { createOperator } from '../../test/staff-factories.ts';
+import { createOperator, staffWith } from '../../test/staff-factories.ts';
 
 /*
  * The console's catalogue (issue 23, item 4): who may read and change it follows the permission

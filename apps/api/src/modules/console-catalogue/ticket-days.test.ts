@@ -3,11 +3,10 @@ import { auditLog } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { staffWith } from '../../test/catalogue-console-kit.ts';
 import { CARD_OK } from '../../test/checkout.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createArea, createMember, createTicket, unique } from '../../test/factories.ts';
-import { createOperator } from '../../test/staff-factories.ts';
+import { createOperator, staffWith } from '../../test/staff-factories.ts';
 
 /*
  * Per-day overrides (issue 23): an operator closes a day of a ticket or changes its places that

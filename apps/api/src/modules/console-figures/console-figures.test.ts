@@ -1,180 +1,36 @@
 import { PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@sentiero/contract/access';
-import {
-  figureDays,
-  figureMonths,
-  figureRollups,
-  issuedTickets,
-  refunds,
-  ticketDayPlaces,
-  ticketRedemptions,
-} from '@sentiero/db/schema';
+import { figureDays, figureMonths, figureRollups } from '@sentiero/db/schema';
 import { and, eq, gt } from 'drizzle-orm';
-import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
-import {
-  createArea,
-  createMember,
-  createOrder,
-  createTicket,
-  memberId,
-  unique,
-} from '../../test/factories.ts';
-import { createOperator, createStaff, signInStaff } from '../../test/staff-factories.ts';
+import { type FiguresWorld, makeFiguresWorld } from '../../test/figures-world.ts';
+import { staffWith } from '../../test/staff-factories.ts';
 import { rollUpFigureDays } from './figures-repo.ts';
 
 /*
- * The console's figures and statements (issue 23, item 4; ADR 036): the sums of a hand-made set of
- * orders (coupons, a refund, pay on site, a check-in, a payment just after midnight in Italy), who
- * may read them, and that an operator's staff never see another operator's.
+ * The console's figures (issue 23, item 4; ADR 036): the sums of a hand-made set of orders
+ * (`makeFiguresWorld`), who may read them and use the figures' and statements' endpoints, and that
+ * an operator's staff never see another operator's. The statements: statements.test.ts.
  */
 
 const clocks = createClockSwitch();
 let sut: TestApp;
 let clock: TestClock;
-
-type Operator = Awaited<ReturnType<typeof createOperator>>;
-type World = {
-  a: Operator;
-  b: Operator;
-  ticketA: number;
-  ticketB: number;
-  areaA: number;
-  otherAreaA: number;
-};
-let world: World;
-
-const at = (iso: string) => new Date(iso);
-
-/** Operator A's November 2026, and one sale of operator B, as the tests below add them up. */
-async function makeWorld(): Promise<World> {
-  const db = sut.database.db;
-  const a = await createOperator(db, { name: 'Parco Alpha' });
-  const b = await createOperator(db, { name: 'Comune Beta' });
-  const areaA = await createArea(db, { operatorId: a.id });
-  const otherAreaA = await createArea(db, { operatorId: a.id });
-  const areaB = await createArea(db, { operatorId: b.id });
-  const ticketA = await createTicket(db, { areaId: areaA.id, dailyCapacity: 10 });
-  const ticketB = await createTicket(db, { areaId: areaB.id });
-  const userId = await memberId(await createMember(sut, 'Marta'));
-  const line = (ticketId: number, unitPriceCents: number, startDate = '2026-11-15') => ({
-    ticketId,
-    startDate,
-    unitPriceCents,
-  });
-  // 1. A card order of two guests.
-  const first = await createOrder(
-    db,
-    { userId, status: 'issued', paidAt: at('2026-11-02T10:00:00Z'), totalCents: 5000 },
-    [line(ticketA.id, 2500), line(ticketA.id, 2500)],
-  );
-  // 2. With a coupon, then one guest refunded.
-  const couponed = await createOrder(
-    db,
-    {
-      userId,
-      status: 'issued',
-      paidAt: at('2026-11-03T09:00:00Z'),
-      subtotalCents: 5000,
-      couponCode: 'AUTUNNO',
-      couponDiscountCents: 500,
-      totalCents: 4500,
-      refundedCents: 2250,
-    },
-    [line(ticketA.id, 2500), line(ticketA.id, 2500)],
-  );
-  await db.insert(refunds).values({
-    orderId: couponed.id,
-    state: 'succeeded',
-    amountCents: 2250,
-    reason: 'storm',
-    idempotencyKey: unique('refund'),
-    createdAt: at('2026-11-05T11:00:00Z'),
-    settledAt: at('2026-11-05T12:00:00Z'),
-  });
-  // A refund that failed gives nothing back.
-  await db.insert(refunds).values({
-    orderId: couponed.id,
-    state: 'failed',
-    amountCents: 2250,
-    reason: 'storm',
-    idempotencyKey: unique('refund'),
-    settledAt: at('2026-11-05T13:00:00Z'),
-  });
-  // 3. Pay on site, still to be paid; 4. pay on site, paid at the meeting point.
-  await createOrder(db, { userId, status: 'issued', paymentMethod: 'cash', paidAt: null, totalCents: 3000 }, [
-    line(ticketA.id, 3000, '2026-11-20'),
-  ]);
-  await createOrder(
-    db,
-    { userId, status: 'issued', paymentMethod: 'cash', paidAt: at('2026-11-04T15:00:00Z'), totalCents: 3000 },
-    [line(ticketA.id, 3000)],
-  );
-  // 5. A payment that failed counts nowhere.
-  await createOrder(db, { userId, status: 'failed', paidAt: null, totalCents: 9999 }, [
-    line(ticketA.id, 9999),
-  ]);
-  // 6. Paid at 23:30 UTC on 31 October: 00:30 on 1 November in Italy.
-  await createOrder(db, { userId, status: 'issued', paidAt: at('2026-10-31T23:30:00Z'), totalCents: 1000 }, [
-    line(ticketA.id, 1000),
-  ]);
-  // Operator B's sale in the same days.
-  await createOrder(db, { userId, status: 'issued', paidAt: at('2026-11-02T11:00:00Z'), totalCents: 7000 }, [
-    line(ticketB.id, 7000),
-  ]);
-  // One of the first order's tickets is checked at the gate.
-  const [issued] = await db
-    .insert(issuedTickets)
-    .values({
-      code: unique('TK').replace(/[^A-Z0-9]/gi, ''),
-      orderId: first.id,
-      orderLineId: (await firstLineId(first.id)) as number,
-      ticketId: ticketA.id,
-      holderName: 'Anna Conti',
-      validFrom: '2026-11-15',
-      validUntil: '2026-11-15',
-      signedCode: 'signed',
-      shareToken: unique('share'),
-      issuedAt: at('2026-11-02T10:00:00Z'),
-      uses: 1,
-    })
-    .returning();
-  await db
-    .insert(ticketRedemptions)
-    .values({ issuedTicketId: issued?.id as number, redeemedAt: at('2026-11-15T08:00:00Z') });
-  await db.insert(ticketDayPlaces).values({ ticketId: ticketA.id, day: '2026-11-15', taken: 6 });
-  return { a, b, ticketA: ticketA.id, ticketB: ticketB.id, areaA: areaA.id, otherAreaA: otherAreaA.id };
-}
-
-async function firstLineId(orderId: number): Promise<number | undefined> {
-  const { orderLines } = await import('@sentiero/db/schema');
-  const [row] = await sut.database.db
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  return row?.id;
-}
+let world: FiguresWorld;
 
 beforeAll(async () => {
   sut = await createTestApp({}, { clock: clocks });
   clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
-  world = await makeWorld();
+  world = await makeFiguresWorld(sut);
 });
 afterAll(() => sut.close());
 beforeEach(() => {
   clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
 });
 
-async function staffOf(role: StaffRole, operatorId: number | null, areaIds?: number[]): Promise<Browser> {
-  const everywhere = role === 'admin' || role === 'support';
-  const staff = await createStaff(sut.database.db, {
-    role,
-    operatorId: everywhere ? null : operatorId,
-    areaIds: areaIds ?? null,
-  });
-  return signInStaff(sut, staff, clock);
-}
+const staffOf = (role: StaffRole, operatorId: number | null, areaIds?: number[]) =>
+  staffWith(sut, clock, role, operatorId, areaIds);
 
 const NOVEMBER = 'from=2026-11-01&to=2026-11-30';
 const figuresOf = async (browser: Browser, query: string) => {
@@ -345,80 +201,6 @@ describe("who sees an operator's figures", () => {
     const answered = await admin.get(`/api/console/figures.csv?lng=en&${NOVEMBER}&table=premium`);
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.body).toContain('trials;conversions;renewals;cancellations;revenue_eur');
-  });
-});
-
-describe("an operator's monthly statement", () => {
-  it('adds up the month, takes the commission and says what is owed, to the cent', async () => {
-    const admin = await staffOf('admin', null);
-    const set = await admin.post('/api/console/operator/commission?lng=en', {
-      operator_id: world.a.id,
-      from_month: '2026-11',
-      commission_bps: 1250,
-    });
-    expect(set.statusCode, set.body).toBe(200);
-    const accountant = await staffOf('accountant', world.a.id);
-    const response = await accountant.get('/api/console/statement?lng=en&month=2026-11');
-    expect(response.statusCode, response.body).toBe(200);
-    const { statement, operators } = response.json();
-    expect(operators).toEqual([{ id: world.a.id, name: 'Parco Alpha' }]);
-    expect(statement.operator).toMatchObject({ id: world.a.id, commission_bps: 1250 });
-    expect(statement.totals).toEqual({
-      orders: 4,
-      sales_cents: 13_500,
-      on_site_cents: 3000,
-      refunds_cents: 2250,
-      net_cents: 11_250,
-      // 12.5 % of 112.50 € = 14.0625 € → 14.06 €
-      commission_cents: 1406,
-      // The net less the cash the operator already holds, less the commission.
-      owed_cents: 11_250 - 3000 - 1406,
-    });
-    expect(statement.lines).toHaveLength(1);
-  });
-
-  it('is a CSV and a PDF with the operator’s name and totals', async () => {
-    const owner = await staffOf('owner', world.a.id);
-    const csv = await owner.get(`/api/console/statement.csv?lng=en&month=2026-11&operator_id=${world.a.id}`);
-    expect(csv.statusCode, csv.body).toBe(200);
-    expect(csv.body).toContain('Parco Alpha');
-    expect(csv.body).toMatch(/;total;4;135\.00;30\.00;22\.50;112\.50;\d+\.\d\d;\d+\.\d\d\r\n$/);
-    const pdf = await owner.get('/api/console/statement.pdf?lng=it&month=2026-11');
-    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    const document = mupdf.Document.openDocument(pdf.rawPayload, 'application/pdf');
-    const text = document.loadPage(0).toStructuredText('preserve-whitespace').asText().replace(/\s+/gu, ' ');
-    expect(text).toContain('Parco Alpha');
-    expect(text).toContain('Estratto conto');
-    expect(text).toContain('novembre 2026');
-    expect(text).toMatch(/135,00/);
-    expect(text).toMatch(/112,50/);
-  });
-
-  it("answers another operator's statement 404, and lets Sentiero's admin pick any", async () => {
-    const accountant = await staffOf('accountant', world.b.id);
-    const refused = await accountant.get(
-      `/api/console/statement?lng=en&month=2026-11&operator_id=${world.a.id}`,
-    );
-    expect(refused.statusCode).toBe(404);
-    const pdf = await accountant.get(
-      `/api/console/statement.pdf?lng=en&month=2026-11&operator_id=${world.a.id}`,
-    );
-    expect(pdf.statusCode).toBe(404);
-    const own = (await accountant.get('/api/console/statement?lng=en&month=2026-11')).json();
-    expect(own.statement.operator.id).toBe(world.b.id);
-    expect(own.statement.totals.sales_cents).toBe(7000);
-    const admin = await staffOf('admin', null);
-    const picked = await admin.get(`/api/console/statement?lng=en&month=2026-11&operator_id=${world.b.id}`);
-    expect(picked.json().statement.operator.name).toBe('Comune Beta');
-  });
-
-  it('covers no statement for a grant narrowed to some areas', async () => {
-    const narrowed = await staffOf('accountant', world.a.id, [world.areaA]);
-    const response = await narrowed.get(
-      `/api/console/statement?lng=en&month=2026-11&operator_id=${world.a.id}`,
-    );
-    expect(response.statusCode).toBe(404);
   });
 });
 

@@ -4,7 +4,6 @@ import {
   GROWTH_DAYS,
   GROWTH_LEVELS,
   MEMBER_GROWTH_UNLOCKS,
-  OPEN_GROWTH_DAYS,
 } from '@sentiero/contract/growth';
 import { activityTypes } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
@@ -73,7 +72,7 @@ describe('app/area/list/level', () => {
       { date: REPORTED.at(-1), level: 'abundant' },
     ]);
     for (const row of body.area_list as Row[]) {
-      expect(row.days).toHaveLength(OPEN_GROWTH_DAYS);
+      expect(row.days).toHaveLength(GROWTH_DAYS.visitor);
       const dates = row.days.map((day) => day.date);
       expect(dates).toEqual([...dates].sort().reverse());
       for (const day of row.days) expect(GROWTH_LEVELS).toContain(day.level);
@@ -151,7 +150,7 @@ describe('the growth table by who asks (SPEC section 6, issue 14)', () => {
     );
     expect((await visitor.get(`/api/app/area/level/unlock/check?id_area=${id}`)).json()).toMatchObject({
       access: 'visitor',
-      days: OPEN_GROWTH_DAYS,
+      days: GROWTH_DAYS.visitor,
       can_unlock: false,
     });
     const member = await createMember(sut, 'Nessuno');

@@ -5,12 +5,8 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { ImageRefused } from '../../platform/image-pipeline.ts';
 import { processPhoto } from '../photos/index.ts';
-import {
-  findInspectionByClientId,
-  findInspectionPhoto,
-  type InspectionPhotoRow,
-  insertInspectionPhoto,
-} from './records-repo.ts';
+import { findInspectionPhoto, type InspectionPhotoRow, insertInspectionPhoto } from './inspections-repo.ts';
+import { findInspectionByClientId } from './records-repo.ts';
 
 export const toInspectionPhoto = (row: InspectionPhotoRow): InspectionPhoto => ({
   hash: row.hash,

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
-import type { Language } from '@sentiero/contract/languages';
-import { pageCount } from '@sentiero/contract/paging';
 import {
   type consoleRangerInspectionPhotoFile,
   type consoleRangerInspections,
   type consoleRangerInspectionsExport,
   INSPECTIONS_PAGE_SIZE,
   type RangerInspection,
-} from '@sentiero/contract/ranger';
+} from '@sentiero/contract/console-ranger';
+import type { Language } from '@sentiero/contract/languages';
+import { pageCount } from '@sentiero/contract/paging';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import { auditStaffChange } from '../../platform/audit.ts';
@@ -24,7 +24,7 @@ import {
   findInspectionPhotos,
   type InspectionFilter,
   type InspectionListRow,
-} from './records-repo.ts';
+} from './inspections-repo.ts';
 
 /*
  * The console's inspections (issue 24, item 5): those of the operator's rangers, per area and

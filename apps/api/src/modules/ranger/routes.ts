@@ -1,10 +1,12 @@
-import { MAX_PHOTO_UPLOAD_BYTES } from '@sentiero/contract/photo-files';
 import {
   consoleRangerDeviceRevoke,
   consoleRangerDevices,
   consoleRangerInspectionPhotoFile,
   consoleRangerInspections,
   consoleRangerInspectionsExport,
+} from '@sentiero/contract/console-ranger';
+import { MAX_PHOTO_UPLOAD_BYTES } from '@sentiero/contract/photo-files';
+import {
   rangerBundle,
   rangerEnrol,
   rangerInspectionPhoto,

@@ -5,7 +5,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { lapseOffer, type OfferDeps, offerFreedPlaces } from './offers.ts';
-import { WAITLIST_LAPSE_QUEUE, WAITLIST_OFFER_QUEUE, WAITLIST_TELL_QUEUE } from './repo.ts';
+import { WAITLIST_LAPSE_QUEUE, WAITLIST_OFFER_QUEUE, WAITLIST_TELL_QUEUE } from './offers-repo.ts';
 import { tellOffer } from './tell.ts';
 
 export type WaitlistJobsOptions = {

@@ -14,7 +14,7 @@ import {
   type OfferRow,
   releaseDayPlaces,
   takeDayPlaces,
-} from './repo.ts';
+} from './offers-repo.ts';
 
 export type OfferDeps = {
   db: Db;

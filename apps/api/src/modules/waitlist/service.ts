@@ -8,18 +8,16 @@ import { isUniqueViolation } from '../../platform/database-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findSaleTicket, isOnSale } from '../tickets/index.ts';
 import { declineOffer, giveBack, offerCutoff } from './offers.ts';
+import { findDayPlaces, lockOpenOfferOfEntry, lockOpenOffersOfMember } from './offers-repo.ts';
 import {
   type EntryRow,
   findDayList,
-  findDayPlaces,
   findMemberEntries,
   findMemberEntry,
   findMemberOffer,
   insertEntry,
   leaveEntry,
   leaveEveryEntry,
-  lockOpenOfferOfEntry,
-  lockOpenOffersOfMember,
 } from './repo.ts';
 
 const notPossible = () => new AppError('WAITLIST_NOT_POSSIBLE', 400);

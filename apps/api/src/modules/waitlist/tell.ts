@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { pushToMember } from '../alerts/index.ts';
 import { waitlistOfferMail, waitlistOfferPush } from './mails.ts';
-import { claimOfferToTell, unclaimOfferToTell } from './repo.ts';
+import { claimOfferToTell, unclaimOfferToTell } from './offers-repo.ts';
 
 export type TellDeps = {
   db: Db;

@@ -139,11 +139,3 @@ export async function markPhotoSent(hash: string): Promise<void> {
   if (photo) store.put({ ...photo, sent: true, blob: new Blob([]) });
   await finished(transaction);
 }
-
-/** Forgets the device (revoked, or another ranger takes the phone): its records go with it. */
-export async function forgetDevice(): Promise<void> {
-  const db = await open();
-  const transaction = db.transaction([META, RECORDS, PHOTOS], 'readwrite');
-  for (const name of [META, RECORDS, PHOTOS]) transaction.objectStore(name).clear();
-  await finished(transaction);
-}

@@ -32,6 +32,8 @@ const ZApplicationSummary = z.object({
   payment_method: z.enum(APPLICATION_PAYMENT_METHODS).nullable(),
   /** When the featured listing was paid; null when unpaid or nothing is owed. */
   paid_at: z.string().nullable(),
+  /** The refund a rejection of a paid listing asked for: the list marks one that failed. */
+  refund_state: z.enum(['pending', 'succeeded', 'failed']).nullable(),
   created_at: z.string(),
 });
 

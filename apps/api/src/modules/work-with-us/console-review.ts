@@ -44,6 +44,7 @@ function summary(row: ApplicationRow) {
     amount_cents: row.amountCents,
     payment_method: row.paymentMethod,
     paid_at: row.paidAt?.toISOString() ?? null,
+    refund_state: row.refundState,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -264,7 +264,7 @@ describe('rejecting a listing paid by card', () => {
       },
       body: new URLSearchParams({ payment_intent: intent, amount: '9900' }).toString(),
     });
-    const made = await lost.json();
+    const made = (await lost.json()) as { id: string };
     // Stripe's refund.updated before the answer is written: delivered again later, not lost.
     const early = stripe.settleRefund(made.id, 'succeeded');
     expect((await stripeWebhook(early.payload, early.headers)).statusCode).toBe(500);

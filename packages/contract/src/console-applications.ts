@@ -32,6 +32,8 @@ const ZApplicationSummary = z.object({
   payment_method: z.enum(APPLICATION_PAYMENT_METHODS).nullable(),
   /** When the featured listing was paid; null when unpaid or nothing is owed. */
   paid_at: z.string().nullable(),
+  /** The refund a rejection of a paid listing asked for: the list marks one that failed. */
+  refund_state: z.enum(['pending', 'succeeded', 'failed']).nullable(),
   created_at: z.string(),
 });
 
@@ -49,6 +51,20 @@ const ZApplicationDetail = ZApplicationSummary.extend({
   rejection_reason: z.string().nullable(),
   /** The operator approval made. */
   operator: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
+  /**
+   * A paid featured listing's money, given back in full when it was rejected (ADR 039): pending
+   * until the provider confirms it, failed when the provider reported it failed afterwards.
+   */
+  refund: z
+    .object({
+      amount_cents: z.number().int(),
+      state: z.enum(['pending', 'succeeded', 'failed']),
+      /** The provider's code when it failed (`expired_or_canceled_card`…): `errors:field.refundRefused` explains it. */
+      failure_reason: z.string().nullable(),
+      requested_at: z.string(),
+      settled_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const consoleApplications = defineEndpoint({
@@ -96,7 +112,7 @@ export const consoleApplicationReject = defineEndpoint({
   access: 'applications.review',
   tag: 'console',
   summary:
-    'Rejects a submitted application, or a featured one left unpaid, with a reason mailed to the applicant in their language.',
+    "Rejects a submitted application, or a featured one left unpaid, with a reason mailed to the applicant in their language. A paid featured listing is refunded in full through the provider that took it, asked with one idempotency key however often the rejection is sent; the provider's refusal is a 422 `REFUND_REFUSED` (its reason in `fields.reason`, its code in `fields.provider_code`) and leaves the application as it was.",
   input: z.object({
     lng: ZLanguageParam,
     id: ZId,

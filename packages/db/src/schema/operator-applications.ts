@@ -9,6 +9,7 @@ import type {
 } from '@sentiero/contract/work-with-us';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RefundState } from './refunds.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -54,16 +55,36 @@ export const operatorApplications = pgTable(
     rejectionReason: text('rejection_reason'),
     /** The operator approval made. */
     operatorId: integer('operator_id'),
+    /**
+     * A paid featured listing's money given back when it is rejected (ADR 039): `pending` from
+     * the moment the provider is asked until it answers, then as order refunds' states (ADR 029).
+     * A refusal clears these columns again: the application stays as it was.
+     */
+    refundState: text('refund_state').$type<RefundState>(),
+    refundCents: integer('refund_cents'),
+    /** What the provider is asked with: a second click or a retry asks with the same key, so pays once. */
+    refundKey: text('refund_key'),
+    /** The provider's refund id (Stripe `re_…`, PayPal's), once it answered: webhooks name it. */
+    refundReference: text('refund_reference'),
+    /** The provider's code when the refund failed after it was taken (`expired_or_canceled_card`…). */
+    refundFailureReason: text('refund_failure_reason'),
+    refundRequestedAt: at('refund_requested_at'),
+    refundSettledAt: at('refund_settled_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('operator_applications_reference_idx').on(table.reference),
     uniqueIndex('operator_applications_idempotency_key_idx').on(table.idempotencyKey),
     index('operator_applications_state_idx').on(table.state, table.createdAt),
+    uniqueIndex('operator_applications_refund_reference_idx').on(table.refundReference),
     check(
       'operator_applications_state_check',
       sql`${table.state} in ('submitted', 'awaiting_payment', 'approved', 'rejected')`,
     ),
     check('operator_applications_plan_check', sql`${table.plan} in ('commission', 'featured')`),
+    check(
+      'operator_applications_refund_state_check',
+      sql`${table.refundState} in ('pending', 'succeeded', 'failed')`,
+    ),
   ],
 );

@@ -10,6 +10,7 @@ import { formatAmount } from '../../platform/format.ts';
 import type { PaymentEvent, PaymentStart } from '../../platform/payments/provider.ts';
 import type { PaymentProviders } from '../../platform/payments/registry.ts';
 import { countHit } from '../../platform/rate-limits-repo.ts';
+import { settleListingRefund } from './listing-refund.ts';
 import { applicationReceivedMail } from './mails.ts';
 import {
   type ApplicationRow,
@@ -239,16 +240,19 @@ async function sendReceipt(ctx: Pick<ServiceContext, 'mail' | 'config'>, row: Ap
 
 /**
  * A provider's webhook about a listing's payment (the applicant may never come back to the page):
- * paid settles it as the return would; anything else about it changes nothing. False when the
- * payment is not an application's, so checkout goes on looking.
+ * paid settles it as the return would; a refund's final state settles the refund a rejection
+ * asked for; anything else about it changes nothing. False when the payment is not an
+ * application's, so checkout goes on looking.
  */
 export async function settleApplicationPayment(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'log' | 'mail' | 'config'>,
   event: PaymentEvent,
 ): Promise<boolean> {
-  if (event.type === 'refund') return false;
+  if (event.type === 'refund') return settleListingRefund(ctx, event);
   const row = await findApplicationByPaymentReference(ctx.db, event.reference);
   if (!row) return false;
+  // The echo of the refund a rejection asked for (Stripe's charge.refunded): its refund.* settles it.
+  if (event.type === 'refunded' && row.refundKey) return true;
   if (event.type !== 'paid') {
     ctx.log.warn({ application: row.reference, type: event.type }, 'listing payment event left to staff');
     return true;

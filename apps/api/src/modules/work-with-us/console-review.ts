@@ -19,6 +19,7 @@ import {
   openOperatorWithOwnerInvitation,
   staffNamesOf,
 } from '../staff/index.ts';
+import type { WorkWithUsDeps } from './apply.ts';
 import type { ApplicationRow } from './repo.ts';
 import { approveApplication, listApplications, rejectApplication, requireApplication } from './review.ts';
 
@@ -43,6 +44,7 @@ function summary(row: ApplicationRow) {
     amount_cents: row.amountCents,
     payment_method: row.paymentMethod,
     paid_at: row.paidAt?.toISOString() ?? null,
+    refund_state: row.refundState,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -64,6 +66,19 @@ async function detail(ctx: ServiceContext, row: ApplicationRow) {
       reviewer ?? (row.reviewedBy === null ? null : { id: row.reviewedBy, name: `#${row.reviewedBy}` }),
     rejection_reason: row.rejectionReason,
     operator: operator ? { id: operator.id, slug: operator.slug, name: operator.name } : null,
+    refund: refundOf(row),
+  };
+}
+
+/** The listing's refund once the provider took it (or was asked and has not answered yet). */
+function refundOf(row: ApplicationRow) {
+  if (!row.refundState || row.refundCents === null || !row.refundRequestedAt) return null;
+  return {
+    amount_cents: row.refundCents,
+    state: row.refundState,
+    failure_reason: row.refundFailureReason,
+    requested_at: row.refundRequestedAt.toISOString(),
+    settled_at: row.refundSettledAt?.toISOString() ?? null,
   };
 }
 
@@ -164,13 +179,19 @@ export async function approveAsAdmin(ctx: ServiceContext, id: number) {
   };
 }
 
+/**
+ * Rejects, mailing the reason; a paid featured listing is refunded through its provider first
+ * (ADR 039), and the audit line carries the refund: its amount, state and the provider's id.
+ */
 export async function rejectAsAdmin(
   ctx: ServiceContext,
+  deps: WorkWithUsDeps,
   input: z.output<typeof consoleApplicationReject.input>,
 ) {
   const staff = requireStaffAccess(ctx, 'applications.review');
   const { application, mailSent } = await rejectApplication(
     ctx,
+    deps.providers,
     input.id,
     { staffId: staff.staffId },
     input.reason,
@@ -180,7 +201,17 @@ export async function rejectAsAdmin(
         action: 'application.reject',
         targetType: 'operator_application',
         targetId: after.id,
-        changes: { state: [before.state, after.state] },
+        changes: {
+          state: [before.state, after.state],
+          ...(after.refundState
+            ? {
+                refund_cents: [null, after.refundCents],
+                refund_state: [null, after.refundState],
+                refund_method: [null, after.paymentMethod],
+                refund_reference: [null, after.refundReference],
+              }
+            : {}),
+        },
         reason: after.rejectionReason,
       }),
   );

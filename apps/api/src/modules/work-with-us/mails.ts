@@ -44,10 +44,13 @@ export function applicationReceivedMail(
   );
 }
 
-/** Staff said no: the reason, in the applicant's language. */
+/**
+ * Staff said no: the reason, in the applicant's language, and for a paid featured listing what
+ * comes back, where to, and when to look for it.
+ */
 export function applicationRejectedMail(
   language: Language,
-  application: Applicant & { reason: string },
+  application: Applicant & { reason: string; refund: { amount: string; toPaypal: boolean } | null },
   brand: string,
 ): RenderedMail {
   const t = mailTexts(language, brand);
@@ -59,6 +62,19 @@ export function applicationRejectedMail(
         { type: 'paragraph', text: t.text('workWithUs.received.greeting', values) },
         { type: 'paragraph', text: t.text('workWithUs.rejected.intro', values) },
         { type: 'quote', text: application.reason },
+        ...(application.refund
+          ? [
+              {
+                type: 'paragraph' as const,
+                text: t.text(
+                  application.refund.toPaypal
+                    ? 'workWithUs.rejected.refundPaypal'
+                    : 'workWithUs.rejected.refundCard',
+                  { amount: application.refund.amount },
+                ),
+              },
+            ]
+          : []),
         { type: 'paragraph', text: t.text('workWithUs.rejected.next', values) },
         t.signature,
       ],

@@ -1,7 +1,7 @@
 import type { ApplicationState } from '@sentiero/contract/work-with-us';
 import type { Db } from '@sentiero/db/client';
 import { activityTypes, operatorApplications, regions } from '@sentiero/db/schema';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 
 export type ApplicationRow = typeof operatorApplications.$inferSelect;
 export type NewApplication = typeof operatorApplications.$inferInsert;
@@ -61,17 +61,113 @@ export async function deleteUnpaidApplication(db: Db, id: number): Promise<void>
 /**
  * Moves an application on only from the state it was read in, so two reviewers (or a webhook
  * and the applicant's return) never both act on it: undefined when someone else did first.
+ * `refundKey`, when given, is the refund the move must find claimed (null: none), so a review
+ * never passes a refund under way (ADR 039).
  */
 export async function moveApplication(
   db: Db,
   id: number,
   from: readonly ApplicationState[],
   values: Partial<NewApplication>,
+  { refundKey }: { refundKey?: string | null } = {},
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(operatorApplications)
     .set(values)
-    .where(and(eq(operatorApplications.id, id), inArray(operatorApplications.state, [...from])))
+    .where(
+      and(
+        eq(operatorApplications.id, id),
+        inArray(operatorApplications.state, [...from]),
+        refundKey === undefined
+          ? undefined
+          : refundKey === null
+            ? isNull(operatorApplications.refundKey)
+            : eq(operatorApplications.refundKey, refundKey),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Claims a paid, submitted application's refund before the provider is asked: of two rejections
+ * at once, one claims it and the other asks again with the claim's key. Undefined when it is
+ * claimed already or no longer submitted.
+ */
+export async function claimApplicationRefund(
+  db: Db,
+  id: number,
+  claim: { key: string; cents: number; at: Date },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(operatorApplications)
+    .set({
+      refundState: 'pending',
+      refundKey: claim.key,
+      refundCents: claim.cents,
+      refundRequestedAt: claim.at,
+    })
+    .where(
+      and(
+        eq(operatorApplications.id, id),
+        eq(operatorApplications.state, 'submitted'),
+        isNotNull(operatorApplications.paidAt),
+        isNull(operatorApplications.refundKey),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The provider refused the claimed refund: nothing of it is kept, the application is as it was. */
+export async function dropApplicationRefund(db: Db, id: number, key: string): Promise<void> {
+  await db
+    .update(operatorApplications)
+    .set({
+      refundState: null,
+      refundKey: null,
+      refundCents: null,
+      refundRequestedAt: null,
+      refundReference: null,
+      refundFailureReason: null,
+      refundSettledAt: null,
+    })
+    .where(
+      and(
+        eq(operatorApplications.id, id),
+        eq(operatorApplications.state, 'submitted'),
+        eq(operatorApplications.refundKey, key),
+      ),
+    );
+}
+
+/** The application whose refund the provider names (its webhooks name the refund). */
+export async function findApplicationByRefundReference(
+  db: Db,
+  refundReference: string,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operatorApplications)
+    .where(eq(operatorApplications.refundReference, refundReference));
+  return row;
+}
+
+/** A pending refund's final state; undefined when it was settled already (a webhook's replay). */
+export async function settleApplicationRefundRow(
+  db: Db,
+  refundReference: string,
+  result: { state: 'succeeded' | 'failed'; reason: string | null; at: Date },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(operatorApplications)
+    .set({ refundState: result.state, refundFailureReason: result.reason, refundSettledAt: result.at })
+    .where(
+      and(
+        eq(operatorApplications.refundReference, refundReference),
+        eq(operatorApplications.refundState, 'pending'),
+      ),
+    )
     .returning();
   return row;
 }

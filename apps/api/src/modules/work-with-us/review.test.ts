@@ -34,6 +34,8 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 const REVIEWER = { staffId: 7 };
+/** A commission application owes nothing back: no provider is needed to reject it. */
+const NO_PROVIDERS = {};
 
 async function createApplication(values: Partial<typeof operatorApplications.$inferInsert> = {}) {
   const [row] = await sut.database.db
@@ -126,6 +128,7 @@ describe('reviewing applications', () => {
     const submitted = await createApplication();
     const { application: rejected, mailSent } = await rejectApplication(
       ctx,
+      NO_PROVIDERS,
       submitted.id,
       REVIEWER,
       'Bovec še ni na našem seznamu območij.',
@@ -138,14 +141,18 @@ describe('reviewing applications', () => {
     const [mail] = await waitForMail(sut, submitted.email);
     expect(mail?.subject).toBe('Prijava podjetja Turistično društvo Bovec ni bila sprejeta');
     expect(mail?.text).toContain('Bovec še ni na našem seznamu območij.');
-    await expect(rejectApplication(ctx, submitted.id, REVIEWER, 'again')).rejects.toMatchObject({
-      status: 409,
-      code: 'APPLICATION_ALREADY_REVIEWED',
-    });
+    await expect(rejectApplication(ctx, NO_PROVIDERS, submitted.id, REVIEWER, 'again')).rejects.toMatchObject(
+      {
+        status: 409,
+        code: 'APPLICATION_ALREADY_REVIEWED',
+      },
+    );
   });
 
   it('refuses to reject without a reason', async () => {
     const submitted = await createApplication();
-    await expect(rejectApplication(ctx, submitted.id, REVIEWER, '  ')).rejects.toMatchObject({ status: 400 });
+    await expect(rejectApplication(ctx, NO_PROVIDERS, submitted.id, REVIEWER, '  ')).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

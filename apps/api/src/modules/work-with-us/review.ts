@@ -2,6 +2,9 @@ import type { ApplicationState } from '@sentiero/contract/work-with-us';
 import type { Transaction } from '@sentiero/db/client';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { formatAmount } from '../../platform/format.ts';
+import type { PaymentProviders } from '../../platform/payments/registry.ts';
+import { isPaidListing, type ListingRefund, refundListing } from './listing-refund.ts';
 import { applicationRejectedMail } from './mails.ts';
 import {
   type ApplicationRow,
@@ -71,13 +74,17 @@ export async function approveApplication<T extends { operatorId: number }>(
 ): Promise<{ application: ApplicationRow; made: T }> {
   const current = await requireApplication(ctx, id);
   if (current.state !== 'submitted') throw notReviewable(current.state);
+  // A rejection is giving its money back (its provider did not answer yet): it is finished first.
+  if (current.refundKey !== null) throw new AppError('APPLICATION_REFUND_UNDER_WAY', 409);
   return ctx.db.transaction(async (tx) => {
     // From the state it was read in only: a second reviewer (or a second click) is told it is done.
-    const approved = await moveApplication(tx, id, ['submitted'], {
-      state: 'approved',
-      reviewedAt: ctx.clock.now(),
-      reviewedBy: reviewer.staffId,
-    });
+    const approved = await moveApplication(
+      tx,
+      id,
+      ['submitted'],
+      { state: 'approved', reviewedAt: ctx.clock.now(), reviewedBy: reviewer.staffId },
+      { refundKey: null },
+    );
     if (!approved) throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
     const made = await createOperatorAndInviteOwner(tx, approved);
     const application = await moveApplication(tx, id, ['approved'], { operatorId: made.operatorId });
@@ -88,11 +95,14 @@ export async function approveApplication<T extends { operatorId: number }>(
 
 /**
  * A submitted application, or a featured one left unpaid, is rejected with a reason the applicant
- * reads in their own language. `onRejected` writes with the rejection, in its transaction (the
- * audit line); the mail leaves after the commit, and whether it could is answered.
+ * reads in their own language. A paid featured listing's money goes back first, in full, through
+ * the provider that took it (listing-refund.ts): a refusal leaves the application as it was.
+ * `onRejected` writes with the rejection, in its transaction (the audit line); the mail leaves
+ * after the commit, and whether it could is answered.
  */
 export async function rejectApplication(
   ctx: ServiceContext,
+  providers: PaymentProviders,
   id: number,
   reviewer: Reviewer,
   reason: string,
@@ -103,21 +113,31 @@ export async function rejectApplication(
   const current = await requireApplication(ctx, id);
   if (current.state !== 'submitted' && current.state !== 'awaiting_payment')
     throw notReviewable(current.state);
-  const rejected = await ctx.db.transaction(async (tx) => {
-    const row = await moveApplication(tx, id, ['submitted', 'awaiting_payment'], {
-      state: 'rejected',
-      reviewedAt: ctx.clock.now(),
-      reviewedBy: reviewer.staffId,
-      rejectionReason: why,
-    });
-    if (!row) throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
-    await onRejected?.(tx, current, row);
-    return row;
-  });
+  const refund = isPaidListing(current) ? await refundListing(ctx, providers, current) : null;
+  const rejected = await recordRejection(ctx, current, reviewer, why, refund, onRejected);
+  if (!rejected) {
+    // Paid between the two reads (its webhook came meanwhile): rejected with its refund instead.
+    const after = await findApplication(ctx.db, id);
+    if (!refund && after?.state === 'submitted' && isPaidListing(after)) {
+      return rejectApplication(ctx, providers, id, reviewer, reason, onRejected);
+    }
+    throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
+  }
   try {
     await ctx.mail.send({
       to: rejected.email,
-      ...applicationRejectedMail(rejected.language, { ...rejected, reason: why }, ctx.config.brand),
+      ...applicationRejectedMail(
+        rejected.language,
+        {
+          ...rejected,
+          reason: why,
+          refund: refund && {
+            amount: formatAmount(refund.cents, rejected.language),
+            toPaypal: rejected.paymentMethod === 'paypal',
+          },
+        },
+        ctx.config.brand,
+      ),
     });
     return { application: rejected, mailSent: true };
   } catch (error) {
@@ -125,4 +145,42 @@ export async function rejectApplication(
     ctx.log.error({ err: error, applicationId: id }, 'the rejection mail could not be sent');
     return { application: rejected, mailSent: false };
   }
+}
+
+/**
+ * The rejection, with the refund's answer and the audit line, from the state it was read in and
+ * only by the request whose refund claim it holds: undefined when another request came first.
+ */
+function recordRejection(
+  ctx: ServiceContext,
+  current: ApplicationRow,
+  reviewer: Reviewer,
+  why: string,
+  refund: ListingRefund | null,
+  onRejected?: (tx: Transaction, before: ApplicationRow, after: ApplicationRow) => Promise<void>,
+): Promise<ApplicationRow | undefined> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await moveApplication(
+      tx,
+      current.id,
+      refund ? ['submitted'] : [current.state],
+      {
+        state: 'rejected',
+        reviewedAt: now,
+        reviewedBy: reviewer.staffId,
+        rejectionReason: why,
+        ...(refund
+          ? {
+              refundState: refund.state,
+              refundReference: refund.reference,
+              refundSettledAt: refund.state === 'succeeded' ? now : null,
+            }
+          : {}),
+      },
+      { refundKey: refund?.key ?? null },
+    );
+    if (row) await onRejected?.(tx, current, row);
+    return row;
+  });
 }

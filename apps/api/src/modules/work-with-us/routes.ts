@@ -30,5 +30,5 @@ export function registerWorkWithUsRoutes(app: FastifyInstance, deps: WorkWithUsD
   registerEndpoint(app, consoleApplications, (ctx, input) => listApplicationsForReview(ctx, input));
   registerEndpoint(app, consoleApplication, (ctx, input) => readApplication(ctx, input.id));
   registerEndpoint(app, consoleApplicationApprove, (ctx, input) => approveAsAdmin(ctx, input.id));
-  registerEndpoint(app, consoleApplicationReject, (ctx, input) => rejectAsAdmin(ctx, input));
+  registerEndpoint(app, consoleApplicationReject, (ctx, input) => rejectAsAdmin(ctx, deps, input));
 }

@@ -65,6 +65,8 @@ export type FakePaypal = {
   nextRefundStatus: 'COMPLETED' | 'PENDING';
   /** The next refund is refused with this issue (`REFUND_NOT_ALLOWED`…), as PayPal answers 422. */
   refuseNextRefund: string | null;
+  /** How long refund answers take: two requests for one refund are then at PayPal at the same time. */
+  refundDelayMs: number;
   /**
    * PayPal finishes a pending refund: its new status and the signed PAYMENT.CAPTURE.REFUNDED
    * delivery about it (FAILED carries `status_details.reason`).
@@ -222,6 +224,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     refunds: [],
     nextRefundStatus: 'COMPLETED',
     refuseNextRefund: null,
+    refundDelayMs: 0,
     settleRefund(id, status) {
       const refund = fake.refunds.find((candidate) => candidate.id === id);
       if (!refund) throw new Error(`no PayPal refund ${id}`);
@@ -358,7 +361,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         customId: body.custom_id,
       };
       fake.refunds.push(refund);
-      return { status: 201, body: refundBody(refund) };
+      return { status: 201, body: refundBody(refund), delayMs: fake.refundDelayMs };
     }
 
     const planPath = /^\/v1\/billing\/plans\/([\w-]+)$/.exec(request.path);

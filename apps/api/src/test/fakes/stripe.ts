@@ -46,6 +46,8 @@ export type FakeStripe = {
   nextRefundStatus: 'succeeded' | 'pending';
   /** The next refund is refused with this error code (`charge_disputed`…), as Stripe answers 400. */
   refuseNextRefund: string | null;
+  /** How long refund answers take: two requests for one refund are then at Stripe at the same time. */
+  refundDelayMs: number;
   /**
    * The bank's answer to a pending refund: the refund's new state and the signed delivery Stripe
    * sends about it (`refund.updated`, or `refund.failed` with its `failure_reason`).
@@ -96,6 +98,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds: new Map(),
     nextRefundStatus: 'succeeded',
     refuseNextRefund: null,
+    refundDelayMs: 0,
     settleRefund(id, status, failureReason = 'expired_or_canceled_card') {
       const refund = fake.refunds.get(id);
       if (!refund) throw new Error(`no Stripe refund ${id}`);
@@ -383,7 +386,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           status: fake.nextRefundStatus,
         };
         fake.refunds.set(refund.id, refund);
-        return { status: 200, body: refund };
+        return { status: 200, body: refund, delayMs: fake.refundDelayMs };
       }
       case 'GET /v1/refunds/:id': {
         const refund = fake.refunds.get(refundPath?.[1] ?? '');

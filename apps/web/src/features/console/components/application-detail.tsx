@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../../ui/query-state.tsx';
 import { type ApplicationDetail, useApplication } from '../inbox-api.ts';
+import { ApplicationRefund } from './application-refund.tsx';
 import { ApplicationReview } from './application-review.tsx';
 import { useDateTime } from './inbox-list.tsx';
 
@@ -123,6 +124,11 @@ function ApplicationPanel({ application }: { application: ApplicationDetail }) {
         {application.rejection_reason && (
           <Row label={t('application.reason')}>
             <span className="whitespace-pre-line">{application.rejection_reason}</span>
+          </Row>
+        )}
+        {application.refund && (
+          <Row label={t('application.refund')}>
+            <ApplicationRefund refund={application.refund} />
           </Row>
         )}
         {application.operator && (

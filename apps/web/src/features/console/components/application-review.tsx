@@ -5,6 +5,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { inputClass } from '../../../ui/form-field.tsx';
 import { type ApplicationDetail, useApproveApplication, useRejectApplication } from '../inbox-api.ts';
+import { RejectionFailure } from './application-refund.tsx';
 import { FailureAlert } from './console-card.tsx';
 import { useReauthenticated } from './reauthentication.tsx';
 
@@ -84,7 +85,7 @@ function ApprovalResult({ approval }: { approval: Approval }) {
 }
 
 function RejectForm({ application, onCancel }: { application: ApplicationDetail; onCancel(): void }) {
-  const { t } = useTranslation(['consoleInbox', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['consoleInbox', 'common', 'errors']);
   const reject = useRejectApplication();
   const [reason, setReason] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -111,9 +112,17 @@ function RejectForm({ application, onCancel }: { application: ApplicationDetail;
       aria-label={t('review.rejectTitle')}
       className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
     >
-      <FailureAlert error={reject.error} fallback={t('errors:INTERNAL')} />
+      <RejectionFailure error={reject.error} fallback={t('errors:INTERNAL')} />
       {mailFailed && <Alert tone="info">{t('review.rejectedNotMailed')}</Alert>}
-      {application.paid_at && <p className="text-red-900 text-sm">{t('review.paidRejectHint')}</p>}
+      {application.paid_at && (
+        <p className="text-red-900 text-sm">
+          {t('review.paidRejectHint', {
+            amount: new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' }).format(
+              application.amount_cents / 100,
+            ),
+          })}
+        </p>
+      )}
       <label htmlFor={fieldId} className="block font-medium text-red-950">
         {t('review.reason')}
       </label>

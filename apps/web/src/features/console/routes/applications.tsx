@@ -70,6 +70,9 @@ function ApplicationsScreen({ me }: { me: ConsoleMe }) {
           <span className="block text-sm text-stone-700">
             {t(`operatorKinds.${application.business_kind}`)} · {application.vat_number}
           </span>
+          {application.refund_state === 'failed' && (
+            <span className="block font-medium text-red-700 text-sm">{t('applications.refundFailed')}</span>
+          )}
           <span className="flex flex-wrap justify-between gap-x-3 text-stone-500 text-xs">
             <span>{t(`plans.${application.plan}`)}</span>
             <span>{when(application.created_at)}</span>

@@ -12,10 +12,14 @@ import {
   useInboxThread,
   useReplyToThread,
 } from '../inbox-api.ts';
+import { threadEntries } from '../inbox-logic.ts';
 import { FailureAlert } from './console-card.tsx';
 import { StateBadge, useDateTime } from './inbox-list.tsx';
 
-/** One thread: who wrote and what, staff's replies in order, who has it, its state and the reply box. */
+/**
+ * One thread: who wrote and what, staff's replies and the answers by mail in order, who has it, its
+ * state and the reply box.
+ */
 export function InboxThreadView({ id, me }: { id: number; me: ConsoleMe }) {
   const thread = useInboxThread(id);
   return (
@@ -78,15 +82,22 @@ function ThreadPanel({ thread, me }: { thread: InboxThread; me: ConsoleMe }) {
             </div>
           )}
         </li>
-        {thread.replies.map((reply) => (
-          <li key={reply.id} className="ml-4 rounded-lg border border-brand-100 bg-brand-50 p-3 sm:ml-10">
-            <p className="mb-1 text-brand-900 text-xs">
-              {t('thread.replyBy', { name: reply.staff?.name ?? '—' })} · {when(reply.sent_at)} ·{' '}
-              {t('thread.mailedIn', { language: t(`common:languageNames.${reply.language}`) })}
-            </p>
-            <p className="whitespace-pre-line text-stone-900">{reply.body}</p>
-          </li>
-        ))}
+        {threadEntries(thread.replies, thread.received_mails).map((entry) =>
+          entry.kind === 'reply' ? (
+            <li
+              key={`reply-${entry.reply.id}`}
+              className="ml-4 rounded-lg border border-brand-100 bg-brand-50 p-3 sm:ml-10"
+            >
+              <p className="mb-1 text-brand-900 text-xs">
+                {t('thread.replyBy', { name: entry.reply.staff?.name ?? '—' })} · {when(entry.reply.sent_at)}{' '}
+                · {t('thread.mailedIn', { language: t(`common:languageNames.${entry.reply.language}`) })}
+              </p>
+              <p className="whitespace-pre-line text-stone-900">{entry.reply.body}</p>
+            </li>
+          ) : (
+            <ReceivedMailItem key={`mail-${entry.mail.id}`} mail={entry.mail} requester={thread.email} />
+          ),
+        )}
       </ol>
 
       {thread.state === 'closed' ? (
@@ -95,6 +106,36 @@ function ThreadPanel({ thread, me }: { thread: InboxThread; me: ConsoleMe }) {
         <ReplyForm thread={thread} />
       )}
     </article>
+  );
+}
+
+type ReceivedMail = InboxThread['received_mails'][number];
+
+/** What came back by mail, on the requester's side; a mail from another address says so. */
+function ReceivedMailItem({ mail, requester }: { mail: ReceivedMail; requester: string }) {
+  const { t } = useTranslation('consoleInbox');
+  const when = useDateTime();
+  return (
+    <li className="mr-4 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:mr-10">
+      <p className="mb-1 text-stone-500 text-xs">
+        {mail.from_name ?? mail.from_address} · {when(mail.received_at)} · {t('thread.answerByMail')}
+      </p>
+      {!mail.from_requester && (
+        <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-amber-900 text-sm">
+          {t('thread.otherSender', { email: mail.from_address, requester })}
+        </p>
+      )}
+      {mail.body ? (
+        <p className="whitespace-pre-line text-stone-900">{mail.body}</p>
+      ) : (
+        <p className="text-stone-600 italic">{t('thread.noText')}</p>
+      )}
+      {mail.attachments > 0 && (
+        <p className="mt-1 text-stone-600 text-xs">
+          {t('thread.attachmentsDropped', { count: mail.attachments })}
+        </p>
+      )}
+    </li>
   );
 }
 

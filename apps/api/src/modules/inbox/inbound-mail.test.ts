@@ -166,6 +166,11 @@ describe('an answer by mail', () => {
     expect(after.received_mails).toHaveLength(1);
     expect(after.received_mails[0].body).toMatch(/^Danke, bis Samstag!$/i);
     expect(after.received_mails[0].attachments).toBe(1);
+
+    // Reopened after the requester wrote last, it still waits for an answer.
+    await support.post('/api/console/inbox/state?lng=en', { id, state: 'closed' });
+    const reopened = await support.post('/api/console/inbox/state?lng=en', { id, state: 'open' });
+    expect(reopened.json().state).toBe('new');
   });
 
   it('keeps a mail from another address, saying whose it is, and quotes only the requester to them', async () => {

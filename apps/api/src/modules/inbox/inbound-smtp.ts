@@ -35,6 +35,12 @@ export const INBOUND_MAX_BYTES = 1024 * 1024;
 /** One answer goes to one thread; a mail to a crowd of reply addresses is not an answer. */
 const MAX_RECIPIENTS = 5;
 
+class UnreadableMail extends Error {
+  constructor(cause: unknown) {
+    super('the inbound mail could not be parsed', { cause });
+  }
+}
+
 const smtpError = (responseCode: number, message: string) =>
   Object.assign(new Error(message), { responseCode });
 
@@ -78,7 +84,10 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         keepMail(Buffer.concat(chunks), session).then(
           () => callback(null, 'Kept in its thread'),
           (error: unknown) => {
+            if (error instanceof UnreadableMail)
+              return callback(smtpError(554, '5.6.0 The message cannot be read'));
             log.error({ err: error }, 'an inbound mail could not be kept');
+            // The database may be back in a minute: the sending server tries again.
             callback(smtpError(451, '4.3.0 Try again later'));
           },
         );
@@ -87,7 +96,10 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   });
 
   async function keepMail(raw: Buffer, session: SMTPServerSession) {
-    const parsed = await simpleParser(raw, { skipImageLinks: true });
+    const parsed = await simpleParser(raw, { skipImageLinks: true }).catch((error: unknown) => {
+      // Retrying would not make it readable: refused for good, so the sender hears of it at once.
+      throw new UnreadableMail(error);
+    });
     if (isAutomatic(parsed, session)) {
       log.info({ messageId: parsed.messageId }, 'an automatic answer to an inbox reply was not kept');
       return;

@@ -22,6 +22,14 @@ describe('what the requester wrote, without the quote', () => {
     expect(withoutQuotedText(text)).toBe(ANSWER);
   });
 
+  it('keeps the last line of the answer when it looks like the start of an introduction', () => {
+    const german =
+      'Danke!\nAm Samstag kommen wir zu zweit.\nAm 12.09.2026 um 10:30 schrieb Sentiero <x@y.z>:\n> Ja.';
+    expect(withoutQuotedText(german)).toBe('Danke!\nAm Samstag kommen wir zu zweit.');
+    const slovenian = 'Hvala, to je vse.\nDne 12. 09. 2026 ob 10:30 je Sentiero napisal(a):\n> Da.';
+    expect(withoutQuotedText(slovenian)).toBe('Hvala, to je vse.');
+  });
+
   it('drops quoted lines between the answers and keeps the rest, CRLF or not', () => {
     const text =
       '> Can I bring the dog?\r\nYes, a small one.\r\n> And the car?\r\n\r\n\r\n\r\nWe come by train.\r\n';

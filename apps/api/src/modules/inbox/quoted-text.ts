@@ -22,9 +22,13 @@ export function withoutQuotedText(text: string): string {
   const kept: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? '').trim();
+    const next = (lines[i + 1] ?? '').trim();
     // Mail programs wrap a long introduction: "On Sat, 12 Sep 2026 at 10:30, Sentiero <…>" / "wrote:".
-    const wrapped = `${line} ${(lines[i + 1] ?? '').trim()}`;
-    if (introducesQuote(line) || (line !== '' && introducesQuote(wrapped))) break;
+    // Only a next line that is no introduction of its own can end one ("Am Samstag kommen wir."
+    // followed by "Am 12.09.2026 schrieb …:" is the answer's last line, then the introduction).
+    const wrapped =
+      line !== '' && next.endsWith(':') && !introducesQuote(next) && introducesQuote(`${line} ${next}`);
+    if (introducesQuote(line) || wrapped) break;
     if (line.startsWith('>')) continue;
     kept.push((lines[i] ?? '').trimEnd());
   }

@@ -4,6 +4,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import it_ from '../../../../public/locales/it/consoleInbox.json' with { type: 'json' };
 import sl from '../../../../public/locales/sl/consoleInbox.json' with { type: 'json' };
+import type { InboxThread } from '../inbox-api.ts';
 import { ReceivedMailItem } from './inbox-received-mail.tsx';
 
 const i18n = createInstance();
@@ -14,7 +15,7 @@ beforeAll(async () => {
   });
 });
 
-const ANSWER = {
+const ANSWER: InboxThread['received_mails'][number] = {
   id: 3,
   from_address: 'giulia@example.org',
   from_name: 'Giulia Rossi',

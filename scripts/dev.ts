@@ -1,6 +1,8 @@
 /**
  * `npm run dev`: the API on API_PORT (3001) restarting on change, and Vite's dev server on
- * PORT (3000) with hot reload, proxying `/api` to the API.
+ * PORT (3000) with hot reload, proxying `/api` to the API. The API also takes answers to the
+ * inbox's replies by SMTP on INBOUND_SMTP_PORT (2525 unless given; ADR 031): a reply in
+ * `/dev/mailbox` names its Reply-To, and any SMTP client on this machine can answer it there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -19,6 +21,7 @@ const children: ChildProcess[] = [
       NODE_ENV: process.env.NODE_ENV || 'development',
       PORT: apiPort,
       HOST: '127.0.0.1',
+      INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT || '2525',
     },
   }),
   spawn(process.execPath, [vite], {

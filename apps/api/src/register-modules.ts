@@ -20,7 +20,7 @@ import { registerConsoleOrderRoutes, startOrderExportJobs } from './modules/cons
 import { fillNotebookWeather, registerFindRoutes } from './modules/finds/index.ts';
 import { registerGrowthRoutes } from './modules/growth/index.ts';
 import { registerGuideRoutes } from './modules/guides/index.ts';
-import { registerInboxRoutes } from './modules/inbox/index.ts';
+import { registerInboxRoutes, startInboxAnswers } from './modules/inbox/index.ts';
 import { registerMailboxRoutes } from './modules/mailbox/index.ts';
 import { registerMyTicketRoutes } from './modules/my-tickets/index.ts';
 import {
@@ -93,7 +93,6 @@ export async function registerModules(
   registerConsoleOrderRoutes(app, await startOrderExportJobs({ db: database.db, jobs, clock, log: app.log }));
   registerConsoleFigureRoutes(app);
   await jobs.schedule(figureDaysRollUp(database.db, clock));
-  registerInboxRoutes(app);
   registerConsoleCouponRoutes(app);
   registerConsoleAdRoutes(app);
   registerConsoleCatalogueRoutes(app);
@@ -103,6 +102,14 @@ export async function registerModules(
     dataDir: config.database.driver === 'pglite' ? config.database.dataDir : undefined,
   });
   registerMyTicketRoutes(app, { verifier: signer });
+  // Each inbox reply asks for answers at its thread's own address, taken by SMTP (ADR 031).
+  const inboxAddresses = await startInboxAnswers(app, {
+    config,
+    db: database.db,
+    clock,
+    ticketKey: signer.privateKey,
+  });
+  registerInboxRoutes(app, { addresses: inboxAddresses });
   registerRangerRoutes(app, {
     signer: loadBundleSigner(signer.privateKey),
     ticketKeys: [{ key_id: signer.keyId, alg: 'Ed25519', x: signer.publicKeyRaw }],

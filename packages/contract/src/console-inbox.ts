@@ -76,6 +76,23 @@ const ZThread = ZThreadSummary.extend({
       sent_at: z.string(),
     }),
   ),
+  /**
+   * What came back by mail to the thread's reply address, oldest first, the quote of earlier
+   * mails taken off. `from_requester` is false for a mail from another address than the thread's.
+   */
+  received_mails: z.array(
+    z.object({
+      id: z.number().int(),
+      from_address: z.string(),
+      from_name: z.string().nullable(),
+      from_requester: z.boolean(),
+      subject: z.string(),
+      body: z.string(),
+      /** Attachments are not kept: how many there were. */
+      attachments: z.number().int(),
+      received_at: z.string(),
+    }),
+  ),
   assignees: z.array(ZInboxStaff),
 });
 
@@ -85,7 +102,7 @@ export const consoleInboxThread = defineEndpoint({
   access: 'inbox.handle',
   tag: 'console',
   summary:
-    "One thread: the message (or the area request) and staff's replies in order, with its state and assignee.",
+    "One thread: the message (or the area request), staff's replies and the requester's answers by mail in order, with its state and assignee.",
   input: z.object({ lng: ZLanguageParam, id: ZId }),
   output: ZThread,
 });
@@ -118,7 +135,7 @@ export const consoleInboxState = defineEndpoint({
   access: 'inbox.handle',
   tag: 'console',
   summary:
-    'Closes the thread, or opens it again (`open`): answered again if it has replies, new if nobody answered it.',
+    'Closes the thread, or opens it again (`open`): answered again if staff replied after the requester last wrote, new otherwise.',
   input: z.object({ lng: ZLanguageParam, id: ZId, state: z.enum(['closed', 'open']) }),
   output: ZThread,
 });

@@ -123,6 +123,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, TICKET_SIGNING_KEY: key }).ticketSigningKey).toContain('PRIVATE KEY');
   });
 
+  it('makes reply addresses outside production by default, and in production only when both values are given', () => {
+    expect(loadConfig({}).inbound).toEqual({ domain: 'sentiero.localhost', secret: null, smtpPort: null });
+    expect(
+      loadConfig({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: 'In.Sentiero.test' }).inbound,
+    ).toEqual({
+      domain: 'in.sentiero.test',
+      secret: null,
+      smtpPort: 2525,
+    });
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://sentiero.example',
+      SMTP_URL: 'smtps://mailer:secret@smtp.sentiero.example:465',
+      ...REAL_COMPANY,
+    };
+    expect(loadConfig(production).inbound).toBeNull();
+    const secret = 'k'.repeat(40);
+    expect(
+      loadConfig({
+        ...production,
+        INBOUND_MAIL_DOMAIN: 'answers.sentiero.example',
+        INBOUND_MAIL_SECRET: secret,
+      }).inbound,
+    ).toEqual({ domain: 'answers.sentiero.example', secret, smtpPort: null });
+    expect(() => loadConfig({ ...production, INBOUND_MAIL_DOMAIN: 'answers.sentiero.example' })).toThrow(
+      /^Invalid configuration:\n {2}INBOUND_MAIL_SECRET: required in production with INBOUND_MAIL_DOMAIN$/,
+    );
+    expect(() => loadConfig({ ...production, INBOUND_SMTP_PORT: '25' })).toThrow(
+      /INBOUND_MAIL_DOMAIN: required in production with INBOUND_SMTP_PORT\n {2}INBOUND_MAIL_SECRET: required/,
+    );
+  });
+
+  it('refuses a short inbound secret without printing it', () => {
+    const attempt = () => loadConfig({ INBOUND_MAIL_SECRET: 'hunter2' });
+    expect(attempt).toThrow(/INBOUND_MAIL_SECRET=\(hidden\): must be at least 32 characters/);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
+
   it('asks Open-Meteo for the weather in production and the offline climatology elsewhere, unless told', () => {
     expect(loadConfig({}).weather.openMeteoUrl).toBeNull();
     const production = {

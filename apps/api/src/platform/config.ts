@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { SubscriptionType } from '@sentiero/contract/premium';
 import { APPLE_ROOT_CA_G3, type AppleNotificationsConfig } from './billing/apple.ts';
 import type { GoogleNotificationsConfig } from './billing/google.ts';
+import { type InboundMailConfig, inboundMailConfig } from './config-inbound.ts';
 import { COMPANY_VARIABLES, PLACEHOLDER_COMPANY, ZEnvironment } from './config-variables.ts';
 import { chooseLogFormat, type LogFormat } from './log-format.ts';
 import type { PushDestinations } from './push-destinations.ts';
@@ -35,6 +36,8 @@ export type Config = {
   company: { name: string; taxNumber: string; registerNumber: string };
   /** Without an SMTP server, mail goes to the embedded mailbox (`/dev/mailbox`, off in production). */
   mail: { smtpUrl: string | undefined; from: string; operator: string };
+  /** Answers to the inbox's reply mails (ADR 031); null when off (production without its two values). */
+  inbound: InboundMailConfig | null;
   /** Idle lifetime: a session unused this long ends. */
   sessionDays: number;
   /** Absolute lifetime (ASVS 7.3.2): however often it is used, a session ends this long after the login. */
@@ -139,7 +142,7 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** Start-up errors end up in logs: a wrong value here is most likely a secret in the wrong place. */
-const NEVER_PRINTED = new Set(['STRIPE_PUBLISHABLE_KEY', 'VAPID_PRIVATE_KEY']);
+const NEVER_PRINTED = new Set(['STRIPE_PUBLISHABLE_KEY', 'VAPID_PRIVATE_KEY', 'INBOUND_MAIL_SECRET']);
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -174,6 +177,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(
       `Invalid configuration:\n  NODE_ENV: required when ${deployedBy} is set (production, development or test)`,
     );
+  }
+  const { inbound, problems: inboundProblems } = inboundMailConfig(env);
+  if (inboundProblems.length) {
+    throw new ConfigError(`Invalid configuration:\n  ${inboundProblems.join('\n  ')}`);
   }
   if (env.NODE_ENV === 'production') {
     // Links in mails must not be built from a request's Host header, and mail must really leave.
@@ -216,6 +223,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       registerNumber: env.COMPANY_REGISTER_NUMBER ?? PLACEHOLDER_COMPANY.COMPANY_REGISTER_NUMBER,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, operator: env.OPERATOR_EMAIL },
+    inbound,
     sessionDays: env.SESSION_DAYS,
     sessionMaxDays: env.SESSION_MAX_DAYS,
     refundReauthCents: env.REFUND_REAUTH_CENTS,

@@ -94,6 +94,7 @@ export function mailboxTransport(db: Db, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text + attached,
         html: mail.html,
+        replyTo: mail.headers?.['Reply-To'] ?? null,
       });
     },
     close: () => {},

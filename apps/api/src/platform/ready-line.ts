@@ -13,15 +13,22 @@ export function shopAddress(config: Pick<Config, 'publicUrl' | 'host' | 'port'>)
 
 /**
  * The line that says the server is ready and where to open it: the shop, the staff console and,
- * where mail stays on this machine (no SMTP_URL, not production), the development mailbox.
+ * where mail stays on this machine (no SMTP_URL, not production), the development mailbox, and
+ * the port that takes answers to the inbox's replies when this process listens (ADR 031).
  * Tests and scripts wait for its "ready on".
  */
 export function readyLine(
-  config: Pick<Config, 'brand' | 'publicUrl' | 'host' | 'port' | 'env' | 'mail'>,
+  config: Pick<Config, 'brand' | 'publicUrl' | 'host' | 'port' | 'env' | 'mail'> &
+    Partial<Pick<Config, 'inbound'>>,
 ): string {
   const shop = shopAddress(config);
   const parts = [`${config.brand} is ready on ${shop}`, `console ${shop}${PAGES.console.path()}`];
   if (config.env !== 'production' && !config.mail.smtpUrl) parts.push(`mailbox ${shop}/dev/mailbox`);
+  const inboundPort = config.inbound?.smtpPort;
+  if (config.env !== 'production' && inboundPort) {
+    const host = THIS_MACHINE.has(config.host) ? 'localhost' : config.host;
+    parts.push(`inbox answers smtp://${host.includes(':') ? `[${host}]` : host}:${inboundPort}`);
+  }
   return parts.join(' · ');
 }
 

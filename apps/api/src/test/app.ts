@@ -52,7 +52,7 @@ export async function createTestApp(
   };
 }
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = { to: string; subject: string; text: string; html: string; replyTo: string | null };
 
 /** Waits for the job queue to deliver a mail to the embedded mailbox, newest first. */
 export async function waitForMail(sut: TestApp, to: string, count = 1): Promise<Mail[]> {
@@ -64,7 +64,13 @@ export async function waitForMail(sut: TestApp, to: string, count = 1): Promise<
       .where(eq(mailboxMessages.toAddress, to))
       .orderBy(desc(mailboxMessages.id));
     if (rows.length >= count) {
-      return rows.map((row) => ({ to: row.toAddress, subject: row.subject, text: row.text, html: row.html }));
+      return rows.map((row) => ({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        replyTo: row.replyTo,
+      }));
     }
     if (Date.now() > deadline) throw new Error(`no mail for ${to} after 15 s (found ${rows.length})`);
     await new Promise((resolve) => setTimeout(resolve, 100));

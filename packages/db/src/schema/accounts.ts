@@ -208,6 +208,8 @@ export const mailboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The Reply-To header, so a developer can answer an inbox reply through the inbound SMTP port. */
+    replyTo: text('reply_to'),
     createdAt: createdAt(),
   },
   (table) => [index('mailbox_messages_to_idx').on(table.toAddress, table.id)],

@@ -1,7 +1,7 @@
 import type { InboxKind, InboxState } from '@sentiero/contract/inbox';
 import type { Language } from '@sentiero/contract/languages';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { contactMessages } from './accounts.ts';
 import { areaActivationRequests } from './catalogue.ts';
 
@@ -62,4 +62,33 @@ export const inboxReplies = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('inbox_replies_thread_idx').on(table.threadId, table.id)],
+);
+
+/**
+ * What came back by mail to a thread's reply address (ADR 031): the requester's answers to staff's
+ * replies, quoted text taken off. Stored once per Message-ID and thread, so a mail server that
+ * delivers twice leaves one. `from_address` is the mail's From, which may differ from the
+ * thread's requester: the console shows whose it is.
+ */
+export const inboxReceivedMails = pgTable(
+  'inbox_received_mails',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => inboxThreads.id, { onDelete: 'cascade' }),
+    /** The mail's Message-ID, or one made from its content when it has none. */
+    messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** Attachments are not kept; staff are told how many there were. */
+    attachmentCount: integer('attachment_count').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('inbox_received_mails_message_idx').on(table.threadId, table.messageId),
+    index('inbox_received_mails_thread_idx').on(table.threadId, table.receivedAt),
+  ],
 );

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StaffSession } from '../../platform/staff-sessions.ts';
 import { listSentieroStaffHolding, type StaffName, staffNamesOf } from '../staff/index.ts';
+import type { ReplyAddresses } from './reply-addresses.ts';
 import { replyToThread } from './reply-to-thread.ts';
 import {
   assignThread,
@@ -122,6 +123,16 @@ export async function readThread(ctx: ServiceContext, id: number) {
       language: reply.language,
       sent_at: reply.sentAt.toISOString(),
     })),
+    received_mails: thread.receivedMails.map((mail) => ({
+      id: mail.id,
+      from_address: mail.fromAddress,
+      from_name: mail.fromName,
+      from_requester: mail.fromAddress === thread.email.toLowerCase(),
+      subject: mail.subject,
+      body: mail.body,
+      attachments: mail.attachmentCount,
+      received_at: mail.receivedAt.toISOString(),
+    })),
     assignees,
   };
 }
@@ -148,14 +159,18 @@ function auditInboxChange(ctx: ServiceContext, staff: StaffSession): OnInboxChan
   };
 }
 
-export async function replyAsStaff(ctx: ServiceContext, input: z.output<typeof consoleInboxReply.input>) {
+export async function replyAsStaff(
+  ctx: ServiceContext,
+  input: z.output<typeof consoleInboxReply.input>,
+  addresses: ReplyAddresses | null,
+) {
   const staff = requireStaffAccess(ctx, 'inbox.handle');
   await replyToThread(
     ctx,
     input.id,
     { body: input.body },
     { staffId: staff.staffId },
-    auditInboxChange(ctx, staff),
+    { onChange: auditInboxChange(ctx, staff), addresses },
   );
   return readThread(ctx, input.id);
 }

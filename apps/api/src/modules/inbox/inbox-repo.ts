@@ -6,6 +6,7 @@ import {
   areaActivationRequests,
   areas,
   contactMessages,
+  inboxReceivedMails,
   inboxReplies,
   inboxThreads,
   regions,
@@ -138,5 +139,35 @@ export async function insertReply(
 ): Promise<ReplyRow> {
   const [row] = await tx.insert(inboxReplies).values(values).returning();
   if (!row) throw new Error('the reply was not written');
+  return row;
+}
+
+/** Whether a thread is there (a genuine reply address of an erased member's thread names none). */
+export async function threadExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: inboxThreads.id }).from(inboxThreads).where(eq(inboxThreads.id, id));
+  return row !== undefined;
+}
+
+/** What came back by mail to the thread, oldest first. */
+export async function findReceivedMails(db: Db | Transaction, threadId: number) {
+  return db
+    .select()
+    .from(inboxReceivedMails)
+    .where(eq(inboxReceivedMails.threadId, threadId))
+    .orderBy(asc(inboxReceivedMails.receivedAt), asc(inboxReceivedMails.id));
+}
+
+export type ReceivedMailRow = typeof inboxReceivedMails.$inferSelect;
+
+/** Keeps a mail once: the same Message-ID delivered to the thread again writes nothing (undefined). */
+export async function insertReceivedMail(
+  tx: Transaction,
+  values: typeof inboxReceivedMails.$inferInsert,
+): Promise<ReceivedMailRow | undefined> {
+  const [row] = await tx
+    .insert(inboxReceivedMails)
+    .values(values)
+    .onConflictDoNothing({ target: [inboxReceivedMails.threadId, inboxReceivedMails.messageId] })
+    .returning();
   return row;
 }

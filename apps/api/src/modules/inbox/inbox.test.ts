@@ -175,8 +175,10 @@ describe('replying', () => {
       thread.id,
       { body: 'Sì, vale tutti i giorni della settimana.' },
       staff,
-      async (_tx, seen) => {
-        changes.push(seen);
+      {
+        onChange: async (_tx, seen) => {
+          changes.push(seen);
+        },
       },
     );
     expect(change).toMatchObject({
@@ -243,8 +245,10 @@ describe('replying', () => {
     });
     let told = false;
     const refused = await refusal(
-      replyToThread(failing, thread.id, { body: 'Da.' }, staff, async () => {
-        told = true;
+      replyToThread(failing, thread.id, { body: 'Da.' }, staff, {
+        onChange: async () => {
+          told = true;
+        },
       }),
     );
     expect(refused).toMatchObject({ code: 'MAIL_NOT_SENT', status: 503 });
@@ -257,8 +261,10 @@ describe('replying', () => {
   it('undoes the reply when the change cannot be written with it', async () => {
     const email = uniqueEmail('eva');
     const thread = await writeToUs('Eva Berg', email, 'Is the hut open in October?', 'en');
-    const refused = replyToThread(consoleContext(), thread.id, { body: 'Yes.' }, staff, async () => {
-      throw new Error('the audit log is unavailable');
+    const refused = replyToThread(consoleContext(), thread.id, { body: 'Yes.' }, staff, {
+      onChange: async () => {
+        throw new Error('the audit log is unavailable');
+      },
     });
     await expect(refused).rejects.toThrow('the audit log is unavailable');
     expect(await getThread(consoleContext(), thread.id)).toMatchObject({ state: 'new', replies: [] });

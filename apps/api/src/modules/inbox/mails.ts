@@ -12,12 +12,17 @@ export type OriginalMessage =
 /** Staff's answer to a contact message or an "area not available" request, in the requester's language. */
 export function inboxReplyMail(
   language: Language,
-  v: { body: string; original: OriginalMessage },
+  v: {
+    body: string;
+    original: OriginalMessage;
+    /** What the requester last answered by mail, quoted instead of the first message. */
+    latest?: { message: string; sentAt: Date };
+  },
   brand: string,
 ): RenderedMail {
   const t = mailTexts(language, brand);
-  const { original } = v;
-  const date = formatDayInSentence(original.sentAt.toISOString(), language);
+  const { original, latest } = v;
+  const date = formatDayInSentence((latest?.sentAt ?? original.sentAt).toISOString(), language);
   const [subject, greeting, quoteIntro, quote] =
     original.kind === 'contact'
       ? [
@@ -39,8 +44,8 @@ export function inboxReplyMail(
         { type: 'paragraph', text: greeting },
         ...paragraphsOf(v.body).map((text): Block => ({ type: 'paragraph', text })),
         t.signature,
-        { type: 'paragraph', text: quoteIntro },
-        { type: 'quote', text: quote },
+        { type: 'paragraph', text: latest ? t.text('inboxReply.quoteIntro', { date }) : quoteIntro },
+        { type: 'quote', text: latest?.message ?? quote },
         { type: 'paragraph', text: t.text('inboxReply.replyHint') },
       ],
       footer: [t.tagline],

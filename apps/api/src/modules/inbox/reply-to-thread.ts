@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type InboxReplyInput, ZInboxReply } from '@sentiero/contract/inbox';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { findReplies, findThread, insertReply, lockThread, updateThread } from './inbox-repo.ts';
+import {
+  findReceivedMails,
+  findReplies,
+  findThread,
+  insertReply,
+  lockThread,
+  updateThread,
+} from './inbox-repo.ts';
 import { inboxReplyMail, type OriginalMessage } from './mails.ts';
+import type { ReplyAddresses } from './reply-addresses.ts';
 import {
   type InboxActor,
   type InboxChange,
@@ -11,6 +19,12 @@ import {
   parseInput,
   requireThreadId,
 } from './service.ts';
+
+export type ReplyOptions = {
+  onChange?: OnInboxChange;
+  /** The threads' reply addresses; without them (inbound mail off) answers go to OPERATOR_EMAIL. */
+  addresses?: ReplyAddresses | null;
+};
 
 /**
  * Mails staff's answer to the requester in the language they wrote in, then records it in the
@@ -23,7 +37,7 @@ export async function replyToThread(
   id: number,
   input: InboxReplyInput,
   by: InboxActor,
-  onChange?: OnInboxChange,
+  { onChange, addresses }: ReplyOptions = {},
 ): Promise<InboxChange> {
   const threadId = requireThreadId(id);
   const { body } = parseInput(ZInboxReply, input);
@@ -41,17 +55,34 @@ export async function replyToThread(
         }
       : { kind: 'area_activation', areaName: thread.areaNameForRequester ?? '', sentAt: thread.createdAt };
   const earlier = await findReplies(ctx.db, threadId);
+  const received = await findReceivedMails(ctx.db, threadId);
+  // The requester's latest answer is quoted rather than their first message; never a mail from
+  // another address, which the requester may not have seen.
+  const latest = received.filter((mail) => mail.fromAddress === thread.email.toLowerCase()).at(-1);
   const messageId = `<inbox.${threadId}.${randomUUID()}@${mailDomain(ctx.config.mail.from)}>`;
-  const references = earlier.map((reply) => reply.messageId);
+  const references = [
+    ...earlier.map((reply) => ({ id: reply.messageId, at: reply.sentAt })),
+    ...received.map((mail) => ({ id: mail.messageId, at: mail.receivedAt })),
+  ]
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((message) => message.id);
   try {
     await ctx.mail.deliver({
       to: thread.email,
-      ...inboxReplyMail(thread.language, { body, original }, ctx.config.brand),
+      ...inboxReplyMail(
+        thread.language,
+        {
+          body,
+          original,
+          ...(latest ? { latest: { message: latest.body, sentAt: latest.receivedAt } } : {}),
+        },
+        ctx.config.brand,
+      ),
       headers: {
         'Message-ID': messageId,
-        // Answers come back to the people who read the inbox, and each reply joins the earlier
-        // ones in the requester's mail program.
-        'Reply-To': ctx.config.mail.operator,
+        // Answers come back to this thread (or, with inbound mail off, to the people who read the
+        // inbox), and each reply joins the earlier mails in the requester's mail program.
+        'Reply-To': addresses ? addresses.addressOf(threadId) : ctx.config.mail.operator,
         ...(references.length > 0
           ? { 'In-Reply-To': references.at(-1) as string, References: references.join(' ') }
           : {}),

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
+  findReceivedMails,
   findReplies,
   findThread,
   findThreadPage,
@@ -77,7 +78,10 @@ export async function listInbox(ctx: ServiceContext, query: InboxListQuery) {
   };
 }
 
-/** One thread: the message (or the request with its area and region) and the replies in order. */
+/**
+ * One thread: the message (or the request with its area and region), the replies and what came
+ * back by mail, each in order.
+ */
 export async function getThread(ctx: ServiceContext, id: number) {
   const thread = await findThread(ctx.db, requireThreadId(id), ctx.lang);
   if (!thread) throw notFound();
@@ -101,7 +105,8 @@ export async function getThread(ctx: ServiceContext, id: number) {
         }
       : null;
   const replies = await findReplies(ctx.db, thread.id);
-  return { ...rest, area, replies };
+  const receivedMails = await findReceivedMails(ctx.db, thread.id);
+  return { ...rest, area, replies, receivedMails };
 }
 
 /**
@@ -167,7 +172,10 @@ export async function closeThread(
   );
 }
 
-/** A reopened thread is `answered` again if it has replies, `new` if nobody has answered it yet. */
+/**
+ * A reopened thread is `answered` again if staff's last reply came after the requester's last mail,
+ * `new` if nobody has answered it yet or the requester wrote again since.
+ */
 export async function reopenThread(
   ctx: ServiceContext,
   id: number,
@@ -181,8 +189,10 @@ export async function reopenThread(
     'inbox.reopen',
     async (before, tx) => {
       if (before.state !== 'closed') return null;
-      const replies = await findReplies(tx, before.id);
-      return { state: replies.length > 0 ? 'answered' : 'new' };
+      const lastReply = (await findReplies(tx, before.id)).at(-1);
+      const lastMail = (await findReceivedMails(tx, before.id)).at(-1);
+      const answered = lastReply !== undefined && (!lastMail || lastMail.receivedAt < lastReply.sentAt);
+      return { state: answered ? 'answered' : 'new' };
     },
     onChange,
   );

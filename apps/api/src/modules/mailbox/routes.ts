@@ -15,6 +15,7 @@ async function findMessages(db: Db, to: string | undefined) {
     subject: row.subject,
     text: row.text,
     html: row.html,
+    reply_to: row.replyTo,
     created_at: row.createdAt.toISOString(),
   }));
 }
@@ -44,7 +45,9 @@ export function registerMailboxRoutes(app: FastifyInstance, db: Db) {
         .map(
           (message) => `<article>
   <h2>${escapeHtml(message.subject)}</h2>
-  <p><small>${escapeHtml(message.created_at)} · to ${escapeHtml(message.to)}</small></p>
+  <p><small>${escapeHtml(message.created_at)} · to ${escapeHtml(message.to)}${
+    message.reply_to ? ` · reply to ${escapeHtml(message.reply_to)}` : ''
+  }</small></p>
   <pre>${escapeHtml(message.text)}</pre>
 </article>`,
         )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inboxFiltersOf, searchTooShort, withParam } from './inbox-logic.ts';
+import { inboxFiltersOf, searchTooShort, threadEntries, withParam } from './inbox-logic.ts';
 
 describe("the inbox's filters in the address", () => {
   it('reads what the API takes and leaves out what it would refuse', () => {
@@ -29,5 +29,29 @@ describe("the inbox's filters in the address", () => {
     expect(searchTooShort('ab')).toBe(true);
     expect(searchTooShort(' abc ')).toBe(false);
     expect(searchTooShort('')).toBe(false);
+  });
+});
+
+describe("a thread's conversation", () => {
+  it('puts the answers by mail between the replies in the order they came', () => {
+    const replies = [
+      { id: 1, sent_at: '2026-09-12T08:30:00.000Z' },
+      { id: 2, sent_at: '2026-09-13T09:00:00.000Z' },
+    ];
+    const mails = [
+      { id: 7, received_at: '2026-09-14T07:00:00.000Z' },
+      { id: 5, received_at: '2026-09-12T18:45:00.000Z' },
+    ];
+    expect(threadEntries(replies, mails).map((entry) => `${entry.kind}@${entry.at.slice(8, 10)}`)).toEqual([
+      'reply@12',
+      'mail@12',
+      'reply@13',
+      'mail@14',
+    ]);
+    const sameInstant = threadEntries(
+      [{ sent_at: '2026-09-12T08:30:00.000Z' }],
+      [{ received_at: '2026-09-12T08:30:00.000Z' }],
+    );
+    expect(sameInstant.map((entry) => entry.kind)).toEqual(['reply', 'mail']);
   });
 });

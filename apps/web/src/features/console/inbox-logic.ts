@@ -53,3 +53,22 @@ export function searchTooShort(q: string): boolean {
   const length = q.trim().length;
   return length > 0 && length < INBOX_SEARCH_MIN_LENGTH;
 }
+
+export type ThreadEntry<Reply, Received> =
+  | { kind: 'reply'; at: string; reply: Reply }
+  | { kind: 'mail'; at: string; mail: Received };
+
+/**
+ * Staff's replies and what came back by mail, as one conversation in the order they happened
+ * (a reply and an answer of the same instant keep the reply first).
+ */
+export function threadEntries<Reply extends { sent_at: string }, Received extends { received_at: string }>(
+  replies: readonly Reply[],
+  mails: readonly Received[],
+): ThreadEntry<Reply, Received>[] {
+  const entries: ThreadEntry<Reply, Received>[] = [
+    ...replies.map((reply) => ({ kind: 'reply' as const, at: reply.sent_at, reply })),
+    ...mails.map((mail) => ({ kind: 'mail' as const, at: mail.received_at, mail })),
+  ];
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}

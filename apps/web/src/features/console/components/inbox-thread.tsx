@@ -12,10 +12,15 @@ import {
   useInboxThread,
   useReplyToThread,
 } from '../inbox-api.ts';
+import { threadEntries } from '../inbox-logic.ts';
 import { FailureAlert } from './console-card.tsx';
 import { StateBadge, useDateTime } from './inbox-list.tsx';
+import { ReceivedMailItem } from './inbox-received-mail.tsx';
 
-/** One thread: who wrote and what, staff's replies in order, who has it, its state and the reply box. */
+/**
+ * One thread: who wrote and what, staff's replies and the answers by mail in order, who has it, its
+ * state and the reply box.
+ */
 export function InboxThreadView({ id, me }: { id: number; me: ConsoleMe }) {
   const thread = useInboxThread(id);
   return (
@@ -78,15 +83,22 @@ function ThreadPanel({ thread, me }: { thread: InboxThread; me: ConsoleMe }) {
             </div>
           )}
         </li>
-        {thread.replies.map((reply) => (
-          <li key={reply.id} className="ml-4 rounded-lg border border-brand-100 bg-brand-50 p-3 sm:ml-10">
-            <p className="mb-1 text-brand-900 text-xs">
-              {t('thread.replyBy', { name: reply.staff?.name ?? '—' })} · {when(reply.sent_at)} ·{' '}
-              {t('thread.mailedIn', { language: t(`common:languageNames.${reply.language}`) })}
-            </p>
-            <p className="whitespace-pre-line text-stone-900">{reply.body}</p>
-          </li>
-        ))}
+        {threadEntries(thread.replies, thread.received_mails).map((entry) =>
+          entry.kind === 'reply' ? (
+            <li
+              key={`reply-${entry.reply.id}`}
+              className="ml-4 rounded-lg border border-brand-100 bg-brand-50 p-3 sm:ml-10"
+            >
+              <p className="mb-1 text-brand-900 text-xs">
+                {t('thread.replyBy', { name: entry.reply.staff?.name ?? '—' })} · {when(entry.reply.sent_at)}{' '}
+                · {t('thread.mailedIn', { language: t(`common:languageNames.${entry.reply.language}`) })}
+              </p>
+              <p className="whitespace-pre-line text-stone-900">{entry.reply.body}</p>
+            </li>
+          ) : (
+            <ReceivedMailItem key={`mail-${entry.mail.id}`} mail={entry.mail} requester={thread.email} />
+          ),
+        )}
       </ol>
 
       {thread.state === 'closed' ? (

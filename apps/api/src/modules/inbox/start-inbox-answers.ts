@@ -1,0 +1,37 @@
+import type { KeyObject } from 'node:crypto';
+import type { Db } from '@sentiero/db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import type { Clock } from '../../platform/context.ts';
+import { startInboundSmtp } from './inbound-smtp.ts';
+import { type ReplyAddresses, replyAddresses, replyAddressKeyFrom } from './reply-addresses.ts';
+
+/**
+ * The threads' reply addresses, and the SMTP receiver on INBOUND_SMTP_PORT when this process
+ * takes the answers (ADR 031), closed with the app. Null, and said at start, when inbound mail
+ * is off (production without its domain and secret).
+ */
+export async function startInboxAnswers(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; clock: Clock; ticketKey: KeyObject },
+): Promise<ReplyAddresses | null> {
+  const { inbound, host } = deps.config;
+  if (!inbound) {
+    app.log.warn('inbound mail is off: inbox replies ask for answers at OPERATOR_EMAIL (ADR 031)');
+    return null;
+  }
+  const addresses = replyAddresses(inbound.domain, inbound.secret ?? replyAddressKeyFrom(deps.ticketKey));
+  if (inbound.smtpPort !== null) {
+    const receiver = await startInboundSmtp({
+      db: deps.db,
+      clock: deps.clock,
+      log: app.log,
+      addresses,
+      port: inbound.smtpPort,
+      host,
+    });
+    app.addHook('onClose', receiver.close);
+    app.log.info({ port: receiver.port, domain: addresses.domain }, 'inbox answers are taken by SMTP');
+  }
+  return addresses;
+}

@@ -5,17 +5,29 @@
  * every line that starts with '>' anywhere else.
  */
 
-/** A line that introduces the quoted message, as mail programs write it in each language. */
-const QUOTE_INTRODUCTIONS = [
-  /^on\b.+\bwrote:$/i,
-  /^il\b.+\bha scritto:$/i,
-  /^am\b.+\bschrieb\b.*:$/i,
-  /^el\b.+\bescribió:$/i,
-  /^.*\bje\b.+\bnapisal(a|o|\(a\))?:$/i,
-  /^-{2,}\s*(original message|messaggio originale|mensaje original|ursprüngliche nachricht|izvirno sporočilo|originalno sporočilo)\s*-{2,}$/i,
+/**
+ * A line that introduces the quoted message, as mail programs write it in each language. Each
+ * test reads the line a bounded number of times (linear: `regex-safety.test.ts`): a pattern with
+ * two unbounded runs around a word, such as `^am\b.+\bschrieb\b.*:$`, backtracks polynomially on
+ * a long line of repeated words, so the word and the line's ends are checked apart.
+ */
+const QUOTE_INTRODUCTIONS: ((line: string) => boolean)[] = [
+  (line) => /^on\b/i.test(line) && /\bwrote:$/i.test(line),
+  (line) => /^il\b/i.test(line) && /\bha scritto:$/i.test(line),
+  (line) => /^am\b/i.test(line) && /\bschrieb\b/i.test(line) && line.endsWith(':'),
+  (line) => /^el\b/i.test(line) && /\bescribió:$/i.test(line),
+  (line) => {
+    const subject = /\bje\b/i.exec(line);
+    const verb = /\bnapisal(?:a|o|\(a\))?:$/i.exec(line);
+    return subject !== null && verb !== null && subject.index + 2 < verb.index;
+  },
+  (line) =>
+    /^-{2,}\s*(original message|messaggio originale|mensaje original|ursprüngliche nachricht|izvirno sporočilo|originalno sporočilo)\s*-{2,}$/i.test(
+      line,
+    ),
 ];
 
-const introducesQuote = (line: string) => QUOTE_INTRODUCTIONS.some((pattern) => pattern.test(line));
+const introducesQuote = (line: string) => QUOTE_INTRODUCTIONS.some((introduces) => introduces(line));
 
 export function withoutQuotedText(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');

@@ -99,3 +99,31 @@ test('an open day is a link to its purchase that works before the app has taken 
   await expect(page).toHaveURL(new RegExp(`/event/${id}/guests\\?date=${day?.date}$`));
   await context.close();
 });
+
+test('two quick clicks on Later days move eight weeks on, even while the next four are still loading', async ({
+  page,
+  request,
+}) => {
+  const { id, days } = await findTicketWithMixedDays(request);
+  const first = days[0]?.date ?? '';
+  const asked: string[] = [];
+  // A slow mobile network: each later window takes a second to arrive.
+  await page.route(/\/api\/app\/(v2\/)?ticket\/calendar\?.*from=/, async (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('from') ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto(`/event/${id}?lng=en`);
+  const calendar = page.getByRole('region', { name: 'Availability' });
+  const later = calendar.getByRole('button', { name: 'Later days' });
+  await later.click();
+  await later.click();
+  const plus = (days: number) =>
+    new Date(Date.parse(`${first}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  await expect.poll(() => asked).toEqual([plus(28), plus(56)]);
+  const medium = (date: string) =>
+    new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
+  await expect(calendar.getByText(`${medium(plus(56))} – ${medium(plus(83))}`)).toBeVisible();
+});

@@ -11,6 +11,7 @@
  * answers, the route data and the translations used go into the page as JSON, so the browser's
  * first render is the server's, with nothing fetched twice.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '@sentiero/contract/languages';
@@ -29,8 +30,16 @@ import {
 import { type PageData, pageDataElement } from './app/page-data.ts';
 import { routes } from './app/routes.tsx';
 import { setApiFetch } from './lib/api-client.ts';
+import { recordFormats } from './lib/format.ts';
 import { pageScopeContext } from './lib/route-data.ts';
 import { Spinner } from './ui/spinner.tsx';
+
+/**
+ * The strings each page's render formatted (lib/format.ts), kept per request: renders of several
+ * pages interleave while they wait for their data.
+ */
+const pageFormats = new AsyncLocalStorage<Map<string, string>>();
+recordFormats((key, text) => pageFormats.getStore()?.set(key, text));
 
 /**
  * Whether the server renders the page at this path: the public pages of the table of pages
@@ -70,7 +79,9 @@ export function createPageRenderer({
   const translations = loadTranslations(localesDir);
   const handler = createStaticHandler(routes);
 
-  return async ({ url, language }) => {
+  return ({ url, language }) => pageFormats.run(new Map(), () => renderPage(url, language));
+
+  async function renderPage(url: string, language: Language): Promise<RenderedPage> {
     const queryClient = new QueryClient({
       defaultOptions: {
         queries: { retry: false, gcTime: Number.POSITIVE_INFINITY, staleTime: Number.POSITIVE_INFINITY },
@@ -120,6 +131,7 @@ export function createPageRenderer({
             translations: { language, namespaces: usedTranslations(i18n, language) },
             queries: dehydrate(queryClient),
             router: { loaderData: result.loaderData },
+            formats: Object.fromEntries(pageFormats.getStore() ?? []),
           };
           return { kind: 'page', status: 200, html: `${html}${pageDataElement(data)}` };
         }
@@ -129,7 +141,7 @@ export function createPageRenderer({
     } finally {
       queryClient.clear();
     }
-  };
+  }
 }
 
 function isEnabled(query: Query): boolean {

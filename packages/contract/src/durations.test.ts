@@ -87,6 +87,36 @@ describe('calendar dates in an area', () => {
     expect(calendarDateIn('UTC', lateEvening)).toBe('2026-11-22');
   });
 
+  it("gives the same day as the zone database for every hour of two years in Sentiero's countries, across the clock changes", () => {
+    const zones = [
+      'Europe/Rome',
+      'Europe/Zurich',
+      'Europe/Madrid',
+      'Europe/Ljubljana',
+      'Atlantic/Canary',
+      'Europe/Lisbon',
+    ];
+    const hour = 3_600_000;
+    for (const timeZone of zones) {
+      const database = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      const differing: string[] = [];
+      for (let at = Date.parse('2026-01-01T00:00:00Z'); at < Date.parse('2028-01-01T00:00:00Z'); at += hour) {
+        const instant = new Date(at);
+        if (calendarDateIn(timeZone, instant) !== database.format(instant))
+          differing.push(`${timeZone} ${instant.toISOString()}`);
+      }
+      expect(differing).toEqual([]);
+    }
+    // Summer time in Rome: 22:30 UTC on 28 March 2027 is already the 29th; on 27 March, still the 27th.
+    expect(calendarDateIn('Europe/Rome', new Date('2027-03-28T22:30:00Z'))).toBe('2027-03-29');
+    expect(calendarDateIn('Europe/Rome', new Date('2027-03-27T22:30:00Z'))).toBe('2027-03-27');
+  });
+
   it('adds days across months and years', () => {
     expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addCalendarDays('2028-03-01', -1)).toBe('2028-02-29');

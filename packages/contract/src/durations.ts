@@ -148,14 +148,50 @@ export function datesMatchDuration(type: DurationType, start: string, end: strin
 }
 
 /**
- * Per time zone, its formatter (building one costs far more than using one) and the last answer
- * with the minute it holds for: every time zone's offset is a whole number of minutes, so the date
- * cannot change within a minute, and a list of cards asks for the same zones again and again.
+ * The time zones of Sentiero's countries, with their standard offset in minutes: all keep the
+ * European Union's summer time, one hour ahead from 01:00 UTC on the last Sunday of March to 01:00
+ * UTC on the last Sunday of October. Their "today" is arithmetic; the first Intl formatter with a
+ * time zone loads the zone database, 50–60 ms of a phone's main thread while the event page's
+ * weather appears (issue 21). Any other zone asks Intl. durations.test.ts checks, hour by hour
+ * over two years, that both ways give the same day.
+ */
+const EU_SUMMER_TIME_ZONES = new Map<string, number>([
+  ['Europe/Rome', 60],
+  ['Europe/Vatican', 60],
+  ['Europe/San_Marino', 60],
+  ['Europe/Zurich', 60],
+  ['Europe/Madrid', 60],
+  ['Europe/Ljubljana', 60],
+  ['Europe/Vienna', 60],
+  ['Europe/Paris', 60],
+  ['Europe/Berlin', 60],
+  ['Europe/Zagreb', 60],
+  ['Atlantic/Canary', 0],
+  ['Europe/Lisbon', 0],
+]);
+
+/** 01:00 UTC on the last Sunday of a month (`month` from 0): when the EU's clocks change. */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Per other time zone, its formatter (building one costs far more than using one) and the last
+ * answer with the minute it holds for: every time zone's offset is a whole number of minutes, so
+ * the date cannot change within a minute, and a list of cards asks for the same zones again.
  */
 const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
 /** The calendar date of an instant in a time zone: what "today" is for an area. */
 export function calendarDateIn(timeZone: string, instant: Date): string {
+  const standard = EU_SUMMER_TIME_ZONES.get(timeZone);
+  if (standard !== undefined) {
+    const at = instant.getTime();
+    const year = instant.getUTCFullYear();
+    const summer = at >= lastSundayOneUtc(year, 2) && at < lastSundayOneUtc(year, 9);
+    return toIsoCalendarDate(new Date(at + (standard + (summer ? 60 : 0)) * 60_000));
+  }
   const minute = Math.floor(instant.getTime() / 60_000);
   let known = dayFormats.get(timeZone);
   if (!known) {

@@ -12,6 +12,8 @@ export type PageData = {
   translations: PageTranslations;
   queries: DehydratedState;
   router: Pick<HydrationState, 'loaderData'>;
+  /** Each string the server formatted with Intl, by what it formats (lib/format.ts). */
+  formats?: Record<string, string>;
 };
 
 export const PAGE_DATA_ID = 'sentiero-page-data';

@@ -5,7 +5,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { prepareFormats } from '../lib/format.ts';
+import { takeWrittenFormats } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
 import { detectedLanguage, startTranslations } from '../lib/i18n-client.ts';
 import { nextTask } from '../lib/next-task.ts';
@@ -29,6 +29,7 @@ if (!root) throw new Error('The page has no #root element');
 const page = readPageData();
 void startTranslations(page?.translations);
 if (page) hydrate(queryClient, page.queries);
+takeWrittenFormats(page?.formats);
 
 // Each step of the start below runs in a task of its own: together they take a phone a few
 // hundred milliseconds, and one task of that length keeps every tap waiting (issue 21).
@@ -44,8 +45,6 @@ forgetMemberQueriesOnSignOut(queryClient);
 registerServiceWorker();
 
 await nextTask();
-if (page) await prepareFormats(page.translations.language, nextTask);
-
 const router = await createAppRouter(page?.router, nextTask);
 await nextTask();
 const app = (

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatLanguageName, formatLocalizedDate, formatMoney, weekdayName } from './format.ts';
+import {
+  formatDayOfYear,
+  formatLanguageName,
+  formatList,
+  formatLocalizedDate,
+  formatMoney,
+  formatRating,
+  formatRegionName,
+  recordFormats,
+  takeWrittenFormats,
+  weekdayName,
+} from './format.ts';
 
 describe('formatting for the reader', () => {
   it('writes euro prices the way each language does', () => {
@@ -37,6 +48,46 @@ describe('formatting for the reader', () => {
 
     it('asks Intl for any other language', () => {
       expect(formatLanguageName('fr', 'en', (key) => key)).toBe('French');
+    });
+  });
+
+  it("writes seasons, countries, lists and ratings in the reader's language", () => {
+    expect(formatDayOfYear('05-15', 'it')).toBe('15 maggio');
+    expect(formatRegionName('SI', 'de')).toBe('Slowenien');
+    expect(formatList(['ven 4', 'sab 5', 'dom 6'], 'it')).toBe('ven 4, sab 5 e dom 6');
+    expect(formatRating(4.5, 'sl')).toBe('4,5');
+  });
+
+  describe("the server's strings", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('tells the page each string the server formatted, and the browser takes the page over with them, making no formatter', () => {
+      const recorded = new Map<string, string>();
+      recordFormats((key, text) => recorded.set(key, text));
+      const onServer = [formatMoney(4590, 'es'), formatLocalizedDate('2027-02-14', 'es', 'long')];
+      expect(onServer).toEqual(['45,90\u00a0€', '14 de febrero de 2027']);
+      expect(Object.fromEntries(recorded)).toEqual({
+        'money|es|4590': '45,90\u00a0€',
+        'date-long|es|2027-02-14': '14 de febrero de 2027',
+      });
+
+      // The browser: its formatters for Slovenian are not made yet, and must not be for these.
+      recordFormats(() => undefined);
+      takeWrittenFormats({
+        'money|sl|1990': '19,90 € (server)',
+        'date-medium|sl|2027-03-01': '1. mar. 2027 (server)',
+      });
+      const numbers = vi.spyOn(Intl, 'NumberFormat');
+      const dates = vi.spyOn(Intl, 'DateTimeFormat');
+      expect(formatMoney(1990, 'sl')).toBe('19,90 € (server)');
+      expect(formatLocalizedDate('2027-03-01', 'sl')).toBe('1. mar. 2027 (server)');
+      expect(numbers).not.toHaveBeenCalled();
+      expect(dates).not.toHaveBeenCalled();
+      // A value the server did not write is formatted here.
+      expect(formatMoney(2000, 'sl')).toBe('20,00\u00a0€');
+      expect(numbers).toHaveBeenCalledTimes(1);
     });
   });
 });

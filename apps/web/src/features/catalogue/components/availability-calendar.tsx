@@ -41,6 +41,9 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
     );
   }
   const first = data.days[0]?.date ?? data.today;
+  // The window asked for last, not the one shown: while the next weeks load the previous ones stay
+  // on screen, and a second click must move on from the weeks the first one asked for.
+  const requested = from ?? first;
   const isoWeekdayOfFirst = ((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
   const choosable = data.days.map((day) => onSale && day.open);
   const tabStop =
@@ -63,8 +66,8 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
       <div className="mb-2 flex items-center justify-between">
         <button
           type="button"
-          disabled={first <= data.today}
-          onClick={() => setFrom(addCalendarDays(first, -DAYS_SHOWN))}
+          disabled={requested <= data.today}
+          onClick={() => setFrom((previous) => addCalendarDays(previous ?? first, -DAYS_SHOWN))}
           className="rounded-md border border-stone-300 p-1.5 hover:bg-stone-100 disabled:opacity-40"
           aria-label={t('calendar.earlier')}
         >
@@ -76,7 +79,7 @@ export function AvailabilityCalendar({ ticketId }: { ticketId: number }) {
         </p>
         <button
           type="button"
-          onClick={() => setFrom(addCalendarDays(first, DAYS_SHOWN))}
+          onClick={() => setFrom((previous) => addCalendarDays(previous ?? first, DAYS_SHOWN))}
           className="rounded-md border border-stone-300 p-1.5 hover:bg-stone-100"
           aria-label={t('calendar.later')}
         >

@@ -1,6 +1,8 @@
 import type { Region } from '@sentiero/contract/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatRegionName } from '../../../lib/format.ts';
+import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { regionPagePath } from '../region-page.ts';
 
 /**
@@ -8,9 +10,9 @@ import { regionPagePath } from '../region-page.ts';
  * pointer clicks a region's outline.
  */
 export function RegionLinks({ regions }: { regions: Region[] }) {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue');
+  const language = useCurrentLanguage();
   if (regions.length === 0) return null;
-  const countryName = new Intl.DisplayNames([i18n.resolvedLanguage ?? 'it'], { type: 'region' });
   const countries = [...new Set(regions.map((region) => region.country))];
   return (
     <details className="mt-2 text-sm">
@@ -18,7 +20,7 @@ export function RegionLinks({ regions }: { regions: Region[] }) {
       <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {countries.map((country) => (
           <div key={country}>
-            <h3 className="font-semibold text-stone-800">{countryName.of(country)}</h3>
+            <h3 className="font-semibold text-stone-800">{formatRegionName(country, language)}</h3>
             <ul className="mt-1 space-y-0.5">
               {regions
                 .filter((region) => region.country === country)

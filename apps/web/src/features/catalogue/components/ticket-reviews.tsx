@@ -2,7 +2,7 @@ import type { PublicReview } from '@sentiero/contract/ticket-reviews';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLanguageName, formatLocalizedDate } from '../../../lib/format.ts';
+import { formatLanguageName, formatLocalizedDate, formatRating } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { Stars } from '../../../ui/stars.tsx';
 import { useTicketReviews } from '../api.ts';
@@ -66,11 +66,7 @@ export function TicketReviews({ ticketId }: { ticketId: number }) {
         {data && average !== null && (
           <p className="flex items-center gap-2" data-testid="review-average">
             <Stars rating={average} label={t('reviews.stars', { rating: average })} className="size-5" />
-            <span className="font-semibold text-stone-900">
-              {new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-                average,
-              )}
-            </span>
+            <span className="font-semibold text-stone-900">{formatRating(average, language)}</span>
             <span className="text-sm text-stone-600">{t('reviews.count', { count: data.count })}</span>
           </p>
         )}

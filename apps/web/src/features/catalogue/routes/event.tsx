@@ -4,7 +4,13 @@ import { CalendarDays, Clock, Languages, MapPin, ShieldCheck, Ticket, Users } fr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
-import { formatLanguageName, formatLocalizedDate, weekdayName } from '../../../lib/format.ts';
+import {
+  formatDayOfYear,
+  formatLanguageName,
+  formatLocalizedDate,
+  formatRegionName,
+  weekdayName,
+} from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { orNotFound, pageScope, requireIdParam } from '../../../lib/route-data.ts';
 import { getTicketQueryOptions, useTicket } from '../../../queries/ticket.ts';
@@ -55,11 +61,11 @@ function ValidityText({ ticket }: { ticket: TicketInfo }) {
   const season = ticket.validity.season;
   const base = t(`duration.${ticket.duration_type}`);
   if (!season) return base;
-  const monthDay = (value: string) =>
-    new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-      new Date(`2024-${value}T00:00:00Z`),
-    );
-  return t('ticket.seasonWindow', { duration: base, from: monthDay(season.start), to: monthDay(season.end) });
+  return t('ticket.seasonWindow', {
+    duration: base,
+    from: formatDayOfYear(season.start, language),
+    to: formatDayOfYear(season.end, language),
+  });
 }
 
 /** The area of an event, for what the app composes into its page (the weather). */
@@ -165,9 +171,7 @@ export function EventInformation({
             )}
             {ticket.residents_only && (
               <Fact icon={<Users className="size-5" />} label={t('ticket.residentsOnly')}>
-                {ticket.residents_only
-                  .map((code) => new Intl.DisplayNames([language], { type: 'region' }).of(code))
-                  .join(', ')}
+                {ticket.residents_only.map((code) => formatRegionName(code, language)).join(', ')}
               </Fact>
             )}
             {ticket.requires_fishing_card && (

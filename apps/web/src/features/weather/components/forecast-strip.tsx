@@ -21,7 +21,7 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShortDay } from '../../../lib/format.ts';
+import { formatList, formatShortDay } from '../../../lib/format.ts';
 import { useCurrentLanguage } from '../../../lib/i18n.ts';
 import { useHydrated } from '../../../ui/client-only.tsx';
 import { useNearScreen } from '../../../ui/use-near-screen.ts';
@@ -91,7 +91,7 @@ function Warnings({ days, language }: { days: WeatherDay[]; language: Language }
     }
   }
   if (byKind.size === 0) return null;
-  const list = (dates: string[]) => new Intl.ListFormat(language, { type: 'conjunction' }).format(dates);
+  const list = (dates: string[]) => formatList(dates, language);
   return (
     <p className="flex items-start gap-1.5 text-amber-900 text-sm">
       <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -60,6 +60,8 @@ export type CheckoutDeps = {
 export type OtherPaymentHandler = (
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'lang' | 'log' | 'mail' | 'config'>,
   event: PaymentEvent,
+  /** The same providers, for a payment that must be given back. */
+  providers: PaymentProviders,
 ) => Promise<boolean>;
 
 export type BuyRequest = z.output<typeof ticketBuy.input>;

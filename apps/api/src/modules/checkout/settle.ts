@@ -29,7 +29,8 @@ export async function settlePayment(
 ): Promise<void> {
   const order = await findOrderForPaymentEvent(ctx.db, event);
   if (!order) {
-    for (const settleOther of deps.otherPayments ?? []) if (await settleOther(ctx, event)) return;
+    for (const settleOther of deps.otherPayments ?? [])
+      if (await settleOther(ctx, event, deps.providers)) return;
     ctx.log.warn({ reference: event.reference, type: event.type }, 'payment event for no known order');
     return;
   }

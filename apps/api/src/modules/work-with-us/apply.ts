@@ -10,8 +10,8 @@ import { formatAmount } from '../../platform/format.ts';
 import type { PaymentEvent, PaymentStart } from '../../platform/payments/provider.ts';
 import type { PaymentProviders } from '../../platform/payments/registry.ts';
 import { countHit } from '../../platform/rate-limits-repo.ts';
-import { settleListingRefund } from './listing-refund.ts';
-import { applicationReceivedMail } from './mails.ts';
+import { refundLatePayment, settleListingRefund } from './listing-refund.ts';
+import { applicationReceivedMail, applicationRejectedMail } from './mails.ts';
 import {
   type ApplicationRow,
   deleteUnpaidApplication,
@@ -247,6 +247,7 @@ async function sendReceipt(ctx: Pick<ServiceContext, 'mail' | 'config'>, row: Ap
 export async function settleApplicationPayment(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'log' | 'mail' | 'config'>,
   event: PaymentEvent,
+  providers: PaymentProviders,
 ): Promise<boolean> {
   if (event.type === 'refund') return settleListingRefund(ctx, event);
   const row = await findApplicationByPaymentReference(ctx.db, event.reference);
@@ -261,8 +262,30 @@ export async function settleApplicationPayment(
     state: 'submitted',
     paidAt: ctx.clock.now(),
   });
-  // Already settled by the applicant's return or an earlier delivery: nothing to do again.
-  if (paid) await sendReceipt(ctx, paid);
+  if (paid) {
+    await sendReceipt(ctx, paid);
+    return true;
+  }
+  // Paid after it was rejected: the money goes back (else the applicant's return or an earlier
+  // delivery settled it already, and there is nothing to do again).
+  const refunded = await refundLatePayment(ctx, providers, row);
+  if (refunded?.refundCents != null && refunded.rejectionReason) {
+    await ctx.mail.send({
+      to: refunded.email,
+      ...applicationRejectedMail(
+        refunded.language,
+        {
+          ...refunded,
+          reason: refunded.rejectionReason,
+          refund: {
+            amount: formatAmount(refunded.refundCents, refunded.language),
+            toPaypal: refunded.paymentMethod === 'paypal',
+          },
+        },
+        ctx.config.brand,
+      ),
+    });
+  }
   return true;
 }
 

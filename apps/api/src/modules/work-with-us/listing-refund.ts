@@ -11,6 +11,8 @@ import {
   findApplication,
   findApplicationByPaymentReference,
   findApplicationByRefundReference,
+  markRejectedListingPaid,
+  recordRejectedListingRefund,
   settleApplicationRefundRow,
 } from './repo.ts';
 
@@ -46,26 +48,8 @@ export async function refundListing(
   providers: PaymentProviders,
   application: ApplicationRow,
 ): Promise<ListingRefund> {
-  const provider = application.paymentMethod ? providers[application.paymentMethod] : undefined;
-  if (!provider || !application.paymentReference) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 503);
   const { key, cents } = await claimRefund(ctx, application);
-  let result: RefundResult;
-  try {
-    result = await provider.refund({
-      reference: application.paymentReference,
-      amountCents: cents,
-      // The provider's dashboard shows it beside the payment, as an order's code.
-      orderCode: application.reference,
-      idempotencyKey: key,
-    });
-  } catch (error) {
-    // The claim stays: the same rejection later asks again with its key.
-    ctx.log.error(
-      { err: error, application: application.reference },
-      'the payment provider could not be asked to refund a featured listing',
-    );
-    throw new AppError('SERVICE_UNAVAILABLE', 503, undefined, { retryAfterSeconds: 30 });
-  }
+  const result = await askProvider(ctx, providers, application, key, cents);
   if (result.status === 'failed') {
     await dropApplicationRefund(ctx.db, application.id, key);
     ctx.log.warn(
@@ -81,22 +65,98 @@ export async function refundListing(
 }
 
 /**
+ * A listing's payment that completed after its application was rejected (approved late at PayPal
+ * or the bank): written paid, and its money given back at once through the same refund, with the
+ * rejection's mail again, now saying so. A provider that cannot be reached throws, so its webhook
+ * is delivered again and the refund asked again with the same key; a refusal is kept for the
+ * console to flag, as a failed refund is.
+ */
+export async function refundLatePayment(
+  ctx: RefundContext,
+  providers: PaymentProviders,
+  application: ApplicationRow,
+): Promise<ApplicationRow | undefined> {
+  const paid =
+    (await markRejectedListingPaid(ctx.db, application.id, ctx.clock.now())) ??
+    (await findApplication(ctx.db, application.id));
+  // Not a rejected listing, or refunded already (the same webhook again).
+  if (
+    paid?.state !== 'rejected' ||
+    !isPaidListing(paid) ||
+    paid.refundReference ||
+    paid.refundState === 'failed'
+  )
+    return undefined;
+  const { key, cents } = await claimRefund(ctx, paid, 'rejected');
+  const result = await askProvider(ctx, providers, paid, key, cents);
+  const at = ctx.clock.now();
+  if (result.status === 'failed') {
+    ctx.log.warn(
+      { application: paid.reference, reason: result.reason },
+      'a featured listing paid after its rejection could not be refunded: staff must give the money back',
+    );
+    await recordRejectedListingRefund(ctx.db, paid.id, key, { state: 'failed', reason: result.reason, at });
+    return undefined;
+  }
+  return recordRejectedListingRefund(ctx.db, paid.id, key, {
+    state: result.status,
+    reference: result.reference,
+    at,
+  });
+}
+
+/** The provider that took the listing's payment, asked to give `cents` back under `key`. */
+async function askProvider(
+  ctx: RefundContext,
+  providers: PaymentProviders,
+  application: ApplicationRow,
+  key: string,
+  cents: number,
+): Promise<RefundResult> {
+  const provider = application.paymentMethod ? providers[application.paymentMethod] : undefined;
+  if (!provider || !application.paymentReference) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 503);
+  try {
+    return await provider.refund({
+      reference: application.paymentReference,
+      amountCents: cents,
+      // The provider's dashboard shows it beside the payment, as an order's code.
+      orderCode: application.reference,
+      idempotencyKey: key,
+    });
+  } catch (error) {
+    // The claim stays: the same rejection (or webhook) later asks again with its key.
+    ctx.log.error(
+      { err: error, application: application.reference },
+      'the payment provider could not be asked to refund a featured listing',
+    );
+    throw new AppError('SERVICE_UNAVAILABLE', 503, undefined, { retryAfterSeconds: 30 });
+  }
+}
+
+/**
  * This rejection's claim, or the one another click made first (or one whose answer a crash or
- * an outage lost), whose key the provider already knows.
+ * an outage lost), whose key the provider already knows. `state` is the application's: submitted
+ * for a rejection's refund, rejected for a payment that came after it.
  */
 async function claimRefund(
   ctx: RefundContext,
   application: ApplicationRow,
+  state: 'submitted' | 'rejected' = 'submitted',
 ): Promise<{ key: string; cents: number }> {
   // Twice at most: another rejection's claim may be dropped (refused) between our two reads.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const claimed = await claimApplicationRefund(ctx.db, application.id, {
-      key: `${application.reference}:refund:${randomBytes(8).toString('hex')}`,
-      cents: application.amountCents,
-      at: ctx.clock.now(),
-    });
+    const claimed = await claimApplicationRefund(
+      ctx.db,
+      application.id,
+      {
+        key: `${application.reference}:refund:${randomBytes(8).toString('hex')}`,
+        cents: application.amountCents,
+        at: ctx.clock.now(),
+      },
+      state,
+    );
     const current = claimed ?? (await findApplication(ctx.db, application.id));
-    if (current?.state !== 'submitted') throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
+    if (current?.state !== state) throw new AppError('APPLICATION_ALREADY_REVIEWED', 409);
     if (current.refundKey && current.refundCents !== null) {
       return { key: current.refundKey, cents: current.refundCents };
     }
@@ -131,7 +191,12 @@ export async function settleListingRefund(
   if (await findApplicationByRefundReference(ctx.db, event.refundReference)) return true;
   const application = await findApplicationByPaymentReference(ctx.db, event.reference);
   if (!application) return false;
-  if (application.state === 'submitted' && application.refundKey && !application.refundReference) {
+  if (
+    (application.state === 'submitted' || application.state === 'rejected') &&
+    application.refundKey &&
+    !application.refundReference &&
+    application.refundState !== 'failed'
+  ) {
     // Ours, and the provider's first answer is not written yet: an error makes it deliver again.
     throw new Error(`the refund of ${application.reference} is not recorded yet`);
   }

@@ -98,6 +98,7 @@ export async function claimApplicationRefund(
   db: Db,
   id: number,
   claim: { key: string; cents: number; at: Date },
+  state: 'submitted' | 'rejected' = 'submitted',
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(operatorApplications)
@@ -110,7 +111,7 @@ export async function claimApplicationRefund(
     .where(
       and(
         eq(operatorApplications.id, id),
-        eq(operatorApplications.state, 'submitted'),
+        eq(operatorApplications.state, state),
         isNotNull(operatorApplications.paidAt),
         isNull(operatorApplications.refundKey),
       ),
@@ -139,6 +140,61 @@ export async function dropApplicationRefund(db: Db, id: number, key: string): Pr
         eq(operatorApplications.refundKey, key),
       ),
     );
+}
+
+/**
+ * A featured listing's payment that completed after its rejection: written paid, once (undefined
+ * when it is not a rejected listing or its payment was known already).
+ */
+export async function markRejectedListingPaid(
+  db: Db,
+  id: number,
+  at: Date,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(operatorApplications)
+    .set({ paidAt: at })
+    .where(
+      and(
+        eq(operatorApplications.id, id),
+        eq(operatorApplications.state, 'rejected'),
+        eq(operatorApplications.plan, 'featured'),
+        isNull(operatorApplications.paidAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The provider's answer to a rejected listing's refund under claim `key`: pending, succeeded or refused. */
+export async function recordRejectedListingRefund(
+  db: Db,
+  id: number,
+  key: string,
+  answer:
+    | { state: 'succeeded' | 'pending'; reference: string; at: Date }
+    | { state: 'failed'; reason: string; at: Date },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(operatorApplications)
+    .set(
+      answer.state === 'failed'
+        ? { refundState: 'failed', refundFailureReason: answer.reason, refundSettledAt: answer.at }
+        : {
+            refundState: answer.state,
+            refundReference: answer.reference,
+            refundSettledAt: answer.state === 'succeeded' ? answer.at : null,
+          },
+    )
+    .where(
+      and(
+        eq(operatorApplications.id, id),
+        eq(operatorApplications.state, 'rejected'),
+        eq(operatorApplications.refundKey, key),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** The application whose refund the provider names (its webhooks name the refund). */

@@ -2,8 +2,9 @@ import { addCalendarDays } from '@sentiero/contract/durations';
 import { CANCELLATION_PRESETS, type CancellationRule } from '@sentiero/contract/rules/cancellation';
 import { issuedTickets, tickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import {
   createCoupon,
   createMember,
@@ -17,18 +18,22 @@ import { enrolDevice } from '../../test/ranger-devices.ts';
 import { buyFor, guestsOf, orderRow, placesTaken, waitForRefundMails } from '../../test/refund-kit.ts';
 import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const BUYING = new Date('2026-11-23T08:00:00Z');
-let now = BUYING;
+const BUYING = Date.parse('2026-11-23T08:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(async () => {
   await sut.close();
 });
+beforeEach(() => {
+  clock = clocks.use(createTestClock(BUYING));
+});
 
 /** Noon in Rome, `days` calendar days before the guests' first day. */
-const daysBefore = (date: string, days: number) => new Date(`${addCalendarDays(date, -days)}T11:00:00Z`);
+const daysBefore = (date: string, days: number) => Date.parse(`${addCalendarDays(date, -days)}T11:00:00Z`);
 
 async function bought(
   guests: string[],
@@ -50,10 +55,9 @@ async function bought(
     plus?: boolean;
   } = {},
 ) {
-  now = BUYING;
   const ticket = await createTicket(sut.database.db, { cancellationRule: rule, ...overrides });
   // Bought three weeks ahead: the member's session still holds when they cancel.
-  now = daysBefore(ticket.date, 21);
+  clock.set(daysBefore(ticket.date, 21));
   const browser = await createMember(sut, 'Giulia', { lng, ...(email && { email }) });
   if (plus) await joinPremium(browser);
   const order = await buyFor(browser, ticket, guests, {
@@ -90,7 +94,7 @@ describe('the refund a buyer is shown and given, by the order’s rule', () => {
     [2, 50, 750],
   ])('%i days before gives %i percent of one guest: %i cents', async (days, percent, refund) => {
     const { browser, ticket, order, lines } = await bought(['Anna Rossi', 'Luca Rossi']);
-    now = daysBefore(ticket.date, days);
+    clock.set(daysBefore(ticket.date, days));
     const seen = (await preview(browser, order.code, [lines[1]?.id])).json();
     expect(seen).toMatchObject({ chosen: [lines[1]?.id], paid_cents: 1500, refund_cents: refund });
     expect(seen.guests[1]).toMatchObject({ state: 'open', percent, refund_cents: refund });
@@ -106,7 +110,7 @@ describe('the refund a buyer is shown and given, by the order’s rule', () => {
 
   it('refuses a guest whose window closed with a clear 409, and changes nothing', async () => {
     const { browser, ticket, order, lines } = await bought(['Anna Rossi']);
-    now = daysBefore(ticket.date, 1);
+    clock.set(daysBefore(ticket.date, 1));
     const seen = (await preview(browser, order.code)).json();
     expect(seen.guests[0]).toMatchObject({ state: 'closed', refund_cents: 0 });
     const refused = await cancel(browser, order.code, { guests: [lines[0]?.id], password: MEMBER_PASSWORD });
@@ -118,7 +122,7 @@ describe('the refund a buyer is shown and given, by the order’s rule', () => {
 
   it('asks for the password before a refund to a card, and refuses a wrong one', async () => {
     const { browser, ticket, order } = await bought(['Anna Rossi']);
-    now = daysBefore(ticket.date, 9);
+    clock.set(daysBefore(ticket.date, 9));
     expect((await cancel(browser, order.code)).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     const wrong = await cancel(browser, order.code, { password: 'not-the-password' });
     expect(wrong.statusCode).toBe(400);
@@ -133,7 +137,7 @@ describe('the refund a buyer is shown and given, by the order’s rule', () => {
       .update(tickets)
       .set({ cancellationRule: CANCELLATION_PRESETS.strict })
       .where(eq(tickets.id, ticket.id));
-    now = daysBefore(ticket.date, 8);
+    clock.set(daysBefore(ticket.date, 8));
     const seen = (await preview(browser, order.code)).json();
     expect(seen).toMatchObject({ refund_cents: 1500 });
     // The Italian words of the rule the buyer was promised.
@@ -143,7 +147,7 @@ describe('the refund a buyer is shown and given, by the order’s rule', () => {
   it('takes the fee from each guest, never below zero', async () => {
     const rule: CancellationRule = { ...CANCELLATION_PRESETS.moderate, fee_cents: 400 };
     const { browser, ticket, order } = await bought(['Anna Rossi', 'Luca Rossi'], { rule });
-    now = daysBefore(ticket.date, 3);
+    clock.set(daysBefore(ticket.date, 3));
     // 50 % of 15 € is 7,50 €, less 4 € each.
     expect((await preview(browser, order.code)).json()).toMatchObject({
       paid_cents: 3000,
@@ -162,7 +166,7 @@ describe('a coupon and a member price', () => {
     });
     // 3 × 15 € member price, less 1 € coupon.
     expect(order.total_cents).toBe(4400);
-    now = daysBefore(ticket.date, 10);
+    clock.set(daysBefore(ticket.date, 10));
     const first = await cancel(browser, order.code, { guests: [lines[0]?.id], password: MEMBER_PASSWORD });
     expect(first.json().refund_cents).toBe(1467);
     const rest = await cancel(browser, order.code, { password: MEMBER_PASSWORD });
@@ -177,7 +181,7 @@ describe('what cannot be cancelled, and who may', () => {
       method: 'cash',
       rule: CANCELLATION_PRESETS.strict,
     });
-    now = daysBefore(ticket.date, 3);
+    clock.set(daysBefore(ticket.date, 3));
     const seen = (await preview(browser, order.code)).json();
     expect(seen).toMatchObject({ no_money: true, needs_password: false, refund_cents: 0 });
     const done = await cancel(browser, order.code);
@@ -199,10 +203,10 @@ describe('what cannot be cancelled, and who may', () => {
       role: 'ranger',
       operatorId: await defaultOperatorId(sut.database.db),
     });
-    const device = await enrolDevice(sut, ranger, { now: () => now });
+    const device = await enrolDevice(sut, ranger, clock);
     const redeem = (code: string) => device.request('POST', '/api/ranger/redeem?lng=en', { code });
     // Anna's ticket was used (a ranger checked it early); Luca cancels the day before.
-    now = daysBefore(ticket.date, 1);
+    clock.set(daysBefore(ticket.date, 1));
     const [anna, luca] = lines;
     await sut.database.db
       .update(issuedTickets)
@@ -213,7 +217,7 @@ describe('what cannot be cancelled, and who may', () => {
     expect(used.json().code).toBe('TICKET_ALREADY_USED');
     const done = await cancel(browser, order.code, { guests: [luca?.id], password: MEMBER_PASSWORD });
     expect(done.statusCode, done.body).toBe(200);
-    now = new Date(`${ticket.date}T09:00:00Z`);
+    clock.set(Date.parse(`${ticket.date}T09:00:00Z`));
     const refused = await redeem(signed('Luca Rossi'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('TICKET_CANCELLED');
@@ -221,7 +225,7 @@ describe('what cannot be cancelled, and who may', () => {
 
   it('answers the same confirmation twice with one refund, and a second cancellation of the guest with 409', async () => {
     const { browser, ticket, order, lines } = await bought(['Anna Rossi', 'Luca Rossi']);
-    now = daysBefore(ticket.date, 9);
+    clock.set(daysBefore(ticket.date, 9));
     const body = { guests: [lines[0]?.id], password: MEMBER_PASSWORD, key: unique('same') };
     const first = await cancel(browser, order.code, body);
     const again = await cancel(browser, order.code, body);
@@ -234,7 +238,7 @@ describe('what cannot be cancelled, and who may', () => {
 
   it('does not show or cancel another member’s order', async () => {
     const { order, ticket } = await bought(['Anna Rossi']);
-    now = daysBefore(ticket.date, 20);
+    clock.set(daysBefore(ticket.date, 20));
     const stranger = await createMember(sut, 'Pietro');
     expect((await preview(stranger, order.code)).statusCode).toBe(404);
     expect((await cancel(stranger, order.code, { password: MEMBER_PASSWORD })).statusCode).toBe(404);
@@ -246,7 +250,7 @@ describe('what cannot be cancelled, and who may', () => {
       lng: 'de',
       email,
     });
-    now = daysBefore(ticket.date, 4);
+    clock.set(daysBefore(ticket.date, 4));
     await cancel(browser, order.code, { guests: [lines[1]?.id], password: MEMBER_PASSWORD });
     const [mail] = await waitForRefundMails(sut, email, 'Erstattung');
     expect(mail?.text).toContain('Jonas Huber');

@@ -1,14 +1,16 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
 import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, MEMBER_PASSWORD, unique } from '../../test/factories.ts';
 import { type FakePaypal, paypalEnvironment, startFakePaypal } from '../../test/fakes/paypal.ts';
 import { type FakeStripe, startFakeStripe, stripeEnvironment } from '../../test/fakes/stripe.ts';
 import { buyFor, guestsOf, orderRow, payOnPaypal, payOnStripe, placesTaken } from '../../test/refund-kit.ts';
 
 /** A buyer's cancellation by the rule goes back through the provider that took the money (ADR 029, 045). */
-let now = new Date();
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 let stripe: FakeStripe;
 let paypal: FakePaypal;
@@ -17,7 +19,7 @@ beforeAll(async () => {
   paypal = await startFakePaypal();
   sut = await createTestApp(
     { ...stripeEnvironment(stripe), ...paypalEnvironment(paypal) },
-    { clock: { now: () => now } },
+    { clock: clocks },
   );
 });
 afterAll(async () => {
@@ -25,17 +27,20 @@ afterAll(async () => {
   await stripe.server.close();
   await paypal.server.close();
 });
+beforeEach(() => {
+  clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
+});
 
 async function boughtWith(method: 'card' | 'paypal') {
   const ticket = await createTicket(sut.database.db, { cancellationRule: CANCELLATION_PRESETS.moderate });
-  now = new Date(`${addCalendarDays(ticket.date, -20)}T10:00:00Z`);
+  clock.set(Date.parse(`${addCalendarDays(ticket.date, -20)}T10:00:00Z`));
   const browser = await createMember(sut, 'Elena');
   const order = await buyFor(browser, ticket, ['Elena Conti', 'Pietro Conti'], { method });
   if (method === 'card') await payOnStripe(sut, stripe, order.code);
   else await payOnPaypal(browser, paypal, order.code);
   const [, pietro] = await guestsOf(sut, order.code);
   // Four days before: the moderate rule's 50 %.
-  now = new Date(`${addCalendarDays(ticket.date, -4)}T10:00:00Z`);
+  clock.set(Date.parse(`${addCalendarDays(ticket.date, -4)}T10:00:00Z`));
   const cancel = (password?: string) =>
     browser.post('/api/app/ticket/cancel?lng=it', {
       order: order.code,

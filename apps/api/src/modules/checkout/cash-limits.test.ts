@@ -1,15 +1,17 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
 import { issuedTickets, orders, users } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, TestApp } from '../../test/app.ts';
 import { createTestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, memberId } from '../../test/factories.ts';
 
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T08:00:00Z');
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
 
@@ -27,8 +29,10 @@ async function roomyDailyTicket(): Promise<{ id: number; days: OpenDay[] }> {
   return { id, days: open };
 }
 
+/** Each test's own clock and its own ticket: what one test books does not fill another's days. */
 let ticket: { id: number; days: OpenDay[] };
-beforeAll(async () => {
+beforeEach(async () => {
+  clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
   ticket = await roomyDailyTicket();
 });
 
@@ -152,16 +156,12 @@ describe('pay on site', () => {
       .where(eq(users.id, await memberId(browser)));
     // The morning after that day, in the area's time zone (every area is on Central European time);
     // months later, so the member logs in again.
-    now = new Date(`${addCalendarDays(dayOf(2), 1)}T06:00:00Z`);
-    try {
-      const login = await browser.post('/api/app/user/login', {
-        email: member?.email,
-        password: 'Trota2026',
-      });
-      expect(login.statusCode).toBe(200);
-      expect((await buyFor(browser, dayOf(3), 1)).statusCode).toBe(200);
-    } finally {
-      now = new Date('2026-11-23T08:00:00Z');
-    }
+    clock.set(Date.parse(`${addCalendarDays(dayOf(2), 1)}T06:00:00Z`));
+    const login = await browser.post('/api/app/user/login', {
+      email: member?.email,
+      password: 'Trota2026',
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await buyFor(browser, dayOf(3), 1)).statusCode).toBe(200);
   });
 });

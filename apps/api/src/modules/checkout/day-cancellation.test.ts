@@ -10,8 +10,9 @@ import {
   ticketDayOverrides,
 } from '@sentiero/db/schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { writeDayOrders } from '../../test/day-orders.ts';
 import { createTicket, createWeatherDays } from '../../test/factories.ts';
 import { type FakePaypal, paypalEnvironment, startFakePaypal } from '../../test/fakes/paypal.ts';
@@ -19,8 +20,8 @@ import { type FakeStripe, startFakeStripe, stripeEnvironment } from '../../test/
 import { createOperator, createStaff, defaultOperatorId, signInStaff } from '../../test/staff-factories.ts';
 
 /** Issue 25 item 6 (ADR 049): an operator cancels a day for everyone; buyers choose or are refunded. */
-let now = new Date('2027-05-20T08:00:00Z');
-const clock = { now: () => now };
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 let stripe: FakeStripe;
 let paypal: FakePaypal;
@@ -28,12 +29,18 @@ let manager: Browser;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   paypal = await startFakePaypal();
-  sut = await createTestApp({ ...stripeEnvironment(stripe), ...paypalEnvironment(paypal) }, { clock });
+  sut = await createTestApp(
+    { ...stripeEnvironment(stripe), ...paypalEnvironment(paypal) },
+    { clock: clocks },
+  );
 });
 afterAll(async () => {
   await sut.close();
   await stripe.server.close();
   await paypal.server.close();
+});
+beforeEach(() => {
+  clock = clocks.use(createTestClock(Date.parse('2027-05-20T08:00:00Z')));
 });
 
 const runs = () => {
@@ -47,7 +54,7 @@ async function dayTicket() {
     cancellationRule: CANCELLATION_PRESETS.strict,
     dailyCapacity: 500,
   });
-  now = new Date(`${addCalendarDays(ticket.date, -3)}T08:00:00Z`);
+  clock.set(Date.parse(`${addCalendarDays(ticket.date, -3)}T08:00:00Z`));
   // Staff sessions are short: the manager signs in at the test's time.
   const staff = await createStaff(sut.database.db, {
     role: 'manager',
@@ -254,7 +261,7 @@ describe('an operator cancels a day', () => {
     // Before 48 hours nothing lapses; after, everyone left is refunded, even with the lapse run twice.
     await runs().lapseDue();
     expect((await dayRows(id)).filter((row) => row.state === 'refunded')).toHaveLength(1);
-    now = new Date(now.getTime() + 48 * 3_600_000 + 60_000);
+    clock.set(clock.ms() + 48 * 3_600_000 + 60_000);
     await Promise.all([runs().lapseDue(), runs().lapseDue()]);
     await runs().lapseDue();
 

@@ -2,8 +2,9 @@ import { addCalendarDays } from '@sentiero/contract/durations';
 import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import { orderLines, ticketDayPlaces } from '@sentiero/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket } from '../../test/factories.ts';
 import { buyFor } from '../../test/refund-kit.ts';
 
@@ -11,13 +12,17 @@ import { buyFor } from '../../test/refund-kit.ts';
  * Runs only in the `api:postgres` project: buyers moving onto a day's last place at the same
  * moment need a server with many connections (ADR 049).
  */
-let now = new Date();
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
   if (!sut.database.url) throw new Error('this test needs PostgreSQL (TEST_DATABASE_URL)');
 });
 afterAll(() => sut.close());
+beforeEach(() => {
+  clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
+});
 
 const BUYERS = 6;
 const NAMES = ['Anna', 'Bruno', 'Carla', 'Dario', 'Elena', 'Fabio'];
@@ -36,7 +41,7 @@ describe("buyers moving onto a day's last place at once", () => {
       cancellationRule: CANCELLATION_PRESETS.moderate,
       dailyCapacity: 10,
     });
-    now = new Date(`${addCalendarDays(ticket.date, -10)}T10:00:00Z`);
+    clock.set(Date.parse(`${addCalendarDays(ticket.date, -10)}T10:00:00Z`));
     const target = addCalendarDays(ticket.date, 2);
     // Nine of the target day's ten places are sold: one is left.
     await sut.database.db.insert(ticketDayPlaces).values({ ticketId: ticket.id, day: target, taken: 9 });

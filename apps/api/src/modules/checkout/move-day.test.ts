@@ -3,25 +3,30 @@ import { decodeRevokedCodes, isRevoked } from '@sentiero/contract/ranger-field';
 import { CANCELLATION_PRESETS, type CancellationRule } from '@sentiero/contract/rules/cancellation';
 import { issuedTickets, orderLines, ticketDayOverrides, ticketDayPlaces } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, type TicketOverrides } from '../../test/factories.ts';
 import { enrolDevice } from '../../test/ranger-devices.ts';
 import { buyFor, guestsOf, orderRow } from '../../test/refund-kit.ts';
 import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const BUYING = new Date('2026-11-23T08:00:00Z');
-let now = BUYING;
+const BUYING = Date.parse('2026-11-23T08:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(async () => {
   await sut.close();
 });
+beforeEach(() => {
+  clock = clocks.use(createTestClock(BUYING));
+});
 
 /** Noon in Rome, `days` calendar days before `date`. */
-const daysBefore = (date: string, days: number) => new Date(`${addCalendarDays(date, -days)}T11:00:00Z`);
+const daysBefore = (date: string, days: number) => Date.parse(`${addCalendarDays(date, -days)}T11:00:00Z`);
 
 async function bought(
   guests: string[],
@@ -37,9 +42,8 @@ async function bought(
     email?: string;
   } = {},
 ) {
-  now = BUYING;
   const ticket = await createTicket(sut.database.db, { cancellationRule: rule, ...overrides });
-  now = daysBefore(ticket.date, 21);
+  clock.set(daysBefore(ticket.date, 21));
   const browser = await createMember(sut, 'Giulia', { lng, ...(email && { email }) });
   const order = await buyFor(browser, ticket, guests, { lng });
   const lines = await guestsOf(sut, order.code);
@@ -166,7 +170,7 @@ describe('a buyer moving guests to another day', () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().code).toBe('DAY_NOT_AVAILABLE');
 
-    now = daysBefore(ticket.date, 0);
+    clock.set(daysBefore(ticket.date, 0));
     const late = await move(browser, order.code, addCalendarDays(ticket.date, 6), [lines[1]?.id]);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('MOVE_CLOSED');
@@ -191,8 +195,8 @@ describe('a buyer moving guests to another day', () => {
       role: 'ranger',
       operatorId: await defaultOperatorId(sut.database.db),
     });
-    const device = await enrolDevice(sut, ranger, { now: () => now });
-    now = new Date(`${target}T09:00:00Z`);
+    const device = await enrolDevice(sut, ranger, clock);
+    clock.set(Date.parse(`${target}T09:00:00Z`));
     const bundle = await device.request('GET', `/api/ranger/bundle?lng=en&area_id=${ticket.row.areaId}`);
     expect(bundle.statusCode, bundle.body).toBe(200);
     const revoked = decodeRevokedCodes(JSON.parse(bundle.json().payload).revoked.codes);

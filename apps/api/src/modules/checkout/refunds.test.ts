@@ -1,6 +1,7 @@
 import { paidShares } from '@sentiero/contract/rules/refund-shares';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import {
   createCoupon,
   createMember,
@@ -22,19 +23,23 @@ import {
 } from '../../test/refund-kit.ts';
 import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
-const BUYING = new Date('2026-11-23T08:00:00Z');
-let now = BUYING;
+const BUYING = Date.parse('2026-11-23T08:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-const clock = { now: () => now };
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(async () => {
   await sut.close();
 });
+beforeEach(() => {
+  clock = clocks.use(createTestClock(BUYING));
+});
 
+/** A refund asked for in the console, at the test's time. */
 const refund = (input: { orderCode: string; guests?: number[]; idempotencyKey?: string }) =>
-  sut.app.refunds.refundOrder(refundContext(sut), {
+  sut.app.refunds.refundOrder(refundContext(sut, clock.now), {
     reason: 'weather',
     requestedBy: { staffId: 7 },
     idempotencyKey: unique('refund'),
@@ -203,7 +208,7 @@ describe('what a guest gets back', () => {
     const ticket = await createTicket(sut.database.db);
     const order = await buyFor(browser, ticket, ['Uma Lind']);
     const id = await memberId(browser);
-    await sut.app.refunds.refundOrder(refundContext(sut), {
+    await sut.app.refunds.refundOrder(refundContext(sut, clock.now), {
       orderCode: order.code,
       reason: 'plans changed',
       requestedBy: { memberId: id },
@@ -237,11 +242,10 @@ describe('a refunded ticket at the gate', () => {
       signed_code: string;
     }[];
     const signed = (holder: string) => held.find((one) => one.holder === holder)?.signed_code ?? '';
-    now = new Date(`${ticket.date}T09:00:00Z`);
+    clock.set(Date.parse(`${ticket.date}T09:00:00Z`));
     const refused = await redeem(signed('Rok Zupan'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('TICKET_CANCELLED');
     expect((await redeem(signed('Eva Zupan'))).statusCode).toBe(200);
-    now = BUYING;
   });
 });

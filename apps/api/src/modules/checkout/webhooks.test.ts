@@ -1,7 +1,8 @@
 import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 import {
   type FakeStripe,
@@ -15,25 +16,30 @@ import { expireHolds } from './service.ts';
 
 let sut: TestApp;
 let stripe: FakeStripe;
-let now = new Date('2026-11-23T08:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   sut = await createTestApp(
     {
       ...stripeEnvironment(stripe),
     },
-    { clock: { now: () => now } },
+    { clock: clocks },
   );
 });
 afterAll(async () => {
   await sut.close();
   await stripe.server.close();
 });
+beforeEach(() => {
+  clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
+});
 
 let serial = 0;
-async function buyByCard(date: string) {
+/** Lena buys a place on the ticket's first open day by card: the order waits for Stripe. */
+async function buyByCard(ticket: TestTicket) {
+  const { date } = ticket;
   const browser = await createMember(sut, 'Lena', { password: 'Rafting2026', country: 'DE' });
-  const ticket = await plainDailyTicket();
   const response = await browser.post('/api/app/v4/ticket/buy?lng=de', {
     id_ticket: ticket.id,
     guests: [{ full_name: 'Lena Huber', start_date: date, end_date: date }],
@@ -42,14 +48,11 @@ async function buyByCard(date: string) {
   });
   expect(response.json().fields).toBeUndefined();
   expect(response.statusCode).toBe(200);
-  return { order: response.json().order, ticket };
+  return response.json().order;
 }
 
-let cached: TestTicket | undefined;
-async function plainDailyTicket() {
-  cached ??= await createTicket(sut.database.db);
-  return cached;
-}
+/** A plain daily ticket of the test's own: no other test takes its places. */
+const plainDailyTicket = () => createTicket(sut.database.db);
 
 async function sendWebhook(
   type: string,
@@ -83,8 +86,7 @@ const orderRow = async (code: string) =>
 
 describe('card payments through Stripe', () => {
   it('holds the places, then issues the tickets when the signed webhook says paid', async () => {
-    const { date } = await plainDailyTicket();
-    const { order } = await buyByCard(date);
+    const order = await buyByCard(await plainDailyTicket());
     expect(order).toMatchObject({ status: 'pending', payment_method: 'card' });
     expect(order.client_secret).toMatch(/^pi_.+_secret_/);
     const row = await orderRow(order.code);
@@ -124,10 +126,9 @@ describe('card payments through Stripe', () => {
   });
 
   it('honours a payment that arrives after the hold expired, while places remain', async () => {
-    const { date } = await plainDailyTicket();
-    const { order } = await buyByCard(date);
-    now = new Date(now.getTime() + 16 * 60_000);
-    await expireHolds({ db: sut.database.db, clock: { now: () => now } });
+    const order = await buyByCard(await plainDailyTicket());
+    clock.set(clock.ms() + 16 * 60_000);
+    await expireHolds({ db: sut.database.db, clock });
     expect((await orderRow(order.code))?.status).toBe('expired');
     const row = await orderRow(order.code);
     await sendWebhook(
@@ -140,10 +141,11 @@ describe('card payments through Stripe', () => {
   });
 
   it('refunds a late payment when its places were sold meanwhile', async () => {
-    const { date, id, capacity } = await plainDailyTicket();
-    const { order } = await buyByCard(date);
-    now = new Date(now.getTime() + 16 * 60_000);
-    await expireHolds({ db: sut.database.db, clock: { now: () => now } });
+    const ticket = await plainDailyTicket();
+    const { date, id, capacity } = ticket;
+    const order = await buyByCard(ticket);
+    clock.set(clock.ms() + 16 * 60_000);
+    await expireHolds({ db: sut.database.db, clock });
     const days = (
       await sut.app.inject({ method: 'GET', url: `/api/app/ticket/calendar?id=${id}&from=${date}&days=1` })
     ).json().days;

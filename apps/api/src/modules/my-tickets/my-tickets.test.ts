@@ -1,32 +1,33 @@
 import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, type TestTicket } from '../../test/factories.ts';
 import { enrolDevice, type TestDevice } from '../../test/ranger-devices.ts';
 import { createOperator, createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
 
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T08:00:00Z');
-const clock = { now: () => now };
+/** A plain daily ticket of each test's own: the places one test buys are not another's. */
+let plain: TestTicket;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
+beforeEach(async () => {
+  clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
+  plain = await createTicket(sut.database.db);
+});
 
 let serial = 0;
 function member(): Promise<Browser> {
   return createMember(sut, 'Tina', { password: 'Soca2026river', country: 'SI' });
 }
 
-let plain: TestTicket | undefined;
-async function plainDailyTicket(): Promise<TestTicket> {
-  plain ??= await createTicket(sut.database.db);
-  return plain;
-}
-
 async function buyTwo(browser: Browser) {
-  const { id, date } = await plainDailyTicket();
+  const { id, date } = plain;
   const response = await browser.post('/api/app/v4/ticket/buy?lng=en', {
     id_ticket: id,
     guests: [
@@ -45,7 +46,7 @@ describe('app/ticket/list', () => {
   it("lists a member's tickets grouped by purchase date, filtered by category", async () => {
     const browser = await member();
     const orderCode = await buyTwo(browser);
-    const { categoryId } = await plainDailyTicket();
+    const { categoryId } = plain;
     const list = (await browser.get('/api/app/ticket/list?lng=en')).json();
     expect(list.purchase_list).toHaveLength(1);
     expect(list.purchase_list[0].date_purchase).toBe('2026-11-23');
@@ -115,7 +116,7 @@ describe('ranger/redeem', () => {
       message: 'This ticket is not valid today',
     });
 
-    now = new Date(`${ticket.valid_from}T09:00:00Z`);
+    clock.set(Date.parse(`${ticket.valid_from}T09:00:00Z`));
     // A two-entry permit, whatever the seed says of this one.
     await sut.database.db
       .update(issuedTickets)
@@ -127,6 +128,5 @@ describe('ranger/redeem', () => {
     expect((await redeem(ticket.code)).json().uses_left).toBe(0);
     const over = await redeem(ticket.code);
     expect(over.json()).toMatchObject({ code: 'TICKET_USED_UP', message: 'This ticket has no uses left' });
-    now = new Date('2026-11-23T08:00:00Z');
   });
 });

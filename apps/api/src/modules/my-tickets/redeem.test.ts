@@ -2,9 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { decodeTicketCode } from '@sentiero/contract/ticket-code';
 import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadTicketSigner } from '../../platform/ticket-signing.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createTicket, createTicketHolder, type HeldTicket, type TestTicket } from '../../test/factories.ts';
 import { enrolDevice, type TestDevice } from '../../test/ranger-devices.ts';
 import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
@@ -15,13 +16,19 @@ const SIGNING_KEY = generateKeyPairSync('ed25519')
   .toString();
 const sentieroKey = loadTicketSigner({ privateKeyPem: SIGNING_KEY });
 
+const START = Date.parse('2026-11-23T08:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T08:00:00Z');
 let ticket: TestTicket;
 let device: TestDevice;
-const clock = { now: () => now };
 beforeAll(async () => {
-  sut = await createTestApp({ TICKET_SIGNING_KEY: SIGNING_KEY }, { clock });
+  sut = await createTestApp({ TICKET_SIGNING_KEY: SIGNING_KEY }, { clock: clocks });
+});
+afterAll(() => sut.close());
+/** Each test's own clock, ticket and ranger's phone. */
+beforeEach(async () => {
+  clock = clocks.use(createTestClock(START));
   ticket = await createTicket(sut.database.db);
   // Redeeming is a ranger's, from an enrolled device (ADR 043), for the operator of the ticket's area.
   const ranger = await createStaff(sut.database.db, {
@@ -30,13 +37,12 @@ beforeAll(async () => {
   });
   device = await enrolDevice(sut, ranger, clock);
 });
-afterAll(() => sut.close());
 
 /** A member's freshly bought ticket, and the clock on its valid day. */
 async function boughtTicket(): Promise<HeldTicket> {
-  now = new Date('2026-11-23T08:00:00Z');
+  clock.set(START);
   const { ticket: issued } = await createTicketHolder(sut, ticket);
-  now = new Date(`${ticket.date}T09:00:00Z`);
+  clock.set(Date.parse(`${ticket.date}T09:00:00Z`));
   return issued;
 }
 

@@ -1,21 +1,24 @@
 import { issuedTickets } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
-import { createMember, createTicket, createTicketHolder, type TestTicket } from '../../test/factories.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
+import { createMember, createTicket, createTicketHolder } from '../../test/factories.ts';
 
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T08:00:00Z');
-let ticket: TestTicket;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
-  ticket = await createTicket(sut.database.db);
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
+beforeEach(() => {
+  clock = clocks.use(createTestClock(Date.parse('2026-11-23T08:00:00Z')));
+});
 
-/** A member with one ticket for the plain ticket's day, bought today. */
+/** A member with one ticket for a plain ticket's day of the test's own, bought today. */
 async function ticketOwner(): Promise<{ browser: Browser; code: string }> {
-  now = new Date('2026-11-23T08:00:00Z');
+  const ticket = await createTicket(sut.database.db);
   const { browser, ticket: issued } = await createTicketHolder(sut, ticket);
   return { browser, code: issued.code };
 }
@@ -64,10 +67,10 @@ describe('a share link of an expired ticket', () => {
       .set({ validFrom: '2026-11-24', validUntil: '2026-11-24' })
       .where(eq(issuedTickets.code, code));
     // 23:30 on its day in the area (every area is on Central European time, UTC+1 in November).
-    now = new Date('2026-11-24T22:30:00Z');
+    clock.set(Date.parse('2026-11-24T22:30:00Z'));
     expect((await openShared(token)).statusCode).toBe(200);
     // 00:30 the next day there, while it is still the 24th in UTC: over.
-    now = new Date('2026-11-24T23:30:00Z');
+    clock.set(Date.parse('2026-11-24T23:30:00Z'));
     const expired = await openShared(token);
     expect(expired.statusCode).toBe(404);
     expect(expired.json().code).toBe('NOT_FOUND');

@@ -1,9 +1,9 @@
 import { subscriptionCharges } from '@sentiero/db/schema';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensurePaypalPlans } from '../../platform/billing/paypal-plans.ts';
-import type { Clock } from '../../platform/context.ts';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember } from '../../test/factories.ts';
 import {
   type FakePaypal,
@@ -17,12 +17,12 @@ import { claimTrial } from './repo.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 let sut: TestApp;
 let paypal: FakePaypal;
-/** Sentiero's clock runs with the real one, moved on to the days PayPal bills. */
-let aheadMs = 0;
-const clock: Clock = { now: () => new Date(Date.now() + aheadMs) };
-const moveTo = (at: string | Date, plusMs = 0) => {
-  aheadMs = new Date(at).getTime() + plusMs - Date.now();
-};
+/** The file's start: the real instant, as PayPal's own timestamps stay real. */
+const START = Date.now();
+const clocks = createClockSwitch();
+/** Sentiero's clock, each test's own: at START when the test begins, moved on to the days PayPal bills. */
+let clock: TestClock;
+const moveTo = (at: string | Date, plusMs = 0) => clock.set(new Date(at).getTime() + plusMs);
 
 beforeAll(async () => {
   paypal = await startFakePaypal();
@@ -37,12 +37,15 @@ beforeAll(async () => {
       PAYPAL_PLAN_YEARLY_NO_TRIAL: plans.yearlyNoTrialPlanId ?? '',
       PAYPAL_PLAN_MONTHLY_NO_TRIAL: plans.monthlyNoTrialPlanId ?? '',
     },
-    { clock },
+    { clock: clocks },
   );
 });
 afterAll(async () => {
   await sut?.close();
   await paypal?.server.close();
+});
+beforeEach(() => {
+  clock = clocks.use(createTestClock(START));
 });
 
 const deliver = (event: { body: string; headers: Record<string, string> }) =>

@@ -1,10 +1,11 @@
 import { subscriptionCharges, subscriptions } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxBilling } from '../../platform/billing/sandbox.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { type Jobs, startJobs } from '../../platform/jobs.ts';
+import { createTestClock, type TestClock } from '../../test/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { chargeAllDue, receiptNumber } from './charges.ts';
 import { type BillingContext, RECEIPT_QUEUE, type ReceiptQueue, startReceiptMails } from './notices.ts';
@@ -14,7 +15,9 @@ import { findDueMemberships, updateMembership } from './repo.ts';
 /**
  * The renewal job over many memberships at once: its batches (read, charge rows, settling and
  * receipts each in one statement) and two runs side by side. Memberships are written with SQL,
- * as the benchmark writes them; receipts are queued, not worked.
+ * as the benchmark writes them; receipts are queued, not worked. The job charges whatever is due
+ * in the database, so each test has a database of its own (and a clock of its own): what one test
+ * leaves due is not charged by the next.
  */
 
 const quiet = {
@@ -28,16 +31,20 @@ const DAY = 24 * 60 * 60 * 1000;
 const config = loadConfig({ NODE_ENV: 'test' });
 const yearly = config.premium.plans.find((plan) => plan.type === 'yearly')?.priceCents ?? 0;
 
+const START = Date.parse('2027-03-01T09:00:00.000Z');
 let database: TestDatabase;
 let jobs: Jobs;
 let receipts: ReceiptQueue;
-let now = Date.parse('2027-03-01T09:00:00.000Z');
-const clock = { now: () => new Date(now) };
-const mailed: string[] = [];
+/** Each test's own clock, at START when the test begins. */
+let clock: TestClock;
+/** The addresses the test's run mailed (a declined card's notice). */
+let mailed: string[];
 let ctx: BillingContext;
 let serial = 0;
 
-beforeAll(async () => {
+beforeEach(async () => {
+  clock = createTestClock(START);
+  mailed = [];
   database = await createTestDatabase({ seed: false });
   // Workers off: the receipts' jobs stay in the queue, to be counted.
   jobs = await startJobs(database, quiet, { work: false, cron: false });
@@ -56,7 +63,7 @@ beforeAll(async () => {
   };
   receipts = await startReceiptMails(jobs, ctx);
 });
-afterAll(async () => {
+afterEach(async () => {
   await jobs.stop();
   await database.drop();
 });
@@ -97,7 +104,7 @@ async function dueMemberships(n: number, failEvery = 0): Promise<number[]> {
      from unnest($1::int[]) as u(id)
      cross join lateral (select $3::timestamptz - make_interval(secs => 1 + id % 3600) as trial_end) as t
      returning id`,
-    [ids, yearly, new Date(now - DAY).toISOString()],
+    [ids, yearly, new Date(clock.ms() - DAY).toISOString()],
   );
   return written.map((row) => row.id);
 }
@@ -136,7 +143,7 @@ async function accountOf(ids: number[]) {
     ),
     stillDue: await count(
       'select count(*) as n from subscriptions where id = any($1::int[]) and next_charge_at <= $2',
-      [ids, new Date(now).toISOString()],
+      [ids, clock.now().toISOString()],
     ),
   };
 }
@@ -168,7 +175,7 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
       .where(eq(subscriptions.id, ids[0] as number));
     expect(paid).toMatchObject({ status: 'active', failedCharges: 0, lastPaymentCents: yearly });
     expect(paid?.nextChargeAt?.getTime()).toBe(paid?.periodEnd.getTime());
-    expect(paid?.periodEnd.getTime()).toBeGreaterThan(now + 300 * DAY);
+    expect(paid?.periodEnd.getTime()).toBeGreaterThan(clock.ms() + 300 * DAY);
     // The same run again finds nothing due.
     expect(await renew()).toMatchObject({ charged: 0, failed: 0, errors: 0 });
   });
@@ -191,13 +198,13 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
 
   it('does not charge a membership changed after its batch was read', async () => {
     const [id] = await dueMemberships(1);
-    const [row] = (await findDueMemberships(database.db, new Date(now), 500, [])).filter(
+    const [row] = (await findDueMemberships(database.db, clock.now(), 500, [])).filter(
       (due) => due.id === id,
     );
     if (!row) throw new Error('the membership is not due');
     // The member cancels between the job's read and its charge.
-    now += 1_000;
-    await updateMembership(database.db, row, { status: 'canceled', canceledFrom: 'trialing' }, new Date(now));
+    clock.set(clock.ms() + 1_000);
+    await updateMembership(database.db, row, { status: 'canceled', canceledFrom: 'trialing' }, clock.now());
     const [outcome] = await chargeAllDue(ctx, { receipts }, [{ row, provider: sandbox() }]);
     expect(outcome).toEqual({ ok: true, saved: undefined });
     expect(await accountOf([row.id])).toMatchObject({ paid: 0, failed: 0, pending: 0, ledger: 0 });
@@ -213,12 +220,12 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
         const result = await (real.charge as NonNullable<typeof real.charge>)(input);
         await database.db
           .update(subscriptions)
-          .set({ updatedAt: new Date(now + 5_000) })
+          .set({ updatedAt: new Date(clock.ms() + 5_000) })
           .where(eq(subscriptions.id, id as number));
         return result;
       },
     };
-    const [row] = (await findDueMemberships(database.db, new Date(now), 500, [])).filter(
+    const [row] = (await findDueMemberships(database.db, clock.now(), 500, [])).filter(
       (due) => due.id === id,
     );
     if (!row) throw new Error('the membership is not due');
@@ -232,7 +239,7 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
       receipts: 0,
       stillDue: 1,
     });
-    now += 10_000;
+    clock.set(clock.ms() + 10_000);
     expect(await renew()).toMatchObject({ charged: 1, errors: 0 });
     expect(await accountOf([row.id])).toMatchObject({ paid: 1, ledger: 1, receipts: 1, stillDue: 0 });
   });
@@ -252,18 +259,18 @@ describe('the renewal job in batches', { timeout: 60_000 }, () => {
             .where(eq(subscriptionCharges.idempotencyKey, input.idempotencyKey));
           await database.db.insert(subscriptionCharges).values({
             subscriptionId: victim,
-            periodEnd: new Date(now - 400 * DAY),
+            periodEnd: new Date(clock.ms() - 400 * DAY),
             attempt: 1,
             idempotencyKey: `collision-${victim}`,
             amountCents: 1,
             status: 'failed',
-            receiptNumber: receiptNumber(charge?.id ?? 0, new Date(now)),
+            receiptNumber: receiptNumber(charge?.id ?? 0, clock.now()),
           });
         }
         return (real.charge as NonNullable<typeof real.charge>)(input);
       },
     };
-    const due = (await findDueMemberships(database.db, new Date(now), 500, [])).filter((row) =>
+    const due = (await findDueMemberships(database.db, clock.now(), 500, [])).filter((row) =>
       ids.includes(row.id),
     );
     const outcomes = await chargeAllDue(

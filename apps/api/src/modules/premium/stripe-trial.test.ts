@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember } from '../../test/factories.ts';
 import {
   deliverMembershipEvent,
@@ -17,8 +18,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_S = 24 * 60 * 60;
 let sut: TestApp;
 let stripe: FakeStripe;
-// The API's clock: moved through the trial; Stripe's own timestamps stay real.
-let now = Date.now();
+/** The file's start: the real instant, as Stripe's own timestamps stay real. */
+const START = Date.now();
+const clocks = createClockSwitch();
+/** The API's clock, each test's own: at START when the test begins, moved through the trial. */
+let clock: TestClock;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
@@ -27,12 +31,15 @@ beforeAll(async () => {
       ...stripeEnvironment(stripe),
       STRIPE_PUBLISHABLE_KEY: 'pk_test_sentiero',
     },
-    { clock: { now: () => new Date(now) } },
+    { clock: clocks },
   );
 });
 afterAll(async () => {
   await sut.close();
   await stripe.server.close();
+});
+beforeEach(() => {
+  clock = clocks.use(createTestClock(START));
 });
 
 const deliver = (event: { body: string; headers: Record<string, string> }) =>
@@ -40,7 +47,6 @@ const deliver = (event: { body: string; headers: Record<string, string> }) =>
 
 /** A member who starts the trial with a card: the API answers the SetupIntent to confirm. */
 async function startTrial(name: string) {
-  now = Date.now();
   const member = await createMember(sut, name);
   const bought = await member.post('/api/app/subscription/buy?lng=en', {
     subscription_type: 'yearly',
@@ -86,11 +92,11 @@ describe('a Sentiero+ trial through Stripe', () => {
     });
 
     // Six days on, still in the trial.
-    now += 6 * DAY_MS;
+    clock.set(clock.ms() + 6 * DAY_MS);
     expect(await isPremium()).toBe(true);
 
     // The trial ends and Stripe's first invoice is paid: a paid year.
-    now = trialEnd * 1000 + 60_000;
+    clock.set(trialEnd * 1000 + 60_000);
     const paid = signedStripeEvent(
       'invoice.paid',
       stripeSubscriptionInvoice({
@@ -132,7 +138,7 @@ describe('a Sentiero+ trial through Stripe', () => {
     expect((await deliver(other)).statusCode).toBe(200);
     expect(await membership()).toMatchObject({ status: 'trialing', entitled: false });
     expect(await isPremium()).toBe(false);
-    now += 3 * DAY_MS;
+    clock.set(clock.ms() + 3 * DAY_MS);
     expect(await isPremium()).toBe(false);
   });
 });

@@ -1,18 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember } from '../../test/factories.ts';
 import { FAILED_LOGINS_PER_DEVICE, FAILED_LOGINS_PER_HOUR } from './login.ts';
 
+const START = Date.parse('2026-11-23T06:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T06:00:00Z');
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
+beforeEach(() => {
+  clock = clocks.use(createTestClock(START));
+});
 
-const laterDays = (days: number) => {
-  now = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
-};
+const laterDays = (days: number) => clock.set(clock.ms() + days * 24 * 60 * 60 * 1000);
 
 let serial = 0;
 const uniqueEmail = (name: string) => `${name}.${++serial}@example.es`;

@@ -1,18 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember } from '../../test/factories.ts';
 
+const START = Date.parse('2026-11-23T06:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T06:00:00Z');
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
+beforeEach(() => {
+  clock = clocks.use(createTestClock(START));
+});
 
-const later = (seconds: number) => {
-  now = new Date(now.getTime() + seconds * 1000);
-};
+const later = (seconds: number) => clock.set(clock.ms() + seconds * 1000);
 
 let serial = 0;
 const uniqueEmail = (name: string) => `${name}.${++serial}@example.it`;
@@ -27,7 +31,9 @@ async function turnOnTwoFactor(browser: Browser) {
   const setup = await browser.post('/api/app/user/two-factor/setup?lng=en', { password: PASSWORD });
   expect(setup.statusCode).toBe(200);
   const secret = setup.json().secret as string;
-  const enabled = await browser.post('/api/app/user/two-factor/enable', { code: totpCode(secret, now) });
+  const enabled = await browser.post('/api/app/user/two-factor/enable', {
+    code: totpCode(secret, clock.now()),
+  });
   expect(enabled.statusCode).toBe(200);
   return secret;
 }
@@ -75,24 +81,28 @@ describe('two-factor settings ask for the password', () => {
       two_factor_required: true,
     });
     later(30);
-    const withOld = await login.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    const withOld = await login.post('/api/app/user/login/two-factor', {
+      code: totpCode(secret, clock.now()),
+    });
     expect(withOld.statusCode).toBe(200);
 
     later(30);
     const newSecret = started.json().secret as string;
     const confirmed = await browser.post('/api/app/user/two-factor/enable', {
-      code: totpCode(newSecret, now),
+      code: totpCode(newSecret, clock.now()),
     });
     expect(confirmed.statusCode).toBe(200);
     later(30);
     const next = createBrowser(sut);
     await next.post('/api/app/user/login', { email, password: PASSWORD });
     expect(
-      (await next.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) })).statusCode,
+      (await next.post('/api/app/user/login/two-factor', { code: totpCode(secret, clock.now()) })).statusCode,
     ).toBe(401);
     later(30);
     await next.post('/api/app/user/login', { email, password: PASSWORD });
-    const withNew = await next.post('/api/app/user/login/two-factor', { code: totpCode(newSecret, now) });
+    const withNew = await next.post('/api/app/user/login/two-factor', {
+      code: totpCode(newSecret, clock.now()),
+    });
     expect(withNew.statusCode).toBe(200);
   });
 
@@ -100,11 +110,13 @@ describe('two-factor settings ask for the password', () => {
     const { browser } = await register();
     const secret = await turnOnTwoFactor(browser);
     later(30);
-    const started = await browser.post('/api/app/user/two-factor/setup', { code: totpCode(secret, now) });
+    const started = await browser.post('/api/app/user/two-factor/setup', {
+      code: totpCode(secret, clock.now()),
+    });
     expect(started.statusCode).toBe(200);
     // The same code is spent: it cannot open a second change.
     const replayed = await browser.post('/api/app/user/two-factor/setup?lng=en', {
-      code: totpCode(secret, now),
+      code: totpCode(secret, clock.now()),
     });
     expect(replayed.statusCode).toBe(400);
   });
@@ -345,7 +357,7 @@ describe('deleting the account', () => {
     later(30);
     const bare = await browser.post('/api/app/user/delete?lng=en', {});
     expect(bare.statusCode).toBe(400);
-    const deleted = await browser.post('/api/app/user/delete', { code: totpCode(secret, now) });
+    const deleted = await browser.post('/api/app/user/delete', { code: totpCode(secret, clock.now()) });
     expect(deleted.statusCode).toBe(200);
   });
 });

@@ -1,18 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.ts';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember } from '../../test/factories.ts';
 
+const START = Date.parse('2026-11-23T06:00:00Z');
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
-let now = new Date('2026-11-23T06:00:00Z');
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock: { now: () => now } });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
+beforeEach(() => {
+  clock = clocks.use(createTestClock(START));
+});
 
-const later = (seconds: number) => {
-  now = new Date(now.getTime() + seconds * 1000);
-};
+const later = (seconds: number) => clock.set(clock.ms() + seconds * 1000);
 
 const PASSWORD = 'Porcini2026';
 
@@ -21,7 +25,7 @@ async function memberWithTwoFactor(email: string) {
   const setup = (await browser.post('/api/app/user/two-factor/setup', { password: PASSWORD })).json();
   expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Sentiero:/);
   const enabled = await browser.post('/api/app/user/two-factor/enable', {
-    code: totpCode(setup.secret, now),
+    code: totpCode(setup.secret, clock.now()),
   });
   expect(enabled.statusCode).toBe(200);
   return {
@@ -45,14 +49,16 @@ describe('two-factor login', () => {
 
     // The code that turned two-factor on is spent: the same time step is never accepted twice.
     const replayed = await browser.post('/api/app/user/login/two-factor?lng=en', {
-      code: totpCode(secret, now),
+      code: totpCode(secret, clock.now()),
     });
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().message).toBe('Invalid code');
 
     later(30);
     await browser.post('/api/app/user/login', { email: 'marco.2fa@example.it', password: PASSWORD });
-    const accepted = await browser.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    const accepted = await browser.post('/api/app/user/login/two-factor', {
+      code: totpCode(secret, clock.now()),
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().user.two_factor).toBe(true);
     expect((await browser.get('/api/app/user/info')).statusCode).toBe(200);
@@ -64,7 +70,9 @@ describe('two-factor login', () => {
     const browser = createBrowser(sut);
     await browser.post('/api/app/user/login', { email: 'marco.typo@example.it', password: PASSWORD });
     expect((await browser.post('/api/app/user/login/two-factor', { code: '000000' })).statusCode).toBe(401);
-    const retried = await browser.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    const retried = await browser.post('/api/app/user/login/two-factor', {
+      code: totpCode(secret, clock.now()),
+    });
     expect(retried.statusCode).toBe(200);
 
     later(30);
@@ -73,7 +81,9 @@ describe('two-factor login', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       await guesser.post('/api/app/user/login/two-factor', { code: `00000${attempt}` });
     }
-    const afterFive = await guesser.post('/api/app/user/login/two-factor', { code: totpCode(secret, now) });
+    const afterFive = await guesser.post('/api/app/user/login/two-factor', {
+      code: totpCode(secret, clock.now()),
+    });
     expect(afterFive.statusCode).toBe(401);
     expect(afterFive.json().code).toBe('LOGIN_FAILED');
   });
@@ -97,7 +107,7 @@ describe('two-factor login', () => {
     const { secret } = await memberWithTwoFactor('marco.skip@example.it');
     later(30);
     const response = await createBrowser(sut).post('/api/app/user/login/two-factor?lng=en', {
-      code: totpCode(secret, now),
+      code: totpCode(secret, clock.now()),
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('LOGIN_FAILED');

@@ -11,11 +11,12 @@ import {
   users,
 } from '@sentiero/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startJobs } from '../../platform/jobs.ts';
 import type { OutgoingMail } from '../../platform/mail.ts';
 import { loadVapidKeys, webPushSender } from '../../platform/push.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import {
   createArea,
   createMember,
@@ -43,8 +44,8 @@ import { sendAlerts } from './send.ts';
 
 const TODAY = '2026-10-11';
 const MORNING = Date.parse('2026-10-11T04:47:00Z');
-let now = MORNING;
-const clock = { now: () => new Date(now) };
+const clocks = createClockSwitch();
+let clock: TestClock;
 
 const mails: OutgoingMail[] = [];
 const vapid = loadVapidKeys({ subject: 'mailto:alerts@sentiero.test' });
@@ -60,7 +61,7 @@ beforeAll(async () => {
   sut = await createTestApp(
     { BRAND_NAME: 'Sentiero', PUBLIC_URL: 'https://sentiero.example' },
     {
-      clock,
+      clock: clocks,
       mailTransport: { deliver: async (mail) => void mails.push(mail), close: () => {} },
       pushSender: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS),
     },
@@ -91,7 +92,8 @@ beforeAll(async () => {
     forecastFrom: TODAY,
     day: (date) => stormy[date] ?? {},
   });
-  const week = (await findAreaForecasts(db, { areaIds: [areaId], clock })).get(areaId) ?? [];
+  const week =
+    (await findAreaForecasts(db, { areaIds: [areaId], clock: createTestClock(MORNING) })).get(areaId) ?? [];
   bestLevel = week
     .filter((day) => day.date >= TODAY)
     .reduce<GrowthLevel>((best, day) => (rank(day.level) > rank(best) ? day.level : best), 'poor');
@@ -100,6 +102,9 @@ afterAll(async () => {
   await jobs.stop();
   await sut.close();
   await push.close();
+});
+beforeEach(() => {
+  clock = clocks.use(createTestClock(MORNING));
 });
 
 const rank = (level: GrowthLevel) => GROWTH_LEVELS.indexOf(level);
@@ -138,7 +143,7 @@ async function holdTicket(userId: number, from: string, until: string) {
     validUntil: until,
     signedCode: `signed-${order.id}`,
     shareToken: `share-${order.id}`,
-    issuedAt: new Date(now),
+    issuedAt: clock.now(),
   });
 }
 
@@ -242,13 +247,9 @@ describe('the daily alert run', () => {
     expect(await notificationsOf(id)).toHaveLength(1);
 
     // The next morning the storm and the flush were told already: nothing new, nothing sent.
-    now = MORNING + 24 * 3600_000;
-    try {
-      await run();
-      expect(await notificationsOf(id)).toHaveLength(1);
-    } finally {
-      now = MORNING;
-    }
+    clock.set(MORNING + 24 * 3600_000);
+    await run();
+    expect(await notificationsOf(id)).toHaveLength(1);
   });
 
   it('holds a push until the end of quiet hours, mails at once, and pushes in the member’s language', async () => {
@@ -271,26 +272,22 @@ describe('the daily alert run', () => {
 
     // At 07:00 the push goes: encrypted for the device, signed with our VAPID key. (The queued
     // job may get there first, at the real time it was due; either way the push goes once.)
-    now = Date.parse('2026-10-11T05:00:00Z');
-    try {
-      await sendAlerts(
-        {
-          db: sut.database.db,
-          clock,
-          log: sut.app.log,
-          mail: { send: async () => {}, deliver: async () => {} },
-          push: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS),
-          brand: 'Sentiero',
-          origin: 'https://sentiero.example',
-        },
-        [notification?.id as number],
-      );
-      await waitFor('the push', () =>
-        push.received.find((received) => received.subscription === device.endpoint),
-      );
-    } finally {
-      now = MORNING;
-    }
+    clock.set(Date.parse('2026-10-11T05:00:00Z'));
+    await sendAlerts(
+      {
+        db: sut.database.db,
+        clock,
+        log: sut.app.log,
+        mail: { send: async () => {}, deliver: async () => {} },
+        push: webPushSender(vapid, LOCAL_PUSH_DESTINATIONS),
+        brand: 'Sentiero',
+        origin: 'https://sentiero.example',
+      },
+      [notification?.id as number],
+    );
+    await waitFor('the push', () =>
+      push.received.find((received) => received.subscription === device.endpoint),
+    );
     expect(push.received.filter((received) => received.subscription === device.endpoint)).toHaveLength(1);
     const [pushed] = push.received.filter((received) => received.subscription === device.endpoint);
     expect(pushed?.vapid).toMatchObject({
@@ -342,7 +339,7 @@ describe('the daily alert run', () => {
     await follow(browser, { kinds: 'growth', min_level: 'poor', by_push: false });
     await sut.database.db
       .update(subscriptions)
-      .set({ status: 'expired', endedAt: new Date(now) })
+      .set({ status: 'expired', endedAt: clock.now() })
       .where(eq(subscriptions.userId, id));
     await run();
     expect(await notificationsOf(id)).toEqual([]);
@@ -354,7 +351,7 @@ describe('the daily alert run', () => {
     await follow(lapsed.browser, { kinds: 'growth', min_level: 'poor', by_push: false });
     await db
       .update(subscriptions)
-      .set({ status: 'expired', endedAt: new Date(now) })
+      .set({ status: 'expired', endedAt: clock.now() })
       .where(eq(subscriptions.userId, lapsed.id));
     const current = await plusMember('it', 'Carla');
     await follow(current.browser, { kinds: 'growth', min_level: 'poor', by_push: false });

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditLog } from '@sentiero/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import {
   createArea,
   createTicket,
@@ -28,19 +29,22 @@ writeFileSync(
   '<!doctype html>\n<html lang="it">\n  <head>\n    <title>Sentiero</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
 );
 
-let now = BOUGHT;
-const clock = { now: () => now };
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await createTestApp({ WEB_DIST_DIR: dist }, { clock });
+  sut = await createTestApp({ WEB_DIST_DIR: dist }, { clock: clocks });
 });
 afterAll(async () => {
   await sut.close();
   rmSync(dist, { recursive: true, force: true });
 });
+beforeEach(() => {
+  clock = clocks.use(createTestClock(BOUGHT.getTime()));
+});
 
 async function holder(ticket: TestTicket, name = 'Tina') {
-  now = BOUGHT;
+  clock.set(BOUGHT.getTime());
   return createTicketHolder(sut, ticket, { name, holder: `${name} Kos` });
 }
 
@@ -48,11 +52,13 @@ const review = writeReview;
 const list = (ticketId: number, lng = 'en', page = 1) => listReviews(sut, ticketId, lng, page);
 
 describe('app/ticket/review/list and the event page', () => {
+  // Each test gets a ticket of its own with the same four reviews: what one test answers or hides, no other sees.
   let ticket: TestTicket;
-  const written: { browser: Browser; held: HeldTicket }[] = [];
+  let written: { browser: Browser; held: HeldTicket }[];
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     ticket = await createTicket(sut.database.db);
+    written = [];
     for (const name of ['Anna', 'Bruno', 'Carla', 'Dario']) {
       const { browser, ticket: held } = await holder(ticket, name);
       written.push({ browser, held });
@@ -65,7 +71,7 @@ describe('app/ticket/review/list and the event page', () => {
     ];
     for (const [i, [rating, language, text]] of texts.entries()) {
       // One minute apart, in the order above: the last is the newest.
-      now = new Date(dayAfter(ticket).getTime() + i * 60_000);
+      clock.set(dayAfter(ticket).getTime() + i * 60_000);
       const entry = written[i];
       if (!entry) throw new Error('no buyer');
       const answer = await review(entry.browser, entry.held.code, { rating, language, text });
@@ -138,7 +144,7 @@ describe('app/ticket/review/list and the event page', () => {
     let manager: Browser;
     let reviewIds: Record<string, number>;
 
-    beforeAll(async () => {
+    beforeEach(async () => {
       const operatorId = await defaultOperatorId(sut.database.db);
       manager = await signInStaff(
         sut,
@@ -268,7 +274,7 @@ describe('paging through many reviews', () => {
     const languages = [...Array(7).fill('en'), ...Array(6).fill('it')] as string[];
     for (const [i, language] of languages.entries()) {
       const { browser, ticket: held } = await holder(ticket, `Buyer${String.fromCharCode(97 + i)}`);
-      now = new Date(dayAfter(ticket).getTime() + i * 60_000);
+      clock.set(dayAfter(ticket).getTime() + i * 60_000);
       const text = `Review number ${i} written in ${language}.`;
       expect((await review(browser, held.code, { language, text })).statusCode).toBe(200);
       written.push(text);

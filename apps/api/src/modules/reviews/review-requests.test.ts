@@ -1,9 +1,10 @@
 import { issuedTickets, mailboxMessages, ticketReviewRequests } from '@sentiero/db/schema';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Jobs, startJobs } from '../../platform/jobs.ts';
 import { type Browser, createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, MEMBER_PASSWORD, type TestTicket } from '../../test/factories.ts';
 import { waitFor } from '../../test/server-process.ts';
 import { REVIEW_REQUESTS_QUEUE } from './review-requests.ts';
@@ -12,18 +13,21 @@ const quiet = { error() {}, warn() {}, info() {}, debug() {} } as unknown as Fas
 
 // The tickets' day is 2027-06-01 (the factory's first day); the buyers buy a few days before.
 const BOUGHT = new Date('2027-05-28T08:00:00Z');
-let now = BOUGHT;
-const clock = { now: () => now };
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 /** What sends the scheduled job to its queue from outside, as pg-boss's cron would. */
 let sender: Jobs;
 beforeAll(async () => {
-  sut = await createTestApp({ PUBLIC_URL: 'https://www.sentiero.it' }, { clock });
+  sut = await createTestApp({ PUBLIC_URL: 'https://www.sentiero.it' }, { clock: clocks });
   sender = await startJobs(sut.database, quiet, { work: false });
 });
 afterAll(async () => {
   await sender.stop();
   await sut.close();
+});
+beforeEach(() => {
+  clock = clocks.use(createTestClock(BOUGHT.getTime()));
 });
 
 let serial = 0;
@@ -59,7 +63,7 @@ async function completedRuns(): Promise<number> {
 
 /** Sends the daily job at the clock's time and waits for its run, and the mails it queued, to finish. */
 async function runDailyJob(at: string) {
-  now = new Date(at);
+  clock.set(Date.parse(at));
   const before = await completedRuns();
   await sender.send(REVIEW_REQUESTS_QUEUE, {});
   await waitFor(async () => (await completedRuns()) > before, 'the review requests to run');
@@ -142,7 +146,6 @@ describe('the review request mail', () => {
   }, 120_000);
 
   it('does not ask about a ticket already reviewed, nor one cancelled', async () => {
-    now = BOUGHT;
     const ticket = await createTicket(sut.database.db);
     const email = `reviewed.${Date.now()}@example.it`;
     const buyer = await createMember(sut, 'Paola', { email });
@@ -156,7 +159,7 @@ describe('the review request mail', () => {
       .update(issuedTickets)
       .set({ status: 'cancelled' })
       .where(eq(issuedTickets.code, ugo.code));
-    now = new Date('2027-06-01T23:00:00Z');
+    clock.set(Date.parse('2027-06-01T23:00:00Z'));
     const reviewed = await buyer.post('/api/app/ticket/review/create?lng=it', {
       code: paola.code,
       rating: 5,

@@ -1,7 +1,8 @@
 import { issuedTickets, orders } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBrowser, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createMember, createTicket, createTicketHolder, type TestTicket } from '../../test/factories.ts';
 import { enrolDevice } from '../../test/ranger-devices.ts';
 import { BOUGHT, dayAfter, listReviews, writeReview } from '../../test/reviews.ts';
@@ -13,16 +14,19 @@ import { createStaff, defaultOperatorId } from '../../test/staff-factories.ts';
  * console's answers and hiding: review-list.test.ts.
  */
 
-let now = BOUGHT;
-const clock = { now: () => now };
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(() => sut.close());
+beforeEach(() => {
+  clock = clocks.use(createTestClock(BOUGHT.getTime()));
+});
 
 async function holder(ticket: TestTicket, name = 'Tina') {
-  now = BOUGHT;
+  clock.set(BOUGHT.getTime());
   return createTicketHolder(sut, ticket, { name, holder: `${name} Kos` });
 }
 
@@ -59,7 +63,7 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
     expect((await browser.get('/api/app/ticket/review/mine')).json().reviewable).toEqual([]);
 
     // The ranger of the area's operator checks it at the gate, on its day.
-    now = new Date(`${ticket.date}T08:30:00Z`);
+    clock.set(Date.parse(`${ticket.date}T08:30:00Z`));
     const ranger = await createStaff(sut.database.db, {
       role: 'ranger',
       operatorId: await defaultOperatorId(sut.database.db),
@@ -95,7 +99,7 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
   it('keeps one review when the same ticket is reviewed twice at once', async () => {
     const ticket = await createTicket(sut.database.db);
     const { browser, ticket: held } = await holder(ticket);
-    now = dayAfter(ticket);
+    clock.set(dayAfter(ticket).getTime());
     const answers = await Promise.all([
       review(browser, held.code),
       review(browser, held.code, { rating: 1 }),
@@ -108,16 +112,16 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
     const ticket = await createTicket(sut.database.db);
     const { browser, ticket: held } = await holder(ticket);
     // 23:30 in Rome on the ticket's day is still its day.
-    now = new Date(`${ticket.date}T21:30:00Z`);
+    clock.set(Date.parse(`${ticket.date}T21:30:00Z`));
     expect((await review(browser, held.code)).json().code).toBe('REVIEW_NOT_YET');
-    now = new Date(`${ticket.date}T22:30:00Z`);
+    clock.set(Date.parse(`${ticket.date}T22:30:00Z`));
     expect((await review(browser, held.code)).statusCode).toBe(200);
   });
 
   it('answers 404 to someone who did not buy the ticket, and 401 to a visitor', async () => {
     const ticket = await createTicket(sut.database.db);
     const { ticket: held } = await holder(ticket);
-    now = dayAfter(ticket);
+    clock.set(dayAfter(ticket).getTime());
     const stranger = await createMember(sut, 'Luca');
     const refused = await review(stranger, held.code);
     expect(refused.statusCode).toBe(404);
@@ -132,7 +136,7 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
     const cancelled = await holder(ticket, 'Ana');
     await statusOf(refunded.ticket.code, 'refunded');
     await statusOf(cancelled.ticket.code, 'cancelled-guest');
-    now = dayAfter(ticket);
+    clock.set(dayAfter(ticket).getTime());
     for (const { browser, ticket: held } of [refunded, cancelled]) {
       const answer = await review(browser, held.code);
       expect(answer.statusCode).toBe(409);
@@ -146,7 +150,7 @@ describe('app/ticket/review/create: only real buyers review what they did', () =
   it('refuses a rating outside 1–5, a text under 10 or over 2,000 characters, and an unknown language, writing nothing', async () => {
     const ticket = await createTicket(sut.database.db);
     const { browser, ticket: held } = await holder(ticket);
-    now = dayAfter(ticket);
+    clock.set(dayAfter(ticket).getTime());
     const cases: [Record<string, unknown>, string, string][] = [
       [{ rating: 0 }, 'rating', 'Choose a rating from 1 to 5 stars'],
       [{ rating: 6 }, 'rating', 'Choose a rating from 1 to 5 stars'],

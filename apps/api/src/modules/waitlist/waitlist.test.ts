@@ -1,9 +1,10 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
 import { ticketDayOverrides, waitlistEntries, waitlistOffers } from '@sentiero/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
 import { type Browser, createTestApp, type TestApp, waitForMail } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import {
   createMember,
   createTicket,
@@ -16,17 +17,20 @@ import { lapseOffer, offerFreedPlaces } from './offers.ts';
 
 /** Ten days before the test tickets' first day (2027-06-01), mid-morning in Rome. */
 const START = new Date('2027-05-22T08:00:00Z');
-let now = START;
-const clock = { now: () => now };
+const clocks = createClockSwitch();
+let clock: TestClock;
 let sut: TestApp;
 const HOLD_MINUTES = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent' }).payments
   .waitlistHoldMinutes;
 
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock });
+  sut = await createTestApp({}, { clock: clocks });
 });
 afterAll(async () => {
   await sut.close();
+});
+beforeEach(() => {
+  clock = clocks.use(createTestClock(START.getTime()));
 });
 
 const deps = () => ({ db: sut.database.db, clock, holdMinutes: HOLD_MINUTES });
@@ -40,7 +44,7 @@ async function member(name: string, lng = 'en'): Promise<Member> {
 
 /** A one-day ticket with `capacity` places a day, all of them bought by one buyer. */
 async function soldOutDay(capacity: number, guests = capacity) {
-  now = START;
+  clock.set(START.getTime());
   const ticket = await createTicket(sut.database.db, { dailyCapacity: capacity });
   const buyer = await member('Bruno');
   const names = ['Anna Rossi', 'Luca Rossi', 'Sara Rossi', 'Marco Rossi', 'Elena Rossi'].slice(0, guests);
@@ -166,7 +170,7 @@ describe('places that come back go to the queue', () => {
     expect(await placesTaken(sut, ticket)).toBe(3);
     const refused = await buy(await member('Ugo'), ticket, ['Ugo Neri']);
     expect(refused.statusCode).toBe(409);
-    expect(first?.expiresAt.getTime()).toBe(now.getTime() + HOLD_MINUTES * 60_000);
+    expect(first?.expiresAt.getTime()).toBe(clock.ms() + HOLD_MINUTES * 60_000);
 
     // Told once, in German, with the link that holds the places.
     const [mail] = await waitForMail(sut, luca.email, 2).then((mails) =>
@@ -179,9 +183,9 @@ describe('places that come back go to the queue', () => {
     });
 
     // Not yet: the hold runs its full time.
-    now = new Date(now.getTime() + (HOLD_MINUTES - 1) * 60_000);
+    clock.set(clock.ms() + (HOLD_MINUTES - 1) * 60_000);
     await expect(lapseOffer(deps(), first?.id ?? 0)).rejects.toThrow(/held until/);
-    now = new Date(now.getTime() + 60_000);
+    clock.set(clock.ms() + 60_000);
     expect(await lapseOffer(deps(), first?.id ?? 0)).toBe(true);
     const [, second] = await waitForOffers(ticket, 2);
     expect(second).toMatchObject({ places: 1, state: 'open' });
@@ -262,12 +266,12 @@ describe('the hold and the activity’s start', () => {
     await joined(anna, ticket, 1);
     // The day begins at midnight in Rome (22:00 UTC the evening before, in summer time).
     const dayStarts = new Date(`${addCalendarDays(ticket.date, -1)}T22:00:00Z`);
-    now = new Date(dayStarts.getTime() - 3 * 3_600_000);
+    clock.set(dayStarts.getTime() - 3 * 3_600_000);
     await cancelGuests(buyer, order.code, 1);
     const [offer] = await waitForOffers(ticket, 1);
     expect(offer?.expiresAt.toISOString()).toBe(new Date(dayStarts.getTime() - 2 * 3_600_000).toISOString());
 
-    now = new Date(dayStarts.getTime() - 2 * 3_600_000);
+    clock.set(dayStarts.getTime() - 2 * 3_600_000);
     expect(await lapseOffer(deps(), offer?.id ?? 0)).toBe(true);
     const tooLate = await join(await member('Luca'), ticket, 1);
     expect(tooLate.statusCode).toBe(400);
@@ -332,7 +336,7 @@ describe('accepting an offer', () => {
     await joined(anna, ticket, 1);
     await cancelGuests(buyer, order.code, 1);
     const [offer] = await waitForOffers(ticket, 1);
-    now = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+    clock.set(clock.ms() + HOLD_MINUTES * 60_000);
     const late = await buy(anna, ticket, ['Anna Bianchi'], offer?.token);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('WAITLIST_OFFER_GONE');

@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { areaWeatherDays, notebookEntries } from '@sentiero/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { climatologySource } from '../../platform/weather/climatology.ts';
 import { openMeteoSource } from '../../platform/weather/open-meteo.ts';
 import type { WeatherSource } from '../../platform/weather/source.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { createArea, createMember, memberId } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/fakes/test-server.ts';
 import { fillNotebookWeather } from '../finds/index.ts';
@@ -17,8 +18,8 @@ import { WEATHER_HISTORY_DAYS } from './service.ts';
 
 /** 10:00 in Rome on 11 October 2026: the recorded answers run from 20 September to 17 October. */
 const REFRESHED_AT = new Date('2026-10-11T08:00:00Z');
-let now = REFRESHED_AT;
-const clock = { now: () => now };
+const clocks = createClockSwitch();
+let clock: TestClock;
 
 /** The warnings the refresh logs, so a test can see the operator would be told. */
 const warnings: unknown[] = [];
@@ -40,8 +41,7 @@ let providerFails = false;
 let sut: TestApp;
 let areaId: number;
 beforeAll(async () => {
-  sut = await createTestApp({}, { clock });
-  areaId = (await createArea(sut.database.db, { latitude: 44.52, longitude: 9.76 })).id;
+  sut = await createTestApp({}, { clock: clocks });
   provider = await startTestServer((request) => {
     if (providerFails) return { status: 500, raw: 'Internal Server Error', body: null };
     const count =
@@ -53,6 +53,16 @@ afterAll(async () => {
   await provider.close();
   await sut.close();
 });
+// Each test has its own clock, its own area (whose weather only its own refreshes store) and its own warnings.
+beforeEach(async () => {
+  clock = clocks.use(createTestClock(REFRESHED_AT.getTime()));
+  areaId = (await createArea(sut.database.db, { latitude: 44.52, longitude: 9.76 })).id;
+  warnings.length = 0;
+});
+
+/** A refresh of every available area from the climatology source, at the clock's time. */
+const refreshFromClimatology = () =>
+  refreshAreaWeather({ db: sut.database.db, source: climatologySource(clock), clock, log });
 
 const storedDays = (id: number) =>
   sut.database.db
@@ -107,14 +117,18 @@ describe('the weather-refresh job', () => {
   });
 
   it("replaces each day's figures with Open-Meteo's when it answers, without duplicating a day", async () => {
-    now = new Date(REFRESHED_AT.getTime() + 60 * 60_000);
+    // The first refresh, offline from the climatology source; an hour later Open-Meteo answers.
+    await refreshFromClimatology();
+    clock.set(REFRESHED_AT.getTime() + 60 * 60_000);
     const source = openMeteoSource({ baseUrl: provider.url });
+    const askedBefore = provider.requests.length;
     const summary = await refreshAreaWeather({ db: sut.database.db, source, clock, log });
     expect(summary).toMatchObject({ source: 'open-meteo', failed: 0 });
     // Every area's coordinates went in a few requests, not one per area.
-    expect(provider.requests.length).toBe(summary.requests);
-    expect(provider.requests.length).toBeLessThan(summary.areas);
-    const asked = new URL(provider.requests[0]?.path ?? '', 'http://provider').searchParams;
+    const requests = provider.requests.slice(askedBefore);
+    expect(requests.length).toBe(summary.requests);
+    expect(requests.length).toBeLessThan(summary.areas);
+    const asked = new URL(requests[0]?.path ?? '', 'http://provider').searchParams;
     expect(asked.get('past_days')).toBe(String(WEATHER_HISTORY_DAYS));
 
     // The recorded answer holds four weeks; the two weeks before them stay as the first refresh left them.
@@ -123,13 +137,15 @@ describe('the weather-refresh job', () => {
     expect(await storedDays(areaId)).toHaveLength(WEATHER_HISTORY_DAYS + 7);
     expect(days[9]).toMatchObject({ day: '2026-09-29', rainMm: 38.4, weatherCode: 95, source: 'open-meteo' });
     expect(days[26]?.tempMean).toBeNull();
-    expect(days.every((day) => day.fetchedAt.getTime() === now.getTime())).toBe(true);
+    expect(days.every((day) => day.fetchedAt.getTime() === clock.ms())).toBe(true);
   });
 
   it('keeps the last weather when the provider fails, says so in the log, and fails the run for a retry', async () => {
+    await refreshFromClimatology();
     const before = await storedDays(areaId);
+    expect(before).toHaveLength(WEATHER_HISTORY_DAYS + 7);
     providerFails = true;
-    now = new Date(REFRESHED_AT.getTime() + 4 * 60 * 60_000);
+    clock.set(REFRESHED_AT.getTime() + 4 * 60 * 60_000);
     try {
       await expect(
         refreshAreaWeather({
@@ -180,7 +196,7 @@ describe('the weather-refresh job', () => {
       { ...row, day: '2026-08-11' },
       { ...row, day: '2026-08-12' },
     ]);
-    await refreshAreaWeather({ db, source: climatologySource(clock), clock, log });
+    await refreshFromClimatology();
     const kept = await db
       .select({ day: areaWeatherDays.day })
       .from(areaWeatherDays)
@@ -192,14 +208,14 @@ describe('the weather-refresh job', () => {
 
 describe('app/weather/info', () => {
   it("answers an area's stored days with their age and source, cacheable by anyone", async () => {
-    now = new Date(REFRESHED_AT.getTime() + 2 * 60 * 60_000);
-    await refreshAreaWeather({ db: sut.database.db, source: climatologySource(clock), clock, log });
+    clock.set(REFRESHED_AT.getTime() + 2 * 60 * 60_000);
+    await refreshFromClimatology();
     const { status, body, headers } = await weather(`id_area=${areaId}`);
     expect(status).toBe(200);
     expect(headers['cache-control']).toMatch(/^public/);
     expect(body).toMatchObject({
       area_id: areaId,
-      fetched_at: now.toISOString(),
+      fetched_at: clock.now().toISOString(),
       stale: false,
       source: 'climatology',
     });
@@ -217,6 +233,7 @@ describe('app/weather/info', () => {
   });
 
   it('answers the days asked for', async () => {
+    await refreshFromClimatology();
     const { body } = await weather(`id_area=${areaId}&from=2026-10-12&to=2026-10-14`);
     expect(body.days.map((day: { date: string; forecast: boolean }) => [day.date, day.forecast])).toEqual([
       ['2026-10-12', true],
@@ -226,10 +243,11 @@ describe('app/weather/info', () => {
   });
 
   it('reports the weather stale once the last refresh is more than 12 hours old, and still shows it', async () => {
-    const fetchedAt = now;
-    now = new Date(fetchedAt.getTime() + 12 * 60 * 60_000);
+    const fetchedAt = clock.now();
+    await refreshFromClimatology();
+    clock.set(fetchedAt.getTime() + 12 * 60 * 60_000);
     expect((await weather(`id_area=${areaId}`)).body.stale).toBe(false);
-    now = new Date(fetchedAt.getTime() + 13 * 60 * 60_000);
+    clock.set(fetchedAt.getTime() + 13 * 60 * 60_000);
     const { body } = await weather(`id_area=${areaId}`);
     expect(body).toMatchObject({ stale: true, fetched_at: fetchedAt.toISOString() });
     expect(body.days.length).toBeGreaterThan(0);

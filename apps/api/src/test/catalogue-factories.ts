@@ -1,12 +1,20 @@
 import { GROWTH_LEVELS, type GrowthLevel } from '@sentiero/contract/growth';
 import type { Db } from '@sentiero/db/client';
-import { activityTypes, areaGrowthLevels, categories, regions, serviceTags } from '@sentiero/db/schema';
+import {
+  activityTypes,
+  areaGrowthLevels,
+  categories,
+  cities,
+  regions,
+  serviceTags,
+} from '@sentiero/db/schema';
 import { sql } from 'drizzle-orm';
 import { inEveryLanguage, unique } from './factories.ts';
 
 type RegionRow = typeof regions.$inferSelect;
 type ActivityTypeRow = typeof activityTypes.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
+type CityRow = typeof cities.$inferSelect;
 type ServiceTagRow = typeof serviceTags.$inferSelect;
 
 /*
@@ -33,6 +41,20 @@ export async function createRegion(
     })
     .returning();
   if (!row) throw new Error('the region was not written');
+  return row;
+}
+
+/** A town of a region (areas may name the one they are near). */
+export async function createCity(
+  db: Db,
+  overrides: Partial<typeof cities.$inferInsert> & Pick<typeof cities.$inferInsert, 'regionId'>,
+): Promise<CityRow> {
+  const slug = overrides.slug ?? unique('test-city');
+  const [row] = await db
+    .insert(cities)
+    .values({ slug, name: inEveryLanguage(`Town ${slug}`), latitude: 46.1, longitude: 11.1, ...overrides })
+    .returning();
+  if (!row) throw new Error('the city was not written');
   return row;
 }
 

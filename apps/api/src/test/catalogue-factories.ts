@@ -3,6 +3,7 @@ import type { Db } from '@sentiero/db/client';
 import {
   activityTypes,
   areaGrowthLevels,
+  blogPosts,
   categories,
   cities,
   regions,
@@ -15,6 +16,7 @@ type RegionRow = typeof regions.$inferSelect;
 type ActivityTypeRow = typeof activityTypes.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
 type CityRow = typeof cities.$inferSelect;
+type BlogPostRow = typeof blogPosts.$inferSelect;
 type ServiceTagRow = typeof serviceTags.$inferSelect;
 
 /*
@@ -106,6 +108,26 @@ export async function createServiceTag(
     .values({ slug, name: inEveryLanguage(`Service ${slug}`), ...overrides })
     .returning();
   if (!row) throw new Error('the service tag was not written');
+  return row;
+}
+
+/** A blog post, the same in every language unless the test says otherwise: two sections. */
+export async function createBlogPost(
+  db: Db,
+  overrides: Partial<typeof blogPosts.$inferInsert> & Pick<typeof blogPosts.$inferInsert, 'publishedAt'>,
+): Promise<BlogPostRow> {
+  const sku = overrides.sku ?? unique('test-post');
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      sku,
+      title: inEveryLanguage(`Post ${sku}`),
+      excerpt: inEveryLanguage('A post written by a test.'),
+      body: inEveryLanguage('## When to go\n\nIn autumn.\n\n## What to bring\n\nA basket.\n'),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('the blog post was not written');
   return row;
 }
 

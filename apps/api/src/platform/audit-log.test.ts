@@ -59,7 +59,7 @@ describe('the audit log', () => {
 
   it('refuses to be emptied', async () => {
     await expect(database.db.execute(sql`truncate audit_log`)).rejects.toMatchObject(REFUSED);
-    const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
-    expect(count?.n).toBeGreaterThan(0);
+    const lines = await database.db.select({ id: auditLog.id }).from(auditLog);
+    expect(lines).toEqual([{ id: lineId }]);
   });
 });

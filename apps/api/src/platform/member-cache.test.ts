@@ -2,7 +2,7 @@ import { subscriptions, users } from '@sentiero/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { createMember } from '../test/factories.ts';
+import { createMember, joinPremium } from '../test/factories.ts';
 import { HeardMemberCache } from './member-cache.ts';
 
 describe('the member cache', () => {
@@ -91,13 +91,7 @@ describe('the member cache in the API', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(await nameOf(member)).toBe('Cambiato');
-    const bought = await member.post('/api/app/subscription/buy?lng=en', {
-      subscription_type: 'yearly',
-      payment_method: 'sandbox',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      idempotency_key: `cache-${Date.now()}`,
-    });
-    expect(bought.statusCode).toBe(200);
+    await joinPremium(member);
     expect((await member.get('/api/app/user/info')).json().user.is_premium).toBe(true);
     const logout = await member.post('/api/app/user/logout?lng=en');
     expect(logout.statusCode).toBe(200);
@@ -106,12 +100,7 @@ describe('the member cache in the API', () => {
   it('ends Sentiero+ in memory when the membership ends in the database', async () => {
     const member = await createMember(sut, 'Scaduto');
     const id = await idOf(member);
-    await member.post('/api/app/subscription/buy?lng=en', {
-      subscription_type: 'yearly',
-      payment_method: 'sandbox',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      idempotency_key: `cache-end-${Date.now()}`,
-    });
+    await joinPremium(member);
     const premium = async () => (await member.get('/api/app/user/info')).json().user.is_premium;
     expect(await premium()).toBe(true);
     await sut.database.db

@@ -7,7 +7,7 @@ import { loadConfig } from '../platform/config.ts';
 import { type Clock, systemClock } from '../platform/context.ts';
 import type { MailTransport } from '../platform/mail.ts';
 import type { PushSender } from '../platform/push.ts';
-import { createTestDatabase, type TestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase, type TestSeed } from './database.ts';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
@@ -20,15 +20,18 @@ export async function createTestApp(
     mailTransport,
     pushSender,
     onStatement,
+    seed,
   }: {
     now?: string;
     clock?: Clock;
     mailTransport?: MailTransport;
     pushSender?: PushSender | null;
     onStatement?: (statement: SentStatement) => void;
+    /** The whole seed by default; `'reference'` leaves out the demo catalogue (database.ts). */
+    seed?: TestSeed;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ onStatement });
+  const database = await createTestDatabase({ onStatement, seed });
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...environment });
   const appClock: Clock = clock ?? (now ? { now: () => new Date(now) } : systemClock);
   // Scheduled jobs run when a test calls or sends them, never on their own clock in the middle of one.

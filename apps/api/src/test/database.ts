@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { type Database, openDatabase, type SentStatement } from '@sentiero/db/client';
-import { seedDatabase } from '@sentiero/db/seed/seed';
+import { type Database, type Db, openDatabase, type SentStatement } from '@sentiero/db/client';
+import { activityTypes, serviceTags } from '@sentiero/db/schema';
+import { seedDatabase, seedReference } from '@sentiero/db/seed/seed';
+import { seedActivityTypes, seedServiceTags } from '@sentiero/db/seed/vocabulary';
 import { inject } from 'vitest';
 import { adminQuery, copyPgliteTemplate, type DatabaseTemplates, databaseUrl } from './global-setup.ts';
 
 export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
+
+/**
+ * What a test database holds besides the schema: the whole seed with its demo catalogue (`true`),
+ * nothing (`false`), or only what every database holds, which no test's count can be thrown by
+ * (`'reference'`): the countries, categories and regions, and the activities and services
+ * tickets are described with. A test that asserts a whole list (every search result, every
+ * recommendation) takes `'reference'` and writes the listings it expects with the factories.
+ */
+export type TestSeed = boolean | 'reference';
 
 /**
  * A fresh, migrated and seeded database for one test file: PGlite, or a new database on the
@@ -16,7 +27,7 @@ export async function createTestDatabase({
   seed = true,
   onStatement,
 }: {
-  seed?: boolean;
+  seed?: TestSeed;
   /** Told of every statement sent to PostgreSQL (PGlite has no driver in between to tell it). */
   onStatement?: (statement: SentStatement) => void;
 } = {}): Promise<TestDatabase> {
@@ -28,14 +39,31 @@ export async function createTestDatabase({
         ? await createPostgresDatabase(undefined, onStatement)
         : await createPgliteDatabase();
     await database.migrate();
-    if (seed) await seedDatabase(database.db);
+    if (seed === true) await seedDatabase(database.db);
+    if (seed === 'reference') await writeReference(database.db);
     return database;
   }
+  let database: TestDatabase;
   if (templates.driver === 'postgres') {
     if (process.env.TEST_DB_DRIVER !== 'postgres') throw new Error('the templates are not for this project');
-    return createPostgresDatabase(seed ? templates.seeded : templates.migrated, onStatement);
-  }
-  return createPgliteDatabase(templates, seed);
+    database = await createPostgresDatabase(
+      seed === true ? templates.seeded : templates.migrated,
+      onStatement,
+    );
+  } else database = await createPgliteDatabase(templates, seed === true);
+  if (seed === 'reference') await writeReference(database.db);
+  return database;
+}
+
+/** The seed's reference step, and the activity types and service tags its catalogue step writes. */
+async function writeReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedReference(tx);
+    await tx
+      .insert(activityTypes)
+      .values(seedActivityTypes.map((activity, index) => ({ ...activity, sortOrder: index })));
+    await tx.insert(serviceTags).values([...seedServiceTags]);
+  });
 }
 
 async function createPgliteDatabase(

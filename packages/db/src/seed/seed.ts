@@ -11,7 +11,7 @@ import { seedPremium } from './premium.ts';
 import { seedRegions } from './regions.ts';
 
 /** Countries, regions and categories: updated in place when their names change. */
-async function seedReference(tx: Transaction): Promise<void> {
+export async function seedReference(tx: Transaction): Promise<void> {
   await tx
     .insert(countries)
     .values(seedCountries.map((c, i) => ({ code: c.code, name: c.name, sortOrder: i })))

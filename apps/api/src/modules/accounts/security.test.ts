@@ -96,7 +96,8 @@ describe('the signed-in hint the web app reads before asking for the member', ()
     expect(hint).toMatchObject({ value: '1', path: '/' });
     expect(hint?.httpOnly).toBeFalsy();
     expect(hint?.maxAge).toBe(session?.maxAge);
-    expect(session?.maxAge).toBeGreaterThan(0);
+    // SESSION_DAYS' default: 30 days from the login.
+    expect(session?.maxAge).toBe(30 * 24 * 3600);
   });
 
   it('goes on logout', async () => {

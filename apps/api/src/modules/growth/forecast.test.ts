@@ -127,9 +127,9 @@ describe('findGrowthBoosts', () => {
     const week = (await findAreaForecasts(sut.database.db, { areaIds: [areaId], clock }))
       .get(areaId)
       ?.filter((day) => day.forecast);
-    const mean = (week ?? []).reduce((sum, day) => sum + day.score, 0) / 7;
-    expect(boosts.get(areaId)).toBeCloseTo(mean, 3);
-    expect(boosts.get(areaId)).toBeGreaterThan(0);
+    // Good while the rain of twelve days ago lasts, then falling off.
+    expect(week?.map((day) => day.score)).toEqual([0.667, 0.667, 0.667, 0.6, 0.4, 0.233, 0.1]);
+    expect(boosts.get(areaId)).toBeCloseTo((3 * 0.667 + 0.6 + 0.4 + 0.233 + 0.1) / 7, 3);
   });
 });
 

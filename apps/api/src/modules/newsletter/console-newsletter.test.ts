@@ -257,7 +257,8 @@ describe('an issue from the console to the subscribers', () => {
       state: 'draft',
       missing: ['it', 'en', 'es', 'sl'],
     });
-    expect(list.subscribers.by_language.sl).toBeGreaterThanOrEqual(1);
+    // The one Slovenian reader above: no other test writes one.
+    expect(list.subscribers.by_language.sl).toBe(1);
 
     const canceled = await admin.post('/api/console/newsletter/issue/cancel?lng=en', { id });
     expect(canceled.json().issue.state).toBe('canceled');

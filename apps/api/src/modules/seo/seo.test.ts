@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { matchPage, PAGE_NAMES, PAGES } from '@sentiero/contract/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createBlogPost } from '../../test/catalogue-factories.ts';
 import { createArea, createTicket, inEveryLanguage } from '../../test/factories.ts';
+import { listGuideSlugs } from '../guides/index.ts';
 
 let sut: TestApp;
+/** The public pages with a record of their own: no demo catalogue, so these are all there are. */
+let world: { valTaro: number; permit: number; graveglia: number; withdrawn: number; post: string };
 // The app shell as Vite builds it: the server puts each page's own tags into it.
 const dist = mkdtempSync(join(tmpdir(), 'sentiero-dist-'));
 writeFileSync(
@@ -14,7 +18,28 @@ writeFileSync(
   '<!doctype html>\n<html lang="it">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="Default" />\n    <title>Sentiero</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
 );
 beforeAll(async () => {
-  sut = await createTestApp({ PUBLIC_URL: 'https://www.sentiero.it/', WEB_DIST_DIR: dist });
+  sut = await createTestApp(
+    { PUBLIC_URL: 'https://www.sentiero.it/', WEB_DIST_DIR: dist },
+    { seed: 'reference' },
+  );
+  const { db } = sut.database;
+  const valTaro = await createArea(db, { name: inEveryLanguage('Val Taro') });
+  const permit = await createTicket(db, {
+    areaId: valTaro.id,
+    title: inEveryLanguage('Porcini day permit'),
+    priceCents: 1500,
+    discountedPriceCents: 1250,
+  });
+  const graveglia = await createArea(db, { latitude: 44.49, longitude: 9.77 });
+  const withdrawn = await createTicket(db, { areaId: graveglia.id, status: 'unpublished' });
+  const post = await createBlogPost(db, { publishedAt: '2026-09-20' });
+  world = {
+    valTaro: valTaro.id,
+    permit: permit.id,
+    graveglia: graveglia.id,
+    withdrawn: withdrawn.id,
+    post: post.sku,
+  };
 });
 afterAll(async () => {
   await sut.close();
@@ -33,13 +58,7 @@ function jsonLd(html: string) {
 
 describe('pages as search engines and link previews see them', () => {
   it('gives an event page its title, description, canonical, hreflang, Open Graph and Product data', async () => {
-    const area = await createArea(sut.database.db, { name: inEveryLanguage('Val Taro') });
-    const { id } = await createTicket(sut.database.db, {
-      areaId: area.id,
-      title: inEveryLanguage('Porcini day permit'),
-      priceCents: 1500,
-      discountedPriceCents: 1250,
-    });
+    const id = world.permit;
     const { status, html, type } = await page(`/event/${id}?lng=en`);
     expect(status).toBe(200);
     expect(type).toBe('text/html; charset=utf-8');
@@ -62,15 +81,12 @@ describe('pages as search engines and link previews see them', () => {
   });
 
   it('describes areas, blog posts and the home page in the request language', async () => {
-    const { id } = await createArea(sut.database.db, { latitude: 44.49, longitude: 9.77 });
-    const area = await page(`/events/${id}?lng=it`);
+    const area = await page(`/events/${world.graveglia}?lng=it`);
     expect(jsonLd(area.html)).toMatchObject({
       '@type': 'Place',
       geo: { '@type': 'GeoCoordinates', latitude: 44.49, longitude: 9.77 },
     });
-    const sku = (await sut.app.inject({ method: 'GET', url: '/api/app/blog/list?lng=de' })).json()
-      .post_list[0].sku;
-    const post = await page(`/blog/${sku}?lng=de`);
+    const post = await page(`/blog/${world.post}?lng=de`);
     expect(jsonLd(post.html)).toMatchObject({ '@type': 'BlogPosting', inLanguage: 'de' });
     const guide = await page('/guides/porcini?lng=de');
     expect(guide.html).toContain('<title>Steinpilze sicher erkennen · Sentiero</title>');
@@ -94,23 +110,33 @@ describe('/sitemap.xml', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = response.body;
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    const paths = [
-      '/',
-      '/events',
-      '/promotions',
-      '/blog',
-      '/guides',
-      '/guides/porcini',
-      '/categories/16',
-      '/events/1',
-      '/event/1',
-    ];
+    const paths = ['/', '/events', '/promotions', '/blog', '/guides', '/guides/porcini'];
     for (const path of paths) {
       expect(xml).toContain(`<loc>https://www.sentiero.it${path}</loc>`);
     }
-    expect(xml).toContain('hreflang="sl" href="https://www.sentiero.it/event/1?lng=sl"');
-    expect(xml).toContain('hreflang="x-default" href="https://www.sentiero.it/event/1"');
-    expect(xml.match(/<url>/g)?.length).toBeGreaterThanOrEqual(4 + 4 + 24 + 80 + 6);
+    const { valTaro, permit, graveglia, post } = world;
+    expect(xml).toContain(`hreflang="sl" href="https://www.sentiero.it/event/${permit}?lng=sl"`);
+    expect(xml).toContain(`hreflang="x-default" href="https://www.sentiero.it/event/${permit}"`);
+    const locs = [...xml.matchAll(/<loc>https:\/\/www\.sentiero\.it([^<]*)<\/loc>/g)].map(
+      (found) => found[1],
+    );
+    const under = (prefix: RegExp) => locs.filter((loc) => prefix.test(loc ?? ''));
+    // One page for each record: SPEC's four categories, both areas, the published ticket only
+    // (not the withdrawn one), the post with its date, every guide.
+    expect(under(/^\/categories\//)).toEqual([
+      '/categories/16',
+      '/categories/17',
+      '/categories/18',
+      '/categories/19',
+    ]);
+    expect(under(/^\/events\//)).toEqual([`/events/${valTaro}`, `/events/${graveglia}`]);
+    expect(under(/^\/event\//)).toEqual([`/event/${permit}`]);
+    expect(under(/^\/blog\//)).toEqual([`/blog/${post}`]);
+    expect(xml).toContain(`<loc>https://www.sentiero.it/blog/${post}</loc><lastmod>2026-09-20</lastmod>`);
+    expect(under(/^\/guides\//)).toEqual(listGuideSlugs().map((slug) => `/guides/${slug}`));
+    // And once each page without a record.
+    const once = PAGE_NAMES.filter((name) => PAGES[name].sitemap && !PAGES[name].pattern.includes(':'));
+    expect(locs).toHaveLength(once.length + 4 + 2 + 1 + 1 + listGuideSlugs().length);
   });
 
   it('lists only pages the table of pages puts in the sitemap, and each of them', async () => {

@@ -4,8 +4,10 @@
 export const COUNT_AHEAD = 1000;
 
 /**
- * A page of words by relevance reads, counts and ranks at most this many matches past the page
- * (more are ranked for a deep page): each one read is a search document, far wider than an index
- * entry, and ranked; beyond a dozen pages a visitor refines the words instead (ADR 013).
+ * A page of words by relevance reads and counts at most this many matches past the page, and ranks
+ * the first this many (the most popular): each one read is a search document, far wider than an
+ * index entry, and ranked; beyond a dozen pages a visitor refines the words instead (ADR 013).
+ * Every page ranks the same ones, so paging through shows each match once: matches past them
+ * follow in order of popularity.
  */
 export const RELEVANCE_CANDIDATES = 200;

@@ -219,7 +219,8 @@ function listingValues(query: TicketListQuery): Values {
     offset: query.offset,
     countLimit:
       query.offset + (query.order === 'relevance' && filter.text ? RELEVANCE_CANDIDATES : COUNT_AHEAD),
-    candidates: Math.max(RELEVANCE_CANDIDATES, (query.offset + query.limit) * 4),
+    // The same for every page: ranking more for a deep page would reorder the pages before it.
+    candidates: RELEVANCE_CANDIDATES,
   };
   for (const name of ['areaId', 'regionId', 'categoryId', 'activity', 'country', 'durationType'] as const) {
     if (filter[name] !== undefined) values[name] = filter[name];

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/query-client.ts';
-import { discoverRoutes, startRoutes } from './routes.tsx';
+import { routes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -16,7 +16,7 @@ export async function createAppRouter(
   between: () => Promise<void> = async () => {},
 ): Promise<AppRouter> {
   if (hydrationData) {
-    const matches = matchRoutes(startRoutes, window.location) ?? [];
+    const matches = matchRoutes(routes, window.location) ?? [];
     await Promise.all(
       matches.map(async ({ route }) => {
         if (typeof route.lazy !== 'function') return;
@@ -26,16 +26,7 @@ export async function createAppRouter(
     );
     await between();
   }
-  const added = new Set<RouteObject>();
-  return createBrowserRouter(startRoutes, {
-    ...(hydrationData && { hydrationData }),
-    patchRoutesOnNavigation({ path, patch }) {
-      const subtree = discoverRoutes(path);
-      if (!subtree || added.has(subtree)) return;
-      added.add(subtree);
-      patch(null, [subtree]);
-    },
-  });
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }
 
 export function App({ router }: { router: AppRouter }) {

@@ -2,7 +2,7 @@ import { PAGE_NAMES, PAGES } from '@sentiero/contract/pages';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isServerRendered } from '../entry-server.tsx';
-import { discoverRoutes, routes, startRoutes } from './routes.tsx';
+import { routes } from './routes.tsx';
 
 /** The address of each route of the tree that has one of its own (`*` excepted). */
 function routeAddresses(tree: RouteObject[], parent = ''): string[] {
@@ -40,26 +40,5 @@ describe('the route tree and the table of pages', () => {
     for (const path of ['/event/1/payment', '/user', '/user/mytickets', '/login', '/verify']) {
       expect(isServerRendered(path), path).toBe(false);
     }
-  });
-
-  it.each(PAGE_NAMES)(
-    "finds %s from the storefront's routes plus the subtree its address leads into",
-    (name) => {
-      const page = PAGES[name];
-      const path = samplePath(page.pattern);
-      const subtree = discoverRoutes(path);
-      const tree = subtree ? [...startRoutes, subtree] : startRoutes;
-      const matched = (matchRoutes(tree, path) ?? []).filter((match) => match.route.path);
-      expect(matched.at(-1)?.route.path).toBe(page.pattern);
-    },
-  );
-
-  it("leads no storefront address into the staff's subtrees, and every staff address into its own", () => {
-    expect(discoverRoutes('/consoles')).toBeUndefined();
-    expect(discoverRoutes('/event/1')).toBeUndefined();
-    expect(discoverRoutes('/console')?.path).toBe('/console');
-    expect(discoverRoutes('/console/orders/12')?.path).toBe('/console');
-    expect(discoverRoutes('/ranger/queue')?.path).toBe('/ranger');
-    expect(startRoutes.length + 2).toBe(routes.length);
   });
 });

@@ -69,18 +69,3 @@ const rangerRoutes: RouteObject = {
 
 /** SPEC section 2, the whole route tree: the storefront, the staff console and the rangers' app. */
 export const routes: RouteObject[] = [publicRoutes, consoleRoutes, rangerRoutes];
-
-/**
- * What the browser's router starts with: the storefront. The console's and the rangers' subtrees
- * join it when a visitor first goes to one of their addresses (`discoverRoutes`): a router ranks
- * every route it is given when it is made, and the storefront's phones need not rank the staff's
- * 35 routes while the page is being taken over (issue 21).
- */
-export const startRoutes: RouteObject[] = [publicRoutes];
-
-const laterRoutes = [consoleRoutes, rangerRoutes];
-
-/** The subtree of `laterRoutes` a path leads into, for the router to add before it matches. */
-export function discoverRoutes(path: string): RouteObject | undefined {
-  return laterRoutes.find((subtree) => path === subtree.path || path.startsWith(`${subtree.path}/`));
-}

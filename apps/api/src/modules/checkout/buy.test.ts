@@ -174,7 +174,7 @@ describe('app/v4/ticket/buy', () => {
 
   it('asks for the fishing card number when the permit needs one', async () => {
     const fishing = tickets.find((ticket) => ticket.requires_fishing_card && !ticket.residents_only);
-    if (!fishing) throw new Error('the seed has no permit that asks for a fishing card');
+    if (!fishing) throw new Error('the file wrote no permit that asks for a fishing card');
     const browser = await member();
     const response = await buy(browser, { id_ticket: fishing.id, guests: [guest('2027-06-07')] });
     expect(response.statusCode).toBe(400);
@@ -185,7 +185,7 @@ describe('app/v4/ticket/buy', () => {
     const residents = tickets.find(
       (ticket) => ticket.residents_only?.includes('IT') && !ticket.requires_fishing_card,
     );
-    if (!residents) throw new Error('the seed has no residents-only permit for Italy');
+    if (!residents) throw new Error('the file wrote no residents-only permit for Italy');
     const browser = await member();
     const { date } = await firstOpenDay(residents.id);
     const ask = (extra: Record<string, string>) =>

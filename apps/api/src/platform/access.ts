@@ -1,8 +1,8 @@
 import {
+  credentialFor,
   type DevicePermission,
   decideAccess,
   type Grant,
-  isStaffPermission,
   type ListScope,
   listScope,
   type MemberPermission,
@@ -13,7 +13,7 @@ import {
   rolesHolding,
   type StaffPermission,
 } from '@sentiero/contract/access';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from './context.ts';
 import type { DeviceCaller } from './device-requests.ts';
 import { AppError } from './errors.ts';
@@ -23,7 +23,7 @@ import type { StaffSession } from './staff-sessions.ts';
 /**
  * The one access rule of the API (ADR 027), applied twice from the same table
  * (`@sentiero/contract/access`): at the door, from the request's headers alone before its body is
- * read (`requireEndpointAccess`, each endpoint's declared `access`), and by every service method
+ * read (`endpointDoor`, each endpoint's declared `access`), and by every service method
  * that needs someone, first thing (`requireAccess`, with the thing it touches when it matters).
  */
 
@@ -138,16 +138,41 @@ export function staffListScope(ctx: Pick<ServiceContext, 'staff'>, permission: S
  * read, so a visitor's 15 MB upload to a Sentiero+ endpoint is refused without a byte of it held
  * in memory. The services still ask (`requireAccess`): this is the door, they are the rooms.
  */
-export async function requireEndpointAccess(
+/** What an endpoint's door runs before the body is parsed (Fastify's `preParsing`), if anything. */
+export type EndpointDoor = (
   request: FastifyRequest,
-  access: Exclude<Permission, 'public' | DevicePermission>,
-): Promise<void> {
-  const rules = request.server.accessRules;
-  if (isStaffPermission(access)) {
-    requireStaffAccess({ staff: await rules.staffSession(request) }, access);
-    return;
+  reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+) => Promise<NodeJS.ReadableStream | undefined>;
+
+/**
+ * The door of an endpoint, chosen by the credential its permission calls for (`credentialFor`, the
+ * rule the OpenAPI document states too): none for `public`; a device's signed request, whose body
+ * is read to check it and handed on; the console's staff session; the member's session.
+ */
+export function endpointDoor(access: Permission): EndpointDoor | undefined {
+  const credential = credentialFor(access);
+  switch (credential) {
+    case 'none':
+      return undefined;
+    case 'device-signature':
+      return (request, _reply, payload) => requireDeviceAccess(request, access as DevicePermission, payload);
+    case 'staff-session':
+      return async (request) => {
+        const staff = await request.server.accessRules.staffSession(request);
+        requireStaffAccess({ staff }, access as StaffPermission);
+        return undefined;
+      };
+    case 'member-session':
+      return async (request) => {
+        const { accessRules } = request.server;
+        const user = await accessRules.sessionUser(request);
+        await requireAccess({ user, roles: accessRules.roles }, access as Exclude<MemberPermission, 'public'>);
+        return undefined;
+      };
+    default:
+      throw new Error(`no door for the credential ${credential satisfies never}`);
   }
-  await requireAccess({ user: await rules.sessionUser(request), roles: rules.roles }, access);
 }
 
 declare module 'fastify' {

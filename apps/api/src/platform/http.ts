@@ -1,11 +1,11 @@
-import { isDevicePermission, PERMISSIONS } from '@sentiero/contract/access';
+import { PERMISSIONS } from '@sentiero/contract/access';
 import type { Endpoint } from '@sentiero/contract/endpoint';
 import { ZApiError } from '@sentiero/contract/errors';
 import { measureDatabaseTime } from '@sentiero/db/timing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireDeviceAccess, requireEndpointAccess } from './access.ts';
+import { endpointDoor } from './access.ts';
 import type { ServiceContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { memberCacheOf } from './member-cache.ts';
@@ -74,16 +74,7 @@ export function registerEndpoint<E extends Endpoint>(
     throw new Error(`${endpoint.path} takes files: its declaration must say who may send them (access)`);
   }
   // Before the body is read (preParsing): a refusal that needs only the session costs no upload.
-  // A ranger's device signs its body too: its door reads the body to check it, then hands it on.
-  const requireAccess =
-    access === 'public'
-      ? undefined
-      : isDevicePermission(access)
-        ? (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) =>
-            requireDeviceAccess(request, access, payload)
-        : async (request: FastifyRequest) => {
-            await requireEndpointAccess(request, access);
-          };
+  const requireAccess = endpointDoor(access);
 
   routes.route({
     method: 'POST',

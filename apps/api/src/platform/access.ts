@@ -167,7 +167,10 @@ export function endpointDoor(access: Permission): EndpointDoor | undefined {
       return async (request) => {
         const { accessRules } = request.server;
         const user = await accessRules.sessionUser(request);
-        await requireAccess({ user, roles: accessRules.roles }, access as Exclude<MemberPermission, 'public'>);
+        await requireAccess(
+          { user, roles: accessRules.roles },
+          access as Exclude<MemberPermission, 'public'>,
+        );
         return undefined;
       };
     default:

@@ -44,7 +44,11 @@ import { registerSystemRoutes } from './modules/system/index.ts';
 import { registerTicketRoutes } from './modules/tickets/index.ts';
 import { registerWaitlistRoutes, startWaitlistJobs } from './modules/waitlist/index.ts';
 import { configuredWeatherSource, registerWeatherRoutes, startWeatherJobs } from './modules/weather/index.ts';
-import { registerWorkWithUsRoutes, settleApplicationPayment } from './modules/work-with-us/index.ts';
+import {
+  listingRefundRecheckSchedule,
+  registerWorkWithUsRoutes,
+  settleApplicationPayment,
+} from './modules/work-with-us/index.ts';
 import { configuredBillingProviders, configuredStores } from './platform/billing/registry.ts';
 import { loadBundleSigner } from './platform/bundle-signing.ts';
 import type { Config } from './platform/config.ts';
@@ -144,6 +148,9 @@ export async function registerModules(
   });
   registerCheckoutRoutes(app, checkout);
   registerWorkWithUsRoutes(app, { providers: checkout.providers });
+  await jobs.schedule(
+    listingRefundRecheckSchedule({ db: database.db, clock, log: app.log }, checkout.providers),
+  );
   const billingContext = {
     db: database.db,
     clock,

@@ -17,6 +17,7 @@ const SCHEDULES = [
   { queue: 'expired-rows-purge', cron: '*/15 * * * *', retryLimit: 3 },
   { queue: 'figure-days-roll-up', cron: '30 1 * * *', retryLimit: 3 },
   { queue: 'holds-expire', cron: '* * * * *', retryLimit: 2 },
+  { queue: 'listing-refunds-recheck', cron: '*/10 * * * *', retryLimit: 2 },
   { queue: 'order-export-cleanup', cron: '23 * * * *', retryLimit: 2 },
   { queue: 'orders-recover', cron: '* * * * *', retryLimit: 2 },
   { queue: 'popularity-refresh', cron: '*/5 * * * *', retryLimit: 3 },

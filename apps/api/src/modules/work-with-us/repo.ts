@@ -1,7 +1,7 @@
 import type { ApplicationState } from '@sentiero/contract/work-with-us';
 import type { Db } from '@sentiero/db/client';
 import { activityTypes, operatorApplications, regions } from '@sentiero/db/schema';
-import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 
 export type ApplicationRow = typeof operatorApplications.$inferSelect;
 export type NewApplication = typeof operatorApplications.$inferInsert;
@@ -207,6 +207,29 @@ export async function findApplicationByRefundReference(
     .from(operatorApplications)
     .where(eq(operatorApplications.refundReference, refundReference));
   return row;
+}
+
+/**
+ * Listings' refunds the provider took but whose webhook has not come since `before`: asked
+ * about by `recheckListingRefunds`, oldest first.
+ */
+export async function findStaleListingRefunds(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(operatorApplications)
+    .where(
+      and(
+        eq(operatorApplications.refundState, 'pending'),
+        isNotNull(operatorApplications.refundReference),
+        lt(operatorApplications.refundRequestedAt, before),
+      ),
+    )
+    .orderBy(operatorApplications.refundRequestedAt)
+    .limit(limit);
 }
 
 /** A pending refund's final state; undefined when it was settled already (a webhook's replay). */

@@ -1,27 +1,18 @@
 import type { PaymentMethod } from '@sentiero/contract/checkout';
 import { AppError } from '../../platform/errors.ts';
+import { REFUND_RECHECK_AFTER_MS, type RefundRecheckSummary } from '../../platform/payments/provider.ts';
 import { finishRefund, type RefundContext } from './refund-settle.ts';
 import { askProvider } from './refunds.ts';
 import { findStalePendingRefunds, type RefundRow } from './refunds-repo.ts';
 import { findOrderById } from './repo.ts';
 import type { CheckoutDeps } from './service.ts';
 
-/**
- * How long a refund may stay pending before the provider is asked about it: its webhook comes in
- * seconds as a rule, so an hour means it was lost (an endpoint down, a secret rotated).
- */
-export const REFUND_RECHECK_AFTER_MS = 60 * 60 * 1000;
 /** A refund whose first request never got an answer (an outage) is asked again sooner. */
 export const REFUND_RETRY_AFTER_MS = 5 * 60 * 1000;
 /** Refunds looked at per run: pending refunds are few, and the next run takes the rest. */
 const REFUNDS_PER_RUN = 200;
 
-export type RefundRecheckSummary = {
-  looked: number;
-  settled: number;
-  stillPending: number;
-  unreachable: number;
-};
+export { REFUND_RECHECK_AFTER_MS, type RefundRecheckSummary };
 
 /**
  * Settles the refunds a lost webhook or an outage left pending (ADR 029): one the provider never

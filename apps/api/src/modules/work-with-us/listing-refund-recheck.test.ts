@@ -2,11 +2,12 @@ import { operatorApplications } from '@sentiero/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.ts';
+import { REFUND_RECHECK_AFTER_MS } from '../../platform/payments/provider.ts';
 import { configuredPaymentProviders } from '../../platform/payments/registry.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { unique } from '../../test/factories.ts';
 import { type FakeStripe, startFakeStripe, stripeEnvironment, stripeId } from '../../test/fakes/stripe.ts';
-import { LISTING_REFUND_RECHECK_AFTER_MS, recheckListingRefunds } from './listing-refund-recheck.ts';
+import { recheckListingRefunds } from './listing-refund-recheck.ts';
 
 /*
  * A rejected featured listing whose refund Stripe took as pending, and whose webhook never came
@@ -105,18 +106,18 @@ describe('a listing refund whose webhook never came', () => {
     refund.status = 'succeeded';
 
     // Within the hour the webhook may still come: nothing is asked.
-    const early = await recheckAt(LISTING_REFUND_RECHECK_AFTER_MS - 60_000);
+    const early = await recheckAt(REFUND_RECHECK_AFTER_MS - 60_000);
     expect(early.looked).toBe(0);
     expect(await refundOf(application.id)).toMatchObject({ state: 'pending', settledAt: null });
 
-    const late = await recheckAt(LISTING_REFUND_RECHECK_AFTER_MS + 60_000);
+    const late = await recheckAt(REFUND_RECHECK_AFTER_MS + 60_000);
     expect(late).toMatchObject({ settled: 1, stillPending: 0, unreachable: 0 });
     expect(await refundOf(application.id)).toMatchObject({ state: 'succeeded', reason: null });
     const asked = stripe.server.requests.filter((request) => request.path === `/v1/refunds/${refund.id}`);
     expect(asked).toHaveLength(1);
 
     // The next run finds nothing of it left to settle.
-    await recheckAt(LISTING_REFUND_RECHECK_AFTER_MS + 120_000);
+    await recheckAt(REFUND_RECHECK_AFTER_MS + 120_000);
     expect(
       stripe.server.requests.filter((request) => request.path === `/v1/refunds/${refund.id}`),
     ).toHaveLength(1);
@@ -127,7 +128,7 @@ describe('a listing refund whose webhook never came', () => {
     const failed = await rejectedWithPendingRefund();
     Object.assign(failed.refund, { status: 'failed', failure_reason: 'expired_or_canceled_card' });
 
-    const run = await recheckAt(LISTING_REFUND_RECHECK_AFTER_MS + 60_000);
+    const run = await recheckAt(REFUND_RECHECK_AFTER_MS + 60_000);
     expect(run).toMatchObject({ looked: 2, settled: 1, stillPending: 1 });
     expect(await refundOf(held.application.id)).toMatchObject({ state: 'pending' });
     expect(await refundOf(failed.application.id)).toMatchObject({

@@ -1,21 +1,13 @@
 import type { ScheduledJob } from '../../platform/jobs.ts';
+import { REFUND_RECHECK_AFTER_MS, type RefundRecheckSummary } from '../../platform/payments/provider.ts';
 import type { PaymentProviders } from '../../platform/payments/registry.ts';
 import { settleListingRefund } from './listing-refund.ts';
 import { findStaleListingRefunds } from './repo.ts';
 
 type RecheckContext = Parameters<typeof settleListingRefund>[0];
 
-/** As an order's refund (checkout's `REFUND_RECHECK_AFTER_MS`): a webhook comes in seconds, so an hour means it was lost. */
-export const LISTING_REFUND_RECHECK_AFTER_MS = 60 * 60 * 1000;
 /** Listings' refunds are rare: a run looks at this many, the next run at the rest. */
 const LISTING_REFUNDS_PER_RUN = 50;
-
-export type ListingRefundRecheck = {
-  looked: number;
-  settled: number;
-  stillPending: number;
-  unreachable: number;
-};
 
 /**
  * Settles the featured listings' refunds whose webhook never came (an endpoint down, a secret
@@ -26,9 +18,9 @@ export type ListingRefundRecheck = {
 export async function recheckListingRefunds(
   ctx: RecheckContext,
   providers: PaymentProviders,
-): Promise<ListingRefundRecheck> {
-  const before = new Date(ctx.clock.now().getTime() - LISTING_REFUND_RECHECK_AFTER_MS);
-  const summary: ListingRefundRecheck = { looked: 0, settled: 0, stillPending: 0, unreachable: 0 };
+): Promise<RefundRecheckSummary> {
+  const before = new Date(ctx.clock.now().getTime() - REFUND_RECHECK_AFTER_MS);
+  const summary: RefundRecheckSummary = { looked: 0, settled: 0, stillPending: 0, unreachable: 0 };
   for (const application of await findStaleListingRefunds(ctx.db, before, LISTING_REFUNDS_PER_RUN)) {
     const provider = application.paymentMethod ? providers[application.paymentMethod] : undefined;
     const reference = application.refundReference;

@@ -69,6 +69,21 @@ export type RefundResult =
   | { status: 'succeeded' | 'pending'; reference: string }
   | { status: 'failed'; reference: string | null; reason: string };
 
+/**
+ * How long a refund may stay pending before its provider is asked about it (`lookUpRefund`): a
+ * webhook comes in seconds as a rule, so an hour means it was lost (an endpoint down, a secret
+ * rotated). Orders' refunds and featured listings' refunds are rechecked alike.
+ */
+export const REFUND_RECHECK_AFTER_MS = 60 * 60 * 1000;
+
+/** What a run of a refunds recheck did: refunds looked up, settled, still pending, not reachable. */
+export type RefundRecheckSummary = {
+  looked: number;
+  settled: number;
+  stillPending: number;
+  unreachable: number;
+};
+
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 export interface PaymentProvider {

@@ -4,7 +4,7 @@ import { ImportError, readFindsFile, readFindsFileInThread } from '../../apps/ap
 /*
  * What reading an imported file costs (ADR 024): CPU time of `readFindsFile` for a real 1 MiB GPX
  * and the most hostile 1 MiB files we know, and the wall time of the same file through an import
- * thread. `node bench/src/finds-import.ts`; the ADR's figures come from it.
+ * thread. `npm run bench:finds-import`; the ADR's figures come from it.
  */
 
 const MiB = 1024 * 1024;

@@ -29,9 +29,15 @@ export async function startInboxAnswers(
       addresses,
       port: inbound.smtpPort,
       host,
+      tls: inbound.tls,
     });
     app.addHook('onClose', receiver.close);
-    app.log.info({ port: receiver.port, domain: addresses.domain }, 'inbox answers are taken by SMTP');
+    const where = { port: receiver.port, domain: addresses.domain, tls: receiver.tls };
+    if (receiver.tls) app.log.info(where, 'inbox answers are taken by SMTP, with STARTTLS');
+    else if (deps.config.env === 'production') {
+      // Said where operators look: answers cross the internet in clear unless a relay ends TLS.
+      app.log.warn(where, 'inbox answers are taken by SMTP without TLS: a relay in front must end it');
+    } else app.log.info(where, 'inbox answers are taken by SMTP, without TLS');
   }
   return addresses;
 }

@@ -25,8 +25,10 @@ export const inboxThreads = pgTable(
     /** A staff account; no foreign key until the staff tables exist (ADR 027). */
     assignedStaffId: integer('assigned_staff_id'),
     /**
-     * Name, address and message in lower case, what the search matches: the messages are never
-     * edited, so the copy cannot drift, and it goes with them (cascade) when a member is erased.
+     * Name, address and message in lower case, then the words of each staff reply and each answer
+     * by mail (with its sender) as they are added (triggers of migrations 0023 and 0046): what the
+     * search matches. Nothing of a thread is ever edited, so the copy cannot drift, and it goes
+     * with the messages (cascade) when a member is erased.
      */
     searchText: text('search_text').notNull(),
     /** When the message arrived. */

@@ -195,6 +195,32 @@ describe('an answer by mail', () => {
     expect(mail?.text).not.toContain('Tudi jaz bi rad prišel.');
   });
 
+  it("makes the thread findable by the words of staff's reply and of the answer, and by the answer's sender", async () => {
+    const email = uniqueEmail('search');
+    const { id, replyTo } = await answeredThread(email);
+    const word = unique('Zattera').toLowerCase();
+    const sender = `${unique('piero')}@example.net`;
+    await sendMail({
+      from: `Piero Gallo <${sender}>`,
+      to: replyTo,
+      subject: 'Re: il tuo messaggio a Sentiero',
+      text: `Possiamo noleggiare una ${word} sul lago?`,
+    });
+    const pier = unique('pontile');
+    const replied = await support.post('/api/console/inbox/reply?lng=en', { id, body: `Sì, al ${pier}.` });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const found = async (q: string) => {
+      const list = await support.get(`/api/console/inbox?lng=en&q=${encodeURIComponent(q)}`);
+      expect(list.statusCode, list.body).toBe(200);
+      return (list.json().threads as { id: number }[]).map((thread) => thread.id);
+    };
+    // The answer's words in any case, who sent it, and staff's reply after it.
+    expect(await found(word.toUpperCase())).toEqual([id]);
+    expect(await found(sender)).toEqual([id]);
+    expect(await found(`Piero Gallo ${sender}`)).toEqual([id]);
+    expect(await found(pier)).toEqual([id]);
+  });
+
   it('stores a mail delivered twice with the same Message-ID once', async () => {
     const email = uniqueEmail('twice');
     const { id, replyTo } = await answeredThread(email);

@@ -43,7 +43,8 @@ const likeContaining = (words: string) => `%${words.toLowerCase().replace(/[\\%_
 
 /**
  * One page of threads, newest first, and how many match in all (a window count, one query).
- * The search is a `like` on the threads' lower-cased text, which the trigram index answers.
+ * The search is a `like` on the threads' lower-cased text (the first message and every reply and
+ * answer after it), which the trigram index answers.
  */
 export async function findThreadPage(
   db: Db,

@@ -22,7 +22,9 @@ describe('migration 0040', () => {
   it("copies each device's chained uses into the chain table, flags kept", { timeout: 120_000 }, async () => {
     const client = await PGlite.create(undefined, { extensions: { unaccent, pg_trgm } });
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore(scratch, '0040_ranger_chain_records_and_inspections') });
+    await migrate(db, {
+      migrationsFolder: migrationsBefore(scratch, '0040_ranger_chain_records_and_inspections'),
+    });
     // The uses alone: the rows they point to are beside the point here.
     await client.exec("set session_replication_role = 'replica'");
     const hash = (char: string) => char.repeat(64);

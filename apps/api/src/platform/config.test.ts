@@ -178,7 +178,11 @@ describe('loadConfig', () => {
       /INBOUND_SMTP_TLS_KEY: required with INBOUND_SMTP_TLS_CERT/,
     );
     expect(() =>
-      loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: '/nonexistent/key.pem', INBOUND_SMTP_TLS_CERT: pair.certPath }),
+      loadConfig({
+        ...listening,
+        INBOUND_SMTP_TLS_KEY: '/nonexistent/key.pem',
+        INBOUND_SMTP_TLS_CERT: pair.certPath,
+      }),
     ).toThrow(/INBOUND_SMTP_TLS_KEY: \/nonexistent\/key\.pem cannot be read \(ENOENT\)/);
     expect(() =>
       loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: other.keyPath, INBOUND_SMTP_TLS_CERT: pair.certPath }),
@@ -192,8 +196,10 @@ describe('loadConfig', () => {
     ).toThrow(/INBOUND_SMTP_TLS_KEY: .+ is not a PEM private key/);
     // A process that does not listen leaves the files to the one that does.
     expect(
-      loadConfig({ INBOUND_SMTP_TLS_KEY: '/nonexistent/key.pem', INBOUND_SMTP_TLS_CERT: '/nonexistent/cert.pem' })
-        .inbound?.tls,
+      loadConfig({
+        INBOUND_SMTP_TLS_KEY: '/nonexistent/key.pem',
+        INBOUND_SMTP_TLS_CERT: '/nonexistent/cert.pem',
+      }).inbound?.tls,
     ).toBeNull();
   });
 

@@ -34,6 +34,11 @@ export const inboxThreads = pgTable(
     /** When the message arrived. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the first answer by mail that no staff member has opened yet came in (ADR 031); null
+     * once staff have seen every answer (opening the thread, or replying after the last one).
+     */
+    unreadAnswerSince: timestamp('unread_answer_since', { withTimezone: true }),
   },
   (table) => [
     index('inbox_threads_created_idx').on(table.createdAt.desc(), table.id.desc()),

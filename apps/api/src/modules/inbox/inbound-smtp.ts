@@ -7,6 +7,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { InboundTls } from '../../platform/config-inbound.ts';
 import type { Clock } from '../../platform/context.ts';
+import type { AnswerNotifier } from './answer-notice.ts';
 import { threadExists } from './inbox-repo.ts';
 import { type IncomingMail, receiveMailInThread } from './receive-mail.ts';
 import type { ReplyAddresses } from './reply-addresses.ts';
@@ -31,6 +32,8 @@ export type InboundSmtpOptions = {
   maxBytes?: number;
   /** Offered with STARTTLS; without it, no STARTTLS (TLS ends at a relay in front). */
   tls?: InboundTls | null;
+  /** Tells the thread's assignee of a kept answer. */
+  notify?: AnswerNotifier;
 };
 
 export type InboundSmtp = { port: number; tls: boolean; close(): Promise<void> };
@@ -116,6 +119,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       const threadId = addresses.threadOf(recipient.address);
       if (threadId === undefined) continue;
       const result = await receiveMailInThread({ db, clock }, threadId, mail);
+      await options.notify?.(threadId, mail, result);
       log.info(
         { threadId, messageId: mail.messageId, outcome: result.outcome },
         'an inbox answer came by mail',

@@ -61,7 +61,12 @@ async function threadAddress() {
 }
 
 async function send(receiver: InboundSmtp, options: SMTPTransport.Options, to: string, from: string) {
-  const client = nodemailer.createTransport({ host: '127.0.0.1', port: receiver.port, secure: false, ...options });
+  const client = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: receiver.port,
+    secure: false,
+    ...options,
+  });
   try {
     return await client.sendMail({ from, to, subject: 'Re: il tuo messaggio', text: 'Sì, grazie.' });
   } finally {

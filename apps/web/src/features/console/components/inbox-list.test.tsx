@@ -53,13 +53,24 @@ describe('the inbox list', () => {
       { ...THREAD, id: 8, state: 'new', unread_answer_since: '2026-09-12T16:45:00.000Z' },
     ]);
     expect(read).not.toContain('Nuova risposta');
+    expect(read).toContain('Con risposta');
     expect(unread).toContain('Nuova risposta');
-    expect(unread).toMatch(/risposta del 12 set 2026/u);
+    // Its state is `new`, which the mark already says: no second "Nuova" beside it.
+    expect(unread).not.toMatch(/Nuova(?! risposta)/u);
+    expect(unread).toMatch(/Risposta ricevuta il 12 set 2026/u);
   });
 
   it('says it in the reader’s language', async () => {
     const [unread] = await itemsOf([{ ...THREAD, unread_answer_since: '2026-09-12T16:45:00.000Z' }], 'de');
     expect(unread).toContain('Neue Antwort');
-    expect(unread).toMatch(/Antwort vom 12\.09\.2026/u);
+    expect(unread).toMatch(/Antwort erhalten am 12\.09\.2026/u);
+  });
+
+  it('keeps the state beside the mark when the thread is not simply new (closed before anyone read the answer)', async () => {
+    const [closed] = await itemsOf([
+      { ...THREAD, state: 'closed', unread_answer_since: '2026-09-12T16:45:00.000Z' },
+    ]);
+    expect(closed).toContain('Nuova risposta');
+    expect(closed).toContain('Chiusa');
   });
 });

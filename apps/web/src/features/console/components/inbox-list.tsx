@@ -1,4 +1,5 @@
 import type { InboxState } from '@sentiero/contract/inbox';
+import { Reply } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { InboxPage } from '../inbox-api.ts';
@@ -77,7 +78,8 @@ export function InboxList({ threads, openId }: { threads: InboxPage['threads']; 
                 </span>
                 <span className="flex shrink-0 flex-wrap justify-end gap-1">
                   {unread && <UnreadAnswerBadge />}
-                  <StateBadge state={thread.state} />
+                  {/* An unread answer makes a thread new: its badge says both. */}
+                  {!(unread && thread.state === 'new') && <StateBadge state={thread.state} />}
                 </span>
               </span>
               <span className="block truncate text-sm text-stone-600">
@@ -86,16 +88,14 @@ export function InboxList({ threads, openId }: { threads: InboxPage['threads']; 
               {thread.message && (
                 <span className="line-clamp-2 text-sm text-stone-800">{thread.message}</span>
               )}
-              <span className="flex flex-wrap justify-between gap-x-3 text-stone-500 text-xs">
-                <span>
-                  {when(thread.created_at)}
-                  {thread.unread_answer_since && (
-                    <span className="text-sky-900">
-                      {' · '}
-                      {t('inbox.answeredAt', { when: when(thread.unread_answer_since) })}
-                    </span>
-                  )}
+              {thread.unread_answer_since && (
+                <span className="flex items-center gap-1 font-medium text-sky-900 text-sm">
+                  <Reply aria-hidden className="size-4 shrink-0" />
+                  {t('inbox.answeredAt', { when: when(thread.unread_answer_since) })}
                 </span>
+              )}
+              <span className="flex flex-wrap justify-between gap-x-3 text-stone-500 text-xs">
+                <span>{when(thread.created_at)}</span>
                 <span>
                   {thread.assignee
                     ? t('inbox.assignedTo', { name: thread.assignee.name })

@@ -7,6 +7,8 @@ const dataDir = join(tmpdir(), `sentiero-e2e-${process.pid}`);
 // The demo admin's console session, kept by console-staff.setup.ts for the workers (fixtures/staff.ts).
 // Set once by the runner; its workers inherit it.
 process.env.E2E_CONSOLE_ADMIN_STATE ??= join(tmpdir(), `sentiero-e2e-console-admin-${process.pid}.json`);
+// Where the server takes answers to the inbox's replies by SMTP (fixtures/smtp.ts), beside its port.
+process.env.E2E_INBOUND_PORT ??= String(port + 25);
 
 /** Debian's Chromium, started the way this network-less machine needs; Playwright never downloads a browser. */
 const chromium = {
@@ -85,6 +87,8 @@ export default defineConfig({
       RATE_LIMITS: 'off',
       // The alerts journey's push service is a local one (127.0.0.1), as no browser vendor's is reachable.
       PUSH_SERVICE_LOOPBACK: 'on',
+      // The inbox journey answers a reply by mail, as a requester's mail server would.
+      INBOUND_SMTP_PORT: process.env.E2E_INBOUND_PORT,
     },
   },
 });

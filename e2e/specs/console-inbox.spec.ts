@@ -1,4 +1,6 @@
+import type { APIRequestContext } from '@playwright/test';
 import { uniqueEmail } from '../fixtures/accounts.ts';
+import { inboundPort, sendMail } from '../fixtures/smtp.ts';
 import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 /*
@@ -10,7 +12,7 @@ import { expect, openConsole, otherBrowser, test } from '../fixtures/staff.ts';
 
 test.use({ consoleAs: 'admin' });
 // Set before the fixtures run, so the time they add for making a staff account comes on top.
-test.describe.configure({ timeout: 45_000 });
+test.describe.configure({ timeout: 60_000 });
 
 test('a visitor writes from the contact page; the admin answers from the inbox; the answer arrives by mail in Italian and stays in the conversation (it)', async ({
   page: admin,
@@ -77,4 +79,43 @@ test('a visitor writes from the contact page; the admin answers from the inbox; 
   await expect(kept.getByRole('listitem')).toHaveCount(2);
   await expect(kept.getByRole('listitem').nth(0)).toContainText(question);
   await expect(kept.getByRole('listitem').nth(1)).toContainText(answer);
+
+  // The visitor answers the reply from their mail program: it comes back to the thread's address.
+  const replyTo = (await mailboxFor(request, visitor)).find((message) => message.reply_to)?.reply_to;
+  expect(replyTo, 'the reply mail names no address to answer to').toMatch(/^reply\+\d+\.[0-9a-f]{32}@/);
+  const thanks = 'Grazie mille, allora sabato peschiamo nel rio Fiorina.';
+  await sendMail(inboundPort(), {
+    from: visitor,
+    to: replyTo as string,
+    subject: 'Re: il tuo messaggio a Sentiero',
+    text: `${thanks}\n\nChiara`,
+  });
+
+  // The list shows the conversation as new again, with an answer nobody has read yet.
+  await admin.goto(`/console/inbox?q=${encodeURIComponent(visitor)}`);
+  const listed = admin
+    .getByRole('list', { name: 'Conversazioni' })
+    .getByRole('link', { name: /Chiara Ferri/ });
+  await expect(listed).toContainText('Nuova risposta');
+  // Opened, the answer is there under the reply, marked new; the list no longer calls it unread.
+  await listed.click();
+  const conversation = admin
+    .getByRole('article', { name: 'Chiara Ferri' })
+    .getByRole('list', { name: 'Conversazione' });
+  await expect(conversation.getByRole('listitem')).toHaveCount(3);
+  await expect(conversation.getByRole('listitem').nth(2)).toContainText(thanks);
+  await expect(conversation.getByRole('listitem').nth(2)).toContainText('Nuova risposta');
+  await expect(listed).not.toContainText('Nuova risposta');
+  // A word of the answer finds the conversation.
+  await admin.goto(`/console/inbox?q=${encodeURIComponent('rio Fiorina')}`);
+  await expect(
+    admin.getByRole('list', { name: 'Conversazioni' }).getByRole('link', { name: /Chiara Ferri/ }),
+  ).toBeVisible();
 });
+
+/** What the development mailbox holds for an address, newest first. */
+async function mailboxFor(request: APIRequestContext, to: string) {
+  const mailbox = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const { messages } = (await mailbox.json()) as { messages: { reply_to: string | null }[] };
+  return messages;
+}

@@ -189,6 +189,7 @@ const ACCESS: Record<string, Permission> = {
   '/console/inbox/reply': 'inbox.handle',
   '/console/inbox/assign': 'inbox.handle',
   '/console/inbox/state': 'inbox.handle',
+  '/console/inbox/seen': 'inbox.handle',
   '/console/applications': 'applications.review',
   '/console/application': 'applications.review',
   '/console/application/approve': 'applications.review',

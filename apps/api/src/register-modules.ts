@@ -112,6 +112,8 @@ export async function registerModules(
     db: database.db,
     clock,
     ticketKey: signer.privateKey,
+    mail,
+    origin,
   });
   registerInboxRoutes(app, { addresses: inboxAddresses });
   registerRangerRoutes(app, {

@@ -27,6 +27,7 @@ export const KNOWN_AUDIT_ACTIONS = [
   'inbox.reply',
   'inbox.close',
   'inbox.reopen',
+  'inbox.seen',
   'growth.observe',
   'growth.correct',
 ] as const;

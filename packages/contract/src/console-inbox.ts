@@ -30,6 +30,11 @@ const ZThreadSummary = z.object({
   area_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * When the first answer by mail no staff member has opened yet came in (the thread is then
+   * `new` again); null when every answer has been seen.
+   */
+  unread_answer_since: z.string().nullable(),
 });
 
 export const consoleInbox = defineEndpoint({
@@ -38,7 +43,7 @@ export const consoleInbox = defineEndpoint({
   access: 'inbox.handle',
   tag: 'console',
   summary:
-    'Contact messages and "area not available" requests, newest first, 20 a page: filtered by kind, state and assignee (`none` for nobody, `me`), searched by name, address or words of the message (three letters or more). With the staff members a thread may be given to.',
+    'Contact messages and "area not available" requests, newest first, 20 a page: filtered by kind, state and assignee (`none` for nobody, `me`), searched by name, address or words of any message of the thread, replies and answers by mail included (three letters or more). Each says since when it has an answer nobody opened. With the staff members a thread may be given to.',
   input: z.object({
     lng: ZLanguageParam,
     page: ZPageParam,
@@ -137,5 +142,16 @@ export const consoleInboxState = defineEndpoint({
   summary:
     'Closes the thread, or opens it again (`open`): answered again if staff replied after the requester last wrote, new otherwise.',
   input: z.object({ lng: ZLanguageParam, id: ZId, state: z.enum(['closed', 'open']) }),
+  output: ZThread,
+});
+
+export const consoleInboxSeen = defineEndpoint({
+  path: '/console/inbox/seen',
+  kind: 'write',
+  access: 'inbox.handle',
+  tag: 'console',
+  summary:
+    "Marks the thread's answers by mail up to `up_to` (the newest one shown) as seen, so the list no longer shows them as unread; one that came after it stays unread.",
+  input: z.object({ lng: ZLanguageParam, id: ZId, up_to: ZId }),
   output: ZThread,
 });

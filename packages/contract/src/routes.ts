@@ -72,6 +72,7 @@ export const ROUTES = {
   consoleInbox: { path: '/console/inbox', kind: 'read' },
   consoleInboxAssign: { path: '/console/inbox/assign', kind: 'write' },
   consoleInboxReply: { path: '/console/inbox/reply', kind: 'write' },
+  consoleInboxSeen: { path: '/console/inbox/seen', kind: 'write' },
   consoleInboxState: { path: '/console/inbox/state', kind: 'write' },
   consoleInboxThread: { path: '/console/inbox/thread', kind: 'read' },
   consoleInvitation: { path: '/console/invitation', kind: 'read' },

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './client.ts';
+import { migrationsBefore } from './migrations-before.ts';
 
 /*
  * Migration 0040 (ADR 047): the uses a device chained before become the first records of its one
@@ -17,23 +18,13 @@ import { MIGRATIONS_FOLDER } from './client.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'sentiero-chain-migration-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** The migrations up to (not including) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const folder = join(scratch, 'before');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 describe('migration 0040', () => {
   it("copies each device's chained uses into the chain table, flags kept", { timeout: 120_000 }, async () => {
     const client = await PGlite.create(undefined, { extensions: { unaccent, pg_trgm } });
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore('0040_ranger_chain_records_and_inspections') });
+    await migrate(db, {
+      migrationsFolder: migrationsBefore(scratch, '0040_ranger_chain_records_and_inspections'),
+    });
     // The uses alone: the rows they point to are beside the point here.
     await client.exec("set session_replication_role = 'replica'");
     const hash = (char: string) => char.repeat(64);

@@ -59,14 +59,17 @@ export const ZEnvironment = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Sentiero <no-reply@sentiero.localhost>'),
   OPERATOR_EMAIL: z.email().default('support@sentiero.localhost'),
-  // Answers to the inbox's reply mails (ADR 031): the reply addresses' domain and HMAC key, and
-  // the port this process takes them on.
+  // Answers to the inbox's reply mails (ADR 031): the reply addresses' domain and HMAC key, the
+  // port this process takes them on and the certificate it offers there.
   INBOUND_MAIL_DOMAIN: z
     .string()
     .regex(/^([a-z0-9-]+\.)+[a-z0-9-]+$/i, 'must be a domain name (its MX leads to the SMTP receiver)')
     .optional(),
   INBOUND_MAIL_SECRET: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
   INBOUND_SMTP_PORT: ZPort.optional(),
+  // The receiver's key and certificate (PEM files): with both, it offers STARTTLS.
+  INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   REFUND_REAUTH_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(10_000),

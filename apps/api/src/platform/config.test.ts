@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeTlsFiles } from '../test/tls-files.ts';
 import { ConfigError, loadConfig, tileSource } from './config.ts';
 
 /** A company's data as production needs it in the footer. */
@@ -124,13 +125,19 @@ describe('loadConfig', () => {
   });
 
   it('makes reply addresses outside production by default, and in production only when both values are given', () => {
-    expect(loadConfig({}).inbound).toEqual({ domain: 'sentiero.localhost', secret: null, smtpPort: null });
+    expect(loadConfig({}).inbound).toEqual({
+      domain: 'sentiero.localhost',
+      secret: null,
+      smtpPort: null,
+      tls: null,
+    });
     expect(
       loadConfig({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: 'In.Sentiero.test' }).inbound,
     ).toEqual({
       domain: 'in.sentiero.test',
       secret: null,
       smtpPort: 2525,
+      tls: null,
     });
     const production = {
       NODE_ENV: 'production',
@@ -146,13 +153,54 @@ describe('loadConfig', () => {
         INBOUND_MAIL_DOMAIN: 'answers.sentiero.example',
         INBOUND_MAIL_SECRET: secret,
       }).inbound,
-    ).toEqual({ domain: 'answers.sentiero.example', secret, smtpPort: null });
+    ).toEqual({ domain: 'answers.sentiero.example', secret, smtpPort: null, tls: null });
     expect(() => loadConfig({ ...production, INBOUND_MAIL_DOMAIN: 'answers.sentiero.example' })).toThrow(
       /^Invalid configuration:\n {2}INBOUND_MAIL_SECRET: required in production with INBOUND_MAIL_DOMAIN$/,
     );
     expect(() => loadConfig({ ...production, INBOUND_SMTP_PORT: '25' })).toThrow(
       /INBOUND_MAIL_DOMAIN: required in production with INBOUND_SMTP_PORT\n {2}INBOUND_MAIL_SECRET: required/,
     );
+  });
+
+  it("reads the receiver's STARTTLS key and certificate where it listens, and stops on a half or wrong pair", () => {
+    const pair = writeTlsFiles('answers.sentiero.test');
+    const other = writeTlsFiles('other.sentiero.test');
+    const listening = { INBOUND_SMTP_PORT: '2525' };
+    expect(
+      loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: pair.keyPath, INBOUND_SMTP_TLS_CERT: pair.certPath })
+        .inbound?.tls,
+    ).toEqual({ key: pair.keyPem, cert: pair.certPem });
+    expect(() => loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: pair.keyPath })).toThrow(
+      /^Invalid configuration:\n {2}INBOUND_SMTP_TLS_CERT: required with INBOUND_SMTP_TLS_KEY \(STARTTLS needs both files\)$/,
+    );
+    // Also where this process does not listen: the environment is shared, the mistake is the same.
+    expect(() => loadConfig({ INBOUND_SMTP_TLS_CERT: pair.certPath })).toThrow(
+      /INBOUND_SMTP_TLS_KEY: required with INBOUND_SMTP_TLS_CERT/,
+    );
+    expect(() =>
+      loadConfig({
+        ...listening,
+        INBOUND_SMTP_TLS_KEY: '/nonexistent/key.pem',
+        INBOUND_SMTP_TLS_CERT: pair.certPath,
+      }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: \/nonexistent\/key\.pem cannot be read \(ENOENT\)/);
+    expect(() =>
+      loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: other.keyPath, INBOUND_SMTP_TLS_CERT: pair.certPath }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: .+ is not the key of the certificate in /);
+    expect(() =>
+      loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: pair.keyPath, INBOUND_SMTP_TLS_CERT: pair.keyPath }),
+    ).toThrow(/INBOUND_SMTP_TLS_CERT: .+ is not a PEM certificate/);
+    // A key never shows in the message, even when it is given where the certificate should be.
+    expect(() =>
+      loadConfig({ ...listening, INBOUND_SMTP_TLS_KEY: pair.certPath, INBOUND_SMTP_TLS_CERT: pair.certPath }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: .+ is not a PEM private key/);
+    // A process that does not listen leaves the files to the one that does.
+    expect(
+      loadConfig({
+        INBOUND_SMTP_TLS_KEY: '/nonexistent/key.pem',
+        INBOUND_SMTP_TLS_CERT: '/nonexistent/cert.pem',
+      }).inbound?.tls,
+    ).toBeNull();
   });
 
   it('refuses a short inbound secret without printing it', () => {

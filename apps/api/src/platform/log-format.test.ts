@@ -65,9 +65,12 @@ describe('the ready line', () => {
   });
 
   it('names the port that takes answers to inbox replies when this process listens on one', () => {
-    const inbound = { domain: 'sentiero.localhost', secret: null, smtpPort: 2525 };
+    const inbound = { domain: 'sentiero.localhost', secret: null, smtpPort: 2525, tls: null };
     expect(readyLine({ ...config, host: '127.0.0.1', inbound })).toBe(
       'Sentiero is ready on http://localhost:3000 · console http://localhost:3000/console · mailbox http://localhost:3000/dev/mailbox · inbox answers smtp://localhost:2525',
+    );
+    expect(readyLine({ ...config, inbound: { ...inbound, tls: { key: 'k', cert: 'c' } } })).toMatch(
+      / · inbox answers smtp:\/\/localhost:2525 \(STARTTLS\)$/,
     );
     expect(readyLine({ ...config, inbound: { ...inbound, smtpPort: null } })).toBe(readyLine(config));
   });

@@ -14,7 +14,8 @@ export function shopAddress(config: Pick<Config, 'publicUrl' | 'host' | 'port'>)
 /**
  * The line that says the server is ready and where to open it: the shop, the staff console and,
  * where mail stays on this machine (no SMTP_URL, not production), the development mailbox, and
- * the port that takes answers to the inbox's replies when this process listens (ADR 031).
+ * the port that takes answers to the inbox's replies when this process listens, and whether it
+ * offers STARTTLS (ADR 031; in production the start's log says it).
  * Tests and scripts wait for its "ready on".
  */
 export function readyLine(
@@ -27,7 +28,8 @@ export function readyLine(
   const inboundPort = config.inbound?.smtpPort;
   if (config.env !== 'production' && inboundPort) {
     const host = THIS_MACHINE.has(config.host) ? 'localhost' : config.host;
-    parts.push(`inbox answers smtp://${host.includes(':') ? `[${host}]` : host}:${inboundPort}`);
+    const tls = config.inbound?.tls ? ' (STARTTLS)' : '';
+    parts.push(`inbox answers smtp://${host.includes(':') ? `[${host}]` : host}:${inboundPort}${tls}`);
   }
   return parts.join(' · ');
 }

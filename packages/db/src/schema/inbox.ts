@@ -25,13 +25,20 @@ export const inboxThreads = pgTable(
     /** A staff account; no foreign key until the staff tables exist (ADR 027). */
     assignedStaffId: integer('assigned_staff_id'),
     /**
-     * Name, address and message in lower case, what the search matches: the messages are never
-     * edited, so the copy cannot drift, and it goes with them (cascade) when a member is erased.
+     * Name, address and message in lower case, then the words of each staff reply and each answer
+     * by mail (with its sender) as they are added (triggers of migrations 0023 and 0046): what the
+     * search matches. Nothing of a thread is ever edited, so the copy cannot drift, and it goes
+     * with the messages (cascade) when a member is erased.
      */
     searchText: text('search_text').notNull(),
     /** When the message arrived. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the first answer by mail that no staff member has opened yet came in (ADR 031); null
+     * once staff have seen every answer (opening the thread, or replying after the last one).
+     */
+    unreadAnswerSince: timestamp('unread_answer_since', { withTimezone: true }),
   },
   (table) => [
     index('inbox_threads_created_idx').on(table.createdAt.desc(), table.id.desc()),

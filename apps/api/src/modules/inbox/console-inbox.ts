@@ -2,6 +2,7 @@ import type {
   consoleInbox,
   consoleInboxAssign,
   consoleInboxReply,
+  consoleInboxSeen,
   consoleInboxState,
 } from '@sentiero/contract/console-inbox';
 import type { AuditChanges } from '@sentiero/db/schema';
@@ -20,6 +21,7 @@ import {
   getThread,
   type InboxChange,
   listInbox,
+  markAnswersSeen,
   type OnInboxChange,
   reopenThread,
 } from './service.ts';
@@ -68,6 +70,7 @@ export async function listInboxForStaff(ctx: ServiceContext, input: z.output<typ
       area_name: thread.areaName,
       created_at: thread.createdAt.toISOString(),
       updated_at: thread.updatedAt.toISOString(),
+      unread_answer_since: thread.unreadAnswerSince?.toISOString() ?? null,
     })),
     page: list.page,
     pages: Math.max(1, list.pages),
@@ -106,6 +109,7 @@ export async function readThread(ctx: ServiceContext, id: number) {
     area_name: thread.areaName,
     created_at: thread.createdAt.toISOString(),
     updated_at: thread.updatedAt.toISOString(),
+    unread_answer_since: thread.unreadAnswerSince?.toISOString() ?? null,
     area: thread.area
       ? {
           id: thread.area.id,
@@ -145,6 +149,10 @@ function auditInboxChange(ctx: ServiceContext, staff: StaffSession): OnInboxChan
     if (change.before.assignedStaffId !== change.after.assignedStaffId) {
       changes.assigned_staff_id = [change.before.assignedStaffId, change.after.assignedStaffId];
     }
+    const [unreadBefore, unreadAfter] = [change.before, change.after].map(
+      (status) => status.unreadAnswerSince?.toISOString() ?? null,
+    );
+    if (unreadBefore !== unreadAfter) changes.unread_answer_since = [unreadBefore, unreadAfter];
     if (change.reply) {
       changes.reply_id = [null, change.reply.id];
       changes.reply_language = [null, change.reply.language];
@@ -200,5 +208,18 @@ export async function changeThreadState(
   const staff = requireStaffAccess(ctx, 'inbox.handle');
   const change = input.state === 'closed' ? closeThread : reopenThread;
   await change(ctx, input.id, { staffId: staff.staffId }, auditInboxChange(ctx, staff));
+  return readThread(ctx, input.id);
+}
+
+/** The staff member has the thread's answers up to `up_to` on screen: they are no longer unread. */
+export async function markSeenAsStaff(ctx: ServiceContext, input: z.output<typeof consoleInboxSeen.input>) {
+  const staff = requireStaffAccess(ctx, 'inbox.handle');
+  await markAnswersSeen(
+    ctx,
+    input.id,
+    { seenId: input.up_to },
+    { staffId: staff.staffId },
+    auditInboxChange(ctx, staff),
+  );
   return readThread(ctx, input.id);
 }

@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { convert as htmlToText } from 'html-to-text';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { InboundTls } from '../../platform/config-inbound.ts';
 import type { Clock } from '../../platform/context.ts';
+import type { AnswerNotifier } from './answer-notice.ts';
 import { threadExists } from './inbox-repo.ts';
 import { type IncomingMail, receiveMailInThread } from './receive-mail.ts';
 import type { ReplyAddresses } from './reply-addresses.ts';
@@ -15,7 +17,8 @@ import type { ReplyAddresses } from './reply-addresses.ts';
  * addresses: any other recipient is refused at RCPT TO (550), so nothing it was not asked for is
  * ever read. A message over `maxBytes` is refused (552), read to its end but not kept. What it
  * accepts is parsed (mailparser), the quote of earlier mails taken off, and kept in each thread it
- * was addressed to.
+ * was addressed to. With a key and certificate it offers STARTTLS, which senders may use or not:
+ * mail servers fall back to plain SMTP where a receiver has no TLS, so refusing them would lose answers.
  */
 
 export type InboundSmtpOptions = {
@@ -27,9 +30,13 @@ export type InboundSmtpOptions = {
   host: string;
   /** 1 MB: answers are words; attachments are not kept anyway. */
   maxBytes?: number;
+  /** Offered with STARTTLS; without it, no STARTTLS (TLS ends at a relay in front). */
+  tls?: InboundTls | null;
+  /** Tells the thread's assignee of a kept answer. */
+  notify?: AnswerNotifier;
 };
 
-export type InboundSmtp = { port: number; close(): Promise<void> };
+export type InboundSmtp = { port: number; tls: boolean; close(): Promise<void> };
 
 export const INBOUND_MAX_BYTES = 1024 * 1024;
 /** One answer goes to one thread; a mail to a crowd of reply addresses is not an answer. */
@@ -51,8 +58,11 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     name: addresses.domain,
     banner: 'Sentiero inbox',
     size: maxBytes,
-    // No accounts to sign in to, and no certificate of ours: TLS ends at the relay in front (ADR 031).
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    // No accounts to sign in to. Without a certificate of ours no STARTTLS either (smtp-server
+    // would offer its built-in one, whose key is public): TLS then ends at the relay in front.
+    ...(options.tls
+      ? { key: options.tls.key, cert: options.tls.cert, disabledCommands: ['AUTH'] }
+      : { disabledCommands: ['AUTH', 'STARTTLS'] }),
     maxClients: 50,
     socketTimeout: 60_000,
     logger: false,
@@ -109,6 +119,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       const threadId = addresses.threadOf(recipient.address);
       if (threadId === undefined) continue;
       const result = await receiveMailInThread({ db, clock }, threadId, mail);
+      await options.notify?.(threadId, mail, result);
       log.info(
         { threadId, messageId: mail.messageId, outcome: result.outcome },
         'an inbox answer came by mail',
@@ -125,7 +136,11 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     });
   });
   const { port } = server.server.address() as AddressInfo;
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    tls: Boolean(options.tls),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function incomingMail(

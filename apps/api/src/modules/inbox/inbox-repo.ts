@@ -11,7 +11,7 @@ import {
   inboxThreads,
   regions,
 } from '@sentiero/db/schema';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 
 export type ThreadFilters = {
   kind?: InboxKind;
@@ -29,6 +29,7 @@ function threadColumns(language: Language) {
     assignedStaffId: inboxThreads.assignedStaffId,
     createdAt: inboxThreads.createdAt,
     updatedAt: inboxThreads.updatedAt,
+    unreadAnswerSince: inboxThreads.unreadAnswerSince,
     fullName: contactMessages.fullName,
     email: sql<string>`coalesce(${contactMessages.email}, ${areaActivationRequests.email})`,
     message: contactMessages.message,
@@ -43,7 +44,8 @@ const likeContaining = (words: string) => `%${words.toLowerCase().replace(/[\\%_
 
 /**
  * One page of threads, newest first, and how many match in all (a window count, one query).
- * The search is a `like` on the threads' lower-cased text, which the trigram index answers.
+ * The search is a `like` on the threads' lower-cased text (the first message and every reply and
+ * answer after it), which the trigram index answers.
  */
 export async function findThreadPage(
   db: Db,
@@ -91,18 +93,18 @@ export async function findThread(db: Db | Transaction, id: number, language: Lan
   return row;
 }
 
+/** What a change of a thread reads and writes: the same fields before and after. */
+const threadStatus = {
+  id: inboxThreads.id,
+  state: inboxThreads.state,
+  assignedStaffId: inboxThreads.assignedStaffId,
+  updatedAt: inboxThreads.updatedAt,
+  unreadAnswerSince: inboxThreads.unreadAnswerSince,
+};
+
 /** The thread's row, locked until the transaction ends, so two staff cannot change it at once. */
 export async function lockThread(tx: Transaction, id: number) {
-  const [row] = await tx
-    .select({
-      id: inboxThreads.id,
-      state: inboxThreads.state,
-      assignedStaffId: inboxThreads.assignedStaffId,
-      updatedAt: inboxThreads.updatedAt,
-    })
-    .from(inboxThreads)
-    .where(eq(inboxThreads.id, id))
-    .for('update');
+  const [row] = await tx.select(threadStatus).from(inboxThreads).where(eq(inboxThreads.id, id)).for('update');
   return row;
 }
 
@@ -111,14 +113,18 @@ export type ThreadStatus = NonNullable<Awaited<ReturnType<typeof lockThread>>>;
 export async function updateThread(
   tx: Transaction,
   id: number,
-  values: { state?: InboxState; assignedStaffId?: number | null; updatedAt: Date },
+  values: {
+    state?: InboxState;
+    assignedStaffId?: number | null;
+    unreadAnswerSince?: Date | null;
+    updatedAt: Date;
+  },
 ): Promise<ThreadStatus> {
-  const [row] = await tx.update(inboxThreads).set(values).where(eq(inboxThreads.id, id)).returning({
-    id: inboxThreads.id,
-    state: inboxThreads.state,
-    assignedStaffId: inboxThreads.assignedStaffId,
-    updatedAt: inboxThreads.updatedAt,
-  });
+  const [row] = await tx
+    .update(inboxThreads)
+    .set(values)
+    .where(eq(inboxThreads.id, id))
+    .returning(threadStatus);
   if (!row) throw new Error(`inbox thread ${id} vanished while locked`);
   return row;
 }
@@ -158,6 +164,24 @@ export async function findReceivedMails(db: Db | Transaction, threadId: number) 
 }
 
 export type ReceivedMailRow = typeof inboxReceivedMails.$inferSelect;
+
+/**
+ * When the first answer after the one with id `seenId` came (ids grow as answers arrive), or null
+ * when there is none: when the answers a staff member has not seen yet began.
+ */
+export async function findUnseenSince(
+  tx: Transaction,
+  threadId: number,
+  seenId: number,
+): Promise<Date | null> {
+  const [row] = await tx
+    .select({ receivedAt: inboxReceivedMails.receivedAt })
+    .from(inboxReceivedMails)
+    .where(and(eq(inboxReceivedMails.threadId, threadId), gt(inboxReceivedMails.id, seenId)))
+    .orderBy(asc(inboxReceivedMails.receivedAt), asc(inboxReceivedMails.id))
+    .limit(1);
+  return row?.receivedAt ?? null;
+}
 
 /** Keeps a mail once: the same Message-ID delivered to the thread again writes nothing (undefined). */
 export async function insertReceivedMail(

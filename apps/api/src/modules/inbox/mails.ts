@@ -54,3 +54,47 @@ export function inboxReplyMail(
     brand,
   );
 }
+
+/**
+ * To the staff member a thread is assigned to, in their language, when the requester's answer
+ * comes in: who answered, the conversation's subject and the link to it. Not the answer itself,
+ * which stays behind the console's sign-in with its second factor.
+ */
+export function inboxAnswerNoticeMail(
+  language: Language,
+  v: {
+    staffName: string;
+    /** The requester's name, or the area asked for. */
+    thread: { kind: 'contact'; fullName: string } | { kind: 'area_activation'; areaName: string };
+    sender: string;
+    /** The answer's subject line; empty when it had none. */
+    subject: string;
+    link: string;
+  },
+  brand: string,
+): RenderedMail {
+  const t = mailTexts(language, brand);
+  const title =
+    v.thread.kind === 'contact'
+      ? v.thread.fullName
+      : t.text('inboxAnswer.areaRequest', { area: v.thread.areaName });
+  const subjectLine: Block[] = v.subject
+    ? [{ type: 'paragraph', text: t.text('inboxAnswer.subjectLine', { subject: v.subject }) }]
+    : [];
+  return renderMail(
+    {
+      subject: t.text('inboxAnswer.subject', { title }),
+      blocks: [
+        { type: 'paragraph', text: t.text('inboxAnswer.greeting', { name: v.staffName }) },
+        { type: 'paragraph', text: t.text('inboxAnswer.intro', { sender: v.sender }) },
+        ...subjectLine,
+        { type: 'button', label: t.text('inboxAnswer.button'), url: v.link },
+        { type: 'paragraph', text: t.text('inboxAnswer.why') },
+        t.signature,
+      ],
+      footer: [t.tagline],
+    },
+    language,
+    brand,
+  );
+}

@@ -25,8 +25,8 @@ export type ReceiveResult =
 
 /**
  * Keeps what the requester answered in the thread, without the quote of earlier mails, and makes
- * the thread `new` again, whatever its state (a closed one too), so staff see it needs an answer;
- * its assignee keeps it. A Message-ID the thread already has is stored once: mail servers deliver
+ * the thread `new` again, whatever its state (a closed one too), with an unread answer, so staff
+ * see it needs them; its assignee keeps it. A Message-ID the thread already has is stored once: mail servers deliver
  * again when they did not hear our answer.
  */
 export async function receiveMailInThread(
@@ -53,7 +53,12 @@ export async function receiveMailInThread(
       receivedAt,
     });
     if (!row) return { outcome: 'duplicate' };
-    const after = await updateThread(tx, threadId, { state: 'new', updatedAt: receivedAt });
+    const after = await updateThread(tx, threadId, {
+      state: 'new',
+      // Unread from the first answer nobody has opened: later ones do not move it.
+      unreadAnswerSince: before.unreadAnswerSince ?? receivedAt,
+      updatedAt: receivedAt,
+    });
     return { outcome: 'recorded', id: row.id, before, after };
   });
 }

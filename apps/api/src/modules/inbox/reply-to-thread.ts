@@ -6,6 +6,7 @@ import {
   findReceivedMails,
   findReplies,
   findThread,
+  findUnseenSince,
   insertReply,
   lockThread,
   updateThread,
@@ -109,6 +110,9 @@ export async function replyToThread(
       // Closed by someone else while the mail was leaving: the reply is kept, the thread stays closed.
       const after = await updateThread(tx, threadId, {
         state: before.state === 'closed' ? 'closed' : 'answered',
+        // The answers the reply was written after are read; one that came meanwhile is not.
+        unreadAnswerSince:
+          before.unreadAnswerSince && (await findUnseenSince(tx, threadId, received.at(-1)?.id ?? 0)),
         updatedAt: sentAt,
       });
       const change: InboxChange = {

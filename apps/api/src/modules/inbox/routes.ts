@@ -2,6 +2,7 @@ import {
   consoleInbox,
   consoleInboxAssign,
   consoleInboxReply,
+  consoleInboxSeen,
   consoleInboxState,
   consoleInboxThread,
 } from '@sentiero/contract/console-inbox';
@@ -11,6 +12,7 @@ import {
   assignAsStaff,
   changeThreadState,
   listInboxForStaff,
+  markSeenAsStaff,
   readThread,
   replyAsStaff,
 } from './console-inbox.ts';
@@ -29,4 +31,5 @@ export function registerInboxRoutes(
   registerEndpoint(app, consoleInboxReply, (ctx, input) => replyAsStaff(ctx, input, addresses));
   registerEndpoint(app, consoleInboxAssign, (ctx, input) => assignAsStaff(ctx, input));
   registerEndpoint(app, consoleInboxState, (ctx, input) => changeThreadState(ctx, input));
+  registerEndpoint(app, consoleInboxSeen, (ctx, input) => markSeenAsStaff(ctx, input));
 }

@@ -13,6 +13,7 @@ import {
   findReplies,
   findThread,
   findThreadPage,
+  findUnseenSince,
   lockThread,
   type ThreadStatus,
   updateThread,
@@ -27,7 +28,7 @@ export type InboxActor = { staffId: number };
  * (ADR 031). A write that changes nothing (closing a closed thread) calls nobody.
  */
 export type InboxChange = {
-  action: 'inbox.assign' | 'inbox.reply' | 'inbox.close' | 'inbox.reopen';
+  action: 'inbox.assign' | 'inbox.reply' | 'inbox.close' | 'inbox.reopen' | 'inbox.seen';
   threadId: number;
   by: InboxActor;
   before: ThreadStatus;
@@ -196,4 +197,38 @@ export async function reopenThread(
     },
     onChange,
   );
+}
+
+const ZSeen = z.object({ seenId: z.number().int().min(0).max(2_147_483_647) });
+
+/**
+ * A staff member has the thread's answers by mail up to `seenId` (the newest one on their screen)
+ * before them: those are no longer unread. One that came after it stays unread, so an answer
+ * arriving while the thread is open is not lost. Nothing else of the thread changes, not even
+ * `updated_at`: reading is not a change of the conversation.
+ */
+export async function markAnswersSeen(
+  ctx: ServiceContext,
+  id: number,
+  seen: { seenId: number },
+  by: InboxActor,
+  onChange?: OnInboxChange,
+): Promise<InboxChange> {
+  const threadId = requireThreadId(id);
+  const { seenId } = parseInput(ZSeen, seen);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockThread(tx, threadId);
+    if (!before) throw notFound();
+    const since = before.unreadAnswerSince && (await findUnseenSince(tx, threadId, seenId));
+    const unchanged: InboxChange = { action: 'inbox.seen', threadId, by, before, after: before };
+    if (!before.unreadAnswerSince || since?.getTime() === before.unreadAnswerSince.getTime())
+      return unchanged;
+    const after = await updateThread(tx, threadId, {
+      unreadAnswerSince: since ?? null,
+      updatedAt: before.updatedAt,
+    });
+    const change: InboxChange = { ...unchanged, after };
+    await onChange?.(tx, change);
+    return change;
+  });
 }

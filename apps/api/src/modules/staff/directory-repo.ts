@@ -33,3 +33,29 @@ export async function findStaffNames(db: Handle, ids: readonly number[]): Promis
     .from(staffAccounts)
     .where(inArray(staffAccounts.id, [...new Set(ids)]));
 }
+
+/**
+ * One staff account (not disabled) with the address and language to write to it, if it holds one
+ * of Sentiero's own roles among `roles`: someone Sentiero's work may still be mailed to.
+ */
+export async function findSentieroStaffWithRole(db: Handle, staffId: number, roles: readonly string[]) {
+  if (roles.length === 0) return undefined;
+  const [row] = await db
+    .selectDistinct({
+      id: staffAccounts.id,
+      name: staffAccounts.name,
+      email: staffAccounts.email,
+      language: staffAccounts.language,
+    })
+    .from(staffAccounts)
+    .innerJoin(staffGrants, eq(staffGrants.staffId, staffAccounts.id))
+    .where(
+      and(
+        eq(staffAccounts.id, staffId),
+        inArray(staffGrants.role, [...roles]),
+        isNull(staffGrants.operatorId),
+        isNull(staffAccounts.disabledAt),
+      ),
+    );
+  return row;
+}

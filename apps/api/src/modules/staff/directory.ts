@@ -1,6 +1,7 @@
 import { rolesHolding, type StaffPermission } from '@sentiero/contract/access';
+import type { Language } from '@sentiero/contract/languages';
 import type { ServiceContext } from '../../platform/context.ts';
-import { findSentieroStaffWithRoles, findStaffNames } from './directory-repo.ts';
+import { findSentieroStaffWithRole, findSentieroStaffWithRoles, findStaffNames } from './directory-repo.ts';
 import { findOperatorAreaIdsBySlug, findOperatorById, findOperatorBySlug } from './repo.ts';
 
 /*
@@ -18,6 +19,17 @@ export type OperatorName = { id: number; slug: string; name: string };
 /** Sentiero's own staff (not disabled) who hold a permission: whom its work may be given to. */
 export function listSentieroStaffHolding(ctx: Directory, permission: StaffPermission): Promise<StaffName[]> {
   return findSentieroStaffWithRoles(ctx.db, rolesHolding(permission));
+}
+
+/** Someone to mail about Sentiero's work: their address and language, if they still hold `permission`. */
+export type StaffContact = StaffName & { email: string; language: Language };
+
+export function findSentieroStaffHolding(
+  ctx: Directory,
+  staffId: number,
+  permission: StaffPermission,
+): Promise<StaffContact | undefined> {
+  return findSentieroStaffWithRole(ctx.db, staffId, rolesHolding(permission));
 }
 
 /** The names of these staff accounts, whatever they hold now (a reply's author may have left). */

@@ -4,7 +4,9 @@ export {
   findOperatorAreasBySlug,
   findOperatorName,
   findOperatorNameBySlug,
+  findSentieroStaffHolding,
   listSentieroStaffHolding,
+  type StaffContact,
   type StaffName,
   staffNamesOf,
 } from './directory.ts';

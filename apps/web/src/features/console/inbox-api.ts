@@ -51,6 +51,10 @@ export const useAssignThread = () =>
 export const useChangeThreadState = () =>
   useThreadChange((input: ApiInput<'consoleInboxState'>) => callApi('consoleInboxState', input));
 
+/** The answers on screen are seen: the list no longer shows the thread as having an unread answer. */
+export const useMarkAnswersSeen = () =>
+  useThreadChange((input: ApiInput<'consoleInboxSeen'>) => callApi('consoleInboxSeen', input));
+
 export type ApplicationsPage = ApiOutput<'consoleApplications'>;
 export type ApplicationDetail = ApiOutput<'consoleApplication'>;
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -10,6 +10,7 @@ import {
   useAssignThread,
   useChangeThreadState,
   useInboxThread,
+  useMarkAnswersSeen,
   useReplyToThread,
 } from '../inbox-api.ts';
 import { threadEntries } from '../inbox-logic.ts';
@@ -31,10 +32,27 @@ export function InboxThreadView({ id, me }: { id: number; me: ConsoleMe }) {
   );
 }
 
+/**
+ * Opening a thread with an answer nobody has seen marks the answers on screen as seen; those that
+ * were new when it opened keep their mark until the thread is closed in the browser.
+ */
+function useSeenOnOpen(thread: InboxThread): (receivedAt: string) => boolean {
+  const { mutate } = useMarkAnswersSeen();
+  const [unreadSince] = useState(thread.unread_answer_since);
+  const lastMailId = thread.received_mails.at(-1)?.id;
+  useEffect(() => {
+    if (thread.unread_answer_since !== null && lastMailId !== undefined) {
+      mutate({ id: thread.id, up_to: lastMailId });
+    }
+  }, [mutate, thread.id, thread.unread_answer_since, lastMailId]);
+  return (receivedAt) => unreadSince !== null && Date.parse(receivedAt) >= Date.parse(unreadSince);
+}
+
 function ThreadPanel({ thread, me }: { thread: InboxThread; me: ConsoleMe }) {
   const { t } = useTranslation(['consoleInbox', 'common']);
   const when = useDateTime();
   const headingId = useId();
+  const isNew = useSeenOnOpen(thread);
   const title =
     thread.kind === 'contact'
       ? (thread.full_name ?? thread.email)
@@ -96,7 +114,12 @@ function ThreadPanel({ thread, me }: { thread: InboxThread; me: ConsoleMe }) {
               <p className="whitespace-pre-line text-stone-900">{entry.reply.body}</p>
             </li>
           ) : (
-            <ReceivedMailItem key={`mail-${entry.mail.id}`} mail={entry.mail} requester={thread.email} />
+            <ReceivedMailItem
+              key={`mail-${entry.mail.id}`}
+              mail={entry.mail}
+              requester={thread.email}
+              isNew={isNew(entry.mail.received_at)}
+            />
           ),
         )}
       </ol>

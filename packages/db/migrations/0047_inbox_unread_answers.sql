@@ -1,0 +1,1 @@
+ALTER TABLE "inbox_threads" ADD COLUMN "unread_answer_since" timestamp with time zone;

@@ -1,4 +1,4 @@
-import { areas, orderAreaKeys, orderLines, orders, staffGrants } from '@sentiero/db/schema';
+import { areas, orderAreaKeys, orderLines, orderSearchKeys, orders, staffGrants } from '@sentiero/db/schema';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, createTestApp, type TestApp } from '../../test/app.ts';
@@ -76,6 +76,15 @@ describe('the area keys of an order', () => {
 
     await db().update(orders).set({ status: 'issued' }).where(eq(orders.id, order.id));
     expect((await keysOf(order.id)).map((key) => key.status)).toEqual(['issued']);
+
+    // A creation time written again (an import): every key of the order sorts by the new one.
+    const madeAt = new Date('2026-11-20T07:00:00Z');
+    await db().update(orders).set({ createdAt: madeAt }).where(eq(orders.id, order.id));
+    for (const table of [orderAreaKeys, orderSearchKeys]) {
+      const times = await db().select({ at: table.createdAt }).from(table).where(eq(table.orderId, order.id));
+      expect(times.length, table === orderAreaKeys ? 'area keys' : 'search keys').toBeGreaterThan(0);
+      expect(times.map((row) => row.at.toISOString())).toEqual(times.map(() => madeAt.toISOString()));
+    }
 
     // A second guest in another area, days apart: two rows, the days with a gap.
     await db().insert(orderLines).values({

@@ -29,6 +29,7 @@ const LOADED = [
   'refunds',
   'refund_lines',
   'order_search_keys',
+  'order_area_keys',
 ];
 
 export type BenchDatabase = {
@@ -71,6 +72,10 @@ export async function prepareConsoleDatabase(serverUrl: string, orders: number):
   } finally {
     await database.close();
   }
+  // A new migration may have rewritten or deleted rows of the kept tables: vacuumed as a
+  // database in use would be, so the index-only reads do not each visit the table (fast when
+  // nothing changed).
+  if (reuse) await vacuumLoaded(url.toString());
   let generatedSeconds: number | null = null;
   if (!reuse) {
     const started = performance.now();
@@ -105,6 +110,16 @@ async function isGenerated(url: string, orders: number): Promise<boolean> {
     return rows.length > 0;
   } catch {
     return false;
+  } finally {
+    await client.end();
+  }
+}
+
+async function vacuumLoaded(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await timed('vacuum and analyse', () => client.query(`vacuum (analyze) ${LOADED.join(', ')}`));
   } finally {
     await client.end();
   }
@@ -350,14 +365,16 @@ export async function generate(url: string, orders: number): Promise<void> {
     }
     // The search keys are made order by order through the orders' and guests' indexes (without
     // them each order would read every guest): those first, the keys' own after the keys.
+    const keyTables = ['order_search_keys', 'order_area_keys'];
     const [keyIndexes, otherIndexes] = [
-      indexes.filter((index) => index.table === 'order_search_keys'),
-      indexes.filter((index) => index.table !== 'order_search_keys'),
+      indexes.filter((index) => keyTables.includes(index.table)),
+      indexes.filter((index) => !keyTables.includes(index.table)),
     ];
     await timed(`${otherIndexes.length} indexes built again`, async () => {
       for (const index of otherIndexes) await client.query(index.definition);
     });
-    // What the console finds orders by, and their days: the triggers that keep them are off.
+    // What the console finds orders by, their days and their areas' keys: the triggers that keep
+    // them are off.
     await timed('search keys', () =>
       client.query('select order_search_rebuild(array(select id from orders))'),
     );

@@ -48,41 +48,48 @@ const ZPeriod = z
       context.addIssue({ code: 'custom', path: ['to'], message: 'field.periodTooLong' });
   });
 
-/** One bucket of one split key: the bucket's first day, and who (operator, area or ticket). */
-const ZBucketKey = { bucket: z.string(), key: z.number().int() };
+/** A column of whole numbers. */
+const ZInts = z.array(z.number().int());
 
-export const ZSalesRow = z.object({
-  ...ZBucketKey,
-  gross_cents: z.number().int(),
-  refunds_cents: z.number().int(),
-  net_cents: z.number().int(),
-  orders: z.number().int(),
-  refunds: z.number().int(),
-  coupon_orders: z.number().int(),
-  coupon_discount_cents: z.number().int(),
-  check_ins: z.number().int(),
+/**
+ * The keyed tables go by column (`figure-columns.ts`, ADR 052): row i is the i-th value of each.
+ * Each row is one bucket of one split key: the bucket's first day, and who (operator, area or
+ * ticket).
+ */
+const ZBucketKeyColumns = { bucket: z.array(z.string()), key: ZInts };
+
+export const ZSalesColumns = z.object({
+  ...ZBucketKeyColumns,
+  gross_cents: ZInts,
+  refunds_cents: ZInts,
+  net_cents: ZInts,
+  orders: ZInts,
+  refunds: ZInts,
+  coupon_orders: ZInts,
+  coupon_discount_cents: ZInts,
+  check_ins: ZInts,
 });
-export const ZPlacesRow = z.object({
-  ...ZBucketKey,
+export const ZPlacesColumns = z.object({
+  ...ZBucketKeyColumns,
   /** Places taken (sold, or held by an order being paid), summed over the bucket's days. */
-  sold: z.number().int(),
+  sold: ZInts,
   /** The capacity of the tickets that have one, summed over the same days; null: no limit. */
-  capacity: z.number().int().nullable(),
+  capacity: z.array(z.number().int().nullable()),
 });
-export const ZOnSiteRow = z.object({
-  ...ZBucketKey,
-  orders: z.number().int(),
-  amount_cents: z.number().int(),
+export const ZOnSiteColumns = z.object({
+  ...ZBucketKeyColumns,
+  orders: ZInts,
+  amount_cents: ZInts,
 });
 /** Days cancelled for everyone (a storm, ADR 049), by the cancelled day: apart from the sales. */
-export const ZCancelledDaysRow = z.object({
-  ...ZBucketKey,
+export const ZCancelledDaysColumns = z.object({
+  ...ZBucketKeyColumns,
   /** Each ticket's cancelled days. */
-  days: z.number().int(),
-  orders: z.number().int(),
-  moved: z.number().int(),
-  refunds: z.number().int(),
-  refunds_cents: z.number().int(),
+  days: ZInts,
+  orders: ZInts,
+  moved: ZInts,
+  refunds: ZInts,
+  refunds_cents: ZInts,
 });
 export const ZPremiumRow = z.object({
   bucket: z.string(),
@@ -99,7 +106,7 @@ export const consoleFigures = defineEndpoint({
   access: 'figures.read',
   tag: 'console',
   summary:
-    "The figures of the staff member's operators and areas over a period, per day, week or month and per operator, area or ticket: sales, refunds and net by payment day, orders, coupon use and check-ins; places taken against capacity by activity day; pay-on-site orders still unpaid by their first day; for Sentiero's admins, Sentiero+ trials, conversions, renewals, cancellations and revenue.",
+    "The figures of the staff member's operators and areas over a period, per day, week or month and per operator, area or ticket: sales, refunds and net by payment day, orders, coupon use and check-ins; places taken against capacity by activity day; pay-on-site orders still unpaid by their first day; for Sentiero's admins, Sentiero+ trials, conversions, renewals, cancellations and revenue. The tables per bucket and key come by column (row i is the i-th value of each column).",
   input: ZPeriod,
   output: z.object({
     from: z.string(),
@@ -110,10 +117,11 @@ export const consoleFigures = defineEndpoint({
     buckets: z.array(z.string()),
     /** The names of the operators, areas or tickets the rows refer to. */
     keys: z.array(z.object({ key: z.number().int(), label: z.string() })),
-    sales: z.array(ZSalesRow),
-    places: z.array(ZPlacesRow),
-    on_site: z.array(ZOnSiteRow),
-    cancelled_days: z.array(ZCancelledDaysRow),
+    /** By column, as the other keyed tables: row i is the i-th value of each column. */
+    sales: ZSalesColumns,
+    places: ZPlacesColumns,
+    on_site: ZOnSiteColumns,
+    cancelled_days: ZCancelledDaysColumns,
     /** Sentiero+, for Sentiero's admins only; null for everyone else. */
     premium: z.array(ZPremiumRow).nullable(),
   }),

@@ -17,6 +17,7 @@ export * from './schema/inbox.ts';
 export * from './schema/newsletter-issues.ts';
 export * from './schema/operator-applications.ts';
 export * from './schema/order-exports.ts';
+export * from './schema/order-keys.ts';
 export * from './schema/orders.ts';
 export * from './schema/photos.ts';
 export * from './schema/ranger-devices.ts';

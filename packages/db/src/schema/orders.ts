@@ -146,38 +146,6 @@ export const orderLines = pgTable(
 );
 
 /**
- * What the console's order search finds an order by, newest first (ADR 046): `b:word` for each
- * word of the buyer's name, `g:word` of a guest's, `t:ticket id`, `a:area id`. Kept by the
- * database from the order's guests and buyer (triggers of migration 0033), never written by the
- * application. The key column has the "C" collation there, so a word's prefix is a range of keys.
- */
-export const orderSearchKeys = pgTable(
-  'order_search_keys',
-  {
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    areaIds: integer('area_ids').array().notNull().default(sql`'{}'`),
-    /** The person's whole name as words (` mario rossi`), for the search's other words. */
-    name: text('name'),
-    /** An area's key only: the order's first and last day, for a day in the staff member's areas. */
-    firstDay: date('first_day'),
-    lastDay: date('last_day'),
-  },
-  (table) => [
-    // Hand-written in the migration with `INCLUDE (area_ids, name)`: the scope and the other
-    // words are checked on the index entry.
-    index('order_search_keys_key_idx').on(table.key, table.createdAt, table.orderId),
-    index('order_search_keys_order_id_idx').on(table.orderId),
-    // Hand-written with `INCLUDE (last_day, created_at, order_id, area_ids)`: an area's orders
-    // valid on a day from the index alone.
-    index('order_search_keys_days_idx').on(table.key, table.firstDay).where(sql`first_day is not null`),
-  ],
-);
-
-/**
  * Places taken per ticket and day, held or sold. Taking places is one conditional UPDATE per
  * day (`taken + n <= capacity`): under read committed PostgreSQL re-checks the condition on the
  * row it waited for, so concurrent buyers can never take more than the capacity.

@@ -1,4 +1,5 @@
 import { addCalendarDays } from '@sentiero/contract/durations';
+import { rowsOf } from '@sentiero/contract/figure-columns';
 import { CANCELLATION_PRESETS } from '@sentiero/contract/rules/cancellation';
 import {
   auditLog,
@@ -314,7 +315,10 @@ describe('an operator cancels a day', () => {
       `/api/console/figures?lng=en&from=${addCalendarDays(ticket.date, -1)}&to=${ticket.date}&grain=day&split=ticket`,
     );
     expect(figures.statusCode, figures.body).toBe(200);
-    const ours = figures.json().cancelled_days.filter((row: { key: number }) => row.key === ticket.id);
+    // By column (ADR 052): read as rows.
+    const ours = rowsOf(figures.json().cancelled_days as { key: number[] }).filter(
+      (row) => row.key === ticket.id,
+    );
     expect(ours).toEqual([
       {
         bucket: ticket.date,

@@ -1,4 +1,5 @@
 import { PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@sentiero/contract/access';
+import { rowsOf } from '@sentiero/contract/figure-columns';
 import { figureDays, figureMonths, figureRollups } from '@sentiero/db/schema';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { type Browser, createBrowser, createTestApp, type TestApp } from '../../
 import { createClockSwitch, createTestClock, type TestClock } from '../../test/clock.ts';
 import { type FiguresWorld, makeFiguresWorld } from '../../test/figures-world.ts';
 import { staffWith } from '../../test/staff-factories.ts';
-import { rollUpFigureDays } from './figures-repo.ts';
+import { rollUpFigureDays } from './figure-rollup-repo.ts';
 
 /*
  * The console's figures (issue 23, item 4; ADR 036): the sums of a hand-made set of orders
@@ -36,7 +37,15 @@ const NOVEMBER = 'from=2026-11-01&to=2026-11-30';
 const figuresOf = async (browser: Browser, query: string) => {
   const response = await browser.get(`/api/console/figures?lng=en&${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+  // The tables per bucket and key come by column (ADR 052): read here as rows.
+  const body = response.json();
+  return {
+    ...body,
+    sales: rowsOf(body.sales),
+    places: rowsOf(body.places),
+    on_site: rowsOf(body.on_site),
+    cancelled_days: rowsOf(body.cancelled_days),
+  };
 };
 
 describe("an operator's figures", () => {
@@ -65,6 +74,14 @@ describe("an operator's figures", () => {
     ]);
     expect(figures.premium).toBeNull();
     expect(figures.keys).toHaveLength(1);
+    // As sent: each table by column, row i the i-th value of each.
+    const sent = await accountant.get(`/api/console/figures?lng=en&${NOVEMBER}&grain=month&split=ticket`);
+    expect(sent.json().places).toEqual({
+      bucket: ['2026-11-01'],
+      key: [world.ticketA],
+      sold: [6],
+      capacity: [10],
+    });
   });
 
   it("counts a payment at 00:30 in Italy on Italy's day, not UTC's", async () => {
@@ -123,9 +140,36 @@ describe("an operator's figures", () => {
     const byDay = await figuresOf(accountant, 'from=2026-11-01&to=2026-11-30&grain=day&split=ticket');
     expect(byDay.places).toEqual([{ bucket: '2026-11-15', key: world.ticketA, sold: 6, capacity: 10 }]);
     await db.update(figureMonths).set({ salesCents: 13_500, placesTaken: 6 }).where(where);
-    // Back to the days closed on the test's clock, for the tests after this one.
+    // Back to the days closed on the test's clock, for the tests after this one: November's row
+    // added up again from its days up to then.
     await db.update(figureRollups).set({ throughDay: '2026-11-22' });
     await db.delete(figureDays).where(gt(figureDays.day, '2026-11-22'));
+    await rollUpFigureDays(db, { from: '2026-11-01', to: '2026-11-22', now: clock.now() });
+  });
+
+  it('reads the month of the last day added up from its row when the period goes on past that day', async () => {
+    const db = sut.database.db;
+    const accountant = await staffOf('accountant', world.a.id);
+    // Added up to the 22nd: November's row holds its days up to then, the rest is read live.
+    const query = `${NOVEMBER}&grain=month&split=ticket`;
+    const early = 'from=2026-11-01&to=2026-11-20&grain=month&split=ticket';
+    const [before, earlyBefore] = [await figuresOf(accountant, query), await figuresOf(accountant, early)];
+    const where = and(eq(figureMonths.ticketId, world.ticketA), eq(figureMonths.month, '2026-11-01'));
+    const [row] = await db.select().from(figureMonths).where(where);
+    if (!row) throw new Error('November was not added up');
+    await db
+      .update(figureMonths)
+      .set({ salesCents: row.salesCents + 1, placesTaken: row.placesTaken + 1 })
+      .where(where);
+    const changed = await figuresOf(accountant, query);
+    expect(changed.sales[0].gross_cents).toBe(before.sales[0].gross_cents + 1);
+    expect(changed.places[0].sold).toBe(before.places[0].sold + 1);
+    // A period that ends before the last day added up reads November's days.
+    expect(await figuresOf(accountant, early)).toEqual(earlyBefore);
+    await db
+      .update(figureMonths)
+      .set({ salesCents: row.salesCents, placesTaken: row.placesTaken })
+      .where(where);
   });
 
   it('refuses a period that ends before it starts, or is too long for its grain, with a field message', async () => {

@@ -1,8 +1,9 @@
 import type { ListScope } from '@sentiero/contract/access';
 import type { FigureGrain, FigureSplit } from '@sentiero/contract/console-figures';
 import type { Language } from '@sentiero/contract/languages';
-import { type Db, executeRows, type Transaction } from '@sentiero/db/client';
+import { type Db, executeRows } from '@sentiero/db/client';
 import { sql } from 'drizzle-orm';
+import { dailySums, endOf, findRolledThrough, placesOfDays } from './figure-rollup-repo.ts';
 
 /*
  * The figures' queries (ADR 036). Sums of closed days come from `figure_days`, which
@@ -10,9 +11,6 @@ import { sql } from 'drizzle-orm';
  * check-ins themselves by the same SQL (`dailySums`), so the answer does not depend on whether the
  * job has run. Every query applies the staff member's scope to the areas in the query itself.
  */
-
-/** The day a figure belongs to is its calendar day here, whatever the area's own zone. */
-export const FIGURES_TIME_ZONE = 'Europe/Rome';
 
 export type FigurePeriod = { from: string; to: string; grain: FigureGrain; split: FigureSplit };
 
@@ -40,108 +38,6 @@ export function areasInScope(scope: ListScope) {
   return sql`(a.operator_id = any(${intArray(scope.operatorIds)}) or a.id = any(${intArray(scope.areaIds)}))`;
 }
 
-/** The first instant of a calendar day here, and of the day after another. */
-const startOf = (day: string) => sql`(${day}::date::timestamp at time zone ${FIGURES_TIME_ZONE})`;
-const endOf = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${FIGURES_TIME_ZONE})`;
-const dayOf = (column: ReturnType<typeof sql>) => sql`(${column} at time zone ${FIGURES_TIME_ZONE})::date`;
-
-/** The ticket an order counts for: its first guest's (an order is of one ticket, ADR 033). */
-const FIRST_TICKET = sql`(select l.ticket_id from order_lines l where l.order_id = o.id order by l.id limit 1)`;
-
-/**
- * Each day's sums per ticket from `from` to `to` (both included), read from the events: orders by
- * the time they were paid, succeeded refunds by the time they succeeded, check-ins by their time.
- * The same columns as `figure_days`.
- */
-function dailySums(from: string, to: string) {
-  return sql`
-    select e.day, e.ticket_id,
-      sum(e.sales)::bigint as sales_cents, sum(e.on_site)::bigint as on_site_sales_cents,
-      sum(e.orders)::int as orders, sum(e.refunds_cents)::bigint as refunds_cents,
-      sum(e.refunds)::int as refunds, sum(e.coupon_orders)::int as coupon_orders,
-      sum(e.coupon_discount)::bigint as coupon_discount_cents, sum(e.check_ins)::int as check_ins
-    from (
-      select ${dayOf(sql`o.paid_at`)} as day, ${FIRST_TICKET} as ticket_id,
-        o.total_cents as sales, case when o.payment_method = 'cash' then o.total_cents else 0 end as on_site,
-        1 as orders, 0 as refunds_cents, 0 as refunds,
-        case when o.coupon_code is not null then 1 else 0 end as coupon_orders,
-        o.coupon_discount_cents as coupon_discount, 0 as check_ins
-      from orders o
-      where o.paid_at is not null and o.paid_at >= ${startOf(from)} and o.paid_at < ${endOf(to)}
-      union all
-      select ${dayOf(sql`r.settled_at`)}, (select l.ticket_id from order_lines l where l.order_id = r.order_id order by l.id limit 1),
-        0, 0, 0, r.amount_cents, 1, 0, 0, 0
-      from refunds r
-      where r.state = 'succeeded' and r.settled_at >= ${startOf(from)} and r.settled_at < ${endOf(to)}
-      union all
-      select ${dayOf(sql`x.redeemed_at`)}, it.ticket_id, 0, 0, 0, 0, 0, 0, 0, 1
-      from ticket_redemptions x join issued_tickets it on it.id = x.issued_ticket_id
-      where x.redeemed_at >= ${startOf(from)} and x.redeemed_at < ${endOf(to)}
-    ) e
-    where e.ticket_id is not null
-    group by e.day, e.ticket_id`;
-}
-
-/** The last day `figure_days` holds the sums of, if the job ever ran. */
-export async function findRolledThrough(db: Db | Transaction): Promise<string | null> {
-  const [row] = await executeRows<{ through_day: string }>(
-    db as Db,
-    sql`select through_day::text as through_day from figure_rollups where id = 1`,
-  );
-  return row?.through_day ?? null;
-}
-
-/**
- * Adds up the days from `from` to `to` (both included) into `figure_days`, replacing what it
- * held for them, and moves the mark of the days added up to `to` if it is later. A day must be
- * over before it is added up: a sale of the rest of the day would be read from `figure_days`'
- * stale sum. `npm run bench:console` fills its generated years with it (`jobs.ts` `rollUpDays`).
- */
-export async function rollUpFigureDays(db: Db, { from, to, now }: { from: string; to: string; now: Date }) {
-  await db.transaction(async (tx) => {
-    // One roll-up at a time: two would each delete, then both insert the same days.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('figure_days'))`);
-    await tx.execute(sql`delete from figure_days where day between ${from}::date and ${to}::date`);
-    await tx.execute(sql`
-      insert into figure_days (day, ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents,
-        refunds, coupon_orders, coupon_discount_cents, check_ins, places_taken, places_capacity)
-      select coalesce(s.day, p.day), coalesce(s.ticket_id, p.ticket_id),
-        coalesce(s.sales_cents, 0), coalesce(s.on_site_sales_cents, 0), coalesce(s.orders, 0),
-        coalesce(s.refunds_cents, 0), coalesce(s.refunds, 0), coalesce(s.coupon_orders, 0),
-        coalesce(s.coupon_discount_cents, 0), coalesce(s.check_ins, 0),
-        coalesce(p.taken, 0), p.capacity
-      from (${dailySums(from, to)}) s
-      full join (${placesOfDays(from, to)}) p on p.day = s.day and p.ticket_id = s.ticket_id`);
-    // The months those days fall in, added up again from their days.
-    const months = sql`date_trunc('month', ${from}::date)::date and date_trunc('month', ${to}::date)::date`;
-    await tx.execute(sql`delete from figure_months where month between ${months}`);
-    await tx.execute(sql`
-      insert into figure_months (month, ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents,
-        refunds, coupon_orders, coupon_discount_cents, check_ins, places_taken, places_capacity)
-      select date_trunc('month', day)::date, ticket_id, sum(sales_cents), sum(on_site_sales_cents),
-        sum(orders), sum(refunds_cents), sum(refunds), sum(coupon_orders), sum(coupon_discount_cents),
-        sum(check_ins), sum(places_taken),
-        case when bool_and(places_capacity is not null) filter (where places_taken > 0) is not false
-          then coalesce(sum(places_capacity) filter (where places_taken > 0), 0) end
-      from figure_days
-      where day >= date_trunc('month', ${from}::date)::date
-        and day < (date_trunc('month', ${to}::date) + interval '1 month')::date
-      group by 1, 2`);
-    await tx.execute(sql`
-      insert into figure_rollups (id, through_day, rolled_at) values (1, ${to}::date, ${now.toISOString()}::timestamptz)
-      on conflict (id) do update set through_day = greatest(figure_rollups.through_day, excluded.through_day),
-        rolled_at = excluded.rolled_at`);
-  });
-}
-
-/** Places taken per activity day and ticket, with the ticket's daily capacity (null: no limit). */
-function placesOfDays(from: string, to: string) {
-  return sql`
-    select p.day, p.ticket_id, p.taken, t.daily_capacity as capacity
-    from ticket_day_places p join tickets t on t.id = p.ticket_id
-    where p.day between ${from}::date and ${to}::date and p.taken > 0`;
-}
-
 const SUM_COLUMNS = sql.raw(`ticket_id, sales_cents, on_site_sales_cents, orders, refunds_cents, refunds,
       coupon_orders, coupon_discount_cents, check_ins, places_taken, places_capacity`);
 
@@ -158,16 +54,21 @@ function addMonths(month: string, months: number): string {
 }
 
 /**
- * The added-up rows of the days from `from` to `to` (every one of them added up), as (day, sums):
- * for a period by month, each whole month from `figure_months` dated by its first day, and the
- * days of the months it cuts from `figure_days`.
+ * The added-up rows of the days from `from` to `to` (every one of them added up, `through` the
+ * last day added up), as (day, sums): for a period by month, each month from `figure_months`
+ * dated by its first day when the period holds every day its row adds up — a whole month, or the
+ * month of `through` when the period goes on past it (its row holds its days up to `through`,
+ * ADR 052) — and the days of the months it cuts from `figure_days`.
  */
-function rolledRows(from: string, to: string, grain: FigureGrain) {
+function rolledRows(from: string, to: string, grain: FigureGrain, through: string) {
   const days = (first: string, last: string) =>
     sql`select day, ${SUM_COLUMNS} from figure_days where day between ${first}::date and ${last}::date`;
   if (grain !== 'month') return days(from, to);
   const firstWhole = from.endsWith('-01') ? from : addMonths(`${from.slice(0, 7)}-01`, 1);
-  const afterLastWhole = addDays(to, 1).endsWith('-01') ? addDays(to, 1) : `${to.slice(0, 7)}-01`;
+  const afterLastWhole =
+    addDays(to, 1).endsWith('-01') || to === through
+      ? addMonths(`${to.slice(0, 7)}-01`, 1)
+      : `${to.slice(0, 7)}-01`;
   if (firstWhole >= afterLastWhole) return days(from, to);
   const parts = [
     sql`select month as day, ${SUM_COLUMNS} from figure_months
@@ -189,7 +90,7 @@ async function rowsOfPeriod(
 ) {
   const through = await findRolledThrough(db);
   if (through === null || through < from) return live(from, to);
-  const rolled = rolledRows(from, through < to ? through : to, grain);
+  const rolled = rolledRows(from, through < to ? through : to, grain, through);
   if (through >= to) return rolled;
   return sql`${rolled} union all ${live(addDays(through, 1), to)}`;
 }
@@ -249,26 +150,53 @@ export async function findSales(db: Db, scope: ListScope, period: FigurePeriod):
 
 export type PlacesRow = { bucket: string; key: number; sold: number; capacity: number | null };
 
+/** The sales and the places of a period, added up once from the same rows. */
+export type SalesAndPlaces = { sales: SalesRow[]; places: PlacesRow[] };
+
 /**
- * Places taken per activity day (`ticket_day_places`: sold, or held by an order being paid)
- * against the tickets' daily capacity on the same days; null when one of them has no limit.
+ * The page's sales (as `findSales`) and places: places taken per activity day
+ * (`ticket_day_places`: sold, or held by an order being paid) against the tickets' daily capacity
+ * on the same days, null when one of them has no limit. Both are sums of the same day and month
+ * rows per bucket and key, so one query reads and groups them once: a bucket and key with sales
+ * is a sales row, one with places taken a places row (ADR 052).
  */
-export async function findPlaces(db: Db, scope: ListScope, period: FigurePeriod): Promise<PlacesRow[]> {
-  const days = await rowsOfPeriod(db, period, livePlaces);
+export async function findSalesAndPlaces(
+  db: Db,
+  scope: ListScope,
+  period: FigurePeriod,
+): Promise<SalesAndPlaces> {
+  const days = await rowsOfPeriod(
+    db,
+    period,
+    (from, to) => sql`${liveSales(from, to)} union all ${livePlaces(from, to)}`,
+  );
   const bucket = bucketOf(period.grain, sql`d.day`);
-  return executeRows<PlacesRow>(
+  const taken = sql`(d.places_taken > 0)`;
+  const rows = await executeRows<SalesRow & { sales: boolean; sold: number | null; capacity: number | null }>(
     db,
     sql`
       select ${bucket}::text as bucket, ${keyOf(period.split)} as key,
-        sum(d.places_taken)::int as sold,
-        case when bool_and(d.places_capacity is not null) then sum(d.places_capacity)::int end as capacity
+        sum(d.sales_cents)::float8 as gross_cents, sum(d.on_site_sales_cents)::float8 as on_site_cents,
+        sum(d.refunds_cents)::float8 as refunds_cents, sum(d.orders)::int as orders,
+        sum(d.refunds)::int as refunds, sum(d.coupon_orders)::int as coupon_orders,
+        sum(d.coupon_discount_cents)::float8 as coupon_discount_cents, sum(d.check_ins)::int as check_ins,
+        sum(d.orders + d.refunds + d.check_ins) > 0 as sales,
+        (sum(d.places_taken) filter (where ${taken}))::int as sold,
+        case when bool_and(d.places_capacity is not null) filter (where ${taken})
+          then (sum(d.places_capacity) filter (where ${taken}))::int end as capacity
       from (${days}) d
       join tickets t on t.id = d.ticket_id
       join areas a on a.id = t.area_id
-      where d.places_taken > 0 and ${areasInScope(scope)}
+      where ((d.orders + d.refunds + d.check_ins) > 0 or ${taken}) and ${areasInScope(scope)}
       group by ${bucket}, 2
       order by ${bucket}, 2`,
   );
+  const result: SalesAndPlaces = { sales: [], places: [] };
+  for (const { sales, sold, capacity, ...row } of rows) {
+    if (sales) result.sales.push(row);
+    if (sold !== null) result.places.push({ bucket: row.bucket, key: row.key, sold, capacity });
+  }
+  return result;
 }
 
 export type OnSiteRow = { bucket: string; key: number; orders: number; amount_cents: number };

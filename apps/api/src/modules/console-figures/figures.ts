@@ -1,4 +1,5 @@
 import type { consoleFigures, consoleFiguresCsv, FigureTable } from '@sentiero/contract/console-figures';
+import { columnsOf } from '@sentiero/contract/figure-columns';
 import type { z } from 'zod';
 import { requireStaffAccess, staffListScope } from '../../platform/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -9,8 +10,7 @@ import {
   findCancelledDays,
   findKeyLabels,
   findOpenOnSite,
-  findPlaces,
-  findSales,
+  findSalesAndPlaces,
 } from './figures-repo.ts';
 import { findPremiumFigures } from './premium-figures-repo.ts';
 
@@ -41,19 +41,15 @@ function seesPremium(ctx: Pick<ServiceContext, 'staff'>): boolean {
   return staffListScope(ctx, 'premiumFigures.read').everywhere;
 }
 
-/**
- * The figures of the period in the staff member's scope (`figures.read`, applied in the queries):
- * an operator's staff see only their operators' or areas' tickets.
- */
-export async function getFigures(ctx: ServiceContext, input: FiguresInput): Promise<Figures> {
+/** The figures as rows, before they go by column: what the CSV files are written from. */
+async function readFigures(ctx: ServiceContext, input: FiguresInput) {
   requireStaffAccess(ctx, 'figures.read');
   const scope = staffListScope(ctx, 'figures.read');
   const period: FigurePeriod = { from: input.from, to: input.to, grain: input.grain, split: input.split };
   // At once, each on a connection of the pool: the page waits for the slowest table, not the sum
   // of them (issue 23's goal is the whole page's p95; a handful of staff read figures at a time).
-  const [sales, places, onSite, cancelledDays, premium] = await Promise.all([
-    findSales(ctx.db, scope, period),
-    findPlaces(ctx.db, scope, period),
+  const [{ sales, places }, onSite, cancelledDays, premium] = await Promise.all([
+    findSalesAndPlaces(ctx.db, scope, period),
     findOpenOnSite(ctx.db, scope, period),
     findCancelledDays(ctx.db, scope, period),
     seesPremium(ctx) ? findPremiumFigures(ctx.db, period) : null,
@@ -66,22 +62,45 @@ export async function getFigures(ctx: ServiceContext, input: FiguresInput): Prom
     split: input.split,
     buckets: bucketsOf(period),
     keys: await findKeyLabels(ctx.db, input.split, keys, ctx.lang),
-    sales: sales.map((row) => ({
-      bucket: row.bucket,
-      key: row.key,
-      gross_cents: row.gross_cents,
-      refunds_cents: row.refunds_cents,
-      net_cents: row.gross_cents - row.refunds_cents,
-      orders: row.orders,
-      refunds: row.refunds,
-      coupon_orders: row.coupon_orders,
-      coupon_discount_cents: row.coupon_discount_cents,
-      check_ins: row.check_ins,
-    })),
+    sales: sales.map((row) => ({ ...row, net_cents: row.gross_cents - row.refunds_cents })),
     places,
     on_site: onSite,
     cancelled_days: cancelledDays,
     premium,
+  };
+}
+
+/**
+ * The figures of the period in the staff member's scope (`figures.read`, applied in the queries):
+ * an operator's staff see only their operators' or areas' tickets. The tables per bucket and key
+ * go by column (ADR 052).
+ */
+export async function getFigures(ctx: ServiceContext, input: FiguresInput): Promise<Figures> {
+  const figures = await readFigures(ctx, input);
+  const keyed = ['bucket', 'key'] as const;
+  return {
+    ...figures,
+    sales: columnsOf(figures.sales, [
+      ...keyed,
+      'gross_cents',
+      'refunds_cents',
+      'net_cents',
+      'orders',
+      'refunds',
+      'coupon_orders',
+      'coupon_discount_cents',
+      'check_ins',
+    ]),
+    places: columnsOf(figures.places, [...keyed, 'sold', 'capacity']),
+    on_site: columnsOf(figures.on_site, [...keyed, 'orders', 'amount_cents']),
+    cancelled_days: columnsOf(figures.cancelled_days, [
+      ...keyed,
+      'days',
+      'orders',
+      'moved',
+      'refunds',
+      'refunds_cents',
+    ]),
   };
 }
 
@@ -92,7 +111,7 @@ export async function getFiguresCsv(
 ): Promise<{ filename: string; body: string }> {
   // Sentiero+ is no operator's: its table is refused, not answered empty.
   if (input.table === 'premium' && !seesPremium(ctx)) throw new AppError('FORBIDDEN', 403);
-  const figures = await getFigures(ctx, input);
+  const figures = await readFigures(ctx, input);
   const label = new Map(figures.keys.map(({ key, label }) => [key, label]));
   const money = (cents: number) => euros(cents, ctx.lang);
   const table: FigureTable = input.table;

@@ -1,7 +1,7 @@
 import type { Db } from '@sentiero/db/client';
 import type { Clock } from '../../platform/context.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
-import { FIGURES_TIME_ZONE, findRolledThrough, rollUpFigureDays } from './figures-repo.ts';
+import { FIGURES_TIME_ZONE, findRolledThrough, rollUpFigureDays } from './figure-rollup-repo.ts';
 
 /**
  * Days added up again on every run: a check-in a ranger's phone sends a day late, or a webhook's

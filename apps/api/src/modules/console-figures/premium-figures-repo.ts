@@ -1,7 +1,8 @@
 import type { Db } from '@sentiero/db/client';
 import { executeRows } from '@sentiero/db/client';
 import { sql } from 'drizzle-orm';
-import { FIGURES_TIME_ZONE, type FigurePeriod } from './figures-repo.ts';
+import { FIGURES_TIME_ZONE } from './figure-rollup-repo.ts';
+import type { FigurePeriod } from './figures-repo.ts';
 
 export type PremiumRow = {
   bucket: string;

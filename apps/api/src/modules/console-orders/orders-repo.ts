@@ -1,5 +1,4 @@
 import type { ListScope } from '@sentiero/contract/access';
-import { MAX_SEARCH_WORDS, searchWords } from '@sentiero/contract/rules/search-words';
 import { type Db, executeRows } from '@sentiero/db/client';
 import {
   areas,
@@ -10,7 +9,10 @@ import {
   tickets,
   users,
 } from '@sentiero/db/schema';
-import { and, asc, count, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, lt, or, type SQL, sql } from 'drizzle-orm';
+import { areaKeyConditions, areaKeyOrders, areaKeyRanges } from './area-keys-repo.ts';
+import { areaInScope, inAreas, intArray, type ScopeAreas, scopeAreasOf } from './order-scope.ts';
+import { foundBy, searchKeys } from './search-keys-repo.ts';
 
 /*
  * The console's order queries. Every one takes the staff member's list scope and applies it in
@@ -42,140 +44,15 @@ function lineOfOrder(db: Db, where: SQL) {
   );
 }
 
-/** Where the scope lets the staff member see an area's things: everything, their operators, their areas. */
-export function areaInScope(scope: ListScope): SQL | undefined {
-  if (scope.everywhere) return undefined;
-  const allowed = [
-    scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
-    scope.areaIds.length > 0 ? inArray(areas.id, [...scope.areaIds]) : undefined,
-  ].filter((condition) => condition !== undefined);
-  // No grant for the permission: the empty filter, which matches nothing.
-  return allowed.length > 0 ? or(...allowed) : sql`false`;
-}
-
-/**
- * The areas the scope covers, or undefined for everywhere. Read before the search, so the search
- * sends them as values: the planner then estimates from the orders' statistics how many orders
- * they hold, and walks the newest orders or starts from the areas' accordingly (ADR 037).
- */
-async function areasInScope(db: Db, scope: ListScope): Promise<number[] | undefined> {
-  if (scope.everywhere) return undefined;
-  const rows = await db.select({ id: areas.id }).from(areas).where(areaInScope(scope));
-  return rows.map((row) => row.id);
-}
-
-/** `area_ids` holds one of `ids` (kept by the database from the order's guests, ADR 037). */
-function inAreas(
-  ids: number[],
-  column: typeof orders.areaIds | typeof orderSearchKeys.areaIds = orders.areaIds,
-): SQL {
-  return sql`${column} && ${`{${ids.join(',')}}`}::int[]`;
-}
-
 /** A guest of the order is valid on `day` (a yearly permit too), through `order_lines_days_idx`. */
 function validOn(day: string): SQL {
   return sql`daterange(${orderLines.startDate}, ${orderLines.endDate}, '[]') @> ${day}::date`;
 }
 
-/**
- * The orders one of whose search keys (ADR 046) meets `key`, among the scope's areas' when the
- * scope is narrower than everywhere: the keys' index entries carry the order's areas, so the
- * scope narrows the keys read, not the orders afterwards.
- */
-function foundBy(db: Db, key: SQL | undefined, scopeAreas: number[] | undefined): SQL {
-  return inArray(
-    orders.id,
-    db
-      .select({ id: orderSearchKeys.orderId })
-      .from(orderSearchKeys)
-      .where(and(key, scopeAreas ? inAreas(scopeAreas, orderSearchKeys.areaIds) : undefined)),
-  );
-}
-
-/** A key that starts with `prefix`: words are letters and digits, all sorted before "{". */
-function keyStarts(prefix: string): SQL {
-  return and(gte(orderSearchKeys.key, prefix), lt(orderSearchKeys.key, `${prefix}{`)) as SQL;
-}
-
-/** Past this many keys a word is common enough: counting further would cost more than it tells. */
-const WORD_COUNT_BOUND = 5000;
-
-/**
- * Of a name's words, the one that starts the fewest keys, each counted up to a bound; of words
- * past the bound, the longest (a surname is rarer than a first name more often than not).
- */
-async function rarestWord(db: Db, kind: 'b' | 'g', words: string[]): Promise<string> {
-  const counts = sql.join(
-    words.map(
-      (word) =>
-        sql`(select count(*)::int from (select 1 from ${orderSearchKeys} where ${keyStarts(`${kind}:${word}`)} limit ${WORD_COUNT_BOUND}) w)`,
-    ),
-    sql`, `,
-  );
-  const [row] = await executeRows<{ counts: number[] }>(db, sql`select array[${counts}] as counts`);
-  const found = row?.counts ?? [];
-  let rarest = 0;
-  for (let index = 1; index < words.length; index++) {
-    const [count, least] = [found[index] ?? 0, found[rarest] ?? 0];
-    const longer = (words[index]?.length ?? 0) > (words[rarest]?.length ?? 0);
-    if (count < least || (count === least && longer)) rarest = index;
-  }
-  return words[rarest] ?? '';
-}
-
-/**
- * A person's name: each word typed starts a word of the name, in any order, accents and case
- * aside (`ross` finds Rossi, `mario rossi` and `Rossi, Mario` find Mario Rossi). The word that
- * starts fewest keys is read as a range of keys; the others are checked on the same index
- * entries' whole names.
- */
-async function nameKey(db: Db, kind: 'b' | 'g', text: string): Promise<SQL> {
-  const words = [...new Set(searchWords(text))].slice(0, MAX_SEARCH_WORDS);
-  if (words.length === 0) return sql`false`;
-  const driver = words.length === 1 ? (words[0] ?? '') : await rarestWord(db, kind, words);
-  return and(
-    keyStarts(`${kind}:${driver}`),
-    ...words
-      .filter((word) => word !== driver)
-      .map((word) => sql`${orderSearchKeys.name} like ${`% ${word}%`}`),
-  ) as SQL;
-}
-
 /** The orders the scope lets the staff member see, as a condition on `orders.area_ids`. */
 export async function orderScopeCondition(db: Db, scope: ListScope): Promise<SQL | undefined> {
-  const scopeAreas = await areasInScope(db, scope);
-  return scopeAreas ? inAreas(scopeAreas) : undefined;
-}
-
-/**
- * The orders of the scope's areas valid on `day`, from the areas' keys, which carry the orders'
- * days (`order_search_keys_days_idx`, read up to the day, from the index alone): a staff
- * member's day among years of everyone's orders.
- */
-function dayInAreas(day: string, scopeAreas: number[]): SQL {
-  return and(
-    // One list, not an `or`: the index is then read alone, without the table.
-    inArray(
-      orderSearchKeys.key,
-      scopeAreas.map((area) => `a:${area}`),
-    ),
-    sql`${orderSearchKeys.firstDay} <= ${day}::date`,
-    sql`${orderSearchKeys.lastDay} >= ${day}::date`,
-  ) as SQL;
-}
-
-/**
- * The search's keys (ADR 046), the one that usually finds fewest orders first. A day is one
- * only for a staff member with areas (everyone's newest orders hold plenty of any day's).
- */
-async function searchKeys(db: Db, search: OrderSearch, scopeAreas?: number[]): Promise<SQL[]> {
-  return [
-    search.guestName ? await nameKey(db, 'g', search.guestName) : undefined,
-    search.buyerName ? await nameKey(db, 'b', search.buyerName) : undefined,
-    search.ticketId ? eq(orderSearchKeys.key, `t:${search.ticketId}`) : undefined,
-    search.areaId ? eq(orderSearchKeys.key, `a:${search.areaId}`) : undefined,
-    search.day && scopeAreas && scopeAreas.length > 0 ? dayInAreas(search.day, scopeAreas) : undefined,
-  ].filter((key) => key !== undefined);
+  const scopeAreas = await scopeAreasOf(db, scope);
+  return scopeAreas ? inAreas(scopeAreas.areaIds) : undefined;
 }
 
 /**
@@ -186,12 +63,35 @@ async function searchKeys(db: Db, search: OrderSearch, scopeAreas?: number[]): P
 export async function searchConditions(
   db: Db,
   search: OrderSearch,
-  scopeAreas?: number[],
+  scopeAreas?: readonly number[],
   keys?: SQL[],
 ): Promise<(SQL | undefined)[]> {
   return [
     // The keys the caller did not read the orders from, as conditions on the order.
-    ...(keys ?? (await searchKeys(db, search, scopeAreas))).map((key) => foundBy(db, key, scopeAreas)),
+    ...(keys ?? (await searchKeys(db, search))).map((key) => foundBy(db, key, scopeAreas)),
+    ...exactConditions(db, search),
+    // The order's areas, on its index entry (ADR 037).
+    search.areaId ? sql`${orders.areaIds} @> ${intArray([search.areaId])}` : undefined,
+    ...(search.day
+      ? [
+          // Checkout sells no day before the one it sells on: an order with a guest valid on the
+          // day was made by the end of that day in its area's time zone, at most two UTC days on.
+          // Said to the planner, the newest orders it walks start there instead of today.
+          lt(orders.createdAt, sql`${search.day}::date + 2`),
+          // The days its guests' tickets cover, on the order's index entry (ADR 046); the guests
+          // are read only for an order whose guests' days leave a gap.
+          sql`${orders.firstDay} <= ${search.day}::date`,
+          sql`${orders.lastDay} >= ${search.day}::date`,
+          or(eq(orders.daysContinuous, true), lineOfOrder(db, validOn(search.day))),
+        ]
+      : []),
+    search.state ? eq(orders.status, search.state as (typeof orders.$inferSelect)['status']) : undefined,
+  ];
+}
+
+/** The fields that name an order, a guest or a buyer: a few orders at most, found by their own indexes. */
+function exactConditions(db: Db, search: OrderSearch): (SQL | undefined)[] {
+  return [
     search.orderCode ? eq(orders.code, search.orderCode.toUpperCase()) : undefined,
     search.ticketCode
       ? exists(
@@ -217,20 +117,6 @@ export async function searchConditions(
           sql`upper(replace(${orderLines.fishingCardNumber}, ' ', '')) = ${normalizeCardNumber(search.fishingCard)}`,
         )
       : undefined,
-    ...(search.day
-      ? [
-          // Checkout sells no day before the one it sells on: an order with a guest valid on the
-          // day was made by the end of that day in its area's time zone, at most two UTC days on.
-          // Said to the planner, the newest orders it walks start there instead of today.
-          lt(orders.createdAt, sql`${search.day}::date + 2`),
-          // The days its guests' tickets cover, on the order's index entry (ADR 046); the guests
-          // are read only for an order whose guests' days leave a gap.
-          sql`${orders.firstDay} <= ${search.day}::date`,
-          sql`${orders.lastDay} >= ${search.day}::date`,
-          or(eq(orders.daysContinuous, true), lineOfOrder(db, validOn(search.day))),
-        ]
-      : []),
-    search.state ? eq(orders.status, search.state as (typeof orders.$inferSelect)['status']) : undefined,
   ];
 }
 
@@ -244,39 +130,80 @@ export function normalizeCardNumber(text: string): string {
  */
 export const ORDER_COUNT_AHEAD = 1000;
 
+type Page = { limit: number; offset: number };
+
+/** What a page shows of each order. */
+const summary = {
+  id: orders.id,
+  code: orders.code,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  totalCents: orders.totalCents,
+  refundedCents: orders.refundedCents,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  buyerFirstName: users.firstName,
+  buyerLastName: users.lastName,
+  buyerEmail: users.email,
+  guests: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+};
+
 export type OrderSummaryRow = Awaited<ReturnType<typeof findOrderPage>>['rows'][number];
 
 /**
  * One page of the orders the scope shows that match the search, newest first, and how many match:
  * counted up to `ORDER_COUNT_AHEAD` past the page's first order, `exact` false when more match.
+ * The orders are read from the search's keys (a name, a ticket: ADR 046), else from the scope's
+ * or the area's keys when nothing names an order (ADR 046), else from the orders newest first.
  */
-export async function findOrderPage(
+export async function findOrderPage(db: Db, scope: ListScope, search: OrderSearch, page: Page) {
+  const scopeAreas = await scopeAreasOf(db, scope);
+  const keys = await searchKeys(db, search);
+  const names = exactConditions(db, search).some((condition) => condition !== undefined);
+  const ranges = keys.length === 0 && !names ? areaKeyRanges(scopeAreas, search.areaId) : undefined;
+  if (ranges) return pageOfAreaKeys(db, ranges, search, page);
+  return pageOfOrders(db, scopeAreas, search, keys, page);
+}
+
+/**
+ * A page read from the area keys: the scope, the area, the state and the day are all on their
+ * index entries, so the page's orders and the count come from the index alone; the orders are
+ * read for the page's rows only.
+ */
+async function pageOfAreaKeys(db: Db, ranges: SQL[], search: OrderSearch, page: Page) {
+  if (ranges.length === 0) return { rows: [], total: 0, exact: true };
+  const conditions = areaKeyConditions(search);
+  const countLimit = page.offset + ORDER_COUNT_AHEAD;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summary)
+      .from(sql`(${areaKeyOrders(ranges, conditions, page)}) as found`)
+      .innerJoin(orders, sql`${orders.id} = found.order_id`)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .orderBy(sql`found.created_at desc`, sql`found.order_id desc`),
+    executeRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (${areaKeyOrders(ranges, conditions, { limit: countLimit, offset: 0 })}) as matches`,
+    ),
+  ]);
+  const total = counted?.total ?? 0;
+  return { rows, total, exact: total < countLimit };
+}
+
+/** A page of the orders themselves, read from the search's first key if it has one. */
+async function pageOfOrders(
   db: Db,
-  scope: ListScope,
+  scopeAreas: ScopeAreas | undefined,
   search: OrderSearch,
-  page: { limit: number; offset: number },
+  [driver, ...otherKeys]: SQL[],
+  page: Page,
 ) {
-  const scopeAreas = await areasInScope(db, scope);
-  const [driver, ...otherKeys] = await searchKeys(db, search, scopeAreas);
-  const others = (await searchConditions(db, search, scopeAreas, otherKeys)).filter((condition) => condition);
-  const where = and(scopeAreas ? inAreas(scopeAreas) : undefined, ...others);
+  const areaIds = scopeAreas?.areaIds;
+  const others = (await searchConditions(db, search, areaIds, otherKeys)).filter((condition) => condition);
+  const where = and(areaIds ? inAreas(areaIds) : undefined, ...others);
   const countLimit = page.offset + ORDER_COUNT_AHEAD;
   // The buyer is joined for the count only when the search is about the buyer.
   const byBuyer = Boolean(search.buyerEmail);
-  const summary = {
-    id: orders.id,
-    code: orders.code,
-    status: orders.status,
-    paymentMethod: orders.paymentMethod,
-    totalCents: orders.totalCents,
-    refundedCents: orders.refundedCents,
-    createdAt: orders.createdAt,
-    paidAt: orders.paidAt,
-    buyerFirstName: users.firstName,
-    buyerLastName: users.lastName,
-    buyerEmail: users.email,
-    guests: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
-  };
   if (driver) {
     // Found by a key (ADR 046): the key's orders newest first straight from its index entries,
     // each joined to its order only until the page is full.
@@ -286,7 +213,7 @@ export async function findOrderPage(
         createdAt: orderSearchKeys.createdAt,
       })
       .from(orderSearchKeys)
-      .where(and(driver, scopeAreas ? inAreas(scopeAreas, orderSearchKeys.areaIds) : undefined))
+      .where(and(driver, areaIds ? inAreas(areaIds, orderSearchKeys.areaIds) : undefined))
       .orderBy(desc(orderSearchKeys.createdAt), desc(orderSearchKeys.orderId))
       .as('found');
     const foundOrders = db.select({ one: sql`1` }).from(found);

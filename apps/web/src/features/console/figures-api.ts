@@ -2,6 +2,9 @@ import type { ApiInput, ApiOutput } from '@sentiero/contract/api';
 import { ROUTES } from '@sentiero/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
+import { figuresByRow } from './figures-logic.ts';
+
+export type { Figures } from './figures-logic.ts';
 
 /*
  * The console's figures and statements (ADR 036): reads of the period or month the address
@@ -9,13 +12,14 @@ import { callApi } from '../../lib/api-client.ts';
  */
 
 export type FiguresInput = Omit<ApiInput<'consoleFigures'>, 'lng'>;
-export type Figures = ApiOutput<'consoleFigures'>;
 export type StatementAnswer = ApiOutput<'consoleStatement'>;
 
 export function useFigures(input: FiguresInput) {
   return useQuery({
     queryKey: ['console', 'figures', input],
     queryFn: ({ signal }) => callApi('consoleFigures', input, { signal }),
+    // The tables come by column (ADR 052); the screen shows them as rows.
+    select: figuresByRow,
     // The old figures stay on screen while another period loads: no flash of a spinner.
     placeholderData: keepPreviousData,
     retry: false,

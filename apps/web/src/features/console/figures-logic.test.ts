@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, periodFrom, seriesOf } from './figures-logic.ts';
+import { bucketLabel, figuresByRow, periodFrom, seriesOf } from './figures-logic.ts';
 
 describe("the figures' period", () => {
   it('is the last twelve months, month by month, per operator, unless the address says otherwise', () => {
@@ -59,5 +59,76 @@ describe('a bucket’s name', () => {
   it('is the month for months, the day for days and weeks', () => {
     expect(bucketLabel('2026-11-01', 'month', 'it')).toBe('nov 2026');
     expect(bucketLabel('2026-11-02', 'week', 'it')).toBe('2 nov 26');
+  });
+});
+
+describe('the figures as the screen shows them', () => {
+  it('turns each table that comes by column into rows, and leaves the rest as it came', () => {
+    const answer = {
+      from: '2026-11-01',
+      to: '2026-11-30',
+      grain: 'month' as const,
+      split: 'ticket' as const,
+      buckets: ['2026-11-01'],
+      keys: [{ key: 4, label: 'Lago · Giornaliero' }],
+      sales: {
+        bucket: ['2026-11-01'],
+        key: [4],
+        gross_cents: [13_500],
+        refunds_cents: [2250],
+        net_cents: [11_250],
+        orders: [4],
+        refunds: [1],
+        coupon_orders: [1],
+        coupon_discount_cents: [500],
+        check_ins: [1],
+      },
+      places: { bucket: ['2026-11-01', '2026-11-01'], key: [4, 5], sold: [6, 2], capacity: [10, null] },
+      on_site: { bucket: [], key: [], orders: [], amount_cents: [] },
+      cancelled_days: {
+        bucket: [],
+        key: [],
+        days: [],
+        orders: [],
+        moved: [],
+        refunds: [],
+        refunds_cents: [],
+      },
+      premium: null,
+    };
+    const figures = figuresByRow(answer);
+    expect(figures.sales).toEqual([
+      {
+        bucket: '2026-11-01',
+        key: 4,
+        gross_cents: 13_500,
+        refunds_cents: 2250,
+        net_cents: 11_250,
+        orders: 4,
+        refunds: 1,
+        coupon_orders: 1,
+        coupon_discount_cents: 500,
+        check_ins: 1,
+      },
+    ]);
+    expect(figures.places).toEqual([
+      { bucket: '2026-11-01', key: 4, sold: 6, capacity: 10 },
+      { bucket: '2026-11-01', key: 5, sold: 2, capacity: null },
+    ]);
+    expect(figures.on_site).toEqual([]);
+    expect(figures.cancelled_days).toEqual([]);
+    expect({
+      ...figures,
+      sales: undefined,
+      places: undefined,
+      on_site: undefined,
+      cancelled_days: undefined,
+    }).toEqual({
+      ...answer,
+      sales: undefined,
+      places: undefined,
+      on_site: undefined,
+      cancelled_days: undefined,
+    });
   });
 });

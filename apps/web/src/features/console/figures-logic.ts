@@ -1,9 +1,11 @@
+import type { ApiOutput } from '@sentiero/contract/api';
 import {
   FIGURE_GRAINS,
   FIGURE_SPLITS,
   type FigureGrain,
   type FigureSplit,
 } from '@sentiero/contract/figure-choices';
+import { type RowOf, rowsOf } from '@sentiero/contract/figure-columns';
 
 /*
  * What the figures' screen works out in the browser: the period from the address (or the last
@@ -80,4 +82,25 @@ export function bucketLabel(bucket: string, grain: FigureGrain, language: string
     year: '2-digit',
     timeZone: 'UTC',
   }).format(date);
+}
+
+type FiguresAnswer = ApiOutput<'consoleFigures'>;
+
+/** The figures as the screen shows them: each table per bucket and key as rows. */
+export type Figures = Omit<FiguresAnswer, 'sales' | 'places' | 'on_site' | 'cancelled_days'> & {
+  sales: RowOf<FiguresAnswer['sales']>[];
+  places: RowOf<FiguresAnswer['places']>[];
+  on_site: RowOf<FiguresAnswer['on_site']>[];
+  cancelled_days: RowOf<FiguresAnswer['cancelled_days']>[];
+};
+
+/** The answer's tables, which come by column (ADR 052), as rows. */
+export function figuresByRow(answer: FiguresAnswer): Figures {
+  return {
+    ...answer,
+    sales: rowsOf(answer.sales),
+    places: rowsOf(answer.places),
+    on_site: rowsOf(answer.on_site),
+    cancelled_days: rowsOf(answer.cancelled_days),
+  };
 }

@@ -15,7 +15,10 @@ import {
   tickets,
 } from '@sentiero/db/schema';
 import { refreshTicketListing } from '@sentiero/db/search-index';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { areaInScope } from '../../platform/scope-repo.ts';
+
+export { areaInScope };
 
 /*
  * The console's catalogue queries. Every list and every read of one ticket or area takes the
@@ -25,17 +28,6 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketValues = Omit<typeof tickets.$inferInsert, 'id' | 'slug' | 'createdAt' | 'popularity'>;
-
-/** Where the scope lets the staff member see an area's things: everything, their operators, their areas. */
-export function areaInScope(scope: ListScope): SQL | undefined {
-  if (scope.everywhere) return undefined;
-  const allowed = [
-    scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
-    scope.areaIds.length > 0 ? inArray(areas.id, [...scope.areaIds]) : undefined,
-  ].filter((condition) => condition !== undefined);
-  // No grant for the permission: the empty filter, which matches nothing.
-  return allowed.length > 0 ? or(...allowed) : sql`false`;
-}
 
 const areaRef = (language: Language) => ({
   areaId: areas.id,

@@ -1,6 +1,6 @@
 import { orderAreaKeys, orderLines } from '@sentiero/db/schema';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { ScopeAreas } from './order-scope.ts';
+import type { ScopeAreas } from './order-scope-repo.ts';
 import type { OrderSearch } from './orders-repo.ts';
 
 /*

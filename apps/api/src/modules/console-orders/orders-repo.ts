@@ -11,7 +11,7 @@ import {
 } from '@sentiero/db/schema';
 import { and, asc, count, desc, eq, exists, lt, or, type SQL, sql } from 'drizzle-orm';
 import { areaKeyConditions, areaKeyOrders, areaKeyRanges } from './area-keys-repo.ts';
-import { areaInScope, inAreas, intArray, type ScopeAreas, scopeAreasOf } from './order-scope.ts';
+import { areaInScope, inAreas, intArray, type ScopeAreas, scopeAreasOf } from './order-scope-repo.ts';
 import { foundBy, searchKeys } from './search-keys-repo.ts';
 
 /*

@@ -2,7 +2,7 @@ import { MAX_SEARCH_WORDS, searchWords } from '@sentiero/contract/rules/search-w
 import { type Db, executeRows } from '@sentiero/db/client';
 import { orderSearchKeys, orders } from '@sentiero/db/schema';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { inAreas } from './order-scope.ts';
+import { inAreas } from './order-scope-repo.ts';
 import type { OrderSearch } from './orders-repo.ts';
 
 /*

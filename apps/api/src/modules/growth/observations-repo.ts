@@ -3,7 +3,8 @@ import type { Language } from '@sentiero/contract/languages';
 import type { Db, Transaction } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
 import { areas, growthObservations, operators, staffAccounts } from '@sentiero/db/schema';
-import { and, asc, between, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { areaInScope } from '../../platform/scope-repo.ts';
 
 /*
  * Staff's growth observations (ADR 040). Every list query takes the staff member's scope for
@@ -12,17 +13,6 @@ import { and, asc, between, count, desc, eq, gte, ilike, inArray, lte, or, type 
 
 type Handle = Db | Transaction;
 export type ObservationRow = typeof growthObservations.$inferSelect;
-
-/** Where the scope lets the staff member see an area: everything, their operators, their areas. */
-function areaInScope(scope: ListScope): SQL | undefined {
-  if (scope.everywhere) return undefined;
-  const allowed = [
-    scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
-    scope.areaIds.length > 0 ? inArray(areas.id, [...scope.areaIds]) : undefined,
-  ].filter((condition) => condition !== undefined);
-  // No grant for the permission: the empty filter, which matches nothing.
-  return allowed.length > 0 ? or(...allowed) : sql`false`;
-}
 
 /** A page of the areas in scope, by name, narrowed by a piece of their name. */
 export async function findAreasInScope(

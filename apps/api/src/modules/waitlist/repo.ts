@@ -11,7 +11,8 @@ import {
   waitlistEntries,
   waitlistOffers,
 } from '@sentiero/db/schema';
-import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { areaInScope } from '../../platform/scope-repo.ts';
 
 /** Members' entries in the waiting lists: joining, leaving, what a member and the console see. */
 
@@ -158,16 +159,6 @@ export async function leaveEntry(
     .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, userId), IN_QUEUE))
     .returning({ id: waitlistEntries.id });
   return left.length > 0;
-}
-
-/** The staff member's scope, applied to the ticket's area (ADR 033). */
-function areaInScope(scope: ListScope): SQL | undefined {
-  if (scope.everywhere) return undefined;
-  const allowed = [
-    scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
-    scope.areaIds.length > 0 ? inArray(areas.id, [...scope.areaIds]) : undefined,
-  ].filter((condition) => condition !== undefined);
-  return allowed.length > 0 ? or(...allowed) : sql`false`;
 }
 
 /** A day's list for the console: the queue in order, then everyone who left it, latest first. */

@@ -1,23 +1,15 @@
 import type { ListScope } from '@sentiero/contract/access';
 import type { Db } from '@sentiero/db/client';
 import { areas, type orderSearchKeys, orders } from '@sentiero/db/schema';
-import { inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { areaInScope } from '../../platform/scope-repo.ts';
+
+export { areaInScope };
 
 /*
  * The staff member's list scope as the console's order queries apply it (ADR 033, 037, 046): an
  * order is an operator's when one of its guests is on a ticket of the operator's areas.
  */
-
-/** Where the scope lets the staff member see an area's things: everything, their operators, their areas. */
-export function areaInScope(scope: ListScope): SQL | undefined {
-  if (scope.everywhere) return undefined;
-  const allowed = [
-    scope.operatorIds.length > 0 ? inArray(areas.operatorId, [...scope.operatorIds]) : undefined,
-    scope.areaIds.length > 0 ? inArray(areas.id, [...scope.areaIds]) : undefined,
-  ].filter((condition) => condition !== undefined);
-  // No grant for the permission: the empty filter, which matches nothing.
-  return allowed.length > 0 ? or(...allowed) : sql`false`;
-}
 
 /**
  * Where the scope's orders are in `order_area_keys` (ADR 046): an operator's whole range, or the

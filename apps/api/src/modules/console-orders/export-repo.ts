@@ -4,7 +4,7 @@ import type { Db } from '@sentiero/db/client';
 import { localized } from '@sentiero/db/localized';
 import { orderLines, orders, tickets, users } from '@sentiero/db/schema';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type OrderSearch, orderScopeCondition, searchConditions } from './orders-repo.ts';
+import { ORDER_SUMMARY, type OrderSearch, orderScopeCondition, searchConditions } from './orders-repo.ts';
 
 /**
  * Where the last batch of an export ended: the last order's creation time as the database wrote
@@ -28,20 +28,9 @@ export async function findOrderExportBatch(
 ) {
   return db
     .select({
-      id: orders.id,
+      ...ORDER_SUMMARY,
       cursorAt: sql<string>`${orders.createdAt}::text`,
-      code: orders.code,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      totalCents: orders.totalCents,
-      refundedCents: orders.refundedCents,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      buyerFirstName: users.firstName,
-      buyerLastName: users.lastName,
-      buyerEmail: users.email,
       buyerPhone: users.phone,
-      guests: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       guestNames: sql<string>`(select string_agg(${orderLines.guestName}, '; ' order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       ticketTitles: sql<string>`(select string_agg(distinct ${localized(tickets.title, language)}, '; ') from ${orderLines} join ${tickets} on ${tickets.id} = ${orderLines.ticketId} where ${orderLines.orderId} = ${orders.id})`,
       firstDay: sql<

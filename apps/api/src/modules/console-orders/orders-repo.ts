@@ -132,8 +132,8 @@ export const ORDER_COUNT_AHEAD = 1000;
 
 type Page = { limit: number; offset: number };
 
-/** What a page shows of each order. */
-const summary = {
+/** What a page shows of each order (and an export, with more beside it). */
+export const ORDER_SUMMARY = {
   id: orders.id,
   code: orders.code,
   status: orders.status,
@@ -176,7 +176,7 @@ async function pageOfAreaKeys(db: Db, ranges: SQL[], search: OrderSearch, page: 
   const countLimit = page.offset + ORDER_COUNT_AHEAD;
   const [rows, [counted]] = await Promise.all([
     db
-      .select(summary)
+      .select(ORDER_SUMMARY)
       .from(sql`(${areaKeyOrders(ranges, conditions, page)}) as found`)
       .innerJoin(orders, sql`${orders.id} = found.order_id`)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -219,7 +219,7 @@ async function pageOfOrders(
     const foundOrders = db.select({ one: sql`1` }).from(found);
     const [rows, [counted]] = await Promise.all([
       db
-        .select(summary)
+        .select(ORDER_SUMMARY)
         .from(found)
         .innerJoin(orders, eq(orders.id, found.orderId))
         .innerJoin(users, eq(users.id, orders.userId))
@@ -248,7 +248,7 @@ async function pageOfOrders(
   const matches = db.select({ one: sql`1` }).from(orders);
   const [rows, [counted]] = await Promise.all([
     db
-      .select(summary)
+      .select(ORDER_SUMMARY)
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where)

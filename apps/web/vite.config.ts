@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, transformWithOxc } from 'vite';
+import { CODE_SPLITTING, startFiles } from './code-splitting.ts';
 import { precompressFiles } from './precompress.ts';
 
 /**
@@ -161,10 +162,16 @@ const buildId = Date.now().toString(36);
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), stylesheetFirst(), serviceWorker(buildId), precompress()],
+  plugins: [react(), tailwindcss(), startFiles(), stylesheetFirst(), serviceWorker(buildId), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   // The manifest lets `npm run bench` count what the home page loads to start (bench/src/bundle-size.ts).
-  build: { target: 'es2022', sourcemap: false, manifest: !isSsrBuild, modulePreload: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: !isSsrBuild,
+    modulePreload: false,
+    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: CODE_SPLITTING } } }),
+  },
   // The server's build (entry-server.tsx, ADR 016) carries its libraries, React's production
   // build among them whatever NODE_ENV the server runs with: its development build renders
   // pages three to five times slower.

@@ -130,7 +130,7 @@ export function createPageRenderer({
           const data: PageData = {
             translations: { language, namespaces: usedTranslations(i18n, language) },
             queries: dehydrate(queryClient),
-            router: { loaderData: result.loaderData },
+            router: { loaderData: result.loaderData, matches: result.matches.map((match) => match.route.id) },
             formats: Object.fromEntries(pageFormats.getStore() ?? []),
           };
           return { kind: 'page', status: 200, html: `${html}${pageDataElement(data)}` };

@@ -1,5 +1,6 @@
 import { PAGE_DATA_ID } from './app/page-data.ts';
 import { keepInstallPrompt } from './lib/install-prompt.ts';
+import { nextTask } from './lib/next-task.ts';
 import './styles.css';
 
 /**
@@ -11,11 +12,29 @@ keepInstallPrompt();
 if (document.getElementById(PAGE_DATA_ID)) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
-// The parts of the app are asked for on their own beside it (issue 21): each is run in a task of
-// its own as it arrives (React DOM; the router with the routes; i18next), not all in one task of
-// half a second on a phone. Only modules the app imports anyway: a package imported whole here
-// would lose its tree-shaking.
-void import('react-dom/client');
-void import('./app/app.tsx');
-void import('./lib/i18n-client.ts');
+fetchStartFiles();
+// The start's files (code-splitting.ts) are fetched together above and run one by one, each in
+// a task of its own, so no task of the start keeps a tap waiting long on a phone (issue 21):
+// React DOM; the other libraries with the translations' start; our modules; then the start.
+await import('react-dom/client');
+await nextTask();
+await import('./lib/i18n-client.ts');
+await nextTask();
+await import('./app/app.tsx');
+await nextTask();
 await import('./app/start.tsx');
+
+/**
+ * Asks for every file of the start at once: a module preload fetches and compiles a file without
+ * running it. The build lists them on this script (`data-start-files`); the development server
+ * serves modules one by one, and lists none.
+ */
+function fetchStartFiles() {
+  const files = document.querySelector<HTMLScriptElement>('script[data-start-files]')?.dataset.startFiles;
+  for (const file of files?.split(' ') ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = file;
+    document.head.append(link);
+  }
+}

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/query-client.ts';
+import type { PageRouter } from './page-data.ts';
 import { routes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -12,13 +13,12 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
  * first and its loaders' data taken as it is, so the first render matches the server's HTML.
  */
 export async function createAppRouter(
-  hydrationData?: Pick<HydrationState, 'loaderData'>,
+  page?: PageRouter,
   between: () => Promise<void> = async () => {},
 ): Promise<AppRouter> {
-  if (hydrationData) {
-    const matches = matchRoutes(routes, window.location) ?? [];
+  if (page) {
     await Promise.all(
-      matches.map(async ({ route }) => {
+      matchedRoutes(page).map(async (route) => {
         if (typeof route.lazy !== 'function') return;
         const loaded = await route.lazy();
         Object.assign(route, { ...loaded, lazy: undefined } satisfies Partial<RouteObject>);
@@ -26,7 +26,25 @@ export async function createAppRouter(
     );
     await between();
   }
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  return createBrowserRouter(routes, page ? { hydrationData: { loaderData: page.loaderData } } : undefined);
+}
+
+/**
+ * The routes the server matched, found by their ids (the router numbers routes by their place in
+ * the tree): matching the address against the whole tree again costs a phone a long task.
+ */
+function matchedRoutes(page: PageRouter): RouteObject[] {
+  const found = (page.matches ?? []).map((id) =>
+    id
+      .split('-')
+      .map(Number)
+      .reduce<RouteObject | undefined>(
+        (route, index, at) => (at === 0 ? routes[index] : route?.children?.[index]),
+        undefined,
+      ),
+  );
+  if (found.length > 0 && found.every((route): route is RouteObject => route !== undefined)) return found;
+  return (matchRoutes(routes, window.location) ?? []).map((match) => match.route);
 }
 
 export function App({ router }: { router: AppRouter }) {

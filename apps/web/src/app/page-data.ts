@@ -11,10 +11,17 @@ import type { PageTranslations } from '../lib/i18n-client.ts';
 export type PageData = {
   translations: PageTranslations;
   queries: DehydratedState;
-  router: Pick<HydrationState, 'loaderData'>;
+  router: PageRouter;
   /** Each string the server formatted with Intl, by what it formats (lib/format.ts). */
   formats?: Record<string, string>;
 };
+
+/**
+ * The router's state as the server left it: its loaders' data, and the ids of the routes the
+ * address matched (`0-4-2`: the third child of the fifth child of the first route), so the
+ * browser loads their code without matching the address against the whole route tree again.
+ */
+export type PageRouter = Pick<HydrationState, 'loaderData'> & { matches?: string[] };
 
 export const PAGE_DATA_ID = 'sentiero-page-data';
 

@@ -35,8 +35,25 @@ function isTakingOverServerPage(): boolean {
   );
 }
 
-// The longest a part waits for the browser to be idle: the page's start has finished well before.
+// The longest a part waits for the browser to be idle once the visitor has started to use the page.
 const IDLE_TIMEOUT_MS = 3000;
+
+/** What says a visitor has started to use the page: they scroll, touch, click or press a key. */
+const ENGAGING_EVENTS = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
+
+let engaged: Promise<void> | undefined;
+
+/** Resolves the first time the visitor scrolls, touches, clicks or presses a key on the page. */
+function visitorEngaged(): Promise<void> {
+  engaged ??= new Promise((resolve) => {
+    const done = () => {
+      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of ENGAGING_EVENTS) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+  return engaged;
+}
 
 function WaitFor({ gate, children }: { gate: Gate | undefined; children: JSX.Element }) {
   if (gate) use(gate.opened);
@@ -54,10 +71,12 @@ function MarkTakenOver({ box }: { box: RefObject<HTMLDivElement | null> }) {
 /**
  * A part below the fold of a server-rendered page whose code the browser loads, and whose HTML it
  * hydrates, once the page has started: when the part nears the screen, takes the focus, or the
- * browser is idle (issue 21). Until then the server's HTML stays as it is (its links work, nothing
- * moves), and its code and hydration are not part of the page's start, which a phone runs in long
- * tasks; each part is taken over in tasks of its own. The server renders it whole (its renderer
- * waits for the code); a page the browser renders itself, after a link, loads it at once.
+ * browser is idle after the visitor has started to scroll, touch or type (issue 21). A part the
+ * server rendered empty is taken over at once. Until then the server's HTML stays as it is (its
+ * links work, nothing moves), and its code and hydration are not part of the page's start, which
+ * a phone runs in long tasks; a visitor who only reads the top of the page never pays for them.
+ * The server renders it whole (its renderer waits for the code); a page the browser renders
+ * itself, after a link, loads it at once.
  *
  * It renders again only when its props change (`memo`, so give it plain values): a part still
  * waiting that receives new children is rendered afresh by React, which drops the server's HTML.
@@ -71,10 +90,20 @@ export function lazyWhenSeen<P extends object>(load: () => Promise<ComponentType
     useEffect(() => {
       const element = box.current;
       if (!gate || !element) return;
-      if (typeof IntersectionObserver === 'undefined' || typeof requestIdleCallback === 'undefined') {
+      // The server wrote nothing in it (React's markers aside): nothing to wait for.
+      const empty = element.children.length === 0 && element.textContent === '';
+      if (
+        empty ||
+        typeof IntersectionObserver === 'undefined' ||
+        typeof requestIdleCallback === 'undefined'
+      ) {
         return gate.open();
       }
-      const idle = requestIdleCallback(gate.open, { timeout: IDLE_TIMEOUT_MS });
+      let idle: number | undefined;
+      let done = false;
+      void visitorEngaged().then(() => {
+        if (!done) idle = requestIdleCallback(gate.open, { timeout: IDLE_TIMEOUT_MS });
+      });
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) gate.open();
@@ -86,7 +115,8 @@ export function lazyWhenSeen<P extends object>(load: () => Promise<ComponentType
       element.addEventListener('focusin', gate.open);
       gate.opened.then(() => observer.disconnect());
       return () => {
-        cancelIdleCallback(idle);
+        done = true;
+        if (idle !== undefined) cancelIdleCallback(idle);
         observer.disconnect();
         element.removeEventListener('focusin', gate.open);
       };

@@ -161,12 +161,13 @@ export function ForecastStrip({ areaId, timeZone, chosen }: ForecastStripProps) 
           ))}
         </ol>
       ) : (
-        // The days' place while they load, so nothing below moves when they come.
+        // The days' place while they load, so nothing below moves when they come. It pulses only
+        // while they are asked for: a box waiting below the fold keeps the phone from drawing.
         <div aria-hidden className="grid h-[5.25rem] grid-cols-7 gap-1">
           {PLACEHOLDER_DAYS.map((slot) => (
             <div
               key={slot}
-              className={`rounded-md bg-stone-100 ${weather.isPending ? 'animate-pulse' : ''}`}
+              className={`rounded-md bg-stone-100 ${weather.isFetching ? 'animate-pulse' : ''}`}
             />
           ))}
         </div>

@@ -16,6 +16,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/precompress.ts',
+  'apps/web/code-splitting.ts',
   'packages/contract/src',
 ];
 

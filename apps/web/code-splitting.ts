@@ -5,12 +5,13 @@ import type { Plugin, Rollup } from 'vite';
  * How the browser's build is cut into files (issue 21, ADR 053). Left to itself the bundler gives
  * each set of pages that shares a module a file of its own: a public page started with 78 files of
  * 1–2 KB, and on a phone asking for each one and compiling it held the main thread longer than
- * running them. The start is instead four files, fetched together once the page is painted and
+ * running them. The start is instead five files, fetched together once the page is painted and
  * run one after the other, each in a task of its own (src/main.tsx):
  *
  * - `react`: React and React DOM;
- * - `framework`: the other libraries the start runs (router, query cache, i18next, zustand, the
- *   icons it shows), with the translations' start (`lib/i18n-client.ts`);
+ * - `translations`: i18next and its plugins, with the translations' start (`lib/i18n-client.ts`);
+ * - `framework`: the other libraries the start runs (router, query cache, zustand, the icons it
+ *   shows), with the query client (`lib/query-client.ts`);
  * - `start`: our modules the start imports, the most visited public pages among them;
  * - `app/start.tsx`, which hydrates the page.
  *
@@ -21,6 +22,7 @@ const SRC = resolve(import.meta.dirname, 'src');
 const ENTRY = resolve(SRC, 'main.tsx');
 const STARTER = resolve(SRC, 'app/start.tsx');
 const TRANSLATIONS_START = resolve(SRC, 'lib/i18n-client.ts');
+const QUERY_CLIENT = resolve(SRC, 'lib/query-client.ts');
 /** The public pages most visitors open first: their code comes with the start. */
 const START_PAGES = [
   'features/catalogue/routes/events.tsx',
@@ -46,12 +48,13 @@ const STYLESHEET = /\.css$/;
 const BUNDLER_HELPERS = /preload-helper|rolldown[\\/]runtime/;
 
 /** The start's files, in the order main.tsx runs them. */
-export const START_CHUNKS = ['react', 'framework', 'start'] as const;
+export const START_CHUNKS = ['react', 'translations', 'framework', 'start'] as const;
 
 /** Module ids by the file they go to, filled when the module graph is complete. */
 const membership = {
   entry: new Set<string>(),
   translations: new Set<string>(),
+  queryClient: new Set<string>(),
   start: new Set<string>(),
   parts: new Set<string>(),
 };
@@ -66,10 +69,11 @@ export const CODE_SPLITTING = {
       priority: 50,
     },
     { name: 'react', test: (id: string) => membership.start.has(id) && REACT.test(id), priority: 40 },
+    { name: 'translations', test: (id: string) => membership.translations.has(id), priority: 35 },
     {
       name: 'framework',
       test: (id: string) =>
-        membership.translations.has(id) || (membership.start.has(id) && NODE_MODULES.test(id)),
+        membership.queryClient.has(id) || (membership.start.has(id) && NODE_MODULES.test(id)),
       priority: 30,
     },
     {
@@ -109,6 +113,7 @@ export function startFiles(): Plugin {
       // painted before anything else is asked for.
       membership.entry = closure([ENTRY], new Set());
       membership.translations = closure([TRANSLATIONS_START], membership.entry);
+      membership.queryClient = closure([QUERY_CLIENT], membership.entry);
       membership.start = closure([STARTER, ...START_PAGES, ...reactDom], membership.entry);
       membership.parts = closure(PARTS, new Set([...membership.entry, ...membership.start]));
     },

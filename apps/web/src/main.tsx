@@ -15,10 +15,12 @@ if (document.getElementById(PAGE_DATA_ID)) {
 fetchStartFiles();
 // The start's files (code-splitting.ts) are fetched together above and run one by one, each in
 // a task of its own, so no task of the start keeps a tap waiting long on a phone (issue 21):
-// React DOM; the other libraries with the translations' start; our modules; then the start.
+// React DOM; i18next; the other libraries with the query client; our modules; then the start.
 await import('react-dom/client');
 await nextTask();
 await import('./lib/i18n-client.ts');
+await nextTask();
+await import('./lib/query-client.ts');
 await nextTask();
 await import('./app/app.tsx');
 await nextTask();

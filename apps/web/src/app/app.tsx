@@ -31,10 +31,18 @@ export async function createAppRouter(
 
 /**
  * The routes the server matched, found by their ids (the router numbers routes by their place in
- * the tree): matching the address against the whole tree again costs a phone a long task.
+ * the tree, `0-4-2`): matching the address against the whole tree again costs a phone a long
+ * task. Ids that name no route (a tree that differs from the server's) are matched by address.
  */
 function matchedRoutes(page: PageRouter): RouteObject[] {
-  const found = (page.matches ?? []).map((id) =>
+  return (
+    routesByIds(page.matches) ?? (matchRoutes(routes, window.location) ?? []).map((match) => match.route)
+  );
+}
+
+/** The routes of the tree with these ids, or undefined if one of them names none. */
+export function routesByIds(ids: string[]): RouteObject[] | undefined {
+  const found = ids.map((id) =>
     id
       .split('-')
       .map(Number)
@@ -43,8 +51,7 @@ function matchedRoutes(page: PageRouter): RouteObject[] {
         undefined,
       ),
   );
-  if (found.length > 0 && found.every((route): route is RouteObject => route !== undefined)) return found;
-  return (matchRoutes(routes, window.location) ?? []).map((match) => match.route);
+  return found.every((route): route is RouteObject => route !== undefined) ? found : undefined;
 }
 
 export function App({ router }: { router: AppRouter }) {

@@ -21,7 +21,7 @@ export type PageData = {
  * address matched (`0-4-2`: the third child of the fifth child of the first route), so the
  * browser loads their code without matching the address against the whole route tree again.
  */
-export type PageRouter = Pick<HydrationState, 'loaderData'> & { matches?: string[] };
+export type PageRouter = Pick<HydrationState, 'loaderData'> & { matches: string[] };
 
 export const PAGE_DATA_ID = 'sentiero-page-data';
 

@@ -1,7 +1,8 @@
 import { PAGE_NAMES, PAGES } from '@sentiero/contract/pages';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { createStaticHandler, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isServerRendered } from '../entry-server.tsx';
+import { routesByIds } from './app.tsx';
 import { routes } from './routes.tsx';
 
 /** The address of each route of the tree that has one of its own (`*` excepted). */
@@ -40,5 +41,16 @@ describe('the route tree and the table of pages', () => {
     for (const path of ['/event/1/payment', '/user', '/user/mytickets', '/login', '/verify']) {
       expect(isServerRendered(path), path).toBe(false);
     }
+  });
+
+  it('finds in the browser, by the ids the server sends, the routes the server matched', () => {
+    const { dataRoutes } = createStaticHandler(routes);
+    for (const path of routeAddresses(routes).map(samplePath)) {
+      const ids = (matchRoutes(dataRoutes, path) ?? []).map((match) => match.route.id);
+      const expected = (matchRoutes(routes, path) ?? []).map((match) => match.route);
+      expect(ids.length, path).toBeGreaterThan(0);
+      expect(routesByIds(ids), path).toEqual(expected);
+    }
+    expect(routesByIds(['0', '0-999'])).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import type { Db, Transaction } from '@sentiero/db/client';
 import { areas, catalogueDocuments, operators, tickets } from '@sentiero/db/schema';
 import { refreshTicketListing } from '@sentiero/db/search-index';
 import { and, eq, sql } from 'drizzle-orm';
-import { areaInScope } from './catalogue-repo.ts';
+import { areaInScope } from '../../platform/scope-repo.ts';
 
 /* The console's area editor: one area whole, in the staff member's scope, and its changes. */
 

@@ -18,8 +18,6 @@ import { refreshTicketListing } from '@sentiero/db/search-index';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { areaInScope } from '../../platform/scope-repo.ts';
 
-export { areaInScope };
-
 /*
  * The console's catalogue queries. Every list and every read of one ticket or area takes the
  * staff member's list scope and applies it in the query (as the console's orders, ADR 033): an

@@ -12,7 +12,7 @@ import {
   users,
 } from '@sentiero/db/schema';
 import { and, asc, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { areaInScope } from './order-scope-repo.ts';
+import { areaInScope } from '../../platform/scope-repo.ts';
 
 export type ManifestFilter = { day: string; ticketId?: number | undefined; areaId?: number | undefined };
 

@@ -4,8 +4,6 @@ import { areas, type orderSearchKeys, orders } from '@sentiero/db/schema';
 import { type SQL, sql } from 'drizzle-orm';
 import { areaInScope } from '../../platform/scope-repo.ts';
 
-export { areaInScope };
-
 /*
  * The staff member's list scope as the console's order queries apply it (ADR 033, 037, 046): an
  * order is an operator's when one of its guests is on a ticket of the operator's areas.

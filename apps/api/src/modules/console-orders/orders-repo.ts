@@ -10,8 +10,9 @@ import {
   users,
 } from '@sentiero/db/schema';
 import { and, asc, count, desc, eq, exists, lt, or, type SQL, sql } from 'drizzle-orm';
+import { areaInScope } from '../../platform/scope-repo.ts';
 import { areaKeyConditions, areaKeyOrders, areaKeyRanges } from './area-keys-repo.ts';
-import { areaInScope, inAreas, intArray, type ScopeAreas, scopeAreasOf } from './order-scope-repo.ts';
+import { inAreas, intArray, type ScopeAreas, scopeAreasOf } from './order-scope-repo.ts';
 import { foundBy, searchKeys } from './search-keys-repo.ts';
 
 /*

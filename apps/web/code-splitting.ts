@@ -10,13 +10,15 @@ import type { Plugin, Rollup } from 'vite';
  *
  * - `react`: React and React DOM;
  * - `translations`: i18next and its plugins, with the translations' start (`lib/i18n-client.ts`);
- * - `framework`: the other libraries the start runs (router, query cache, zustand, the icons it
- *   shows), with the query client (`lib/query-client.ts`);
+ * - `framework`: the other libraries the start runs (router, query cache, zustand, the icons its
+ *   modules name, not every icon the icons' package imports), with the query client
+ *   (`lib/query-client.ts`);
  * - `start`: our modules the start imports, the most visited public pages among them;
  * - `app/start.tsx`, which hydrates the page.
  *
  * The parts of those pages that wait until they are seen (`ui/when-seen.tsx`) share one file,
- * `parts`. Every other page keeps the bundler's files, loaded when it is visited.
+ * `parts`; the icons only other pages show share `icons`. Every other page keeps the bundler's
+ * files, loaded when it is visited.
  */
 const SRC = resolve(import.meta.dirname, 'src');
 const ENTRY = resolve(SRC, 'main.tsx');
@@ -46,6 +48,42 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const STYLESHEET = /\.css$/;
 const BUNDLER_HELPERS = /preload-helper|rolldown[\\/]runtime/;
+
+const ICONS_PACKAGE = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const ICON_FILE = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
+/** The icons a module of ours imports by name from the icons' package. */
+export function iconNames(code: string): string[] {
+  const names: string[] = [];
+  for (const [, list] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+    for (const part of (list as string).split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.replace(/^type\s+/, '');
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** Each icon's file by every name the icons' package exports it under. */
+export function iconFilesByName(context: Rollup.PluginContext): Map<string, string> {
+  const files = new Map<string, string>();
+  const barrel = [...context.getModuleIds()].find((id) => ICONS_PACKAGE.test(id));
+  const info = barrel === undefined ? null : context.getModuleInfo(barrel);
+  if (barrel === undefined || !info?.code) return files;
+  const byBase = new Map(info.importedIds.map((id) => [id.split(/[\\/]/).at(-1) as string, id]));
+  for (const [, list, from] of info.code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const file = byBase.get((from as string).split('/').at(-1) as string);
+    if (file === undefined) continue;
+    for (const part of (list as string).split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[1];
+      if (name) files.set(name, file);
+    }
+  }
+  return files;
+}
 
 /** The start's files, in the order main.tsx runs them. */
 export const START_CHUNKS = ['react', 'translations', 'framework', 'start'] as const;
@@ -83,6 +121,8 @@ export const CODE_SPLITTING = {
       includeDependenciesRecursively: false,
     },
     { name: 'parts', test: (id: string) => membership.parts.has(id), priority: 10 },
+    // The icons only other pages show, in one file rather than one each.
+    { name: 'icons', test: (id: string) => ICON_FILE.test(id), priority: 5 },
   ],
 };
 
@@ -96,7 +136,11 @@ export function startFiles(): Plugin {
     name: 'sentiero-start-files',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     buildEnd() {
-      /** Every module `roots` import statically, but those in `except`. */
+      const iconFiles = iconFilesByName(this);
+      /**
+       * Every module `roots` import statically, but those in `except`. The icons' package imports
+       * every icon it has; only the icons these modules name are followed from it.
+       */
       const closure = (roots: string[], except: Set<string>) => {
         const found = new Set<string>();
         const todo = [...roots];
@@ -104,7 +148,14 @@ export function startFiles(): Plugin {
           const id = todo.pop() as string;
           if (found.has(id) || except.has(id)) continue;
           found.add(id);
-          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          const info = this.getModuleInfo(id);
+          if (!NODE_MODULES.test(id)) {
+            for (const name of iconNames(info?.code ?? '')) {
+              const file = iconFiles.get(name);
+              if (file !== undefined) todo.push(file);
+            }
+          }
+          todo.push(...(info?.importedIds ?? []).filter((imported) => !ICON_FILE.test(imported)));
         }
         return found;
       };

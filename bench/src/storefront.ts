@@ -130,7 +130,7 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(
-        `  Lighthouse did not complete on ${url}, run again (${(error as Error).message.split('\n').at(-1)})`,
+        `  Lighthouse did not complete on ${url}, run again (${(error as Error).message.trim().split('\n').at(-1)})`,
       );
     }
   }

@@ -16,7 +16,10 @@ export function RegionLinks({ regions }: { regions: Region[] }) {
   const countries = [...new Set(regions.map((region) => region.country))];
   return (
     <details className="mt-2 text-sm">
-      <summary className="cursor-pointer text-brand-900 hover:underline">{t('events.regionLinks')}</summary>
+      {/* A heading in the summary (HTML allows one) puts the countries' headings below it. */}
+      <summary className="cursor-pointer text-brand-900 hover:underline">
+        <h2 className="inline font-normal text-sm">{t('events.regionLinks')}</h2>
+      </summary>
       <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {countries.map((country) => (
           <div key={country}>

@@ -6,8 +6,18 @@ import { ActivityPicture } from '../../../ui/activity-picture.tsx';
 import { ActivityIcon } from './activity-icon.tsx';
 import { Price } from './price.tsx';
 
-export function TicketCard({ ticket, priority = false }: { ticket: TicketCardData; priority?: boolean }) {
+export function TicketCard({
+  ticket,
+  priority = false,
+  headingLevel = 3,
+}: {
+  ticket: TicketCardData;
+  priority?: boolean;
+  /** 2 where the cards come right under the page's title, 3 under a section's heading. */
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation('catalogue');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <ActivityPicture activity={ticket.activity.slug} photo={ticket.photo} priority={priority} />
@@ -16,14 +26,14 @@ export function TicketCard({ ticket, priority = false }: { ticket: TicketCardDat
           <ActivityIcon activity={ticket.activity.slug} className="size-4" />
           {ticket.activity.name}
         </p>
-        <h3 className="mt-2 font-semibold leading-snug">
+        <Heading className="mt-2 font-semibold leading-snug">
           <Link
             to={PAGES.event.path({ eventId: ticket.id })}
             className="after:absolute after:inset-0 hover:underline"
           >
             {ticket.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-1 text-sm text-stone-600">
           {ticket.area.name} · {ticket.region.name}
         </p>

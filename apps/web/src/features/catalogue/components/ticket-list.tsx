@@ -49,12 +49,15 @@ export function TicketList({
   paged = true,
   limit,
   priority = false,
+  headingLevel = 3,
 }: {
   query: TicketQuery;
   paged?: boolean;
   limit?: number;
   /** The list is the first thing on its page: its first picture is fetched at once. */
   priority?: boolean;
+  /** The level of each card's title: 2 where the list comes right under the page's title. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation('catalogue');
   if (!query.data) {
@@ -79,7 +82,7 @@ export function TicketList({
       <ul className={GRID}>
         {query.data.ticket_list.slice(0, limit).map((ticket, index) => (
           <li key={ticket.id} className="relative">
-            <TicketCard ticket={ticket} priority={priority && index === 0} />
+            <TicketCard ticket={ticket} priority={priority && index === 0} headingLevel={headingLevel} />
           </li>
         ))}
       </ul>

@@ -166,6 +166,9 @@ export function Component({ ad }: { ad?: ReactNode }) {
             )}
             {/* Rendered with the page, before the map's script: the keyboard's way to the map's regions. */}
             {map && <RegionLinks regions={regions} />}
+            <h2 className="sr-only">
+              {region ? t('events.inRegion', { region: region.name }) : t('events.list')}
+            </h2>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area, index) => (
                 <li key={area.id}>

@@ -17,7 +17,7 @@ export function Component() {
   return (
     <div>
       <PageHeading lead={t('promotions.lead')}>{t('promotions.title')}</PageHeading>
-      <TicketList query={useRecommended('discounted', usePageParam())} priority />
+      <TicketList query={useRecommended('discounted', usePageParam())} priority headingLevel={2} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '@sentiero/contract/languages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { browserRenderedShells } from './app-shell.ts';
 import { sendNotFound } from './error-handler.ts';
 import { injectHead, withLanguage } from './page-head.ts';
 
@@ -27,6 +28,7 @@ export async function serveWebApp(
   const hasBuild = existsSync(join(distDir, 'index.html'));
   // Read once: every page is this shell with its own title, description and links put in.
   const shell = hasBuild ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  const browserShells = browserRenderedShells(shell);
   const pages = hasBuild ? await loadServerRendering(app, distDir) : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -81,9 +83,13 @@ export async function serveWebApp(
         const answer = app.publicCache.set(key, html);
         return sendPage(reply, page.status, answer.body, answer.etag);
       }
-      return sendPage(reply, page?.status ?? 200, await pageWithHead(request, path, shell));
+      return sendPage(
+        reply,
+        page?.status ?? 200,
+        await pageWithHead(request, path, browserShells[request.lang]),
+      );
     }
-    return sendPage(reply, 200, await pageWithHead(request, path, shell));
+    return sendPage(reply, 200, await pageWithHead(request, path, browserShells[request.lang]));
   });
 
   /** The page with its title, description and links put in, or as it is when they cannot be found. */

@@ -121,14 +121,15 @@ export function Component({ ad }: { ad?: ReactNode }) {
         />
       )}
       {region && (
-        <p className="mb-4 flex flex-wrap items-baseline gap-x-3 text-stone-700">
-          <span className="font-semibold text-lg text-stone-900">
+        <div className="mb-4 flex flex-wrap items-baseline gap-x-3 text-stone-700">
+          {/* The heading of the list below, which the map's region links come before. */}
+          <h2 className="font-semibold text-lg text-stone-900">
             {t('events.inRegion', { region: region.name })}
-          </span>
+          </h2>
           <Link to={PAGES.events.path({ country: region.country })} className="text-brand-800 underline">
             {t('events.allRegions')}
           </Link>
-        </p>
+        </div>
       )}
       {areas.data ? (
         areas.data.area_list.length === 0 ? (
@@ -166,9 +167,7 @@ export function Component({ ad }: { ad?: ReactNode }) {
             )}
             {/* Rendered with the page, before the map's script: the keyboard's way to the map's regions. */}
             {map && <RegionLinks regions={regions} />}
-            <h2 className="sr-only">
-              {region ? t('events.inRegion', { region: region.name }) : t('events.list')}
-            </h2>
+            {!region && <h2 className="sr-only">{t('events.list')}</h2>}
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {areas.data.area_list.map((area, index) => (
                 <li key={area.id}>

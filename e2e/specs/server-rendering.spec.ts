@@ -49,6 +49,25 @@ test('a page reads whole with scripts turned off, in the language asked for', as
   await context.close();
 });
 
+test("a page the browser renders shows the app's loading screen in its language until the app replaces it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('status', { name: 'Wird geladen' })).toBeVisible();
+  await context.close();
+
+  const withScripts = await browser.newContext({ locale: 'de-DE' });
+  const app = await withScripts.newPage();
+  const errors = watchErrors(app);
+  await app.goto('/login');
+  await expect(app.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
+  await expect(app.getByRole('status', { name: 'Wird geladen' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await withScripts.close();
+});
+
 test('the browser takes over the server page without rendering it again or fetching its data', async ({
   page,
 }) => {

@@ -149,8 +149,33 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-/** Every translation of the build, read once; each page is rendered with a copy in its language. */
+/**
+ * The app's loading screen, `<Spinner size="large" />`, as HTML in each language: a page the
+ * browser renders shows it from its first paint until the app replaces it (apps/api's
+ * platform/app-shell.ts), the same markup the app shows while a page's code arrives.
+ */
+export async function renderLoadingScreens(localesDir: string): Promise<Record<Language, string>> {
+  const translations = loadTranslations(localesDir);
+  const screens: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    screens[language] = await renderToHtml(
+      <I18nextProvider i18n={translations.cloneInstance({ lng: language })}>
+        <Spinner size="large" />
+      </I18nextProvider>,
+    );
+  }
+  return screens as Record<Language, string>;
+}
+
+const loadedTranslations = new Map<string, I18n>();
+
+/**
+ * Every translation of the build, read once (the pages' renderer and the loading screens share
+ * them); each page is rendered with a copy in its language.
+ */
 function loadTranslations(localesDir: string): I18n {
+  const loaded = loadedTranslations.get(localesDir);
+  if (loaded) return loaded;
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const language of LANGUAGES) {
     const namespaces: Record<string, Record<string, unknown>> = {};
@@ -173,6 +198,7 @@ function loadTranslations(localesDir: string): I18n {
     initAsync: false,
     interpolation: { escapeValue: false },
   });
+  loadedTranslations.set(localesDir, instance);
   return instance;
 }
 

@@ -17,7 +17,7 @@ const OG_LOCALES: Record<Language, string> = {
   sl: 'sl_SI',
 };
 
-export const escapeHtml = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script> must not be able to close the element. */

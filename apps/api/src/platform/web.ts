@@ -28,8 +28,8 @@ export async function serveWebApp(
   const hasBuild = existsSync(join(distDir, 'index.html'));
   // Read once: every page is this shell with its own title, description and links put in.
   const shell = hasBuild ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
-  const browserShells = browserRenderedShells(shell);
   const pages = hasBuild ? await loadServerRendering(app, distDir) : undefined;
+  const browserShells = browserRenderedShells(shell, pages?.loadingScreens);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -133,6 +133,8 @@ function sendPage(reply: FastifyReply, status: number, html: string, etag?: stri
 /** What the server build of the web app (apps/web/dist-server/entry-server.js, ADR 016) offers. */
 type ServerRendering = {
   isServerRendered(path: string): boolean;
+  /** The app's loading screen in each language, for the pages the browser renders. */
+  loadingScreens: Record<Language, string>;
   render(page: {
     url: string;
     language: Language;
@@ -145,6 +147,7 @@ type ServerRendering = {
 
 type ServerEntry = {
   isServerRendered: ServerRendering['isServerRendered'];
+  renderLoadingScreens(localesDir: string): Promise<Record<Language, string>>;
   createPageRenderer(options: {
     localesDir: string;
     fetch: (url: string, init: RequestInit) => Promise<Response>;
@@ -166,8 +169,9 @@ async function loadServerRendering(
     return undefined;
   }
   const server = (await import(pathToFileURL(entry).href)) as ServerEntry;
+  const localesDir = join(distDir, 'locales');
   const render = server.createPageRenderer({
-    localesDir: join(distDir, 'locales'),
+    localesDir,
     fetch: async (url, init) => {
       const answer = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
@@ -180,5 +184,9 @@ async function loadServerRendering(
       });
     },
   });
-  return { isServerRendered: server.isServerRendered, render };
+  return {
+    isServerRendered: server.isServerRendered,
+    render,
+    loadingScreens: await server.renderLoadingScreens(localesDir),
+  };
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { browserRenderedShells } from './app-shell.ts';
 import { sendNotFound } from './error-handler.ts';
 import { injectHead, withLanguage } from './page-head.ts';
+import type { CachedAnswer } from './public-cache.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
@@ -68,29 +69,45 @@ export async function serveWebApp(
       const key = `page ${app.publicCache.key(request)}`;
       const cached = app.publicCache.get(key);
       if (cached) return sendPage(reply, 200, cached.body, cached.etag);
-      const page = await pages.render({ url: request.url, language: request.lang }).catch((err: unknown) => {
-        request.log.error({ err, path }, 'page not rendered on the server');
-        return undefined;
-      });
-      if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
-      if (page?.kind === 'page') {
-        const html = await pageWithHead(
-          request,
-          path,
-          shell.replace(ROOT, `${ROOT_OPEN}${page.html}</div>`),
-          firstHeading(page.html),
-        );
-        const answer = app.publicCache.set(key, html);
-        return sendPage(reply, page.status, answer.body, answer.etag);
+      // Visitors who ask while the page is being written wait for that one writing: when a kept
+      // page expires under a burst of visitors, each of them would otherwise write it again.
+      let rendered = rendering.get(key);
+      if (!rendered) {
+        rendered = renderServerPage(pages, request, path, key).finally(() => rendering.delete(key));
+        rendering.set(key, rendered);
       }
-      return sendPage(
-        reply,
-        page?.status ?? 200,
-        await pageWithHead(request, path, browserShells[request.lang]),
-      );
+      const page = await rendered;
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      if (page.kind === 'page') return sendPage(reply, page.status, page.answer.body, page.answer.etag);
+      return sendPage(reply, page.status, await pageWithHead(request, path, browserShells[request.lang]));
     }
     return sendPage(reply, 200, await pageWithHead(request, path, browserShells[request.lang]));
   });
+
+  /** Server renders under way, by the key their page is kept under. */
+  const rendering = new Map<string, Promise<ServerPage>>();
+
+  /** A page written by the server with its head, and kept; or where the browser must go instead. */
+  async function renderServerPage(
+    pages: ServerRendering,
+    request: FastifyRequest,
+    path: string,
+    key: string,
+  ): Promise<ServerPage> {
+    const page = await pages.render({ url: request.url, language: request.lang }).catch((err: unknown) => {
+      request.log.error({ err, path }, 'page not rendered on the server');
+      return undefined;
+    });
+    if (page?.kind === 'redirect') return page;
+    if (page?.kind !== 'page') return { kind: 'browser', status: page?.status ?? 200 };
+    const html = await pageWithHead(
+      request,
+      path,
+      shell.replace(ROOT, `${ROOT_OPEN}${page.html}</div>`),
+      firstHeading(page.html),
+    );
+    return { kind: 'page', status: page.status, answer: app.publicCache.set(key, html) };
+  }
 
   /** The page with its title, description and links put in, or as it is when they cannot be found. */
   async function pageWithHead(
@@ -144,6 +161,11 @@ type ServerRendering = {
     | { kind: 'browser'; status: number }
   >;
 };
+
+type ServerPage =
+  | { kind: 'page'; status: number; answer: CachedAnswer }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'browser'; status: number };
 
 type ServerEntry = {
   isServerRendered: ServerRendering['isServerRendered'];

@@ -166,3 +166,39 @@ test('every page names itself in the browser tab, in the page’s language', asy
     .toMatch(/^(.+) · Sentiero \| \1$/);
   expect(await heading.textContent()).not.toBe(login);
 });
+
+test('a visitor who goes back before the app has started sees that page, named in its tab', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/events?lng=en');
+  const events = page.getByRole('heading', { level: 1 });
+  const eventsHeading = (await events.textContent()) ?? '';
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Promotions' })
+    .click();
+  await expect(page).toHaveURL(/\/promotions$/);
+  await page.goto('/login?lng=de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  // A slow phone: the app's scripts have not arrived when the visitor goes back twice, from the
+  // server's German promotions page to the English events address it was pushed over.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angebote');
+  await expect(page).toHaveTitle('Angebote · Sentiero');
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/events\?lng=en$/);
+  release();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(eventsHeading);
+  await expect(page).toHaveTitle(`${eventsHeading} · Sentiero`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(errors).toEqual([]);
+});

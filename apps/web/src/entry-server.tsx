@@ -130,7 +130,11 @@ export function createPageRenderer({
           const data: PageData = {
             translations: { language, namespaces: usedTranslations(i18n, language) },
             queries: dehydrate(queryClient),
-            router: { loaderData: result.loaderData, matches: result.matches.map((match) => match.route.id) },
+            router: {
+              loaderData: result.loaderData,
+              matches: result.matches.map((match) => match.route.id),
+              location: addressOf(url),
+            },
             formats: Object.fromEntries(pageFormats.getStore() ?? []),
           };
           return { kind: 'page', status: 200, html: `${html}${pageDataElement(data)}` };
@@ -238,4 +242,10 @@ async function renderToHtml(page: ReactNode): Promise<string> {
   if (failures.length > 0) throw new AggregateError(failures, 'A part of the page failed on the server');
   if (UNFINISHED.test(html)) throw new Error('The page has a part the browser would have to finish');
   return html;
+}
+
+/** The path and query of an address, written as the browser's `location` writes them. */
+function addressOf(url: string): string {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  return `${pathname}${search}`;
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/query-client.ts';
-import type { PageRouter } from './page-data.ts';
+import { atRenderedAddress, type PageRouter } from './page-data.ts';
 import { routes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -26,7 +26,9 @@ export async function createAppRouter(
     );
     await between();
   }
-  return createBrowserRouter(routes, page ? { hydrationData: { loaderData: page.loaderData } } : undefined);
+  // The visitor may have gone back or forward while the routes' code loaded: another page's data.
+  const here = page && atRenderedAddress(page);
+  return createBrowserRouter(routes, here ? { hydrationData: { loaderData: page.loaderData } } : undefined);
 }
 
 /**

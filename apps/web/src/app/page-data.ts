@@ -21,7 +21,11 @@ export type PageData = {
  * address matched (`0-4-2`: the third child of the fifth child of the first route), so the
  * browser loads their code without matching the address against the whole route tree again.
  */
-export type PageRouter = Pick<HydrationState, 'loaderData'> & { matches: string[] };
+export type PageRouter = Pick<HydrationState, 'loaderData'> & {
+  matches: string[];
+  /** The address the page was rendered for, path and query (`/events?lng=en`). */
+  location: string;
+};
 
 export const PAGE_DATA_ID = 'sentiero-page-data';
 
@@ -34,4 +38,28 @@ export function pageDataElement(data: PageData): string {
 export function readPageData(): PageData | undefined {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
   return text ? (JSON.parse(text) as PageData) : undefined;
+}
+
+/**
+ * Whether the browser is still at the address the server rendered. A visitor who goes back or
+ * forward before the app has started is on another page's address with this page's HTML: the
+ * app renders that page itself instead of taking this one over.
+ */
+export function atRenderedAddress(router: PageRouter): boolean {
+  return router.location === `${window.location.pathname}${window.location.search}`;
+}
+
+let takenOver: { heading: string | undefined } | undefined;
+
+/** Notes that the app takes over the server's page (start.tsx), with the heading the server wrote. */
+export function takeOverServerPage(root: HTMLElement): void {
+  takenOver = { heading: root.querySelector('main h1')?.textContent?.trim() };
+}
+
+/**
+ * The server's page the app took over, with its heading as the server wrote it: the browser tab
+ * keeps the server's title while that heading shows. Undefined when the app rendered the page.
+ */
+export function serverPageTakenOver(): { heading: string | undefined } | undefined {
+  return takenOver;
 }

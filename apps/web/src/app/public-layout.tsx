@@ -11,6 +11,7 @@ import { PremiumBadge } from '../ui/premium-badge.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { lazyWhenSeen } from '../ui/when-seen.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { serverPageTakenOver } from './page-data.ts';
 
 // Below the fold on every page: loaded when it comes near the screen, outside the page's first scripts.
 const NewsletterSignup = lazyWhenSeen(
@@ -183,11 +184,12 @@ function DocumentTitle() {
     const main = document.querySelector('main');
     if (!main) return;
     const heading = () => main.querySelector('h1')?.textContent?.trim();
-    const serverHeading = heading();
-    let keepServerTitle = document.title !== brand;
+    // Read as the app took the page over: by now the visitor may be on another page.
+    const serverPage = serverPageTakenOver();
+    let keepServerTitle = serverPage !== undefined;
     const update = () => {
       const text = heading();
-      if (keepServerTitle && text === serverHeading) return;
+      if (keepServerTitle && text === serverPage?.heading) return;
       keepServerTitle = false;
       const title = text ? `${text} · ${brand}` : brand;
       if (document.title !== title) document.title = title;

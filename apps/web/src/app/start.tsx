@@ -17,7 +17,7 @@ import { stopAlertsOnLogout } from './alerts-on-this-phone.ts';
 import { App, createAppRouter } from './app.tsx';
 import { forgetFieldRecordsOnLogout } from './field-records-on-this-phone.ts';
 import { keepGuidesOnThisPhone } from './guides-on-this-phone.ts';
-import { readPageData } from './page-data.ts';
+import { atRenderedAddress, readPageData, takeOverServerPage } from './page-data.ts';
 import { registerServiceWorker } from './register-service-worker.ts';
 import { keepTicketsOnThisPhone } from './tickets-on-this-phone.ts';
 
@@ -55,15 +55,18 @@ const app = (
   </StrictMode>
 );
 
-if (page) {
+if (page && atRenderedAddress(page.router)) {
+  takeOverServerPage(root);
   // As a transition, which React hydrates in slices of a few milliseconds between the browser's
   // own tasks: a plain hydrateRoot is one task of 150–200 ms on a phone (issue 21).
   startTransition(() => {
     hydrateRoot(root, app);
   });
-  // A language this browser chose before the server could know it (kept in local storage only).
-  const preferred = detectedLanguage();
-  if (preferred && preferred !== page.translations.language) void i18n.changeLanguage(preferred);
 } else {
+  // The app shell, or a server's page the visitor has already left by going back or forward.
   createRoot(root).render(app);
 }
+// A language this browser chose before the server could know it (kept in local storage only), or
+// the one in the address of the page the visitor went back to.
+const preferred = page && detectedLanguage();
+if (preferred && preferred !== page.translations.language) void i18n.changeLanguage(preferred);

@@ -167,7 +167,9 @@ test('every page names itself in the browser tab, in the page’s language', asy
   expect(await heading.textContent()).not.toBe(login);
 });
 
-test('a visitor who goes back before the app has started sees that page, named in its tab', async ({ page }) => {
+test('a visitor who goes back before the app has started sees that page, named in its tab', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto('/events?lng=en');
   const events = page.getByRole('heading', { level: 1 });

@@ -143,10 +143,15 @@ export function registerEndpoint<E extends Endpoint>(
       if (cached) return sendAnswer(reply.header('server-timing', 'cache;desc="hit"'), cached);
     },
     handler: async (request, reply) => {
-      const output = await withDatabaseTime(reply, () =>
-        handler(request.ctx, request.query as z.output<E['input']>, request, reply),
-      );
-      return sendAnswer(reply, cache.set(cache.key(request), serialize(output)));
+      const key = cache.key(request);
+      const { made, shared } = cache.once(key, async () => {
+        const output = await withDatabaseTime(reply, () =>
+          handler(request.ctx, request.query as z.output<E['input']>, request, reply),
+        );
+        return cache.set(key, serialize(output));
+      });
+      if (shared) reply.header('server-timing', 'cache;desc="shared"');
+      return sendAnswer(reply, await made);
     },
   });
 }

@@ -69,6 +69,32 @@ describe('public reads answered from memory', () => {
   });
 });
 
+describe('a burst of visitors on a read that is not kept', () => {
+  it('reads the database once and gives every visitor that answer', async () => {
+    const url = '/api/app/v2/search?q=kayak&lng=it&page=1';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get(url)));
+    const timings = answers.map((answer) => String(answer.headers['server-timing']).split(',')[0]);
+    expect(timings.filter((timing) => timing.startsWith('db;dur=')).length).toBe(1);
+    expect(timings.filter((timing) => timing === 'cache;desc="shared"').length).toBe(9);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(answers[0]?.body);
+      expect(answer.headers.etag).toBe(answers[0]?.headers.etag);
+    }
+  });
+
+  it('gives every visitor the one refusal, and reads again at the next request', async () => {
+    const url = '/api/app/ticket/info?id=999999&lng=en';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    const timings = answers.map((answer) => String(answer.headers['server-timing']));
+    expect(timings.filter((timing) => timing.startsWith('cache;desc="shared"')).length).toBe(4);
+    const again = await get(url);
+    expect(again.statusCode).toBe(404);
+    expect(String(again.headers['server-timing'])).not.toContain('shared');
+  });
+});
+
 describe('Server-Timing on public reads', () => {
   it('reports the database time of an answer read from the database, and a hit as such', async () => {
     const read = await get('/api/app/v2/search?q=rafting&lng=en&page=2');

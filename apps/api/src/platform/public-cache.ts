@@ -25,6 +25,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 export class PublicCache {
   readonly #ttlMs: number;
   readonly #entries = new Map<string, CachedAnswer & { expires: number }>();
+  readonly #making = new Map<string, Promise<unknown>>();
   #bytes = 0;
 
   constructor(seconds: number) {
@@ -61,6 +62,19 @@ export class PublicCache {
       this.#delete(oldest);
     }
     return answer;
+  }
+
+  /**
+   * What `make` makes for `key`, made once for all the requests that ask while it is being made:
+   * when a kept answer expires under a burst of visitors, each of them would otherwise read the
+   * database (or render the page) again. Those requests share its result, or its refusal.
+   */
+  once<T>(key: string, make: () => Promise<T>): { made: Promise<T>; shared: boolean } {
+    const underWay = this.#making.get(key) as Promise<T> | undefined;
+    if (underWay) return { made: underWay, shared: true };
+    const made = (async () => make())().finally(() => this.#making.delete(key));
+    this.#making.set(key, made);
+    return { made, shared: false };
   }
 
   /** Drops expired answers; called on a timer so an idle process gives their memory back. */

@@ -69,23 +69,14 @@ export async function serveWebApp(
       const key = `page ${app.publicCache.key(request)}`;
       const cached = app.publicCache.get(key);
       if (cached) return sendPage(reply, 200, cached.body, cached.etag);
-      // Visitors who ask while the page is being written wait for that one writing: when a kept
-      // page expires under a burst of visitors, each of them would otherwise write it again.
-      let rendered = rendering.get(key);
-      if (!rendered) {
-        rendered = renderServerPage(pages, request, path, key).finally(() => rendering.delete(key));
-        rendering.set(key, rendered);
-      }
-      const page = await rendered;
+      // Visitors who ask while the page is being written wait for that one writing.
+      const page = await app.publicCache.once(key, () => renderServerPage(pages, request, path, key)).made;
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       if (page.kind === 'page') return sendPage(reply, page.status, page.answer.body, page.answer.etag);
       return sendPage(reply, page.status, await pageWithHead(request, path, browserShells[request.lang]));
     }
     return sendPage(reply, 200, await pageWithHead(request, path, browserShells[request.lang]));
   });
-
-  /** Server renders under way, by the key their page is kept under. */
-  const rendering = new Map<string, Promise<ServerPage>>();
 
   /** A page written by the server with its head, and kept; or where the browser must go instead. */
   async function renderServerPage(

@@ -1,5 +1,18 @@
 import { expect, type Page, test } from '../fixtures/test.ts';
 
+/** Holds the app's scripts, as a slow network would, until the function it gives back is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Console errors and failed page loads of a page, collected while a test drives it. */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -184,14 +197,7 @@ test('a visitor who goes back before the app has started sees that page, named i
 
   // A slow phone: the app's scripts have not arrived when the visitor goes back twice, from the
   // server's German promotions page to the English events address it was pushed over.
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goBack({ waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Angebote');
   await expect(page).toHaveTitle('Angebote · Sentiero');
@@ -202,5 +208,29 @@ test('a visitor who goes back before the app has started sees that page, named i
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(eventsHeading);
   await expect(page).toHaveTitle(`${eventsHeading} · Sentiero`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(errors).toEqual([]);
+});
+
+test('the app takes over the very elements the server wrote, and the tab keeps the server’s title', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdScripts(page);
+  // Not `page.goto`, which waits for the app (fixtures/test.ts): its scripts are held.
+  await page.evaluate((address) => window.location.assign(address), new URL('/event/1?lng=en', baseURL).href);
+  await page.waitForURL(/\/event\/1\?lng=en$/, { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const serverTitle = await page.title();
+  expect(serverTitle).toMatch(/ · Sentiero$/);
+  await heading.evaluate((element) => {
+    Object.assign(element, { writtenByServer: true });
+  });
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  await page.waitForLoadState('networkidle');
+  expect(await heading.evaluate((element) => 'writtenByServer' in element)).toBe(true);
+  expect(await page.title()).toBe(serverTitle);
   expect(errors).toEqual([]);
 });

@@ -11,11 +11,13 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 /**
  * The browser's router. For a page the server rendered, the lazy modules of its routes are loaded
  * first and its loaders' data taken as it is, so the first render matches the server's HTML.
+ * `takesOver` says whether the router was made for that page: a visitor who went back or forward
+ * while the routes' code loaded is at another address, whose page the app renders itself.
  */
 export async function createAppRouter(
   page?: PageRouter,
   between: () => Promise<void> = async () => {},
-): Promise<AppRouter> {
+): Promise<{ router: AppRouter; takesOver: boolean }> {
   if (page) {
     await Promise.all(
       matchedRoutes(page).map(async (route) => {
@@ -26,9 +28,12 @@ export async function createAppRouter(
     );
     await between();
   }
-  // The visitor may have gone back or forward while the routes' code loaded: another page's data.
-  const here = page && atRenderedAddress(page);
-  return createBrowserRouter(routes, here ? { hydrationData: { loaderData: page.loaderData } } : undefined);
+  const takesOver = page !== undefined && atRenderedAddress(page, window.location);
+  const router = createBrowserRouter(
+    routes,
+    page && takesOver ? { hydrationData: { loaderData: page.loaderData } } : undefined,
+  );
+  return { router, takesOver };
 }
 
 /**

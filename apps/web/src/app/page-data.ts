@@ -41,12 +41,15 @@ export function readPageData(): PageData | undefined {
 }
 
 /**
- * Whether the browser is still at the address the server rendered. A visitor who goes back or
- * forward before the app has started is on another page's address with this page's HTML: the
- * app renders that page itself instead of taking this one over.
+ * Whether `location` (the browser's, or its router's) is the address the server rendered. A
+ * visitor who goes back or forward before the app has started is on another page's address with
+ * this page's HTML: the app renders that page itself instead of taking this one over.
  */
-export function atRenderedAddress(router: PageRouter): boolean {
-  return router.location === `${window.location.pathname}${window.location.search}`;
+export function atRenderedAddress(
+  router: PageRouter,
+  { pathname, search }: { pathname: string; search: string },
+): boolean {
+  return router.location === `${pathname}${search}`;
 }
 
 let takenOver: { heading: string | undefined } | undefined;

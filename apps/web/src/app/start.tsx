@@ -45,7 +45,7 @@ forgetMemberQueriesOnSignOut(queryClient);
 registerServiceWorker();
 
 await nextTask();
-const router = await createAppRouter(page?.router, nextTask);
+const { router, takesOver } = await createAppRouter(page?.router, nextTask);
 await nextTask();
 const app = (
   <StrictMode>
@@ -55,7 +55,8 @@ const app = (
   </StrictMode>
 );
 
-if (page && atRenderedAddress(page.router)) {
+// The router follows the address from its creation: the visitor may still go back meanwhile.
+if (page && takesOver && atRenderedAddress(page.router, router.state.location)) {
   takeOverServerPage(root);
   // As a transition, which React hydrates in slices of a few milliseconds between the browser's
   // own tasks: a plain hydrateRoot is one task of 150–200 ms on a phone (issue 21).
